@@ -1,0 +1,109 @@
+/**
+ * Runs the sandbox as a separate process (npm run sandbox).
+ *
+ * Prints one JSON line {"url","customerId","customerSecret","appId","notificationSecret"} to
+ * stdout, then human-readable hints, and stops on SIGINT / SIGTERM.
+ *
+ * Options (flag or environment variable):
+ *   --port N                 SANDBOX_PORT              default 0 (a free port)
+ *   --notify-url URL         SANDBOX_NOTIFY_URL        notification target (none by default)
+ *   --notify-secret S        SANDBOX_NOTIFY_SECRET     default 'sandbox-notify-secret'
+ *   --customer-id S          SANDBOX_CUSTOMER_ID
+ *   --customer-secret S      SANDBOX_CUSTOMER_SECRET
+ *   --app-id S               SANDBOX_APP_ID
+ *   --start-delay-ms N       SANDBOX_START_DELAY_MS
+ *   --stop-delay-ms N        SANDBOX_STOP_DELAY_MS
+ *   --list-delay-ms N        SANDBOX_LIST_DELAY_MS
+ *   --latency-ms N           SANDBOX_LATENCY_MS
+ *   --player-quota N         SANDBOX_PLAYER_QUOTA
+ *   --agent-quota N          SANDBOX_AGENT_QUOTA
+ *   --player-idle-timeout-ms N  SANDBOX_PLAYER_IDLE_TIMEOUT_MS
+ *   --rate-limits            SANDBOX_RATE_LIMITS=1
+ */
+import { startSandbox } from './server';
+import type { SandboxOptions } from './types';
+
+function args(argv: string[]): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (!a.startsWith('--')) continue;
+		const eq = a.indexOf('=');
+		if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+		else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) out[a.slice(2)] = argv[++i];
+		else out[a.slice(2)] = '1';
+	}
+	return out;
+}
+
+async function main(): Promise<void> {
+	const a = args(process.argv.slice(2));
+	const env = process.env;
+	const pick = (flag: string, name: string): string | undefined => a[flag] ?? env[name] ?? undefined;
+	const num = (flag: string, name: string): number | undefined => {
+		const v = pick(flag, name);
+		if (v === undefined || v === '') return undefined;
+		const n = Number(v);
+		if (!Number.isFinite(n)) throw new Error(`--${flag} / ${name} must be a number, got ${v}`);
+		return n;
+	};
+	const bool = (v: string | undefined): boolean => v !== undefined && /^(1|true|yes|on)$/i.test(v);
+
+	const notifyUrl = pick('notify-url', 'SANDBOX_NOTIFY_URL');
+	const notificationSecret = pick('notify-secret', 'SANDBOX_NOTIFY_SECRET') || 'sandbox-notify-secret';
+	const opts: SandboxOptions = {
+		port: num('port', 'SANDBOX_PORT') ?? 0,
+		customerId: pick('customer-id', 'SANDBOX_CUSTOMER_ID') || undefined,
+		customerSecret: pick('customer-secret', 'SANDBOX_CUSTOMER_SECRET') || undefined,
+		appId: pick('app-id', 'SANDBOX_APP_ID') || undefined,
+		startDelayMs: num('start-delay-ms', 'SANDBOX_START_DELAY_MS'),
+		stopDelayMs: num('stop-delay-ms', 'SANDBOX_STOP_DELAY_MS'),
+		listDelayMs: num('list-delay-ms', 'SANDBOX_LIST_DELAY_MS'),
+		latencyMs: num('latency-ms', 'SANDBOX_LATENCY_MS'),
+		playerQuota: num('player-quota', 'SANDBOX_PLAYER_QUOTA'),
+		agentQuota: num('agent-quota', 'SANDBOX_AGENT_QUOTA'),
+		playerIdleTimeoutMs: num('player-idle-timeout-ms', 'SANDBOX_PLAYER_IDLE_TIMEOUT_MS'),
+		rateLimits: bool(pick('rate-limits', 'SANDBOX_RATE_LIMITS')),
+		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
+	};
+	const sb = await startSandbox(opts);
+	process.stdout.write(
+		JSON.stringify({
+			url: sb.url,
+			customerId: sb.customerId,
+			customerSecret: sb.customerSecret,
+			appId: sb.appId,
+			notificationSecret,
+		}) + '\n',
+	);
+	const o = sb.options();
+	process.stdout.write(
+		[
+			`Agora sandbox listening on ${sb.url}`,
+			`  Agent API:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/...`,
+			`  Media Pull API: ${sb.url}/{cn|ap|na|eu}/v1/projects/${sb.appId}/cloud-player/players (list: ${sb.url}/v1/projects/${sb.appId}/cloud-player/players)`,
+			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}`,
+			`  Notifications:  ${o.notify ? `-> ${o.notify.url} (secret ${notificationSecret})` : 'off (set SANDBOX_NOTIFY_URL or POST /_sandbox/config {"notify":{"url","secret"}})'}`,
+			`  Delays:         start ${o.startDelayMs} ms, stop ${o.stopDelayMs} ms, list ${o.listDelayMs} ms; rate limits ${o.rateLimits ? 'on' : 'off'}; player quota ${o.playerQuota}`,
+			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify`,
+			'Press Ctrl+C to stop.',
+			'',
+		].join('\n'),
+	);
+	let stopping = false;
+	const stop = (): void => {
+		if (stopping) return;
+		stopping = true;
+		sb.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((e: Error) => {
+	process.stderr.write(`sandbox failed to start: ${e.message}\n`);
+	process.exit(1);
+});

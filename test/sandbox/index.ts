@@ -1,0 +1,25 @@
+/**
+ * Agora sandbox: a local, stateful fake of Agora's Conversational AI agent API (v2), Media Pull
+ * (cloud player) API and message-notification sender. See README.md in this folder.
+ */
+export { startSandbox, AGENT_PREFIX } from './server';
+export { signatures } from './notifier';
+export { AGENT_STATUS_CODES } from './types';
+export type {
+	AgentRecord,
+	AgentStatus,
+	DestroyedPlayer,
+	FaultKind,
+	FaultSpec,
+	NotificationInput,
+	NotificationRecord,
+	NotifyOptions,
+	PlayerRecord,
+	PlayerStatus,
+	RecordedRequest,
+	Region,
+	ResolvedOptions,
+	Sandbox,
+	SandboxOptions,
+	SandboxStats,
+} from './types';

@@ -1,0 +1,163 @@
+/**
+ * Sends Agora-style message notifications: JSON envelopes signed with Agora-Signature
+ * (hex HMAC-SHA1 of the raw body) and Agora-Signature-V2 (hex HMAC-SHA256). A non-200 answer
+ * or a time-out makes it resend up to 3 more times with the same noticeId and a new notifyMs.
+ */
+import { createHmac, randomBytes, randomUUID } from 'crypto';
+import * as http from 'http';
+import * as https from 'https';
+import type { NotificationInput, NotificationRecord, NotifyOptions } from './types';
+import { pushBounded } from './util';
+
+export const MAX_ATTEMPTS = 4;
+
+export function signatures(rawBody: string, secret: string): { sha1: string; sha256: string } {
+	return {
+		sha1: createHmac('sha1', secret).update(rawBody, 'utf8').digest('hex'),
+		sha256: createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex'),
+	};
+}
+
+export function newNoticeId(): string {
+	return randomUUID();
+}
+
+export class Notifier {
+	readonly log: NotificationRecord[] = [];
+	sent = 0;
+	delivered = 0;
+	failed = 0;
+	attempts = 0;
+	private closed = false;
+	private readonly inflight = new Set<http.ClientRequest>();
+	private readonly sleepers = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();
+	private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+	private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+
+	constructor(private readonly target: () => NotifyOptions | null) {}
+
+	/** Fire-and-forget automatic notification; no-op when no target is configured. */
+	emit(productId: number, eventType: number, payload: object, sid?: string): void {
+		if (!this.target() || this.closed) return;
+		this.send({ productId, eventType, payload, sid }).catch(() => undefined);
+	}
+
+	async send(n: NotificationInput, opts: { badSignature?: boolean } = {}): Promise<{ status: number; attempts: number }> {
+		const target = this.target();
+		if (!target) throw new Error('no notification target configured (notify.url / notify.secret)');
+		const noticeId = n.noticeId ?? newNoticeId();
+		const sid = n.sid ?? randomBytes(16).toString('hex');
+		const secret = opts.badSignature ? `${target.secret}-wrong` : target.secret;
+		this.sent++;
+		let status = 0;
+		let attempts = 0;
+		while (attempts < MAX_ATTEMPTS && !this.closed) {
+			if (attempts > 0) await this.sleep(target.retryDelayMs ?? 200);
+			if (this.closed) break;
+			attempts++;
+			this.attempts++;
+			const body = JSON.stringify({
+				noticeId,
+				productId: n.productId,
+				eventType: n.eventType,
+				notifyMs: Date.now(),
+				sid,
+				payload: n.payload,
+			});
+			status = await this.post(target, body, secret);
+			if (status === 200) break;
+		}
+		if (status === 200) this.delivered++;
+		else this.failed++;
+		pushBounded(
+			this.log,
+			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: Date.now() },
+			1000,
+		);
+		return { status, attempts };
+	}
+
+	private post(target: NotifyOptions, body: string, secret: string): Promise<number> {
+		return new Promise<number>((resolve) => {
+			let url: URL;
+			try {
+				url = new URL(target.url);
+			} catch {
+				resolve(0);
+				return;
+			}
+			const sig = signatures(body, secret);
+			const isHttps = url.protocol === 'https:';
+			const mod = isHttps ? https : http;
+			let done = false;
+			const finish = (s: number): void => {
+				if (done) return;
+				done = true;
+				clearTimeout(timer);
+				this.inflight.delete(req);
+				resolve(s);
+			};
+			const req = mod.request(
+				url,
+				{
+					method: 'POST',
+					agent: isHttps ? this.httpsAgent : this.httpAgent,
+					headers: {
+						'Content-Type': 'application/json',
+						'Content-Length': Buffer.byteLength(body),
+						'Agora-Signature': sig.sha1,
+						'Agora-Signature-V2': sig.sha256,
+					},
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () => finish(res.statusCode ?? 0));
+					res.on('error', () => finish(0));
+				},
+			);
+			const timer = setTimeout(() => {
+				req.destroy();
+				finish(0);
+			}, target.timeoutMs ?? 10000);
+			timer.unref();
+			this.inflight.add(req);
+			req.on('error', () => finish(0));
+			req.end(body);
+		});
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise<void>((resolve) => {
+			const s = {
+				t: setTimeout(() => {
+					this.sleepers.delete(s);
+					resolve();
+				}, ms),
+				resolve,
+			};
+			s.t.unref();
+			this.sleepers.add(s);
+		});
+	}
+
+	resetLog(): void {
+		this.log.length = 0;
+		this.sent = 0;
+		this.delivered = 0;
+		this.failed = 0;
+		this.attempts = 0;
+	}
+
+	close(): void {
+		this.closed = true;
+		for (const s of this.sleepers) {
+			clearTimeout(s.t);
+			s.resolve();
+		}
+		this.sleepers.clear();
+		for (const r of this.inflight) r.destroy();
+		this.inflight.clear();
+		this.httpAgent.destroy();
+		this.httpsAgent.destroy();
+	}
+}

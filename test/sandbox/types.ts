@@ -1,0 +1,265 @@
+/**
+ * Public types of the Agora sandbox (a local fake of the Conversational AI agent API,
+ * the Media Pull API and the message-notification sender).
+ */
+
+export interface NotifyOptions {
+	/** Callback target that receives the signed notification envelopes. */
+	url: string;
+	/** Notification secret used for Agora-Signature (HMAC-SHA1) and Agora-Signature-V2 (HMAC-SHA256). */
+	secret: string;
+	/** Per-attempt time-out, default 10000 ms (Agora: the receiver must answer within 10 s). */
+	timeoutMs?: number;
+	/** Pause between attempts, default 200 ms. */
+	retryDelayMs?: number;
+}
+
+export interface SandboxOptions {
+	/** Default 0 = a free port; the server always binds 127.0.0.1. */
+	port?: number;
+	customerId?: string;
+	customerSecret?: string;
+	appId?: string;
+	/** Agent STARTING -> RUNNING and player connecting -> running/failed, default 50 ms. */
+	startDelayMs?: number;
+	/** Agent STOPPING -> STOPPED, default 50 ms. */
+	stopDelayMs?: number;
+	/** A new player appears in the player list only after this many ms (Agora: about 10000), default 0. */
+	listDelayMs?: number;
+	/** Enforce the Media Pull rate limits of the spec, default false. */
+	rateLimits?: boolean;
+	/** Concurrent (live) players per project, default 20. */
+	playerQuota?: number;
+	/** Concurrent non-stopped agents per project; 0 = unlimited (default). Over it: 422 ResourceQuotaLimitExceeded. */
+	agentQuota?: number;
+	/** Added to every API answer, default 0. */
+	latencyMs?: number;
+	/** Callback target for notifications; null/undefined = no automatic notifications. */
+	notify?: NotifyOptions | null;
+	/**
+	 * Overrides the idle time-out (idleTimeout seconds) after which a failed player is destroyed,
+	 * so tests need not wait the 5 s minimum. Default: undefined = use the player's idleTimeout.
+	 */
+	playerIdleTimeoutMs?: number;
+	/** Bound of the recorded request log, default 5000. */
+	requestLogLimit?: number;
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	/** Lower-cased header names; Authorization removed. */
+	headers: Record<string, string>;
+	/** Parsed JSON body, the raw string when it is not JSON, undefined when empty. */
+	body: unknown;
+	/** Status answered; 0 when the connection was dropped by a 'drop' fault. */
+	status: number;
+	requestId?: string;
+	/** Date.now() when the request was received. */
+	at: number;
+}
+
+export type FaultKind = '429' | '500' | '503' | '504' | '504-after-commit' | 'drop' | 'latency';
+
+export interface FaultSpec {
+	/** HTTP method to match (case-insensitive); any when omitted. */
+	method?: string;
+	/** Substring match on the path (query string excluded); any when omitted. */
+	pathIncludes?: string;
+	kind: FaultKind;
+	/** Number of matching requests it applies to, default 1. */
+	count?: number;
+	/** For '429', default 1. */
+	retryAfterSeconds?: number;
+	/** For 'latency', default 30000. */
+	latencyMs?: number;
+}
+
+export type AgentStatus = 'IDLE' | 'STARTING' | 'RUNNING' | 'STOPPING' | 'STOPPED' | 'RECOVERING' | 'FAILED';
+
+export const AGENT_STATUS_CODES: Record<AgentStatus, number> = {
+	IDLE: 0,
+	STARTING: 1,
+	RUNNING: 2,
+	STOPPING: 3,
+	STOPPED: 4,
+	RECOVERING: 5,
+	FAILED: 6,
+};
+
+export interface HistoryItem {
+	role: string;
+	content: unknown;
+}
+
+export interface SpeakRecord {
+	text: string;
+	priority: string;
+	interruptable: boolean;
+	at: number;
+}
+
+export interface AgentRecord {
+	agentId: string;
+	name: string;
+	channel: string;
+	status: AgentStatus;
+	/** Unix seconds. */
+	createTs: number;
+	startTs: number;
+	/** 0 until STOPPED. */
+	stopTs: number;
+	message: string;
+	/** The start request body as received. */
+	request: Record<string, unknown>;
+	/** Current properties (start properties with updates applied). */
+	properties: Record<string, unknown>;
+	labels: Record<string, unknown>;
+	mllm: boolean;
+	/** Seconds; 0 = never exits on its own. */
+	idleTimeout: number;
+	history: HistoryItem[];
+	speaks: SpeakRecord[];
+	interrupts: number;
+	updatesApplied: number;
+	/** Why it stopped: 'leave' | 'idle_timeout'. */
+	stopReason?: string;
+	/** Date.now() when userLeft() was called. */
+	userLeftAt?: number;
+	/** Creation order. */
+	seq: number;
+}
+
+export type PlayerStatus = 'idle' | 'connecting' | 'running' | 'failed';
+export type Region = 'cn' | 'ap' | 'na' | 'eu';
+
+export interface PlayerRecord {
+	id: string;
+	region: Region;
+	name: string | null;
+	channelName: string;
+	/** Given or assigned uid (0 for an account player). */
+	uid: number;
+	account?: string;
+	streamUrl: string;
+	token?: string;
+	/** Seconds, clamped to [5, 600]. */
+	idleTimeout: number;
+	playTs: number;
+	encryptMode?: string;
+	repeatTime: number;
+	seekPosition: number;
+	isPause: boolean;
+	/** audioOptions.volume, default 100. */
+	volume: number;
+	audioOptions?: Record<string, unknown>;
+	videoOptions?: Record<string, unknown>;
+	dataStreamOptions?: Record<string, unknown>;
+	streamIp?: string;
+	status: PlayerStatus;
+	/** Unix seconds. */
+	createTs: number;
+	/** Date.now() at creation. */
+	createdAt: number;
+	/** Highest applied update sequence; -1 before the first update. */
+	lastSequence: number;
+	updatesApplied: number;
+	updatesIgnored: number;
+	lastIgnoredSequence?: number;
+	/** The create request's player object as received. */
+	request: Record<string, unknown>;
+	/** Creation order. */
+	seq: number;
+}
+
+export interface DestroyedPlayer {
+	id: string;
+	name: string | null;
+	channelName: string;
+	destroyReason: string;
+	at: number;
+}
+
+export interface NotificationRecord {
+	noticeId: string;
+	productId: number;
+	eventType: number;
+	payload: unknown;
+	/** Last HTTP status (0 = network error / time-out). */
+	status: number;
+	attempts: number;
+	at: number;
+}
+
+export interface SandboxStats {
+	/** Requests answered 429 by the rate limiter, per rule and in total. */
+	rateLimited: { total: number; byRule: Record<string, number> };
+	/** Creates refused because the concurrent player quota was reached. */
+	quotaRejected: number;
+	/** Requests a fault was applied to. */
+	faultsApplied: number;
+	notifications: { sent: number; delivered: number; failed: number; attempts: number };
+	/** API requests handled (control calls excluded). */
+	requests: number;
+}
+
+export interface NotificationInput {
+	productId: number;
+	eventType: number;
+	payload: object;
+	noticeId?: string;
+	sid?: string;
+}
+
+export interface Sandbox {
+	/** 'http://127.0.0.1:PORT', used as the custom base URL. */
+	url: string;
+	customerId: string;
+	customerSecret: string;
+	appId: string;
+	close(): Promise<void>;
+	/** Clears agents, players, requests, faults, rate-limit counters, stats and notification log. */
+	reset(): void;
+	/** Live, bounded array (the same array object for the sandbox's whole life). */
+	requests: RecordedRequest[];
+	configure(p: Partial<SandboxOptions>): void;
+	injectFault(f: FaultSpec): void;
+	agents(): AgentRecord[];
+	players(): PlayerRecord[];
+	/** Simulates all remote users leaving; the agent stops after idle_timeout s (0 = never). */
+	userLeft(agentId: string): void;
+	sendNotification(
+		n: NotificationInput,
+		opts?: { badSignature?: boolean },
+	): Promise<{ status: number; attempts: number }>;
+
+	// ---- additions (not in the original brief) ----
+	/** Counters (429s sent by the rate limiter etc.). */
+	stats(): SandboxStats;
+	/** Players destroyed (delete, idle time-out), most recent last, bounded to 1000. */
+	destroyedPlayers(): DestroyedPlayer[];
+	/** Notifications sent (automatic and manual), bounded to 1000. */
+	notifications(): NotificationRecord[];
+	/** Pending faults. */
+	faults(): FaultSpec[];
+	/** Current effective options. */
+	options(): Readonly<ResolvedOptions>;
+}
+
+export interface ResolvedOptions {
+	port: number;
+	customerId: string;
+	customerSecret: string;
+	appId: string;
+	startDelayMs: number;
+	stopDelayMs: number;
+	listDelayMs: number;
+	rateLimits: boolean;
+	playerQuota: number;
+	agentQuota: number;
+	latencyMs: number;
+	notify: NotifyOptions | null;
+	playerIdleTimeoutMs: number | undefined;
+	requestLogLimit: number;
+}
