@@ -70,6 +70,16 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 		expect((await raw().get('/_sandbox/config')).data.listDelayMs).toBe(0);
 	});
 
+	it('null in a config restores the default; unknown keys and port are ignored', async () => {
+		await raw().post('/_sandbox/config', { playerQuota: 3, playerIdleTimeoutMs: 10, port: 1, bogus: true });
+		expect(sb.options()).toMatchObject({ playerQuota: 3, playerIdleTimeoutMs: 10 });
+		expect(sb.options().port).not.toBe(1);
+		expect('bogus' in sb.options()).toBe(false);
+		await raw().post('/_sandbox/config', { playerQuota: null, playerIdleTimeoutMs: null });
+		expect(sb.options().playerQuota).toBe(20);
+		expect(sb.options().playerIdleTimeoutMs).toBeUndefined();
+	});
+
 	it('POST /_sandbox/faults validates, applies; GET and DELETE list and clear', async () => {
 		expect((await raw().post('/_sandbox/faults', { kind: 'explode' })).status).toBe(400);
 		expect((await raw().post('/_sandbox/faults', { kind: '503', pathIncludes: '/cloud-player', count: 2 })).status).toBe(200);

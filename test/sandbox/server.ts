@@ -190,12 +190,13 @@ class SandboxImpl implements Sandbox {
 
 	configure(p: Partial<SandboxOptions>): void {
 		const o = this.opts as unknown as Record<string, unknown>;
+		const defaults = resolve({}) as unknown as Record<string, unknown>;
 		for (const [k, v] of Object.entries(p)) {
-			if (k === 'port' || v === undefined) continue;
-			if (!(k in o) && k !== 'playerIdleTimeoutMs') continue;
-			o[k] = v;
+			if (k === 'port' || !(k in defaults)) continue;
+			if (v === undefined && k !== 'playerIdleTimeoutMs') continue;
+			// null (the only "unset" JSON can carry) restores the default
+			o[k] = v === null ? defaults[k] : v;
 		}
-		if (p.notify === null) this.opts.notify = null;
 		this.updateAuth();
 	}
 
