@@ -1,0 +1,112 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
+export const AGORA_HOSTS: Array<{ name: string; value: string }> = [
+	{ name: 'Global (api.agora.io)', value: 'https://api.agora.io' },
+	{ name: 'US West (api-us-west-1.agora.io)', value: 'https://api-us-west-1.agora.io' },
+	{ name: 'US East (api-us-east-1.agora.io)', value: 'https://api-us-east-1.agora.io' },
+	{ name: 'EU West (api-eu-west-1.agora.io)', value: 'https://api-eu-west-1.agora.io' },
+	{ name: 'EU Central (api-eu-central-1.agora.io)', value: 'https://api-eu-central-1.agora.io' },
+	{
+		name: 'Asia Pacific Southeast (api-ap-southeast-1.agora.io)',
+		value: 'https://api-ap-southeast-1.agora.io',
+	},
+	{
+		name: 'Asia Pacific Northeast (api-ap-northeast-1.agora.io)',
+		value: 'https://api-ap-northeast-1.agora.io',
+	},
+	{ name: 'Global, Alternate Domain (api.sd-rtn.com)', value: 'https://api.sd-rtn.com' },
+	{ name: 'China East (api-cn-east-1.sd-rtn.com)', value: 'https://api-cn-east-1.sd-rtn.com' },
+	{ name: 'China North (api-cn-north-1.sd-rtn.com)', value: 'https://api-cn-north-1.sd-rtn.com' },
+	{ name: 'Custom Base URL', value: 'custom' },
+];
+
+export class AgoraApi implements ICredentialType {
+	name = 'agoraApi';
+
+	displayName = 'Agora API';
+
+	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
+
+	documentationUrl = 'https://docs.agora.io/en/conversational-ai/rest-api/restful-authentication';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Customer ID',
+			name: 'customerId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Customer ID from Agora Console > Developer Toolkit > RESTful API',
+		},
+		{
+			displayName: 'Customer Secret',
+			name: 'customerSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Customer Secret that belongs to the Customer ID, sent as HTTP Basic authentication',
+		},
+		{
+			displayName: 'App ID',
+			name: 'appId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'App ID of the Agora project; it goes into every request path',
+		},
+		{
+			displayName: 'Host',
+			name: 'host',
+			type: 'options',
+			options: AGORA_HOSTS,
+			default: 'https://api.agora.io',
+			description:
+				'Agora REST host. Use a regional host to keep traffic in one region, the alternate domain where agora.io is slow to reach, or a custom base URL for a proxy or the local sandbox.',
+		},
+		{
+			displayName: 'Custom Base URL',
+			name: 'customBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'http://127.0.0.1:8787',
+			required: true,
+			displayOptions: { show: { host: ['custom'] } },
+			description: 'Base URL without a trailing path, for example a corporate proxy or the local sandbox',
+		},
+		{
+			displayName: 'App Certificate',
+			name: 'appCertificate',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. Primary App Certificate of the project; lets the node generate channel tokens for agents and cloud players.',
+		},
+		{
+			displayName: 'Notification Secret',
+			name: 'notificationSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. Secret of the message notification service (Agora Console > Notifications); the Agora Trigger uses it to verify the signature of every callback.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			auth: {
+				username: '={{$credentials.customerId}}',
+				password: '={{$credentials.customerSecret}}',
+			},
+		},
+	};
+}

@@ -1,0 +1,147 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { agentDescription } from './actions/agent';
+import { cloudPlayerDescription } from './actions/cloudPlayer';
+import { route } from './actions/router';
+import { tokenDescription } from './actions/token';
+import { agoraApiCredentialTest } from './credentialTest';
+import { mapConcurrent } from './helpers/pool';
+import { agoraErrorDetails, resolveAgoraContext } from './transport';
+
+export class Agora implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agora',
+		name: 'agora',
+		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Start, steer and stop Agora Conversational AI voice agents, and inject media streams into channels as cloud players',
+		defaults: { name: 'Agora' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Agent',
+						value: 'agent',
+						description: 'Conversational AI voice agent that joins a channel and talks with a user',
+					},
+					{
+						name: 'Cloud Player',
+						value: 'cloudPlayer',
+						description: 'Media Pull: inject an online stream or image into a channel',
+					},
+					{
+						name: 'Token',
+						value: 'token',
+						description: 'Generate channel tokens from the App Certificate',
+					},
+				],
+				default: 'agent',
+			},
+			...agentDescription,
+			...cloudPlayerDescription,
+			...tokenDescription,
+			{
+				displayName: 'Request Options',
+				name: 'requestOptions',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: { show: { resource: ['agent', 'cloudPlayer'] } },
+				options: [
+					{
+						displayName: 'Concurrency',
+						name: 'concurrency',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 100 },
+						default: 10,
+						description:
+							'How many items are sent to Agora at the same time. Requests stay inside Agora’s rate limits whatever the value.',
+					},
+					{
+						displayName: 'Max Retries',
+						name: 'maxRetries',
+						type: 'number',
+						typeOptions: { minValue: 0, maxValue: 10 },
+						default: 3,
+						description:
+							'Retries for 429 and 503 answers (after Retry-After), and for 5xx or network failures of requests that are safe to repeat',
+					},
+					{
+						displayName: 'Timeout (Ms)',
+						name: 'timeoutMs',
+						type: 'number',
+						typeOptions: { minValue: 1000 },
+						default: 30000,
+						description: 'How long to wait for one answer from Agora',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		credentialTest: { agoraApiCredentialTest },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const options =
+			resource === 'token'
+				? {}
+				: (this.getNodeParameter('requestOptions', 0, {}) as {
+						concurrency?: number;
+						maxRetries?: number;
+						timeoutMs?: number;
+					});
+		// Read once per execution: credential, base URL, secrets to redact.
+		const ctx = await resolveAgoraContext.call(this, {
+			timeoutMs: options.timeoutMs,
+			maxRetries: options.maxRetries,
+		});
+		const continueOnFail = this.continueOnFail();
+
+		const perItem = await mapConcurrent(items.length, options.concurrency ?? 10, async (itemIndex) => {
+			try {
+				const produced = await route.call(this, itemIndex, ctx);
+				return produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+			} catch (error) {
+				if (!continueOnFail) {
+					// Transport and validation already throw n8n errors; anything else is wrapped.
+					throw error instanceof NodeApiError || error instanceof NodeOperationError
+						? error
+						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				}
+				const details = agoraErrorDetails(error);
+				const json: JsonObject = {
+					error: (error as Error).message,
+				};
+				const description = (error as { description?: string }).description;
+				if (description) json.description = description;
+				if (details?.status) json.httpCode = details.status;
+				if (details?.reason) json.reason = details.reason;
+				if (details?.requestId) json.requestId = details.requestId;
+				return [{ json, pairedItem: { item: itemIndex } }];
+			}
+		});
+		return [perItem.flat()];
+	}
+}

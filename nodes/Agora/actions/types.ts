@@ -1,0 +1,12 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { AgoraContext } from '../transport';
+
+/** What every `<operation>.operation.ts` exports. */
+export interface AgoraOperation {
+	description: INodeProperties[];
+	/** Handles one input item; returns its output items (paired by the caller). */
+	execute(this: IExecuteFunctions, itemIndex: number, ctx: AgoraContext): Promise<INodeExecutionData[]>;
+}
+
+export type AgoraResource = 'agent' | 'cloudPlayer' | 'token';

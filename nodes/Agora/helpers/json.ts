@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidField } from './validate';
+
+/** Reads a JSON parameter that may arrive as text or (from an expression) as an object. */
+export function parseJsonParameter(
+	fn: Pick<IExecuteFunctions, 'getNode'>,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): IDataObject | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object') return value as IDataObject;
+	const text = String(value).trim();
+	if (text === '' || text === '{}') return text === '{}' ? {} : undefined;
+	try {
+		const parsed = JSON.parse(text);
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as IDataObject;
+	} catch {
+		// fall through to the error below
+	}
+	throw invalidField(fn, field, 'must be a JSON object, e.g. {"key": "value"}', itemIndex);
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Deep merge for "Additional Body (JSON)": objects merge, anything else (arrays too) replaces. */
+export function deepMerge(target: IDataObject, source: IDataObject): IDataObject {
+	const out: IDataObject = { ...target };
+	for (const [key, value] of Object.entries(source)) {
+		out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key] as IDataObject, value) : value;
+	}
+	return out;
+}
+
+/** Drops undefined members and empty objects, so unset groups never reach the body. */
+export function compact<T extends IDataObject>(value: T): T {
+	const out: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (entry === undefined) continue;
+		if (isPlainObject(entry)) {
+			const inner = compact(entry);
+			if (Object.keys(inner).length > 0) out[key] = inner;
+			continue;
+		}
+		out[key] = entry;
+	}
+	return out as T;
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'crypto';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { acquire, type RateRule } from './rateLimit';
+import { collectSecrets, redact } from './redact';
+import { backoffDelay, parseRetryAfter, wait } from './retry';
+
+export const CREDENTIAL_TYPE = 'agoraApi';
+export const AGENT_PREFIX = '/api/conversational-ai-agent/v2/projects';
+export const MEDIA_PULL_REGIONS = ['cn', 'ap', 'na', 'eu'] as const;
+export type MediaPullRegion = (typeof MEDIA_PULL_REGIONS)[number];
+
+type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** What every request of one execution shares: read from the credential once, not per item. */
+export interface AgoraContext {
+	baseUrl: string;
+	appId: string;
+	/** Credential secrets, redacted from anything the node emits. */
+	secrets: string[];
+	/** Per-request time-out. */
+	timeoutMs: number;
+	/** Attempts after the first for retryable failures. */
+	maxRetries: number;
+}
+
+export function baseUrlFromCredential(credential: IDataObject): string {
+	const host = String(credential.host ?? 'https://api.agora.io');
+	const raw = host === 'custom' ? String(credential.customBaseUrl ?? '') : host;
+	const trimmed = raw.trim().replace(/\/+$/, '');
+	if (!/^https?:\/\/[^\s/]+/i.test(trimmed)) {
+		throw new Error(`The credential's base URL "${trimmed}" is not an http(s) URL`);
+	}
+	return trimmed;
+}
+
+export async function resolveAgoraContext(
+	this: RequestFunctions,
+	options: { timeoutMs?: number; maxRetries?: number } = {},
+): Promise<AgoraContext> {
+	const credential = await this.getCredentials(CREDENTIAL_TYPE);
+	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
+		.filter((s): s is string => typeof s === 'string' && s.length > 0);
+	return {
+		baseUrl: baseUrlFromCredential(credential),
+		appId: String(credential.appId ?? '').trim(),
+		secrets,
+		timeoutMs: options.timeoutMs ?? 30000,
+		maxRetries: options.maxRetries ?? 3,
+	};
+}
+
+export interface AgoraRequest {
+	method: IHttpRequestMethods;
+	/** agent: Conversational AI; mediaPull: cloud players (with region, or the region-less list path). */
+	api: 'agent' | 'mediaPull';
+	/** Path below the API's project prefix, e.g. `/join` or `/players/{id}`. */
+	path: string;
+	region?: MediaPullRegion;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/**
+	 * May a 5xx or a network failure be repeated? 429 and 503 are always retried (the request was
+	 * refused, not processed); anything else only when repeating cannot duplicate an effect.
+	 */
+	idempotent: boolean;
+	/** Statuses handed back to the caller instead of thrown (e.g. 409 on create, 404 on delete). */
+	passStatuses?: number[];
+	rateRules?: RateRule[];
+	/** Short description of the call for error messages, e.g. "start agent". */
+	action: string;
+}
+
+export interface AgoraResponse<T = IDataObject> {
+	status: number;
+	body: T;
+	requestId?: string;
+	resourceId?: string;
+}
+
+/** Details kept on every error the transport throws, so operations can reconcile. */
+export interface AgoraErrorDetails {
+	status?: number;
+	reason?: string;
+	requestId?: string;
+	/** The request may have been applied although no answer says so (504, time-out, dropped). */
+	ambiguous: boolean;
+}
+
+export function agoraErrorDetails(error: unknown): AgoraErrorDetails | undefined {
+	const context = (error as { context?: IDataObject })?.context;
+	return context?.agora as AgoraErrorDetails | undefined;
+}
+
+export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'path' | 'region'>): string {
+	const appId = encodeURIComponent(ctx.appId);
+	if (req.api === 'agent') return `${ctx.baseUrl}${AGENT_PREFIX}/${appId}${req.path}`;
+	const region = req.region ? `/${req.region}` : '';
+	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
+}
+
+function header(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (value === undefined || value === null || value === '') return undefined;
+	return String(Array.isArray(value) ? value[0] : value);
+}
+
+function parseBody(raw: unknown): IDataObject {
+	if (raw === undefined || raw === null || raw === '') return {};
+	if (typeof raw === 'object' && !Buffer.isBuffer(raw)) return raw as IDataObject;
+	const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+	try {
+		const parsed = JSON.parse(text);
+		return parsed && typeof parsed === 'object' ? (parsed as IDataObject) : { message: text };
+	} catch {
+		return { message: text.slice(0, 500) };
+	}
+}
+
+const STATUS_MEANING: Record<number, string> = {
+	400: 'Bad request',
+	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret)',
+	403: 'Forbidden (is the product enabled for this project, and the App ID right?)',
+	404: 'Not found (the agent or player does not exist, or has already stopped)',
+	409: 'Conflict (a resource with this name already exists)',
+	422: 'Quota exceeded',
+	429: 'Rate limit exceeded',
+	500: 'Agora internal error',
+	502: 'Bad gateway',
+	503: 'Service unavailable',
+	504: 'Gateway time-out',
+};
+
+function isNetworkTimeout(error: { code?: string; message?: string }): boolean {
+	return error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '');
+}
+
+/**
+ * The one function that talks HTTP to Agora: URL, request id, pacing, retries, error mapping and
+ * redaction live here and nowhere else.
+ */
+export async function agoraRequest(
+	this: RequestFunctions,
+	ctx: AgoraContext,
+	req: AgoraRequest,
+	itemIndex = 0,
+): Promise<AgoraResponse> {
+	const url = buildUrl(ctx, req);
+	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
+	const node = this.getNode();
+	let attempt = 0;
+	for (;;) {
+		if (req.rateRules) await acquire(req.rateRules);
+		const requestId = randomUUID();
+		const options: IHttpRequestOptions = {
+			method: req.method,
+			url,
+			qs: req.qs,
+			headers: { 'X-Request-ID': requestId, Accept: 'application/json' },
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: ctx.timeoutMs,
+			json: true,
+		};
+		if (req.body !== undefined) {
+			options.body = req.body;
+			(options.headers as IDataObject)['Content-Type'] = 'application/json';
+		}
+
+		let status: number;
+		let body: IDataObject;
+		let headers: IDataObject | undefined;
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as { statusCode: number; body: unknown; headers: IDataObject };
+			status = response.statusCode;
+			body = parseBody(response.body);
+			headers = response.headers;
+		} catch (error) {
+			// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
+			// the request configuration, Authorization header included.
+			const timedOut = isNetworkTimeout(error as { code?: string });
+			if (req.idempotent && attempt < ctx.maxRetries) {
+				await wait(backoffDelay(attempt++));
+				continue;
+			}
+			const what = timedOut ? `no answer within ${ctx.timeoutMs} ms` : 'the connection failed';
+			const code = (error as { code?: string }).code;
+			throw tagAgoraError(
+				new NodeApiError(
+				node,
+				{ agoraAction: req.action, code: code ?? null, requestId },
+				{
+					message: redact(`Agora ${req.action} failed: ${what}${code ? ` (${code})` : ''}`, secrets),
+					description: redact(
+						`Request id ${requestId}. ${req.idempotent ? `Tried ${attempt + 1} times.` : 'Not repeated automatically, because repeating it could apply it twice.'}`,
+						secrets,
+					),
+					itemIndex,
+				},
+				),
+				{ ambiguous: true, requestId },
+			);
+		}
+
+		const answeredId = header(headers, 'x-request-id') ?? (status === 401 ? undefined : requestId);
+		if ((status >= 200 && status < 300) || req.passStatuses?.includes(status)) {
+			return {
+				status,
+				body,
+				requestId: answeredId,
+				resourceId: header(headers, 'x-resource-id'),
+			};
+		}
+
+		const retryable = status === 429 || status === 503 || (req.idempotent && status >= 500);
+		if (retryable && attempt < ctx.maxRetries) {
+			const after = parseRetryAfter(header(headers, 'retry-after'));
+			await wait(after ?? backoffDelay(attempt));
+			attempt++;
+			continue;
+		}
+		throw agoraApiError(this, { status, body, requestId: answeredId, action: req.action, secrets, itemIndex });
+	}
+}
+
+/** Attaches reconciliation details where callers can read them, without leaking anything. */
+export function tagAgoraError(error: NodeApiError, details: Partial<AgoraErrorDetails>): NodeApiError {
+	error.context.agora = { ambiguous: false, ...details } as unknown as IDataObject;
+	return error;
+}
+
+export function agoraApiError(
+	fn: { getNode: RequestFunctions['getNode'] },
+	args: { status: number; body: IDataObject; requestId?: string; action: string; secrets: string[]; itemIndex: number },
+): NodeApiError {
+	const { status, body, requestId, action, secrets, itemIndex } = args;
+	// Agent API: {detail, reason}; Media Pull: {message}.
+	const reason = typeof body.reason === 'string' ? body.reason : undefined;
+	const detail =
+		typeof body.detail === 'string'
+			? body.detail
+			: typeof body.message === 'string'
+				? body.message
+				: typeof body.description === 'string'
+					? body.description
+					: undefined;
+	const meaning = STATUS_MEANING[status] ?? `HTTP ${status}`;
+	const head = `Agora ${action} failed with ${status}${reason ? ` ${reason}` : ''}: ${detail ?? meaning}`;
+	const description = [
+		detail ? meaning + '.' : undefined,
+		requestId ? `Request id: ${requestId}.` : 'Agora returned no request id (it omits it on 401).',
+		status === 429 || status === 503 ? 'Retried with backoff before giving up.' : undefined,
+	]
+		.filter(Boolean)
+		.join(' ');
+	const error = new NodeApiError(
+		fn.getNode(),
+		{ status, reason: reason ?? null, detail: detail ? redact(detail, secrets) : null, requestId: requestId ?? null },
+		{ message: redact(head, secrets), description: redact(description, secrets), httpCode: String(status), itemIndex },
+	);
+	return tagAgoraError(error, { status, reason, requestId, ambiguous: status === 504 });
+}

@@ -1,0 +1,191 @@
+/**
+ * Runs real workflows in-process through n8n's own execution engine (n8n-core's WorkflowExecute),
+ * with the package's nodes and a credential helper that applies the credential's declared
+ * `authenticate` block the way n8n does.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	IConnections,
+} from 'n8n-workflow';
+import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { Agora } from '../../nodes/Agora/Agora.node';
+
+/** A start node that emits the items given in its `items` parameter (a JSON array). */
+class ItemsSource implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const list = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject[]) : raw;
+		return [list.map((json) => ({ json }))];
+	}
+}
+
+const registry: Record<string, INodeType | IVersionedNodeType> = {
+	'n8n-nodes-agora.agora': new Agora(),
+	'test.items': new ItemsSource(),
+};
+
+export function registerNodeType(type: string, node: INodeType | IVersionedNodeType): void {
+	registry[type] = node;
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (type) => registry[type],
+	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(registry[type], version),
+	getKnownTypes: () => ({}) as IDataObject,
+} as INodeTypes;
+
+export type CredentialData = ICredentialDataDecryptedObject;
+
+const agoraCredentialType = new AgoraApi();
+
+function resolveCredentialExpression(value: string, data: ICredentialDataDecryptedObject): string {
+	const match = /^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/.exec(value);
+	return match ? String(data[match[1]] ?? '') : value;
+}
+
+class TestCredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {}
+	getParentTypes() {
+		return [];
+	}
+	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
+		if (typeName !== 'agoraApi') throw new Error(`unknown credential type ${typeName}`);
+		const generic = agoraCredentialType.authenticate.properties as { auth?: Record<string, string> };
+		const auth = generic.auth ?? {};
+		return {
+			...requestOptions,
+			auth: {
+				username: resolveCredentialExpression(auth.username, credentials),
+				password: resolveCredentialExpression(auth.password, credentials),
+			},
+		};
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async getCredentials() {
+		throw new Error('not used');
+	}
+	async getDecrypted() {
+		return { ...this.data };
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties() {
+		return agoraCredentialType.properties;
+	}
+}
+
+export interface TestWorkflow {
+	nodes: Array<Partial<INode> & { name: string; type: string; parameters: INode['parameters'] }>;
+	connections: IConnections;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Output items (json) of a node, first run, first output. */
+	output(nodeName: string): IDataObject[];
+	/** The error that stopped the node, if any. */
+	error(nodeName: string): (Error & IDataObject) | undefined;
+}
+
+let executionCounter = 0;
+
+export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData): Promise<RunResult> {
+	const nodes: INode[] = workflow.nodes.map((node, index) => ({
+		id: node.id ?? `node-${index}`,
+		typeVersion: 1,
+		position: [index * 200, 0],
+		credentials:
+			node.type === 'n8n-nodes-agora.agora' || node.type === 'n8n-nodes-agora.agoraTrigger'
+				? { agoraApi: { id: '1', name: 'Agora account' } }
+				: undefined,
+		...node,
+	})) as INode[];
+	const instance = new Workflow({
+		id: 'wf-test',
+		name: 'test',
+		nodes,
+		connections: workflow.connections,
+		active: false,
+		nodeTypes,
+	});
+	const executionId = String(++executionCounter);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
+	const done = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		logAiEvent: () => {},
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const start = instance.getNode(workflow.nodes[0].name)!;
+	const executor = new WorkflowExecute(additionalData, 'manual');
+	await executor.run(instance, start);
+	const run = await done.promise;
+	return {
+		run,
+		output(nodeName) {
+			const data = run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [];
+			return data.map((entry) => entry.json);
+		},
+		error(nodeName) {
+			return run.data.resultData.runData[nodeName]?.[0]?.error as (Error & IDataObject) | undefined;
+		},
+	};
+}
+
+/** A two-node workflow: fixed items -> one Agora node with the given parameters. */
+export function agoraWorkflow(parameters: INode['parameters'], items: IDataObject[] = [{}], settings: Partial<INode> = {}): TestWorkflow {
+	return {
+		nodes: [
+			{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
+			{ name: 'Agora', type: 'n8n-nodes-agora.agora', parameters, ...settings },
+		],
+		connections: { Items: { main: [[{ node: 'Agora', type: 'main', index: 0 }]] } },
+	};
+}
