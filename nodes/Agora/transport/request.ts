@@ -23,6 +23,8 @@ type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 export interface AgoraContext {
 	baseUrl: string;
 	appId: string;
+	/** App Certificate from the credential (empty when not set): lets the node build channel tokens. */
+	appCertificate: string;
 	/** Credential secrets, redacted from anything the node emits. */
 	secrets: string[];
 	/** Per-request time-out. */
@@ -51,6 +53,7 @@ export async function resolveAgoraContext(
 	return {
 		baseUrl: baseUrlFromCredential(credential),
 		appId: String(credential.appId ?? '').trim(),
+		appCertificate: String(credential.appCertificate ?? '').trim(),
 		secrets,
 		timeoutMs: options.timeoutMs ?? 30000,
 		maxRetries: options.maxRetries ?? 3,

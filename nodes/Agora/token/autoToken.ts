@@ -1,0 +1,35 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidField } from '../helpers/validate';
+import type { AgoraContext } from '../transport';
+import { buildRtcToken, MAX_EXPIRE_SECONDS } from './accessToken2';
+
+/**
+ * Token for an agent or a cloud player whose token field was left empty. With no App Certificate in
+ * the credential there is nothing to sign with: returns undefined and the caller sends what the
+ * user gave (an empty token suits projects without a certificate).
+ */
+export function autoChannelToken(
+	fn: Pick<IExecuteFunctions, 'getNode'>,
+	ctx: AgoraContext,
+	args: { channelName: string; uid?: number | string; account?: string; withRtm?: boolean; field: string },
+	itemIndex: number,
+): string | undefined {
+	if (!ctx.appCertificate) return undefined;
+	try {
+		return buildRtcToken({
+			appId: ctx.appId,
+			appCertificate: ctx.appCertificate,
+			channelName: args.channelName,
+			uid: args.account === undefined ? (args.uid ?? 0) : undefined,
+			account: args.account,
+			role: 'publisher',
+			tokenExpireSeconds: MAX_EXPIRE_SECONDS,
+			privilegeExpireSeconds: MAX_EXPIRE_SECONDS,
+			withRtm: args.withRtm,
+		}).token;
+	} catch (error) {
+		// The builder's messages name the field and never contain the certificate.
+		throw invalidField(fn, args.field, `could not be generated: ${(error as Error).message}`, itemIndex);
+	}
+}
