@@ -78,10 +78,10 @@ describe('fault injection', () => {
 	});
 
 	it("'latency' delays the answer beyond a client time-out (the operation is still performed)", async () => {
-		sb.injectFault({ kind: 'latency', latencyMs: 500, pathIncludes: '/cloud-player/players', method: 'POST' });
+		sb.injectFault({ kind: 'latency', latencyMs: 3000, pathIncludes: '/cloud-player/players', method: 'POST' });
 		const t0 = Date.now();
 		await expect(api.post(playersPath(sb), playerBody(), { timeout: 100 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
-		expect(Date.now() - t0).toBeLessThan(400);
+		expect(Date.now() - t0).toBeLessThan(2000);
 		expect(sb.players()).toHaveLength(1);
 		// a patient client gets the answer late
 		sb.injectFault({ kind: 'latency', latencyMs: 200 });

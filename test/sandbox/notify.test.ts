@@ -146,11 +146,11 @@ describe('automatic Media Pull notifications', () => {
 	});
 
 	it('sending never blocks the API answer', async () => {
-		answerDelayMs = 250;
+		answerDelayMs = 1500;
 		const t0 = Date.now();
 		const r = await api.post(playersPath(sb), playerBody());
 		expect(r.status).toBe(200);
-		expect(Date.now() - t0).toBeLessThan(200);
+		expect(Date.now() - t0).toBeLessThan(1000);
 	});
 });
 
