@@ -1,0 +1,34 @@
+/** The example workflows in examples/: what README links, what `npm run dev` imports, what e2e runs. */
+import fs from 'fs';
+import path from 'path';
+
+import { ROOT } from './n8nHost';
+
+export const EXAMPLES_DIR = path.join(ROOT, 'examples');
+
+/** Every example references this credential by id, so imports need no editing. */
+export const EXAMPLE_CREDENTIAL = {
+	id: 'agoraExampleCred',
+	name: 'Agora account',
+	triggerWorkflowId: 'agoraExTrigger01',
+};
+
+/** webhookId of the Agora Trigger node in the trigger example: its production URL is fixed. */
+export const TRIGGER_WEBHOOK_ID = '6f1d2c3b-4a5e-4e5f-9a8b-0a9e7c1d2e3f';
+
+export function exampleFiles(): string[] {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((name) => name.endsWith('.json'))
+		.sort()
+		.map((name) => path.join(EXAMPLES_DIR, name));
+}
+
+export function writeCredentialFile(folder: string, data: Record<string, string>): string {
+	const file = path.join(folder, 'agora-credential.json');
+	fs.writeFileSync(
+		file,
+		JSON.stringify([{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data }], null, 2),
+	);
+	return file;
+}

@@ -1,0 +1,10 @@
+/** End-to-end suite: real n8n processes, so long time-outs and one file at a time. */
+module.exports = {
+	rootDir: '../..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	testTimeout: 300000,
+	forceExit: true,
+};
