@@ -142,8 +142,16 @@ const STATUS_MEANING: Record<number, string> = {
 	504: 'Gateway time-out',
 };
 
-function isNetworkTimeout(error: { code?: string; message?: string }): boolean {
-	return error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '');
+/**
+ * n8n's request helper wraps axios errors in a NodeApiError: the network code ends up in `httpCode`
+ * (or `code`), axios' own text in `messages`.
+ */
+function networkFailure(error: unknown): { code?: string; timedOut: boolean } {
+	const e = error as { code?: string; httpCode?: string | null; message?: string; messages?: string[] };
+	const candidate = e.code ?? e.httpCode ?? undefined;
+	const code = candidate && /^E[A-Z_]+$/.test(candidate) ? candidate : undefined;
+	const text = [e.message, ...(e.messages ?? [])].join(' ');
+	return { code, timedOut: code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(text) };
 }
 
 /**
@@ -193,21 +201,21 @@ export async function agoraRequest(
 		} catch (error) {
 			// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
 			// the request configuration, Authorization header included.
-			const timedOut = isNetworkTimeout(error as { code?: string });
+			const { code, timedOut } = networkFailure(error);
 			if (req.idempotent && attempt < ctx.maxRetries) {
 				await wait(backoffDelay(attempt++));
 				continue;
 			}
 			const what = timedOut ? `no answer within ${ctx.timeoutMs} ms` : 'the connection failed';
-			const code = (error as { code?: string }).code;
 			throw tagAgoraError(
 				new NodeApiError(
 				node,
-				{ agoraAction: req.action, code: code ?? null, requestId },
+				{ agoraAction: req.action, networkError: code ?? null, requestId },
 				{
-					message: redact(`Agora ${req.action} failed: ${what}${code ? ` (${code})` : ''}`, secrets),
+					// n8n rewrites messages that contain a Node error code, so the code goes in the description.
+					message: redact(`Agora ${req.action} failed: ${what}`, secrets),
 					description: redact(
-						`Request id ${requestId}. ${req.idempotent ? `Tried ${attempt + 1} times.` : 'Not repeated automatically, because repeating it could apply it twice.'}`,
+						`${code ? `Network error ${code}. ` : ''}Request id ${requestId}. ${req.idempotent ? `Tried ${attempt + 1} times.` : 'Not repeated automatically, because repeating it could apply it twice.'}`,
 						secrets,
 					),
 					itemIndex,
