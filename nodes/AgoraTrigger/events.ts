@@ -1,0 +1,119 @@
+/**
+ * Products and event types of Agora's message notifications (public-facts.md, "Message
+ * notifications"). The `name` of an event is the readable value the trigger puts in `event`.
+ */
+
+export const ALL_EVENTS = '*';
+
+/** productId of each product the trigger can listen to. */
+export const PRODUCT_IDS = { conversationalAi: 17, mediaPull: 4 } as const;
+export type ProductKey = keyof typeof PRODUCT_IDS;
+
+export interface AgoraEventType {
+	eventType: number;
+	name: string;
+	displayName: string;
+	description: string;
+}
+
+export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
+	{ eventType: 101, name: 'agent_joined', displayName: 'Agent Joined (101)', description: 'The agent joined the channel' },
+	{
+		eventType: 102,
+		name: 'agent_left',
+		displayName: 'Agent Left (102)',
+		description: 'The agent left the channel; payload has stop_ts, status and message',
+	},
+	{
+		eventType: 103,
+		name: 'agent_history',
+		displayName: 'Agent History (103)',
+		description: 'Conversation history after the agent stopped; payload.contents',
+	},
+	{
+		eventType: 104,
+		name: 'token_expiring',
+		displayName: 'Token Expiring (104)',
+		description: 'The channel token of the agent is about to expire',
+	},
+	{ eventType: 110, name: 'agent_error', displayName: 'Agent Error (110)', description: 'Module errors of one turn; payload.errors' },
+	{
+		eventType: 111,
+		name: 'agent_metrics',
+		displayName: 'Agent Metrics (111)',
+		description: 'Latency metrics per turn (ASR, LLM, TTS); payload.metrics',
+	},
+	{
+		eventType: 112,
+		name: 'turns_finished',
+		displayName: 'Turns Finished (112)',
+		description: 'Summary of the conversation turns; payload.turns',
+	},
+	{
+		eventType: 201,
+		name: 'inbound_call_state',
+		displayName: 'Inbound Call State (201)',
+		description: 'State change of an inbound telephone call',
+	},
+	{
+		eventType: 202,
+		name: 'outbound_call_state',
+		displayName: 'Outbound Call State (202)',
+		description: 'State change of an outbound telephone call',
+	},
+];
+
+export const MEDIA_PULL_EVENTS: AgoraEventType[] = [
+	{ eventType: 1, name: 'player_created', displayName: 'Player Created (1)', description: 'A cloud player was created' },
+	{
+		eventType: 3,
+		name: 'player_destroyed',
+		displayName: 'Player Destroyed (3)',
+		description: 'A cloud player was destroyed; payload.destroyReason says why',
+	},
+	{
+		eventType: 4,
+		name: 'player_status_changed',
+		displayName: 'Player Status Changed (4)',
+		description: 'payload.player.status: connecting, success, running, failed or stopped',
+	},
+];
+
+export const EVENTS_BY_PRODUCT: Record<number, AgoraEventType[]> = {
+	[PRODUCT_IDS.conversationalAi]: CONVERSATIONAL_AI_EVENTS,
+	[PRODUCT_IDS.mediaPull]: MEDIA_PULL_EVENTS,
+};
+
+const PRODUCT_NAMES: Record<number, string> = {
+	1: 'rtc',
+	3: 'cloud_recording',
+	4: 'media_pull',
+	5: 'media_push',
+	17: 'conversational_ai',
+};
+
+export function productName(productId: number): string {
+	return PRODUCT_NAMES[productId] ?? `product_${productId}`;
+}
+
+/** Readable name of an event; event types the catalogue does not know yet read `event_<n>`. */
+export function eventName(productId: number, eventType: number): string {
+	const known = EVENTS_BY_PRODUCT[productId]?.find((e) => e.eventType === eventType);
+	return known?.name ?? `event_${eventType}`;
+}
+
+/**
+ * Whether an event passes the selection of one product. An empty selection or `*` means every
+ * event of the product, including event types added by Agora after this list was written.
+ */
+export function isEventSelected(productId: number, eventType: number, selected: string[]): boolean {
+	if (selected.length === 0 || selected.includes(ALL_EVENTS)) return true;
+	return selected.includes(eventName(productId, eventType));
+}
+
+export function eventOptions(events: AgoraEventType[], allLabel: string) {
+	return [
+		{ name: allLabel, value: ALL_EVENTS, description: 'Every event of this product, also ones added later' },
+		...events.map((e) => ({ name: e.displayName, value: e.name, description: e.description })),
+	];
+}
