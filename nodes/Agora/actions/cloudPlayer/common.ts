@@ -1,0 +1,156 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
+
+/**
+ * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
+ * Keys carry the App ID: the limits are per project.
+ */
+export const mediaPullRules = {
+	create(appId: string, name?: string): RateRule[] {
+		const rules: RateRule[] = [{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: 1000 }];
+		if (name !== undefined) rules.push({ key: `agora:${appId}:mediaPull:create:name:${name}`, limit: 2, windowMs: 1000 });
+		return rules;
+	},
+	delete(appId: string): RateRule[] {
+		return [{ key: `agora:${appId}:mediaPull:delete`, limit: 100, windowMs: 1000 }];
+	},
+	list(appId: string, channelName?: string): RateRule[] {
+		if (channelName === undefined) {
+			const key = `agora:${appId}:mediaPull:list`;
+			return [
+				{ key: `${key}/s`, limit: 10, windowMs: 1000 },
+				{ key: `${key}/min`, limit: 20, windowMs: 60000 },
+			];
+		}
+		const key = `agora:${appId}:mediaPull:list:channel:${channelName}`;
+		return [
+			{ key: `${key}/s`, limit: 2, windowMs: 1000 },
+			{ key: `${key}/min`, limit: 15, windowMs: 60000 },
+		];
+	},
+};
+
+/** Numbers typed into an expression may arrive as strings ("300"); accept those, leave the rest to zod. */
+export function numeric(value: unknown): unknown {
+	return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+}
+
+/** A trimmed string parameter, or undefined when empty (unset optional fields stay out of the body). */
+export function optionalText(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const text = String(value);
+	return text.trim() === '' ? undefined : text;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The player fields a create answer carries; nothing else (never the token or encryption key). */
+export function pickPlayer(player: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const key of ['id', 'uid', 'account', 'createTs', 'status']) {
+		if (player[key] !== undefined && player[key] !== null) out[key] = player[key];
+	}
+	return out;
+}
+
+export interface PlayerPage {
+	players: IDataObject[];
+	/** Empty string: no more players. */
+	nextPageToken: string;
+	totalSize?: number;
+	requestId?: string;
+}
+
+/** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
+export async function listPlayersPage(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { channelName?: string; pageSize?: number; pageToken?: string },
+	itemIndex: number,
+): Promise<PlayerPage> {
+	const qs: IDataObject = {};
+	// The transport's query encoding turns the spaces around "eq" into %20, as Agora asks.
+	if (args.channelName !== undefined) qs.filter = `channelName eq ${args.channelName}`;
+	if (args.pageSize !== undefined) qs.pageSize = args.pageSize;
+	if (args.pageToken) qs.pageToken = args.pageToken;
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		{
+			method: 'GET',
+			api: 'mediaPull',
+			path: '/players',
+			qs,
+			idempotent: true,
+			rateRules: mediaPullRules.list(ctx.appId, args.channelName),
+			action: 'list cloud players',
+		},
+		itemIndex,
+	);
+	const body = response.body;
+	return {
+		players: Array.isArray(body.players) ? (body.players as unknown[]).filter(isObject) : [],
+		nextPageToken: typeof body.nextPageToken === 'string' ? body.nextPageToken : '',
+		totalSize: typeof body.totalSize === 'number' ? body.totalSize : undefined,
+		requestId: response.requestId,
+	};
+}
+
+/** Follows nextPageToken to the end; the caller may stop early. */
+export async function* playerPages(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { channelName?: string; pageSize?: number },
+	itemIndex: number,
+): AsyncGenerator<PlayerPage> {
+	const seen = new Set<string>();
+	let pageToken: string | undefined;
+	for (;;) {
+		const page = await listPlayersPage.call(this, ctx, { ...args, pageToken }, itemIndex);
+		yield page;
+		if (!page.nextPageToken) return;
+		// A token seen before would loop for ever: stop with a clear error instead.
+		if (seen.has(page.nextPageToken)) {
+			throw new NodeOperationError(this.getNode(), 'Agora returned the same nextPageToken twice while listing cloud players', {
+				itemIndex,
+				description: page.requestId ? `Request id: ${page.requestId}.` : undefined,
+			});
+		}
+		seen.add(page.nextPageToken);
+		pageToken = page.nextPageToken;
+	}
+}
+
+/**
+ * Player IDs this process created or reconciled recently. A reconciliation by list must never
+ * adopt a player that another item of ours already owns.
+ */
+const ownedIds = new Set<string>();
+const OWNED_LIMIT = 5000;
+
+export function rememberOwnedPlayer(id: string): void {
+	ownedIds.delete(id);
+	ownedIds.add(id);
+	if (ownedIds.size > OWNED_LIMIT) ownedIds.delete(ownedIds.values().next().value as string);
+}
+
+export function isOwnedPlayer(id: string): boolean {
+	return ownedIds.has(id);
+}
+
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Awaits a request and hands back its answer or its error, so a caller can inspect a failure
+ * (ambiguous or not) and pass the transport's NodeApiError on unchanged.
+ */
+export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+	return await promise.then(
+		(value): Settled<T> => ({ ok: true, value }),
+		(error: unknown): Settled<T> => ({ ok: false, error }),
+	);
+}

@@ -1,0 +1,661 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { compact } from '../../helpers/json';
+import { validateOrThrow } from '../../helpers/validate';
+import {
+	createPlayerRequestSchema,
+	IDLE_TIMEOUT_MAX,
+	IDLE_TIMEOUT_MIN,
+	UID_MAX,
+	type PlayerCreate,
+} from '../../schemas/mediaPull';
+import { autoChannelToken } from '../../token/autoToken';
+import {
+	agoraApiError,
+	agoraErrorDetails,
+	agoraRequest,
+	type AgoraContext,
+	type AgoraErrorDetails,
+	type AgoraResponse,
+	type MediaPullRegion,
+} from '../../transport';
+import { backoffDelay, wait } from '../../transport/retry';
+import {
+	isOwnedPlayer,
+	mediaPullRules,
+	numeric,
+	optionalText,
+	pickPlayer,
+	playerPages,
+	rememberOwnedPlayer,
+	settle,
+} from './common';
+import { channelCharsHint, regionField, streamUrlDescription } from './fields';
+
+const show = { encryption: [true] };
+
+const properties: INodeProperties[] = [
+	regionField(
+		'Region where the media stream originates; the player is created there. Delete and Update need the same region later.',
+	),
+	{
+		displayName: 'Stream URL',
+		name: 'streamUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'rtmp://media.example.com/live/stream1',
+		description: streamUrlDescription,
+	},
+	{
+		displayName: 'Channel Name',
+		name: 'channelName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'support-room-42',
+		description: `Channel the stream is injected into. At most 64 bytes: ${channelCharsHint}.`,
+	},
+	{
+		displayName: 'Player Identity',
+		name: 'identityType',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'UID (Number)', value: 'uid', description: 'The player joins the channel with a numeric user ID' },
+			{ name: 'User Account (String)', value: 'account', description: 'The player joins the channel with a string user account' },
+		],
+		default: 'uid',
+		description: 'How the player identifies itself in the channel (exactly one of UID or account is sent)',
+	},
+	{
+		displayName: 'UID',
+		name: 'uid',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: UID_MAX, numberPrecision: 0 },
+		default: 0,
+		description:
+			'User ID of the player in the channel, 0 to 4294967295. 0 lets Agora assign one (returned in the output). Must be unique among the users and players of the channel.',
+		displayOptions: { show: { identityType: ['uid'] } },
+	},
+	{
+		displayName: 'User Account',
+		name: 'account',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'stream-bot',
+		description: `User account of the player in the channel. At most 255 bytes: ${channelCharsHint}. Must be unique in the channel.`,
+		displayOptions: { show: { identityType: ['account'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Idle Timeout (Seconds)',
+				name: 'idleTimeout',
+				type: 'number',
+				typeOptions: { minValue: IDLE_TIMEOUT_MIN, maxValue: IDLE_TIMEOUT_MAX, numberPrecision: 0 },
+				default: 300,
+				description: `Seconds the player may stay idle (stream not playing) before Agora destroys it. ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX}, default 300. Agora would quietly change a value below ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MIN} and one above ${IDLE_TIMEOUT_MAX} to ${IDLE_TIMEOUT_MAX}; this node rejects such values instead, so the timeout you set is the one that applies.`,
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'lobby-music',
+				description:
+					'Unique name of the player in the project: at most 64 bytes of a-z, A-Z, 0-9, - and _. Two live players cannot share a name (see the option "If a Player With This Name Exists"). Leave empty for no name.',
+			},
+			{
+				displayName: 'Origin Server IP',
+				name: 'streamIp',
+				type: 'string',
+				default: '',
+				placeholder: '203.0.113.10',
+				description:
+					'IPv4 address of the server the stream comes from. Helps transmission quality when the stream exists only in some regions.',
+			},
+			{
+				displayName: 'Play Time',
+				name: 'playTs',
+				type: 'number',
+				typeOptions: { numberPrecision: 0 },
+				default: 0,
+				description:
+					'Unix time in seconds at which playback starts. 0 (default) plays as soon as the player is created. Otherwise between now - 86400 and now + 300: a later time waits; an earlier time starts a live stream at once, and an on-demand stream at that earlier position (for recovery).',
+			},
+			{
+				displayName: 'Token',
+				name: 'token',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description:
+					"Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's. Leave empty to have a 24-hour token generated from the App Certificate of the credential (nothing is sent when the credential has none).",
+			},
+		],
+	},
+	{
+		displayName: 'Built-In Encryption',
+		name: 'encryption',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the player encrypts the media it sends into the channel (the channel’s users must use the same mode and key)',
+	},
+	{
+		displayName: 'Encryption Mode',
+		name: 'encryptMode',
+		type: 'options',
+		options: [
+			{ name: 'AES-128-ECB', value: 'aes-128-ecb' },
+			{ name: 'AES-128-GCM', value: 'aes-128-gcm' },
+			{ name: 'AES-128-GCM2', value: 'aes-128-gcm2', description: 'Needs a KDF salt' },
+			{ name: 'AES-128-XTS', value: 'aes-128-xts' },
+			{ name: 'AES-256-GCM', value: 'aes-256-gcm' },
+			{ name: 'AES-256-GCM2', value: 'aes-256-gcm2', description: 'Needs a KDF salt' },
+			{ name: 'AES-256-XTS', value: 'aes-256-xts' },
+			{ name: 'SM4-128-ECB', value: 'sm4-128-ecb' },
+		],
+		default: 'aes-128-gcm2',
+		description: 'Encryption mode of the channel. The two GCM2 modes need a KDF salt.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Encryption Key',
+		name: 'encryptKey',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: 'Encryption key of the channel, any length (32 bytes recommended). Never shown in the output.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'KDF Salt',
+		name: 'encryptKdfSalt',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: '32-byte salt of the channel’s key derivation (not 0). Used only by the two GCM2 modes.',
+		displayOptions: { show: { ...show, encryptMode: ['aes-128-gcm2', 'aes-256-gcm2'] } },
+	},
+	{
+		displayName: 'On-Demand Options',
+		name: 'onDemandOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Settings that apply to on-demand (file) streams only, not to live streams',
+		options: [
+			{
+				displayName: 'Inject Data Stream (SEI)',
+				name: 'dataStream',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to inject SEI information of the platform’s DataStream type (JSON) into the video frames. Default false.',
+			},
+			{
+				displayName: 'Repeat Time',
+				name: 'repeatTime',
+				type: 'number',
+				typeOptions: { minValue: -1, numberPrecision: 0 },
+				default: 1,
+				description: 'How many times the stream plays: 1 (default) once, N that many times, -1 in a loop. 0 is not allowed.',
+			},
+			{
+				displayName: 'Seek Position (Seconds)',
+				name: 'seekPosition',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Position in seconds where playback starts, default 0. Must be less than the duration of the media.',
+			},
+		],
+	},
+	{
+		displayName: 'Audio Options',
+		name: 'audioOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Audio transcoding. Leave empty for none.',
+		options: [
+			{
+				displayName: 'Audio Profile',
+				name: 'profile',
+				type: 'options',
+				options: [
+					{
+						name: '0 - Default (Communication 32 kHz Speech Mono 18 Kbps; Live 48 kHz Music Mono 64 Kbps)',
+						value: 0,
+					},
+					{ name: '1 - Speech Standard (32 kHz, Mono, up to 18 Kbps)', value: 1 },
+					{ name: '2 - Music Standard (48 kHz, Mono, up to 64 Kbps)', value: 2 },
+					{ name: '3 - Music Standard Stereo (48 kHz, Stereo, up to 80 Kbps)', value: 3 },
+					{ name: '4 - Music High Quality (48 kHz, Mono, up to 96 Kbps)', value: 4 },
+					{ name: '5 - Music High Quality Stereo (48 kHz, Stereo, up to 128 Kbps)', value: 5 },
+				],
+				default: 0,
+				description: 'Sample rate, encoding, channels and bitrate of the injected audio',
+			},
+		],
+	},
+	{
+		displayName: 'Video Options',
+		name: 'videoOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Video transcoding (also applies to an image turned into video). Leave empty for none.',
+		options: [
+			{
+				displayName: 'Adapt to Orientation',
+				name: 'widthHeightAdaption',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to pick the size from the source orientation: a landscape source gives 1280 x 720, a portrait source 720 x 1280. Default false.',
+			},
+			{
+				displayName: 'Bitrate (Kbps)',
+				name: 'bitrate',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 800,
+				description: 'Video bitrate in Kbps, 1 to 10000',
+			},
+			{
+				displayName: 'Codec',
+				name: 'codec',
+				type: 'options',
+				options: [
+					{ name: 'H.264', value: 'H.264' },
+					{ name: 'VP9', value: 'VP9' },
+				],
+				default: 'H.264',
+				description: 'Video codec, default H.264',
+			},
+			{
+				displayName: 'Fill Mode',
+				name: 'fillMode',
+				type: 'options',
+				options: [
+					{ name: 'Fit', value: 'fit', description: 'Scale proportionally until the whole video is visible' },
+					{ name: 'Fill', value: 'fill', description: 'Scale proportionally until the viewport is filled (edges may be cut)' },
+				],
+				default: 'fit',
+				description: 'How the video is scaled into the output size, default fit',
+			},
+			{
+				displayName: 'Frame Rate (Fps)',
+				name: 'frameRate',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 30 },
+				default: 15,
+				description: 'Frames per second, 1 to 30, default 15',
+			},
+			{
+				displayName: 'Height (Pixels)',
+				name: 'height',
+				type: 'number',
+				typeOptions: { minValue: 66, maxValue: 1080, numberPrecision: 0 },
+				default: 360,
+				description: 'Output height in pixels, 66 to 1080',
+			},
+			{
+				displayName: 'Width (Pixels)',
+				name: 'width',
+				type: 'number',
+				typeOptions: { minValue: 66, maxValue: 1920, numberPrecision: 0 },
+				default: 640,
+				description: 'Output width in pixels, 66 to 1920',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'If a Player With This Name Exists',
+				name: 'onNameConflict',
+				type: 'options',
+				options: [
+					{ name: 'Fail', value: 'fail', description: 'Stop with Agora’s 409 error (it names the existing player’s ID)' },
+					{
+						name: 'Return the Existing Player',
+						value: 'returnExisting',
+						description: 'Output the ID of the live player holding the name, marked existing: true',
+					},
+				],
+				default: 'fail',
+				description: 'What to do when the name is already used by a live player of the project (Agora answers 409)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['cloudPlayer'], operation: ['create'] } },
+	properties,
+);
+
+/**
+ * After an ambiguous failure (504, time-out, dropped connection) an unnamed player is looked up in
+ * the channel's list. Agora lists a new player only about 10 s after creating it, so the list is
+ * polled. Tests shorten these.
+ */
+export const reconcileTiming = {
+	intervalMs: 2000,
+	maxWaitMs: 15000,
+	/** Tolerance between our clock and Agora's when comparing createTs with the attempt time. */
+	clockSkewS: 2,
+};
+
+const ACTION = 'create cloud player';
+
+interface CreateInput {
+	region: MediaPullRegion;
+	streamIp?: string;
+	player: PlayerCreate;
+	onNameConflict: string;
+}
+
+function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
+	const get = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const additional = get('additionalFields', {}) as IDataObject;
+	const onDemand = get('onDemandOptions', {}) as IDataObject;
+	const audio = get('audioOptions', {}) as IDataObject;
+	const video = get('videoOptions', {}) as IDataObject;
+	const options = get('options', {}) as IDataObject;
+	const identityType = get('identityType', 'uid') as string;
+	const encryption = get('encryption', false) === true;
+	const encryptMode = encryption ? (get('encryptMode', '') as string) : undefined;
+	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
+
+	const player = compact({
+		streamUrl: String(get('streamUrl', '') ?? '').trim(),
+		channelName: get('channelName', '') as string,
+		uid: identityType === 'account' ? undefined : numeric(get('uid', 0)),
+		account: identityType === 'account' ? (get('account', '') as string) : undefined,
+		token: optionalText(additional.token),
+		idleTimeout: numeric(additional.idleTimeout),
+		playTs: numeric(additional.playTs),
+		name: optionalText(additional.name),
+		encryptMode,
+		encryptKey: encryption ? (get('encryptKey', '') as string) : undefined,
+		encryptKdfSalt: salted ? (get('encryptKdfSalt', '') as string) : undefined,
+		repeatTime: numeric(onDemand.repeatTime),
+		seekPosition: numeric(onDemand.seekPosition),
+		dataStreamOptions: { enable: onDemand.dataStream },
+		audioOptions: { Profile: numeric(audio.profile) },
+		videoOptions: {
+			width: numeric(video.width),
+			height: numeric(video.height),
+			widthHeightAdaption: video.widthHeightAdaption,
+			frameRate: numeric(video.frameRate),
+			bitrate: numeric(video.bitrate),
+			codec: video.codec,
+			fillMode: video.fillMode,
+		},
+	} as IDataObject);
+
+	const checked = validateOrThrow(
+		this,
+		createPlayerRequestSchema,
+		compact({ region: get('region', ''), streamIp: optionalText(additional.streamIp)?.trim(), player }),
+		itemIndex,
+	);
+	return {
+		region: checked.region,
+		streamIp: checked.streamIp,
+		player: checked.player,
+		onNameConflict: String(options.onNameConflict ?? 'fail'),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const input = readInput.call(this, itemIndex);
+	const { region, player } = input;
+	if (player.token === undefined) {
+		// Empty token: sign one with the credential's App Certificate, when there is one.
+		const token = autoChannelToken(
+			this,
+			ctx,
+			{ channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' },
+			itemIndex,
+		);
+		if (token !== undefined) player.token = token;
+	}
+
+	const send = async () =>
+		await agoraRequest.call(
+			this,
+			ctx,
+			{
+				method: 'POST',
+				api: 'mediaPull',
+				region,
+				path: '/players',
+				qs: input.streamIp ? { streamIp: input.streamIp } : undefined,
+				body: { player } as IDataObject,
+				// Not repeated blindly: a second create could start a second player.
+				idempotent: false,
+				passStatuses: [409],
+				rateRules: mediaPullRules.create(ctx.appId, player.name),
+				action: ACTION,
+			},
+			itemIndex,
+		);
+
+	// Where the player lives, for the output; never the token or the encryption key.
+	const where: IDataObject = compact({ region, channelName: player.channelName, name: player.name });
+	const created = (response: AgoraResponse): INodeExecutionData[] => {
+		const answered = pickPlayer((response.body.player as IDataObject) ?? {});
+		const id = (answered.id as string | undefined) ?? response.resourceId;
+		if (id) rememberOwnedPlayer(id);
+		return [{ json: { ...answered, id, requestId: response.requestId, ...where } }];
+	};
+
+	const attemptStartS = Math.floor(Date.now() / 1000);
+	const first = await settle(send());
+	if (!first.ok) {
+		const details = agoraErrorDetails(first.error);
+		if (!details?.ambiguous) throw first.error;
+		// The first create may have been applied although no answer says so: find out, never create twice.
+		if (player.name !== undefined) {
+			return await reconcileNamed.call(this, ctx, { send, created, where, details, itemIndex });
+		}
+		return await reconcileByList.call(this, ctx, { player, where, details, attemptStartS, itemIndex });
+	}
+	const response = first.value;
+
+	if (response.status === 409) {
+		if (input.onNameConflict === 'returnExisting' && response.resourceId) {
+			return [{ json: { id: response.resourceId, name: player.name, existing: true, requestId: response.requestId } }];
+		}
+		throw conflictError(this, ctx, response, itemIndex);
+	}
+	return created(response);
+}
+
+function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: AgoraResponse, itemIndex: number) {
+	const error = agoraApiError(fn, {
+		status: 409,
+		body: response.body,
+		requestId: response.requestId,
+		action: ACTION,
+		secrets: ctx.secrets,
+		itemIndex,
+	});
+	if (response.resourceId) {
+		error.description = `${error.description ?? ''} The live player holding this name has the ID ${response.resourceId}. To reuse it instead of failing, set the option "If a Player With This Name Exists" to "Return the Existing Player".`.trim();
+	}
+	return error;
+}
+
+/**
+ * Named player: sending the create again is safe. The name can be held by one live player only, so
+ * a 409 names the player the first attempt created; a 2XX means the first attempt did nothing.
+ */
+async function reconcileNamed(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: {
+		send: () => Promise<AgoraResponse>;
+		created: (response: AgoraResponse) => INodeExecutionData[];
+		where: IDataObject;
+		details: AgoraErrorDetails;
+		itemIndex: number;
+	},
+): Promise<INodeExecutionData[]> {
+	const tries = Math.max(1, ctx.maxRetries);
+	let last = args.details;
+	for (let attempt = 0; attempt < tries; attempt++) {
+		await wait(backoffDelay(attempt));
+		const outcome = await settle(args.send());
+		if (!outcome.ok) {
+			const details = agoraErrorDetails(outcome.error);
+			if (!details?.ambiguous) throw outcome.error;
+			last = details;
+			continue;
+		}
+		const response = outcome.value;
+		if (response.status !== 409) return args.created(response);
+		if (!response.resourceId) throw conflictError(this, ctx, response, args.itemIndex);
+		rememberOwnedPlayer(response.resourceId);
+		return [
+			{
+				json: {
+					id: response.resourceId,
+					...args.where,
+					reconciled: true,
+					requestId: args.details.requestId ?? response.requestId,
+				},
+			},
+		];
+	}
+	throw unknownStateError(this, args.where, args.details, last, args.itemIndex, 'repeating the create got no answer either');
+}
+
+/** Does a list item look like the player our lost create would have made? */
+function matches(item: IDataObject, player: PlayerCreate, sinceS: number): boolean {
+	if (typeof item.id !== 'string' || isOwnedPlayer(item.id)) return false;
+	if (item.name) return false;
+	if (typeof item.createTs === 'number' && item.createTs < sinceS) return false;
+	if (item.streamUrl !== player.streamUrl) return false;
+	if (item.channelName !== undefined && item.channelName !== player.channelName) return false;
+	if (player.account !== undefined) return item.account === player.account;
+	// uid 0: Agora assigned one, so any uid fits.
+	return player.uid === 0 || item.uid === player.uid;
+}
+
+/** A list item that carries only id, name and createTs: cannot be compared beyond its time. */
+function isBare(item: IDataObject): boolean {
+	return item.streamUrl === undefined && item.uid === undefined && item.account === undefined;
+}
+
+/**
+ * Unnamed player: nothing makes a second create safe, so the channel's list is polled for a player
+ * with the same stream and identity created at or after the attempt.
+ */
+async function reconcileByList(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { player: PlayerCreate; where: IDataObject; details: AgoraErrorDetails; attemptStartS: number; itemIndex: number },
+): Promise<INodeExecutionData[]> {
+	const { player, itemIndex } = args;
+	const sinceS = args.attemptStartS - reconcileTiming.clockSkewS;
+	const deadline = Date.now() + reconcileTiming.maxWaitMs;
+	for (;;) {
+		let found: IDataObject | undefined;
+		try {
+			const bare: IDataObject[] = [];
+			for await (const page of playerPages.call(this, ctx, { channelName: player.channelName, pageSize: 500 }, itemIndex)) {
+				found = page.players.find((item) => matches(item, player, sinceS));
+				if (found) break;
+				bare.push(
+					...page.players.filter(
+						(item) =>
+							isBare(item) &&
+							typeof item.id === 'string' &&
+							!isOwnedPlayer(item.id) &&
+							!item.name &&
+							typeof item.createTs === 'number' &&
+							item.createTs >= sinceS,
+					),
+				);
+			}
+			// Items without details: adopt one only when it is the single candidate.
+			if (!found && bare.length === 1) found = bare[0];
+		} catch (error) {
+			throw unknownStateError(this, args.where, args.details, args.details, itemIndex, `looking it up failed: ${(error as Error).message}`);
+		}
+		if (found) {
+			rememberOwnedPlayer(found.id as string);
+			return [
+				{
+					json: {
+						...pickPlayer(found),
+						...args.where,
+						reconciled: true,
+						requestId: args.details.requestId,
+					},
+				},
+			];
+		}
+		if (Date.now() + reconcileTiming.intervalMs > deadline) break;
+		await wait(reconcileTiming.intervalMs);
+	}
+	throw unknownStateError(
+		this,
+		args.where,
+		args.details,
+		args.details,
+		itemIndex,
+		`no matching player showed in the channel's list within ${Math.round(reconcileTiming.maxWaitMs / 1000)} s`,
+	);
+}
+
+function unknownStateError(
+	fn: IExecuteFunctions,
+	where: IDataObject,
+	first: AgoraErrorDetails,
+	last: AgoraErrorDetails,
+	itemIndex: number,
+	why: string,
+): NodeOperationError {
+	const lost = first.status === 504 ? 'Agora answered 504 Gateway time-out' : 'no answer came from Agora';
+	const error = new NodeOperationError(
+		fn.getNode(),
+		`Agora ${ACTION}: ${lost}, and ${why}; whether the player was created is unknown`,
+		{
+			itemIndex,
+			description: [
+				first.requestId ? `Request id of the create: ${first.requestId}.` : undefined,
+				last.requestId && last.requestId !== first.requestId ? `Last request id: ${last.requestId}.` : undefined,
+				`Check with Get Many (channel "${String(where.channelName)}") before creating it again: Agora lists a new player about 10 s after creating it.`,
+			]
+				.filter(Boolean)
+				.join(' '),
+		},
+	);
+	error.context.agora = { ...first, ambiguous: true } as unknown as IDataObject;
+	return error;
+}

@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { validateOrThrow } from '../../helpers/validate';
+import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
+import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { backoffDelay, wait } from '../../transport/retry';
+import { mediaPullRules, settle } from './common';
+import { playerIdField, regionField } from './fields';
+
+const properties: INodeProperties[] = [
+	playerIdField,
+	regionField('Region the player was created in (the region given to Create)'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Treat Not Found as Deleted',
+				name: 'notFoundIsDeleted',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a player that no longer exists (Agora answers 404: deleted, timed out, or never created in this region) counts as deleted, output with alreadyGone: true, instead of failing',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['cloudPlayer'], operation: ['delete'] } },
+	properties,
+);
+
+const ACTION = 'delete cloud player';
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const { id, region } = validateOrThrow(
+		this,
+		deletePlayerRequestSchema,
+		{ id: String(this.getNodeParameter('playerId', itemIndex, '') ?? '').trim(), region: this.getNodeParameter('region', itemIndex, '') },
+		itemIndex,
+	);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+
+	const send = async (idempotent: boolean) =>
+		await agoraRequest.call(
+			this,
+			ctx,
+			{
+				method: 'DELETE',
+				api: 'mediaPull',
+				region,
+				path: `/players/${encodeURIComponent(id)}`,
+				idempotent,
+				passStatuses: [404],
+				rateRules: mediaPullRules.delete(ctx.appId),
+				action: ACTION,
+			},
+			itemIndex,
+		);
+
+	// The first attempt is not repeated by the transport: a 404 on a repeat must be told apart from a
+	// 404 on the first try (which means the player was already gone).
+	const first = await settle(send(false));
+	if (!first.ok) {
+		const details = agoraErrorDetails(first.error);
+		const mayHaveApplied = details?.ambiguous || (details?.status !== undefined && details.status >= 500);
+		if (!mayHaveApplied || ctx.maxRetries === 0) throw first.error;
+		// Deleting twice is safe: a 404 now means the first request did delete it.
+		await wait(backoffDelay(0));
+		const repeat = await send(true);
+		return [{ json: { deleted: true, id, requestId: repeat.requestId ?? details?.requestId } }];
+	}
+	const response = first.value;
+
+	if (response.status === 404) {
+		if (options.notFoundIsDeleted === true) {
+			return [{ json: { deleted: true, id, alreadyGone: true, requestId: response.requestId } }];
+		}
+		throw agoraApiError(this, {
+			status: 404,
+			body: response.body,
+			requestId: response.requestId,
+			action: ACTION,
+			secrets: ctx.secrets,
+			itemIndex,
+		});
+	}
+	return [{ json: { deleted: true, id, requestId: response.requestId } }];
+}

@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Region of the Media Pull path: where the stream originates (create) or where the player was created. */
+export function regionField(description: string): INodeProperties {
+	return {
+		displayName: 'Region',
+		name: 'region',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Asia Pacific', value: 'ap' },
+			{ name: 'China Mainland', value: 'cn' },
+			{ name: 'Europe', value: 'eu' },
+			{ name: 'North America', value: 'na' },
+		],
+		default: 'na',
+		description,
+	};
+}
+
+export const playerIdField: INodeProperties = {
+	displayName: 'Player ID',
+	name: 'playerId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '3a2b1c4d-0000-4000-8000-1234567890ab',
+	description: 'The ID (a UUID) returned by Create, or the ID of an item of Get Many',
+};
+
+export const streamUrlDescription =
+	'RTMP, HTTP or HTTPS address of the online media stream, at most 1024 bytes. A JPEG or PNG image URL is turned into video.';
+
+export const channelCharsHint =
+	'letters, digits, the space and !#$%&amp;()+-:;&lt;=.&gt;?@[]^_,{}|~';

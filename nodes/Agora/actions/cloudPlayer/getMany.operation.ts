@@ -1,0 +1,100 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { validateOrThrow } from '../../helpers/validate';
+import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
+import type { AgoraContext } from '../../transport';
+import { numeric, optionalText, playerPages } from './common';
+import { channelCharsHint } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Channel Name',
+				name: 'channelName',
+				type: 'string',
+				default: '',
+				placeholder: 'support-room-42',
+				description: `Only the players of this channel (${channelCharsHint}). Agora allows 2 filtered lists per second and 15 per minute per channel.`,
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: PAGE_SIZE_MAX, numberPrecision: 0 },
+				default: 200,
+				description:
+					'Players per request, 1 to 500 (Agora’s default 200). When unset the node asks for 500 with Return All, or for the limit, to make as few requests as possible: unfiltered lists are limited to 20 per minute.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['cloudPlayer'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const input = validateOrThrow(
+		this,
+		listPlayersRequestSchema,
+		{
+			channelName: optionalText(filters.channelName),
+			pageSize: numeric(options.pageSize),
+			limit: returnAll ? undefined : numeric(this.getNodeParameter('limit', itemIndex, 50)),
+		},
+		itemIndex,
+	);
+	const limit = input.limit ?? Infinity;
+	const pageSize = input.pageSize ?? Math.min(PAGE_SIZE_MAX, input.limit ?? PAGE_SIZE_MAX);
+
+	const out: INodeExecutionData[] = [];
+	for await (const page of playerPages.call(this, ctx, { channelName: input.channelName, pageSize }, itemIndex)) {
+		// Items pass through as Agora sent them (some carry only id, name and createTs).
+		for (const player of page.players) {
+			if (out.length >= limit) break;
+			out.push({ json: player });
+		}
+		if (out.length >= limit) break;
+	}
+	return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * Update sequence numbers. Agora applies an update only when its sequence is greater than every
+ * earlier one of the player. A millisecond clock keeps growing between executions and between
+ * workers (as far as their clocks agree); inside this process it is made strictly increasing per
+ * player, so two updates of one player in the same millisecond still differ.
+ */
+const last = new Map<string, number>();
+const LIMIT = 10000;
+
+export function nextSequence(playerKey: string, now = Date.now()): number {
+	const previous = last.get(playerKey);
+	const value = previous === undefined ? now : Math.max(now, previous + 1);
+	// Re-insert so the oldest entries are the ones forgotten.
+	last.delete(playerKey);
+	last.set(playerKey, value);
+	if (last.size > LIMIT) last.delete(last.keys().next().value as string);
+	return value;
+}
+
+/** A sequence given explicitly by the user still raises the floor for later automatic ones. */
+export function noteSequence(playerKey: string, value: number): void {
+	const previous = last.get(playerKey);
+	if (previous === undefined || value > previous) {
+		last.delete(playerKey);
+		last.set(playerKey, value);
+	}
+}

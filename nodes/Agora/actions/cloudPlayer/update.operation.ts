@@ -1,0 +1,127 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { compact } from '../../helpers/json';
+import { validateOrThrow } from '../../helpers/validate';
+import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { numeric, optionalText } from './common';
+import { playerIdField, regionField } from './fields';
+import { nextSequence, noteSequence } from './sequence';
+
+const properties: INodeProperties[] = [
+	playerIdField,
+	regionField('Region the player was created in (the region given to Create)'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change (at least one field)',
+		options: [
+			{
+				displayName: 'Pause',
+				name: 'isPause',
+				type: 'boolean',
+				default: false,
+				description: 'Whether playback is paused (true) or resumed (false). Default false.',
+			},
+			{
+				displayName: 'Seek Position (Seconds)',
+				name: 'seekPosition',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'On-demand streams: jump to this position in seconds (less than the duration of the media)',
+			},
+			{
+				displayName: 'Stream URL',
+				name: 'streamUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'rtmp://media.example.com/live/stream2',
+				description:
+					'New stream to play: an RTMP, HTTP or HTTPS address of at most 1024 bytes (a JPEG or PNG image URL is turned into video). The player connects to it again.',
+			},
+			{
+				displayName: 'Volume',
+				name: 'volume',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 200, numberPrecision: 0 },
+				default: 100,
+				description: 'Audio volume, 0 to 200; 100 (default) is the original volume',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Sequence',
+				name: 'sequence',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description:
+					'Agora applies an update only when its sequence is greater than that of every earlier update of the player. Leave this option out and the node uses the current time in milliseconds, which keeps growing between executions; set it to send your own number (0 or more).',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['cloudPlayer'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const id = String(this.getNodeParameter('playerId', itemIndex, '') ?? '').trim();
+	const region = this.getNodeParameter('region', itemIndex, '') as string;
+	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
+	const playerKey = `${ctx.appId}:${region}:${id}`;
+
+	const player = compact({
+		streamUrl: fields.streamUrl === undefined ? undefined : (optionalText(fields.streamUrl)?.trim() ?? ''),
+		seekPosition: numeric(fields.seekPosition),
+		isPause: fields.isPause,
+		audioOptions: { volume: numeric(fields.volume) },
+	} as IDataObject);
+	const input = validateOrThrow(
+		this,
+		updatePlayerRequestSchema,
+		// The automatic sequence is drawn only after the rest is valid, so an invalid item uses none.
+		{ region, id, sequence: explicit ? numeric(options.sequence) : 0, player },
+		itemIndex,
+	);
+	const sequence = explicit ? input.sequence : nextSequence(playerKey);
+	if (explicit) noteSequence(playerKey, sequence);
+
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		{
+			method: 'PATCH',
+			api: 'mediaPull',
+			region: input.region,
+			path: `/players/${encodeURIComponent(input.id)}`,
+			qs: { sequence },
+			body: { player: input.player } as IDataObject,
+			// Same sequence on a repeat: Agora ignores a sequence it has already applied.
+			idempotent: true,
+			action: 'update cloud player',
+		},
+		itemIndex,
+	);
+	return [{ json: { updated: true, id: input.id, sequence, requestId: response.requestId } }];
+}
