@@ -1,0 +1,385 @@
+/**
+ * A real HTTP server that hands each request to the Agora Trigger the way n8n's live-webhook path
+ * does (n8n 1.123 `LiveWebhooks` + `WebhookHelpers.executeWebhook`), using n8n-core's own
+ * `WebhookContext`, `HookContext` and `WorkflowExecute`:
+ *
+ * - the request is parsed with n8n-core's `parseIncomingMessage`, its raw bytes kept in
+ *   `req.rawBody` and JSON bodies parsed into `req.body`, as n8n's body-parser middleware does;
+ * - the workflow (trigger -> "Received") is rebuilt for every request from the stored static data,
+ *   and the static data is stored again right after the webhook answered (n8n saves it in the
+ *   response callback);
+ * - `noWebhookResponse` leaves the answer to the node; otherwise the harness answers as n8n would;
+ * - returned `workflowData` is run through WorkflowExecute from a node execution stack, like
+ *   n8n's `prepareExecutionData` + `WorkflowRunner`.
+ *
+ * One deliberate difference: n8n answers 422 itself when an application/json body does not parse,
+ * before any node runs. The harness lets such a body through (req.body = {}) so the node's own
+ * check (400) is exercised.
+ */
+import { randomUUID } from 'crypto';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+
+import { ExecutionLifecycleHooks, HookContext, parseIncomingMessage, WebhookContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+
+// The node logs every refused request at warn level; keep test output to errors unless asked.
+process.env.N8N_LOG_LEVEL ??= 'error';
+
+const TRIGGER = 'Agora Trigger';
+const RECEIVER = 'Received';
+const WEBHOOK_ID = 'agora-hook';
+/** n8n's default N8N_PAYLOAD_SIZE_MAX (16 MB): larger bodies are refused before any node runs. */
+const N8N_PAYLOAD_MAX = 16 * 1024 * 1024;
+
+/** A downstream node: it passes its input on, so the run data shows what the workflow received. */
+class Receiver implements INodeType {
+	description = {
+		displayName: 'Received',
+		name: 'received',
+		group: ['transform'],
+		version: 1,
+		description: 'Passes items through',
+		defaults: { name: 'Received' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+const trigger = new AgoraTrigger();
+const registry: Record<string, INodeType | IVersionedNodeType> = {
+	'n8n-nodes-agora.agoraTrigger': trigger,
+	'test.received': new Receiver(),
+};
+const nodeTypes: INodeTypes = {
+	getByName: (type) => registry[type],
+	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(registry[type], version),
+	getKnownTypes: () => ({}) as IDataObject,
+} as INodeTypes;
+
+const credentialProperties = new AgoraApi().properties;
+
+function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: number): ICredentialsHelper {
+	return {
+		getParentTypes: () => [],
+		authenticate: async (_c: unknown, _t: string, requestOptions: unknown) => requestOptions,
+		preAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used');
+		},
+		getDecrypted: async () => {
+			if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+			return { ...data };
+		},
+		updateCredentials: async () => {},
+		updateCredentialsOauthTokenData: async () => {},
+		getCredentialsProperties: () => credentialProperties,
+	} as unknown as ICredentialsHelper;
+}
+
+export interface Answer {
+	status: number;
+	body: string;
+	json?: IDataObject;
+}
+
+export interface TriggerServer {
+	/** Base URL of the server. */
+	base: string;
+	/** Production webhook URL of the trigger (what the user pastes into Agora Console). */
+	url: string;
+	/** Completed executions, in start order. */
+	runs: IRun[];
+	/** Items the workflow received, one array per execution. */
+	started(): IDataObject[][];
+	/** Errors thrown by webhook() (n8n would answer 500 and record a failed execution). */
+	errors: Error[];
+	/** Answers sent back to callers, in order. */
+	answers: Answer[];
+	/** The stored ("database") static data of the workflow. */
+	staticData(): IDataObject;
+	/** Runs the webhook lifecycle as n8n does on activation: checkExists, then create if needed. */
+	activate(): Promise<{ existed: boolean; created?: boolean }>;
+	deactivate(): Promise<boolean>;
+	checkExists(): Promise<boolean>;
+	/** Waits until every started execution has finished. */
+	settle(): Promise<void>;
+	/** Changes the node parameters or the credential for the next requests. */
+	update(p: { parameters?: INodeParameters; credential?: ICredentialDataDecryptedObject }): void;
+	/** When set, the harness deletes req.rawBody before the node runs (a broken proxy or middleware). */
+	dropRawBody: boolean;
+	close(): Promise<void>;
+}
+
+export async function startTriggerServer(opts: {
+	parameters: INodeParameters;
+	credential: ICredentialDataDecryptedObject;
+	workflowId?: string;
+	/** Static data already stored for the workflow (as loaded from the database). */
+	staticData?: IDataObject;
+	/**
+	 * Delay of each credential lookup (n8n reads and decrypts credentials from its database). With
+	 * it, concurrent requests all load the stored static data before any of them saves it.
+	 */
+	credentialLatencyMs?: number;
+}): Promise<TriggerServer> {
+	let parameters = opts.parameters;
+	let credential = opts.credential;
+	const workflowId = opts.workflowId ?? `wf-${randomUUID()}`;
+	let stored: IDataObject = JSON.parse(JSON.stringify(opts.staticData ?? {})) as IDataObject;
+	const runs: IRun[] = [];
+	const pending = new Set<Promise<unknown>>();
+	const errors: Error[] = [];
+	const answers: Answer[] = [];
+	let executionCounter = 0;
+	let base = '';
+
+	function buildWorkflow(): { workflow: Workflow; node: INode } {
+		const nodes: INode[] = [
+			{
+				id: 'trigger-node',
+				name: TRIGGER,
+				type: 'n8n-nodes-agora.agoraTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_ID,
+				parameters,
+				credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+			},
+			{ id: 'received-node', name: RECEIVER, type: 'test.received', typeVersion: 1, position: [200, 0], parameters: {} },
+		];
+		const workflow = new Workflow({
+			id: workflowId,
+			name: 'agora trigger test',
+			nodes,
+			connections: { [TRIGGER]: { main: [[{ node: RECEIVER, type: 'main', index: 0 }]] } },
+			active: true,
+			nodeTypes,
+			// A fresh copy per request, as n8n loads the workflow row for every webhook call.
+			staticData: JSON.parse(JSON.stringify(stored)) as IDataObject,
+		});
+		return { workflow, node: workflow.getNode(TRIGGER)! };
+	}
+
+	function additionalData(workflow: Workflow, executionId: string): IWorkflowExecuteAdditionalData {
+		const hooks = new ExecutionLifecycleHooks('webhook', executionId, {
+			id: workflow.id,
+			name: workflow.name,
+			nodes: Object.values(workflow.nodes),
+			connections: workflow.connectionsBySourceNode,
+			active: true,
+			settings: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			isArchived: false,
+		} as never);
+		return {
+			hooks,
+			credentialsHelper: credentialsHelper(credential, opts.credentialLatencyMs ?? 0),
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${base}/rest`,
+			instanceBaseUrl: `${base}/`,
+			webhookBaseUrl: `${base}/webhook`,
+			webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+			webhookTestBaseUrl: `${base}/webhook-test`,
+			formWaitingBaseUrl: `${base}/form-waiting`,
+			variables: {},
+			executeWorkflow: async () => {
+				throw new Error('not supported in tests');
+			},
+			logAiEvent: () => {},
+			setExecutionStatus: () => {},
+			sendDataToUI: () => {},
+			startRunnerTask: async () => {
+				throw new Error('not supported in tests');
+			},
+			getRunExecutionData: async () => undefined,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	function webhookData(workflow: Workflow, data: IWorkflowExecuteAdditionalData): IWebhookData {
+		const description = trigger.description.webhooks![0];
+		return {
+			httpMethod: 'POST',
+			node: TRIGGER,
+			path: `${WEBHOOK_ID}/webhook`,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: data,
+			webhookId: WEBHOOK_ID,
+		} as IWebhookData;
+	}
+
+	/** n8n saves changed static data once the webhook has answered. */
+	function saveStaticData(workflow: Workflow): void {
+		if ((workflow.staticData as IDataObject).__dataChanged === true) {
+			stored = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		}
+	}
+
+	function send(res: http.ServerResponse, status: number, body: unknown): void {
+		if (res.headersSent) return;
+		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+		res.end(JSON.stringify(body));
+	}
+
+	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		if (req.method !== 'POST' || req.url !== `/webhook/${WEBHOOK_ID}/webhook`) {
+			send(res, 404, { code: 404, message: 'The requested webhook is not registered.' });
+			return;
+		}
+		// n8n's rawBodyReader + parseBody middleware.
+		parseIncomingMessage(req);
+		const chunks: Buffer[] = [];
+		let size = 0;
+		for await (const chunk of req) {
+			size += (chunk as Buffer).length;
+			if (size > N8N_PAYLOAD_MAX) {
+				send(res, 413, { message: 'request entity too large' });
+				return;
+			}
+			chunks.push(chunk as Buffer);
+		}
+		const request = req as http.IncomingMessage & { rawBody?: Buffer; body?: unknown; contentType?: string; encoding?: string };
+		request.rawBody = Buffer.concat(chunks);
+		request.body = {};
+		if (request.contentType === 'application/json' && request.rawBody.length) {
+			try {
+				request.body = JSON.parse(request.rawBody.toString((request.encoding ?? 'utf-8') as BufferEncoding));
+			} catch {
+				// See the header comment: n8n would answer 422 here.
+			}
+		}
+		if (server.dropRawBody) Reflect.deleteProperty(request, 'rawBody');
+
+		const { workflow, node } = buildWorkflow();
+		const executionId = String(++executionCounter);
+		const data = additionalData(workflow, executionId);
+		data.httpRequest = request as never;
+		data.httpResponse = res as never;
+		const context = new WebhookContext(workflow, node, data, 'webhook', webhookData(workflow, data), [], null);
+
+		let result: IWebhookResponseData;
+		try {
+			result = await trigger.webhook.call(context as never);
+		} catch (error) {
+			errors.push(error as Error);
+			send(res, 500, { code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			return;
+		}
+		if (result.noWebhookResponse !== true) {
+			send(res, 200, result.webhookResponse ?? { message: result.workflowData ? 'Workflow was started' : 'Webhook call received' });
+		}
+		saveStaticData(workflow);
+		if (result.workflowData === undefined) return;
+
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node, data: { main: result.workflowData }, source: null }] },
+		});
+		const execution = new WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
+		const done = Promise.resolve(execution).then((run) => {
+			runs.push(run);
+		});
+		pending.add(done);
+		void done.finally(() => pending.delete(done));
+	}
+
+	function hookContext(): HookContext {
+		const { workflow, node } = buildWorkflow();
+		const data = additionalData(workflow, 'activation');
+		const context = new HookContext(workflow, node, data, 'webhook', 'activate', webhookData(workflow, data));
+		// Keep the workflow so its static data can be saved after the lifecycle method.
+		(context as unknown as { __workflow: Workflow }).__workflow = workflow;
+		return context;
+	}
+	async function lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
+		const context = hookContext();
+		const fn = trigger.webhookMethods.default[method];
+		const outcome = await fn.call(context as never);
+		saveStaticData((context as unknown as { __workflow: Workflow }).__workflow);
+		return outcome;
+	}
+
+	/** Records every answer the caller gets. */
+	function recordAnswers(res: http.ServerResponse): void {
+		const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => http.ServerResponse;
+		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+			const body = chunk === undefined || typeof chunk === 'function' ? '' : String(chunk);
+			let json: IDataObject | undefined;
+			try {
+				json = JSON.parse(body) as IDataObject;
+			} catch {
+				json = undefined;
+			}
+			answers.push({ status: res.statusCode, body, json });
+			return end(chunk, ...rest);
+		}) as typeof res.end;
+	}
+
+	const httpServer = http.createServer((req, res) => {
+		recordAnswers(res);
+		handle(req, res).catch((error: Error) => {
+			errors.push(error);
+			send(res, 500, { message: error.message });
+		});
+	});
+	await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+	base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+
+	const server: TriggerServer = {
+		base,
+		url: `${base}/webhook/${WEBHOOK_ID}/webhook`,
+		runs,
+		started: () =>
+			runs.map((run) => (run.data.resultData.runData[RECEIVER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json)),
+		errors,
+		answers,
+		staticData: () => stored,
+		async activate() {
+			const existed = await lifecycle('checkExists');
+			if (existed) return { existed };
+			return { existed, created: await lifecycle('create') };
+		},
+		deactivate: async () => await lifecycle('delete'),
+		checkExists: async () => await lifecycle('checkExists'),
+		async settle() {
+			while (pending.size) await Promise.all([...pending]);
+		},
+		update(p) {
+			if (p.parameters) parameters = p.parameters;
+			if (p.credential) credential = p.credential;
+		},
+		dropRawBody: false,
+		async close() {
+			await server.settle();
+			httpServer.closeAllConnections();
+			await new Promise((resolve) => httpServer.close(resolve));
+		},
+	};
+	return server;
+}
