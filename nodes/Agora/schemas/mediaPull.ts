@@ -82,6 +82,9 @@ export const streamIpSchema = z
 
 const uidSchema = integerIn(0, UID_MAX);
 
+// Agora would quietly move such a value to the nearest bound; the node refuses it instead.
+const idleTimeoutRule = `must be between ${IDLE_TIMEOUT_MIN} and ${IDLE_TIMEOUT_MAX} seconds (Agora would silently change it to ${IDLE_TIMEOUT_MIN} or ${IDLE_TIMEOUT_MAX})`;
+
 const playTsSchema = number()
 	.int('must be a whole number of Unix seconds')
 	.refine((v) => {
@@ -115,7 +118,11 @@ export const playerCreateSchema = z
 		uid: uidSchema.optional(),
 		account: accountSchema.optional(),
 		token: z.string({ invalid_type_error: 'must be a string' }).optional(),
-		idleTimeout: integerIn(IDLE_TIMEOUT_MIN, IDLE_TIMEOUT_MAX, ' seconds').optional(),
+		idleTimeout: number()
+			.int('must be a whole number of seconds')
+			.min(IDLE_TIMEOUT_MIN, idleTimeoutRule)
+			.max(IDLE_TIMEOUT_MAX, idleTimeoutRule)
+			.optional(),
 		playTs: playTsSchema.optional(),
 		name: playerNameSchema.optional(),
 		encryptMode: z

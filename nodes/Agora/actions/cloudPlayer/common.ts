@@ -4,30 +4,38 @@ import { NodeOperationError } from 'n8n-workflow';
 import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
 
 /**
+ * A request is booked when it leaves the pacer but counted by Agora when it arrives; with many
+ * requests in flight the two can differ by tens of milliseconds, so the windows are widened a little.
+ */
+const TRANSIT_MARGIN_MS = 100;
+const SECOND = 1000 + TRANSIT_MARGIN_MS;
+const MINUTE = 60000 + TRANSIT_MARGIN_MS;
+
+/**
  * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
  * Keys carry the App ID: the limits are per project.
  */
 export const mediaPullRules = {
 	create(appId: string, name?: string): RateRule[] {
-		const rules: RateRule[] = [{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: 1000 }];
-		if (name !== undefined) rules.push({ key: `agora:${appId}:mediaPull:create:name:${name}`, limit: 2, windowMs: 1000 });
+		const rules: RateRule[] = [{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: SECOND }];
+		if (name !== undefined) rules.push({ key: `agora:${appId}:mediaPull:create:name:${name}`, limit: 2, windowMs: SECOND });
 		return rules;
 	},
 	delete(appId: string): RateRule[] {
-		return [{ key: `agora:${appId}:mediaPull:delete`, limit: 100, windowMs: 1000 }];
+		return [{ key: `agora:${appId}:mediaPull:delete`, limit: 100, windowMs: SECOND }];
 	},
 	list(appId: string, channelName?: string): RateRule[] {
 		if (channelName === undefined) {
 			const key = `agora:${appId}:mediaPull:list`;
 			return [
-				{ key: `${key}/s`, limit: 10, windowMs: 1000 },
-				{ key: `${key}/min`, limit: 20, windowMs: 60000 },
+				{ key: `${key}/s`, limit: 10, windowMs: SECOND },
+				{ key: `${key}/min`, limit: 20, windowMs: MINUTE },
 			];
 		}
 		const key = `agora:${appId}:mediaPull:list:channel:${channelName}`;
 		return [
-			{ key: `${key}/s`, limit: 2, windowMs: 1000 },
-			{ key: `${key}/min`, limit: 15, windowMs: 60000 },
+			{ key: `${key}/s`, limit: 2, windowMs: SECOND },
+			{ key: `${key}/min`, limit: 15, windowMs: MINUTE },
 		];
 	},
 };
@@ -52,7 +60,10 @@ function isObject(value: unknown): value is IDataObject {
 export function pickPlayer(player: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const key of ['id', 'uid', 'account', 'createTs', 'status']) {
-		if (player[key] !== undefined && player[key] !== null) out[key] = player[key];
+		const value = player[key];
+		// Lists carry account "" for uid players: leave it out rather than claim an empty account.
+		if (value === undefined || value === null || (key === 'account' && value === '')) continue;
+		out[key] = value;
 	}
 	return out;
 }
