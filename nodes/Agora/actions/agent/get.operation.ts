@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidField } from '../../helpers/validate';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField } from './fields';
+import { agentIdField, agentPath, readAgentId } from './fields';
 
 const properties: INodeProperties[] = [agentIdField];
 
@@ -17,12 +16,11 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const agentId = String(this.getNodeParameter('agentId', itemIndex, '')).trim();
-	if (!agentId) throw invalidField(this, 'agentId', 'is required', itemIndex);
+	const agentId = readAgentId(this, itemIndex);
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agent', path: `/agents/${encodeURIComponent(agentId)}`, idempotent: true, action: 'get agent' },
+		{ method: 'GET', api: 'agent', path: agentPath(agentId), idempotent: true, action: 'get agent' },
 		itemIndex,
 	);
 	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } as IDataObject }];

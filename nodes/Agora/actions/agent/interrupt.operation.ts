@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { agentIdField, agentPath, readAgentId } from './fields';
+
+const properties: INodeProperties[] = [agentIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['interrupt'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		// Not repeated after an unclear failure: a late second interrupt could cut off the next answer.
+		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'interrupt'), body: {}, idempotent: false, action: 'interrupt agent' },
+		itemIndex,
+	);
+	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } }];
+}

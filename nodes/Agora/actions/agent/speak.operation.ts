@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { validateOrThrow } from '../../helpers/validate';
+import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { agentIdField, agentPath, readAgentId } from './fields';
+
+const properties: INodeProperties[] = [
+	agentIdField,
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		placeholder: 'Your order has shipped.',
+		description: `What the agent says through its TTS, at most ${SPEAK_MAX_BYTES} bytes in UTF-8 (fewer characters for non-Latin scripts). Not supported for MLLM agents.`,
+	},
+	{
+		displayName: 'Priority',
+		name: 'priority',
+		type: 'options',
+		options: [
+			{
+				name: 'Append',
+				value: 'APPEND',
+				description: 'Said after the current interaction ends',
+			},
+			{
+				name: 'Ignore If Busy',
+				value: 'IGNORE',
+				description: 'Discarded if the agent is interacting; said only when it is idle',
+			},
+			{
+				name: 'Interrupt',
+				value: 'INTERRUPT',
+				description: 'Interrupts the current interaction at once (default)',
+			},
+		],
+		default: 'INTERRUPT',
+	},
+	{
+		displayName: 'Interruptable',
+		name: 'interruptable',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the user’s speech may interrupt the message (default on)',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['speak'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const body: IDataObject = {
+		text: String(this.getNodeParameter('text', itemIndex, '') ?? ''),
+		priority: this.getNodeParameter('priority', itemIndex, 'INTERRUPT'),
+		interruptable: this.getNodeParameter('interruptable', itemIndex, true),
+	};
+	validateOrThrow(this, speakRequestSchema, body, itemIndex);
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		// Not repeated after an unclear failure: the message could be said twice.
+		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'speak'), body, idempotent: false, action: 'make agent speak' },
+		itemIndex,
+	);
+	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } }];
+}

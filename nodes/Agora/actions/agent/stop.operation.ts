@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { agentIdField, agentPath, readAgentId } from './fields';
+
+const properties: INodeProperties[] = [
+	agentIdField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Succeed If Already Stopped',
+				name: 'ignoreNotFound',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether an agent that has already left (or is unknown: Agora answers 404 for both) counts as stopped instead of failing the item',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['stop'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const leave = (repeat: boolean) =>
+		agoraRequest.call(
+			this,
+			// The repeat and its own retries together stay within Max Retries.
+			repeat ? { ...ctx, maxRetries: ctx.maxRetries - 1 } : ctx,
+			{
+				method: 'POST',
+				api: 'agent',
+				path: agentPath(agentId, 'leave'),
+				// A repeat after an unclear failure may find the agent gone: that is the goal reached.
+				passStatuses: repeat || options.ignoreNotFound === true ? [404] : undefined,
+				idempotent: repeat,
+				action: 'stop agent',
+			},
+			itemIndex,
+		);
+
+	let response;
+	let failure: unknown;
+	try {
+		response = await leave(false);
+	} catch (error) {
+		failure = error;
+	}
+	if (!response) {
+		const details = agoraErrorDetails(failure);
+		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1) throw failure;
+		response = await leave(true);
+	}
+	const json: IDataObject = { agent_id: agentId, stopped: true };
+	if (response.status === 404) json.already_stopped = true;
+	return [{ json }];
+}

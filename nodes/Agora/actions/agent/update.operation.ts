@@ -1,0 +1,81 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { parseJsonParameter } from '../../helpers/json';
+import { validateOrThrow } from '../../helpers/validate';
+import { updateRequestSchema } from '../../schemas/agent';
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField } from './fields';
+
+const properties: INodeProperties[] = [
+	agentIdField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change while the agent runs; at least one field',
+		options: [
+			{
+				displayName: 'Channel Token',
+				name: 'token',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'New channel token of the agent, e.g. before the current one expires',
+			},
+			{
+				displayName: 'LLM Params (JSON)',
+				name: 'llmParams',
+				type: 'json',
+				default: '{}',
+				description:
+					'Replaces the whole llm.params object given at start: send the complete object (model, max_tokens, …), not only the changes',
+			},
+			{
+				displayName: 'MLLM Params (JSON)',
+				name: 'mllmParams',
+				type: 'json',
+				default: '{}',
+				description: 'New extra parameters of the multimodal model (mllm.params)',
+			},
+			systemMessagesField(
+				'systemMessages',
+				'Replace the system messages prepended to every LLM request (OpenAI-compatible role + content)',
+			),
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const props: IDataObject = {};
+	if (fields.token !== undefined) props.token = String(fields.token);
+	const llm: IDataObject = {};
+	const messages = readSystemMessages(fields.systemMessages);
+	if (messages) llm.system_messages = messages;
+	const llmParams = parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex);
+	if (llmParams) llm.params = llmParams;
+	if (Object.keys(llm).length > 0) props.llm = llm;
+	const mllmParams = parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex);
+	if (mllmParams) props.mllm = { params: mllmParams };
+
+	const body = { properties: props };
+	validateOrThrow(this, updateRequestSchema, body, itemIndex);
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		// Applying the same update twice leaves the same state: safe to retry.
+		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'update'), body, idempotent: true, action: 'update agent' },
+		itemIndex,
+	);
+	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId, updated: Object.keys(props) } }];
+}
