@@ -1,0 +1,234 @@
+/** Pure parts of the Agora Trigger: envelope parsing, event catalogue, labels, dedupe record, description. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import {
+	claimInProcess,
+	DEDUPE_LIMIT,
+	DEDUPE_TTL_MS,
+	isSeen,
+	readSeen,
+	remember,
+} from '../../nodes/AgoraTrigger/dedupe';
+import { eventName, isEventSelected, productName } from '../../nodes/AgoraTrigger/events';
+import {
+	isHealthCheck,
+	labelsMatch,
+	labelsOf,
+	parseNotification,
+	toOutputItem,
+	type AgoraNotification,
+} from '../../nodes/AgoraTrigger/notification';
+
+function parsed(body: unknown): AgoraNotification {
+	const r = parseNotification(JSON.stringify(body));
+	if (!r.ok) throw new Error(r.message);
+	return r.notification;
+}
+
+describe('parseNotification', () => {
+	it('reads the envelope; notifyMs and sid are optional', () => {
+		expect(parsed({ noticeId: 'a', productId: 17, eventType: 101, notifyMs: 5, sid: 's', payload: { x: 1 } })).toEqual({
+			noticeId: 'a',
+			productId: 17,
+			eventType: 101,
+			notifyMs: 5,
+			sid: 's',
+			payload: { x: 1 },
+		});
+		expect(parsed({ noticeId: 42, productId: 4, eventType: 1, payload: {} })).toMatchObject({ noticeId: '42', notifyMs: null, sid: null });
+	});
+
+	it.each([
+		['not JSON', '{', /not valid JSON/],
+		['an array', '[]', /JSON object/],
+		['null', 'null', /JSON object/],
+		['empty noticeId', '{"noticeId":" ","productId":17,"eventType":1,"payload":{}}', /noticeId/],
+		['productId as text', '{"noticeId":"a","productId":"17","eventType":1,"payload":{}}', /productId/],
+		['fractional eventType', '{"noticeId":"a","productId":17,"eventType":1.5,"payload":{}}', /eventType/],
+		['payload array', '{"noticeId":"a","productId":17,"eventType":1,"payload":[]}', /payload/],
+		['notifyMs text', '{"noticeId":"a","productId":17,"eventType":1,"payload":{},"notifyMs":"1"}', /notifyMs/],
+		['sid number', '{"noticeId":"a","productId":17,"eventType":1,"payload":{},"sid":1}', /sid/],
+	])('refuses %s', (_name, text, message) => {
+		const r = parseNotification(text);
+		expect(r.ok).toBe(false);
+		if (!r.ok) expect(r.message).toMatch(message);
+	});
+});
+
+describe('events', () => {
+	it('names every documented event and product', () => {
+		const names = [101, 102, 103, 104, 110, 111, 112, 201, 202].map((t) => eventName(17, t));
+		expect(names).toEqual([
+			'agent_joined',
+			'agent_left',
+			'agent_history',
+			'token_expiring',
+			'agent_error',
+			'agent_metrics',
+			'turns_finished',
+			'inbound_call_state',
+			'outbound_call_state',
+		]);
+		expect([1, 3, 4].map((t) => eventName(4, t))).toEqual(['player_created', 'player_destroyed', 'player_status_changed']);
+		expect(eventName(4, 101)).toBe('event_101');
+		expect(eventName(17, 999)).toBe('event_999');
+		expect([17, 4, 1, 3, 5, 8].map(productName)).toEqual([
+			'conversational_ai',
+			'media_pull',
+			'rtc',
+			'cloud_recording',
+			'media_push',
+			'product_8',
+		]);
+	});
+
+	it('empty selection and "*" select everything; otherwise only the named events', () => {
+		expect(isEventSelected(17, 999, [])).toBe(true);
+		expect(isEventSelected(17, 999, ['agent_left', '*'])).toBe(true);
+		expect(isEventSelected(17, 102, ['agent_left'])).toBe(true);
+		expect(isEventSelected(17, 101, ['agent_left'])).toBe(false);
+		expect(isEventSelected(4, 102, ['agent_left'])).toBe(false);
+	});
+});
+
+describe('labels and health check', () => {
+	const n = (payload: object) => parsed({ noticeId: 'a', productId: 17, eventType: 102, payload });
+
+	it('lifts payload.labels, {} when absent or not an object', () => {
+		expect(labelsOf(n({ labels: { a: '1' } }))).toEqual({ a: '1' });
+		expect(labelsOf(n({}))).toEqual({});
+		expect(labelsOf(n({ labels: ['a'] }))).toEqual({});
+		expect(labelsOf(n({ labels: 'a' }))).toEqual({});
+	});
+
+	it('matches every pair, comparing values as text; no pairs match everything', () => {
+		const labels = { customer: 'acme', tier: 1 };
+		expect(labelsMatch(labels, [])).toBe(true);
+		expect(labelsMatch(labels, [{ name: 'customer', value: 'acme' }, { name: 'tier', value: '1' }])).toBe(true);
+		expect(labelsMatch(labels, [{ name: 'customer', value: 'ACME' }])).toBe(false);
+		expect(labelsMatch(labels, [{ name: 'missing', value: '' }])).toBe(false);
+		expect(labelsMatch(labels, [{ name: 'toString', value: labels.toString.toString() }])).toBe(false);
+	});
+
+	it('recognises the console health check by its test_webhook channel', () => {
+		expect(isHealthCheck(n({ channel: 'test_webhook' }))).toBe(true);
+		expect(isHealthCheck(n({ channelName: 'test_webhook' }))).toBe(true);
+		expect(isHealthCheck(n({ player: { channelName: 'test_webhook' } }))).toBe(true);
+		expect(isHealthCheck(n({ channel: 'room1' }))).toBe(false);
+		expect(isHealthCheck(n({}))).toBe(false);
+	});
+
+	it('builds the output item', () => {
+		const item = toOutputItem(
+			parsed({ noticeId: 'x', productId: 17, eventType: 110, notifyMs: 9, sid: 's', payload: { errors: [], labels: { k: 'v' } } }),
+			{ verified: true, healthCheck: false },
+		);
+		expect(item).toEqual({
+			noticeId: 'x',
+			productId: 17,
+			product: 'conversational_ai',
+			eventType: 110,
+			event: 'agent_error',
+			notifyMs: 9,
+			sid: 's',
+			labels: { k: 'v' },
+			payload: { errors: [], labels: { k: 'v' } },
+			healthCheck: false,
+			verified: true,
+		});
+	});
+});
+
+describe('dedupe record', () => {
+	const now = 1_800_000_000_000;
+
+	it('remembers ids for 24 hours', () => {
+		const record = remember([], 'a', now);
+		expect(isSeen(record, 'a', now + DEDUPE_TTL_MS - 1)).toBe(true);
+		expect(isSeen(record, 'a', now + DEDUPE_TTL_MS)).toBe(false);
+		expect(isSeen(record, 'b', now)).toBe(false);
+	});
+
+	it('keeps at most the newest 1000 ids and drops expired ones', () => {
+		let record = readSeen(undefined);
+		for (let i = 0; i < DEDUPE_LIMIT + 50; i++) record = remember(record, `id-${i}`, now + i);
+		expect(record).toHaveLength(DEDUPE_LIMIT);
+		expect(isSeen(record, 'id-49', now + 2000)).toBe(false);
+		expect(isSeen(record, 'id-50', now + 2000)).toBe(true);
+		const later = remember(record, 'new', now + DEDUPE_TTL_MS + 2000);
+		expect(later.map(([id]) => id)).toEqual(['new']);
+	});
+
+	it('a repeated id moves to the end instead of being stored twice', () => {
+		const record = remember(remember(remember([], 'a', now), 'b', now + 1), 'a', now + 2);
+		expect(record).toEqual([
+			['b', now + 1],
+			['a', now + 2],
+		]);
+	});
+
+	it('ignores malformed stored data', () => {
+		expect(readSeen('x')).toEqual([]);
+		expect(readSeen([['a', 1], ['b'], [2, 3], 'c', ['d', 4]])).toEqual([
+			['a', 1],
+			['d', 4],
+		]);
+	});
+
+	it('the per-process record claims an id once per scope, again after 24 hours', () => {
+		const scope = `test-${Math.random()}`;
+		expect(claimInProcess(scope, 'n', now)).toBe(true);
+		expect(claimInProcess(scope, 'n', now + 1000)).toBe(false);
+		expect(claimInProcess(`${scope}-other`, 'n', now)).toBe(true);
+		expect(claimInProcess(scope, 'n', now + DEDUPE_TTL_MS)).toBe(true);
+	});
+
+	it('the per-process record stays bounded', () => {
+		const scope = `bound-${Math.random()}`;
+		for (let i = 0; i < 10 * DEDUPE_LIMIT + 10; i++) claimInProcess(scope, `n${i}`, now);
+		// The oldest ids were dropped to stay within the bound, the newest are still known.
+		expect(claimInProcess(scope, 'n0', now)).toBe(true);
+		expect(claimInProcess(scope, `n${10 * DEDUPE_LIMIT + 9}`, now)).toBe(false);
+	});
+});
+
+describe('node description', () => {
+	const trigger = new AgoraTrigger();
+	const d = trigger.description;
+	const prop = (name: string) => d.properties.find((p) => p.name === name) as INodeProperties;
+
+	it('is a POST webhook trigger with the Agora credential and a complete lifecycle', () => {
+		expect(d).toMatchObject({ name: 'agoraTrigger', displayName: 'Agora Trigger', group: ['trigger'], inputs: [], version: 1 });
+		expect(d.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' })]);
+		expect(d.credentials).toEqual([{ name: 'agoraApi', required: true }]);
+		expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+	});
+
+	it('tells the user what to paste where, and that unsigned notifications are not verified', () => {
+		const notice = prop('setupNotice');
+		expect(notice.type).toBe('notice');
+		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Notification Secret', 'NOT verified']) {
+			expect(notice.displayName).toContain(text);
+		}
+		expect(d.description).toMatch(/not verified/);
+	});
+
+	it('shows each product’s events only when that product is chosen, defaulting to all', () => {
+		expect(prop('product').default).toBe('conversationalAi');
+		expect(prop('conversationalAiEvents')).toMatchObject({ default: ['*'], displayOptions: { show: { product: ['conversationalAi', 'both'] } } });
+		expect(prop('mediaPullEvents')).toMatchObject({ default: ['*'], displayOptions: { show: { product: ['mediaPull', 'both'] } } });
+		const values = (name: string) => (prop(name).options as Array<{ value: string }>).map((o) => o.value);
+		expect(values('conversationalAiEvents')).toHaveLength(10);
+		expect(values('mediaPullEvents')).toEqual(['*', 'player_created', 'player_destroyed', 'player_status_changed']);
+	});
+
+	it('has options with documented defaults', () => {
+		const options = prop('options').options as INodeProperties[];
+		const byName = Object.fromEntries(options.map((o) => [o.name, o]));
+		expect(byName.ignoreResends.default).toBe(true);
+		expect(byName.startOnHealthCheck.default).toBe(false);
+		expect(byName.maxBodySizeKb).toMatchObject({ default: 256, typeOptions: { minValue: 1, maxValue: 16384 } });
+		expect(byName.labelFilter.type).toBe('fixedCollection');
+	});
+});
