@@ -272,8 +272,10 @@ export class AgoraTrigger implements INodeType {
 				await req.readRawBody();
 			} catch (error) {
 				// n8n's reader refuses bodies over its own payload limit with a 413 error.
-				if ((error as { status?: number }).status === 413) return reject(413, tooLarge);
-				throw error;
+				if ((error as { status?: number }).status === 413) return reject(413, 'Body is larger than n8n accepts');
+				throw new NodeOperationError(this.getNode(), error as Error, {
+					message: 'Could not read the request body',
+				});
 			}
 		}
 		const raw = Buffer.isBuffer(req.rawBody)

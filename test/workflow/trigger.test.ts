@@ -366,11 +366,47 @@ describe('rejected requests start nothing', () => {
 
 	it('without n8n’s raw body the call fails loudly (500, error recorded) instead of verifying a re-serialised body', async () => {
 		const { trigger, sb } = await setup();
-		trigger.dropRawBody = true;
+		trigger.rawBodyMode = 'missing';
 		const r = await sb.sendNotification(agentLeft());
 		expect(r.status).toBe(500);
 		expect(trigger.runs).toHaveLength(0);
 		expect(trigger.errors[0].message).toMatch(/raw request body is not available/);
+	});
+});
+
+describe('raw body read on demand', () => {
+	it('reads the body through req.readRawBody() when n8n has not read it yet', async () => {
+		const { trigger, sb } = await setup();
+		trigger.rawBodyMode = 'lazy';
+		expect(await sb.sendNotification({ ...agentLeft(), noticeId: 'lazy' })).toEqual({ status: 200, attempts: 1 });
+		const forged = await sb.sendNotification(agentLeft(), { badSignature: true });
+		expect(forged.status).toBe(401);
+		await trigger.settle();
+		expect(trigger.started().map((items) => items[0].noticeId)).toEqual(['lazy']);
+	});
+
+	it('answers 413 when n8n’s own reader refuses the body as too large', async () => {
+		const trigger = await startTriggerServer({
+			parameters: { product: 'both' },
+			credential: credential(),
+			payloadMaxBytes: 512,
+		});
+		servers.push(trigger);
+		trigger.rawBodyMode = 'lazy';
+		// No Content-Length (chunked), so only the reader can notice the size.
+		const body = JSON.stringify(envelope({ payload: { channel: 'c', filler: 'x'.repeat(2048) } }));
+		const r = await new Promise<number>((resolve, reject) => {
+			const req = http.request(trigger.url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...sign(body) } }, (res) => {
+				res.resume();
+				resolve(res.statusCode ?? 0);
+			});
+			req.on('error', reject);
+			req.write(body.slice(0, 1000));
+			req.end(body.slice(1000));
+		});
+		expect(r).toBe(413);
+		expect(trigger.runs).toHaveLength(0);
+		expect(trigger.errors).toEqual([]);
 	});
 });
 
@@ -480,7 +516,7 @@ describe('secrets', () => {
 		await sb.sendNotification(agentLeft(), { badSignature: true });
 		const body = '{oops';
 		await post(trigger.url, body, sign(body));
-		trigger.dropRawBody = true;
+		trigger.rawBodyMode = 'missing';
 		await sb.sendNotification(agentLeft());
 		await trigger.settle();
 		const everything = JSON.stringify({

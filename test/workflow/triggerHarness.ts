@@ -130,8 +130,12 @@ export interface TriggerServer {
 	settle(): Promise<void>;
 	/** Changes the node parameters or the credential for the next requests. */
 	update(p: { parameters?: INodeParameters; credential?: ICredentialDataDecryptedObject }): void;
-	/** When set, the harness deletes req.rawBody before the node runs (a broken proxy or middleware). */
-	dropRawBody: boolean;
+	/**
+	 * How the request body reaches the node. `parsed` (default): read and parsed before the node
+	 * runs, as n8n does for version-1 webhook nodes. `lazy`: only `req.readRawBody()` is there, as
+	 * for request bodies n8n does not pre-parse. `missing`: neither (a broken proxy or middleware).
+	 */
+	rawBodyMode: 'parsed' | 'lazy' | 'missing';
 	close(): Promise<void>;
 }
 
@@ -146,7 +150,10 @@ export async function startTriggerServer(opts: {
 	 * it, concurrent requests all load the stored static data before any of them saves it.
 	 */
 	credentialLatencyMs?: number;
+	/** n8n's payload limit (N8N_PAYLOAD_SIZE_MAX), default 16 MB. */
+	payloadMaxBytes?: number;
 }): Promise<TriggerServer> {
+	const payloadMax = opts.payloadMaxBytes ?? N8N_PAYLOAD_MAX;
 	let parameters = opts.parameters;
 	let credential = opts.credential;
 	const workflowId = opts.workflowId ?? `wf-${randomUUID()}`;
@@ -255,27 +262,47 @@ export async function startTriggerServer(opts: {
 		}
 		// n8n's rawBodyReader + parseBody middleware.
 		parseIncomingMessage(req);
-		const chunks: Buffer[] = [];
-		let size = 0;
-		for await (const chunk of req) {
-			size += (chunk as Buffer).length;
-			if (size > N8N_PAYLOAD_MAX) {
-				send(res, 413, { message: 'request entity too large' });
+		const request = req as http.IncomingMessage & {
+			rawBody?: Buffer;
+			readRawBody?: () => Promise<void>;
+			body?: unknown;
+			contentType?: string;
+			encoding?: string;
+		};
+		request.readRawBody = async () => {
+			if (request.rawBody) return;
+			const chunks: Buffer[] = [];
+			let size = 0;
+			for await (const chunk of req) {
+				size += (chunk as Buffer).length;
+				if (size > payloadMax) {
+					// raw-body's error, as n8n's reader throws it
+					throw Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+				}
+				chunks.push(chunk as Buffer);
+			}
+			request.rawBody = Buffer.concat(chunks);
+		};
+		request.body = {};
+		if (server.rawBodyMode === 'parsed') {
+			try {
+				await request.readRawBody();
+			} catch (error) {
+				send(res, (error as { status: number }).status, { message: (error as Error).message });
 				return;
 			}
-			chunks.push(chunk as Buffer);
-		}
-		const request = req as http.IncomingMessage & { rawBody?: Buffer; body?: unknown; contentType?: string; encoding?: string };
-		request.rawBody = Buffer.concat(chunks);
-		request.body = {};
-		if (request.contentType === 'application/json' && request.rawBody.length) {
-			try {
-				request.body = JSON.parse(request.rawBody.toString((request.encoding ?? 'utf-8') as BufferEncoding));
-			} catch {
-				// See the header comment: n8n would answer 422 here.
+			if (request.contentType === 'application/json' && request.rawBody!.length) {
+				try {
+					request.body = JSON.parse(request.rawBody!.toString((request.encoding ?? 'utf-8') as BufferEncoding));
+				} catch {
+					// See the header comment: n8n would answer 422 here.
+				}
 			}
 		}
-		if (server.dropRawBody) Reflect.deleteProperty(request, 'rawBody');
+		if (server.rawBodyMode === 'missing') {
+			Reflect.deleteProperty(request, 'readRawBody');
+			req.resume();
+		}
 
 		const { workflow, node } = buildWorkflow();
 		const executionId = String(++executionCounter);
@@ -374,7 +401,7 @@ export async function startTriggerServer(opts: {
 			if (p.parameters) parameters = p.parameters;
 			if (p.credential) credential = p.credential;
 		},
-		dropRawBody: false,
+		rawBodyMode: 'parsed',
 		async close() {
 			await server.settle();
 			httpServer.closeAllConnections();
