@@ -1,0 +1,296 @@
+/**
+ * One real n8n (`n8n start`, the e2e install) with the packed package installed the way n8n
+ * installs a community package, the sandbox as a separate process, the credentials and the
+ * benchmark workflows (all imported and activated before start: n8n reads activation at start).
+ * Shared by benches 2 and 5; stopped by run.ts, also on failure.
+ */
+import fs from 'fs';
+import path from 'path';
+
+import {
+	freePort,
+	installN8n,
+	installPackageInto,
+	N8nHost,
+	packPackage,
+	ROOT,
+	startSandboxProcess,
+	type SandboxProcess,
+} from '../../e2e/n8nHost';
+import { createAgents } from './agents';
+
+export const AGORA_CREDENTIAL = { id: 'benchAgoraCred01', name: 'Agora bench' };
+export const BASIC_CREDENTIAL = { id: 'benchBasicCred01', name: 'Sandbox basic auth' };
+
+/** Bench 2: Webhook (answers when the last node is done) -> Code (N items) -> node under test. */
+export const GET_WORKFLOWS = {
+	agora: { id: 'benchGetAgora0001', path: 'bench-get-agora', node: 'Agora' },
+	http: { id: 'benchGetHttp00001', path: 'bench-get-http', node: 'HTTP Request' },
+} as const;
+
+/** Bench 5: a single trigger node each, both answering at once. */
+export const NOTIFY_WORKFLOWS = {
+	trigger: { id: 'benchNotifyAgora1', webhookId: '3b1f7d2e-5c4a-4e8b-9f60-1a2b3c4d5e6f', node: 'Agora Trigger' },
+	webhook: { id: 'benchNotifyHook01', path: 'bench-notify', webhookId: '8e2d4c6a-1b3f-4a5d-8c7e-9f0a1b2c3d4e', node: 'Webhook' },
+} as const;
+
+export const AGENT_COUNT = 20;
+
+/** Makes N items {id} cycling over the agent ids sent in the webhook body {count, ids}. */
+const CODE = `const body = $input.first().json.body;
+const out = [];
+for (let i = 0; i < body.count; i++) out.push({ json: { id: body.ids[i % body.ids.length] } });
+return out;`;
+
+function getWorkflow(kind: 'agora' | 'http', sandbox: SandboxProcess): object {
+	const w = GET_WORKFLOWS[kind];
+	const target =
+		kind === 'agora'
+			? {
+					name: w.node,
+					type: 'n8n-nodes-agora.agora',
+					typeVersion: 1,
+					parameters: { resource: 'agent', operation: 'get', agentId: '={{ $json.id }}' },
+					credentials: { agoraApi: AGORA_CREDENTIAL },
+				}
+			: {
+					name: w.node,
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					parameters: {
+						url: `=${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/agents/{{ $json.id }}`,
+						authentication: 'genericCredentialType',
+						genericAuthType: 'httpBasicAuth',
+						options: {},
+					},
+					credentials: { httpBasicAuth: BASIC_CREDENTIAL },
+				};
+	return {
+		id: w.id,
+		name: `Bench: get agent via ${w.node}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${kind}-hook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `bench-${kind}-get-hook-0000000000`,
+				parameters: { httpMethod: 'POST', path: w.path, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: `${kind}-code`,
+				name: 'Code',
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [200, 0],
+				parameters: { jsCode: CODE },
+			},
+			{ id: `${kind}-target`, position: [400, 0], ...target },
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] },
+			Code: { main: [[{ node: w.node, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+function notifyWorkflows(): object[] {
+	const t = NOTIFY_WORKFLOWS.trigger;
+	const h = NOTIFY_WORKFLOWS.webhook;
+	return [
+		{
+			id: t.id,
+			name: 'Bench: Agora Trigger',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{
+					id: 'notify-trigger',
+					name: t.node,
+					type: 'n8n-nodes-agora.agoraTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId: t.webhookId,
+					parameters: { product: 'conversationalAi', conversationalAiEvents: ['*'], options: {} },
+					credentials: { agoraApi: AGORA_CREDENTIAL },
+				},
+			],
+			connections: {},
+		},
+		{
+			id: h.id,
+			name: 'Bench: Webhook node',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{
+					id: 'notify-webhook',
+					name: h.node,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: h.webhookId,
+					parameters: { httpMethod: 'POST', path: h.path, responseMode: 'onReceived', options: {} },
+				},
+			],
+			connections: {},
+		},
+	];
+}
+
+export interface ExecutionSummary {
+	id: number;
+	status: string;
+	runData: Record<string, Array<{ executionTime: number; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: { message: string } }>>;
+}
+
+export class N8nFixture {
+	agentIds: string[] = [];
+	n8nVersion = '';
+
+	private constructor(
+		readonly host: N8nHost,
+		readonly sandbox: SandboxProcess,
+		private readonly folder: string,
+	) {}
+
+	static async start(log: (m: string) => void): Promise<N8nFixture> {
+		log('installing n8n if missing (first time: several minutes)');
+		const n8nDir = installN8n();
+		fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+		const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-'));
+		let sandbox: SandboxProcess | undefined;
+		let host: N8nHost | undefined;
+		try {
+			log(`packing the package and installing it into ${path.relative(ROOT, folder)}`);
+			const tarball = packPackage(path.join(folder, 'pack'));
+			const userFolder = path.join(folder, 'user');
+			installPackageInto(userFolder, tarball);
+
+			sandbox = await startSandboxProcess({ SANDBOX_PLAYER_QUOTA: '100000' });
+			const port = await freePort();
+			host = new N8nHost(n8nDir, userFolder, port, {
+				N8N_RUNNERS_ENABLED: 'false',
+				N8N_LOG_LEVEL: 'warn',
+				N8N_PAYLOAD_SIZE_MAX: '64',
+			});
+			const fixture = new N8nFixture(host, sandbox, folder);
+			fixture.n8nVersion = JSON.parse(fs.readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+
+			const credFile = path.join(folder, 'credentials.json');
+			fs.writeFileSync(
+				credFile,
+				JSON.stringify([
+					{
+						...AGORA_CREDENTIAL,
+						type: 'agoraApi',
+						data: {
+							customerId: sandbox.customerId,
+							customerSecret: sandbox.customerSecret,
+							appId: sandbox.appId,
+							host: 'custom',
+							customBaseUrl: sandbox.url,
+							notificationSecret: sandbox.notificationSecret,
+						},
+					},
+					{ ...BASIC_CREDENTIAL, type: 'httpBasicAuth', data: { user: sandbox.customerId, password: sandbox.customerSecret } },
+				]),
+			);
+			await host.importCredentials(credFile);
+			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows()];
+			for (const [i, wf] of workflows.entries()) {
+				const file = path.join(folder, `workflow-${i}.json`);
+				fs.writeFileSync(file, JSON.stringify(wf));
+				await host.importWorkflow(file);
+				await host.activate((wf as { id: string }).id);
+			}
+			fixture.agentIds = await createAgents(sandbox, AGENT_COUNT);
+			log(`starting n8n ${fixture.n8nVersion} on 127.0.0.1:${port}`);
+			await host.start();
+			return fixture;
+		} catch (error) {
+			await host?.stop().catch(() => undefined);
+			await sandbox?.stop().catch(() => undefined);
+			fs.rmSync(folder, { recursive: true, force: true });
+			throw error;
+		}
+	}
+
+	/** Production webhook URL of a path (`webhook/<path>`). */
+	webhookUrl(pathname: string): string {
+		return `${this.host.baseUrl}/webhook/${pathname}`;
+	}
+
+	private db<T>(sql: string, params: unknown[]): Promise<T[]> {
+		const sqlite3 = require(path.join(this.host.n8nDir, 'node_modules', 'sqlite3'));
+		const db = new sqlite3.Database(path.join(this.host.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
+		return new Promise<T[]>((resolve, reject) =>
+			db.all(sql, params, (err: Error | null, rows: T[]) => {
+				db.close();
+				if (err) reject(err);
+				else resolve(rows);
+			}),
+		);
+	}
+
+	/** Executions of a workflow that have ended (any status). */
+	async finishedCount(workflowId: string): Promise<number> {
+		const rows = await this.db<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND status NOT IN ('new', 'running', 'waiting')`,
+			[workflowId],
+		);
+		return rows[0].n;
+	}
+
+	async statusCounts(workflowId: string): Promise<Record<string, number>> {
+		const rows = await this.db<{ status: string; n: number }>(
+			`SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? GROUP BY status`,
+			[workflowId],
+		);
+		return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+	}
+
+	/** The newest ended execution of a workflow with an id above `afterId`, with its run data. */
+	async latestExecution(workflowId: string, afterId: number, timeoutMs = 30000): Promise<ExecutionSummary> {
+		const flatted = require(path.join(this.host.n8nDir, 'node_modules', 'flatted'));
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = await this.db<{ id: number; status: string; data: string }>(
+				`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id
+				 WHERE e.workflowId = ? AND e.id > ? AND e.status NOT IN ('new', 'running', 'waiting') ORDER BY e.id DESC LIMIT 1`,
+				[workflowId, afterId],
+			);
+			if (rows.length) {
+				const data = flatted.parse(rows[0].data);
+				return { id: rows[0].id, status: rows[0].status, runData: data.resultData.runData };
+			}
+			if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} after id ${afterId}`);
+			await new Promise((r) => setTimeout(r, 100));
+		}
+	}
+
+	async lastExecutionId(): Promise<number> {
+		const rows = await this.db<{ id: number | null }>(`SELECT MAX(id) AS id FROM execution_entity`, []);
+		return rows[0].id ?? 0;
+	}
+
+	/** Waits until n8n has no execution left running (background runs of answered webhooks). */
+	async drain(workflowId: string, expected: number, timeoutMs = 120000): Promise<number> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const done = await this.finishedCount(workflowId);
+			if (done >= expected) return done;
+			if (Date.now() > deadline) throw new Error(`only ${done} of ${expected} executions of ${workflowId} ended within ${timeoutMs} ms`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
+	async stop(): Promise<void> {
+		await this.host.stop().catch(() => undefined);
+		await this.sandbox.stop().catch(() => undefined);
+		if (!process.env.BENCH_KEEP) fs.rmSync(this.folder, { recursive: true, force: true });
+	}
+}

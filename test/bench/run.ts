@@ -1,0 +1,127 @@
+/**
+ * `npm run bench` — the full benchmark; `npm run bench -- --smoke` (or BENCH_SMOKE=1) — small sizes,
+ * timings not judged, for CI. Options: `--only 1,3` runs some benches, `--runs N` (default 3, at
+ * least 3) sets the measured runs per figure.
+ *
+ * Exits non-zero only when a bench fails to run; a missed target is printed as MISSED.
+ */
+import './lib/env';
+
+import { execFileSync } from 'child_process';
+import path from 'path';
+
+import { ROOT } from '../e2e/n8nHost';
+import { overheadBench } from './benches/1-overhead';
+import { realN8nBench } from './benches/2-real-n8n';
+import { bulkDeleteBench } from './benches/3-bulk-delete';
+import { getManyBench } from './benches/4-get-many';
+import { triggerBench } from './benches/5-trigger';
+import { packageBench } from './benches/6-package';
+import { N8nFixture } from './lib/n8nFixture';
+import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
+import type { Bench, BenchContext } from './lib/types';
+
+const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench];
+/** Benches that need `npm run build` (the packed package). */
+const NEEDS_BUILD = new Set([2, 5, 6]);
+
+function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: number } {
+	let smoke = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');
+	let only: Set<number> | undefined;
+	let runs = 3;
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => inline ?? argv[++i];
+		if (flag === '--smoke') smoke = true;
+		else if (flag === '--only') only = new Set(value().split(',').map(Number));
+		else if (flag === '--runs') runs = Math.max(3, Number(value()) || 3);
+		else throw new Error(`unknown option ${argv[i]} (use --smoke, --only 1,2, --runs N)`);
+	}
+	return { smoke, only, runs };
+}
+
+async function main(): Promise<number> {
+	const started = Date.now();
+	const opts = parseArgs(process.argv.slice(2));
+	const selected = BENCHES.filter((b) => !opts.only || opts.only.has(b.id));
+	const log = (message: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+	log(`${opts.smoke ? 'smoke' : 'full'} run of benches ${selected.map((b) => b.id).join(', ')}, ${opts.runs} runs per figure`);
+
+	let fixture: N8nFixture | undefined;
+	let fixturePromise: Promise<N8nFixture> | undefined;
+	const cleanup = async () => {
+		const f = fixture ?? (fixturePromise ? await fixturePromise.catch(() => undefined) : undefined);
+		await f?.stop();
+	};
+	const onSignal = (signal: NodeJS.Signals) => {
+		log(`${signal}: stopping n8n and the sandbox`);
+		cleanup().finally(() => process.exit(130));
+	};
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+
+	if (selected.some((b) => NEEDS_BUILD.has(b.id))) {
+		log('npm run build');
+		execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	}
+
+	const ctx: BenchContext = {
+		smoke: opts.smoke,
+		runs: opts.runs,
+		log,
+		n8n: () => {
+			fixturePromise ??= N8nFixture.start(log).then((f) => (fixture = f));
+			return fixturePromise;
+		},
+	};
+
+	const rows: Row[] = [];
+	const failures: BenchFailure[] = [];
+	try {
+		for (const bench of selected) {
+			log(`== ${bench.id}. ${bench.title}`);
+			const t0 = Date.now();
+			try {
+				const produced = await bench.run(ctx);
+				if (produced.length === 0 || produced.some((r) => r.values.length === 0 || r.values.some((v) => !Number.isFinite(v)))) {
+					throw new Error('produced no numbers');
+				}
+				rows.push(...produced);
+				for (const r of produced) log(`   ${r.name}: ${r.values.map((v) => v.toFixed(r.digits ?? 2)).join(', ')} ${r.unit}`);
+			} catch (error) {
+				const message = (error as Error)?.stack ?? String(error);
+				log(`   FAILED: ${message}`);
+				failures.push({ bench: bench.id, name: bench.title, error: String((error as Error)?.message ?? error) });
+			}
+			log(`   (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+		}
+	} finally {
+		await cleanup();
+	}
+
+	const report = renderReport({
+		rows,
+		failures,
+		smoke: opts.smoke,
+		machine: machine(fixture?.n8nVersion),
+		notes: selected.map((b) => b.method(opts.smoke)),
+		durationS: (Date.now() - started) / 1000,
+	});
+	const file = opts.smoke
+		? path.join(__dirname, 'out', 'results.smoke.md')
+		: opts.only
+			? path.join(__dirname, 'out', 'results.partial.md')
+			: path.join(__dirname, 'results.md');
+	writeReport(file, report);
+	process.stdout.write(`\n${renderTable(rows, failures, opts.smoke)}\n\nWritten to ${path.relative(ROOT, file)}\n`);
+	if (failures.length) process.stdout.write(`${failures.length} bench(es) failed to run.\n`);
+	return failures.length ? 1 : 0;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
