@@ -4,11 +4,12 @@
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { client, playerBody, playersPath } from '../sandbox/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from './harness';
 
 let sb: Sandbox;
@@ -31,7 +32,7 @@ beforeEach(() => {
 
 const STREAM = 'rtmp://media.example.com/live/stream1';
 
-function createParams(over: IDataObject = {}): IDataObject {
+function createParams(over: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'cloudPlayer',
 		operation: 'create',
@@ -44,12 +45,12 @@ function createParams(over: IDataObject = {}): IDataObject {
 	};
 }
 
-async function run(parameters: IDataObject, items: IDataObject[] = [{}], cred: CredentialData = credential, settings = {}) {
+async function run(parameters: INodeParameters, items: IDataObject[] = [{}], cred: CredentialData = credential, settings = {}) {
 	return await runWorkflow(agoraWorkflow(parameters, items, settings), cred);
 }
 
 /** Creates players straight through the sandbox API (no node), for the read and delete tests. */
-async function seed(count: number, over: (i: number) => IDataObject = () => ({})): Promise<string[]> {
+async function seed(count: number, over: (i: number) => INodeParameters = () => ({})): Promise<string[]> {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const result = await run(createParams({ uid: 1000 + i, ...over(i) }));
@@ -200,7 +201,7 @@ describe('validation before sending', () => {
 	const now = Math.floor(Date.now() / 1000);
 	// Required fields left empty in the form stop n8n before the node runs; an expression that
 	// evaluates to an empty string reaches the node, hence the ={{ "" }} values below.
-	const cases: Array<[string, IDataObject, string]> = [
+	const cases: Array<[string, INodeParameters, string]> = [
 		['empty stream URL', createParams({ streamUrl: '={{ "" }}' }), 'player.streamUrl'],
 		['stream URL scheme', createParams({ streamUrl: 'ftp://media.example.com/a.mp4' }), 'player.streamUrl'],
 		['stream URL over 1024 bytes', createParams({ streamUrl: 'https://example.com/' + 'a'.repeat(1010) }), 'player.streamUrl'],
@@ -284,7 +285,22 @@ describe('delete', () => {
 });
 
 describe('get', () => {
-	it('finds one player by ID across pages, with or without the channel', async () => {
+	it('follows nextPageToken until the ID shows (more than one page of 500)', async () => {
+		const api = client(sb);
+		let lastId = '';
+		for (let i = 0; i < 502; i++) {
+			const r = await api.post(playersPath(sb, 'na'), playerBody({ uid: 40000 + i }));
+			lastId = r.data.player.id;
+		}
+		sb.requests.length = 0;
+		const result = await run({ resource: 'cloudPlayer', operation: 'get', playerId: lastId });
+		expect(result.error('Agora')).toBeUndefined();
+		expect(result.output('Agora')).toEqual([expect.objectContaining({ id: lastId, uid: 40501 })]);
+		expect(sb.requests).toHaveLength(2);
+		expect(sb.requests[1].query.pageToken).toBeTruthy();
+	});
+
+	it('finds one player by ID, with or without the channel', async () => {
 		const ids = await seed(3, (i) => ({ channelName: i === 2 ? 'other' : 'room1' }));
 		sb.requests.length = 0;
 		const result = await run({ resource: 'cloudPlayer', operation: 'get', playerId: ids[2] });

@@ -3,7 +3,7 @@
  * request was applied (504 after commit, time-out, dropped connection) never leave a second or an
  * unmanaged player, and bulk runs stay inside Agora's rate limits instead of collecting 429s.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { reconcileTiming } from '../../nodes/Agora/actions/cloudPlayer/create.operation';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
@@ -34,7 +34,7 @@ beforeEach(() => {
 
 const STREAM = 'rtmp://media.example.com/live/stream1';
 
-function createParams(over: IDataObject = {}): IDataObject {
+function createParams(over: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'cloudPlayer',
 		operation: 'create',
@@ -47,7 +47,7 @@ function createParams(over: IDataObject = {}): IDataObject {
 	};
 }
 
-async function run(parameters: IDataObject, items: IDataObject[] = [{}], settings = {}) {
+async function run(parameters: INodeParameters, items: IDataObject[] = [{}], settings = {}) {
 	return await runWorkflow(agoraWorkflow(parameters, items, settings), credential);
 }
 
@@ -137,6 +137,16 @@ describe('create after an ambiguous failure', () => {
 		expect(posts()).toHaveLength(1);
 		expect(sb.players()).toHaveLength(0);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(reconcileTiming.maxWaitMs - reconcileTiming.intervalMs);
+	});
+
+	it('named, every repeat lost too: a clear "unknown" error after Max Retries repeats, at most one player', async () => {
+		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: 'drop', count: 10 });
+		const result = await run(createParams({ additionalFields: { name: 'lost-1' }, requestOptions: { maxRetries: 2 } }));
+		const error = result.error('Agora');
+		expect(error?.message).toContain('whether the player was created is unknown');
+		expect(String(error?.description)).toContain(posts()[0].requestId as string);
+		expect(posts()).toHaveLength(3);
+		expect(sb.players()).toHaveLength(0);
 	});
 
 	it('a 500 on create is not ambiguous: it fails once, with the request id, and is not repeated', async () => {
