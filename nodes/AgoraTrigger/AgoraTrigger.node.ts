@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { agoraApiCredentialTest } from '../Agora/credentialTest';
 import { claimInProcess, isSeen, readSeen, remember, SEEN_KEY } from './dedupe';
 import {
 	CONVERSATIONAL_AI_EVENTS,
@@ -59,13 +60,14 @@ export class AgoraTrigger implements INodeType {
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["product"]}}',
+		subtitle:
+			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
 		description:
 			'Starts the workflow when Agora sends a message notification: Conversational AI agent events or Media Pull player events. Signatures are checked when the credential has a notification secret; without one, notifications are not verified.',
 		defaults: { name: 'Agora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraApi', required: true }],
+		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -200,6 +202,11 @@ export class AgoraTrigger implements INodeType {
 		],
 	};
 
+	// The same credential test as the Agora node, so the credential can be checked from either node.
+	methods = {
+		credentialTest: { agoraApiCredentialTest },
+	};
+
 	// Agora's notification URL is entered in Agora Console; there is no API to register it. The
 	// lifecycle only records which URL this node was activated with, so n8n knows it is in place.
 	webhookMethods = {
@@ -307,6 +314,8 @@ export class AgoraTrigger implements INodeType {
 			}
 		}
 
+		// n8n itself answers 422 for an application/json body that does not parse, before this runs;
+		// the check here covers everything else (envelope fields, bodies n8n left unparsed).
 		const parsed = parseNotification(raw.toString('utf8'));
 		if (!parsed.ok) return reject(400, parsed.message);
 		const notification = parsed.notification;

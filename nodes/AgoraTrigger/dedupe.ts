@@ -6,19 +6,22 @@
  * Two records, because neither covers every case alone:
  *
  * 1. The node's workflow static data (`seenNotices`: the last DEDUPE_LIMIT ids with the time they
- *    were seen, dropped after DEDUPE_TTL_MS). n8n loads it from the database for every webhook
- *    call and saves it right after the webhook answers, so it survives restarts and is shared by
- *    every main/webhook process in queue mode (workers never run webhook()). Limits: two calls
- *    handled at the same moment both read the old record (each saves its own copy, the last write
- *    wins, so a concurrent duplicate can start twice and an id can drop out); and a workflow whose
- *    own nodes change static data during a run may write back a copy older than later webhook calls.
- * 2. A per-process memory of the same ids, which closes the concurrent window within one process
- *    (a single n8n instance, or one webhook process) but not across processes and not across restarts.
+ *    were seen, dropped after DEDUPE_TTL_MS). n8n (1.x, LiveWebhooks) loads the workflow with its
+ *    static data from the database for every webhook call and saves changed static data as soon as
+ *    the webhook has answered, before the execution runs. So the record survives restarts, and in
+ *    queue mode it is shared by every main and webhook process through the database (workers run
+ *    the execution, never webhook(), so they do not need it).
+ *    Not covered: two deliveries handled at the same moment both read the old record, so both may
+ *    start (and, as each saves its own copy, the later save can drop the other's id); and a
+ *    workflow whose own nodes change static data during a run writes back the copy it started
+ *    with, which can drop ids recorded meanwhile.
+ * 2. A per-process memory of the same ids. It closes that concurrent window inside one process
+ *    (a single n8n instance, or one webhook process), but not across processes or restarts.
  *
  * Agora resends only after its 10 s time-out or a non-200 answer, and the trigger answers at
  * once, so in practice the first delivery has been saved long before a resend arrives.
- * Exactly-once across processes would need a shared store (a database or Redis lock) that a
- * community node cannot rely on; downstream steps that must never run twice should key on noticeId.
+ * Exactly-once across processes would need a shared lock (database or Redis) that a community
+ * node cannot reach; downstream steps that must never run twice should also key on noticeId.
  */
 
 export const DEDUPE_LIMIT = 1000;

@@ -201,7 +201,8 @@ describe('node description', () => {
 	it('is a POST webhook trigger with the Agora credential and a complete lifecycle', () => {
 		expect(d).toMatchObject({ name: 'agoraTrigger', displayName: 'Agora Trigger', group: ['trigger'], inputs: [], version: 1 });
 		expect(d.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' })]);
-		expect(d.credentials).toEqual([{ name: 'agoraApi', required: true }]);
+		expect(d.credentials).toEqual([{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }]);
+		expect(typeof trigger.methods.credentialTest.agoraApiCredentialTest).toBe('function');
 		expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
 
