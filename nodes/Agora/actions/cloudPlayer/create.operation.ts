@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../helpers/json';
 import { validateOrThrow } from '../../helpers/validate';
@@ -16,22 +16,15 @@ import {
 	agoraErrorDetails,
 	agoraRequest,
 	type AgoraContext,
-	type AgoraErrorDetails,
 	type AgoraResponse,
 	type MediaPullRegion,
 } from '../../transport';
-import { backoffDelay, wait } from '../../transport/retry';
-import {
-	isOwnedPlayer,
-	mediaPullRules,
-	numeric,
-	optionalText,
-	pickPlayer,
-	playerPages,
-	rememberOwnedPlayer,
-	settle,
-} from './common';
+import { mediaPullRules, numeric, optionalText, pickPlayer, rememberOwnedPlayer, settle } from './common';
 import { channelCharsHint, regionField, streamUrlDescription } from './fields';
+import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
+
+/** Tests shorten the polling of a reconciliation through this object. */
+export { reconcileTiming } from './reconcile';
 
 const show = { encryption: [true] };
 
@@ -352,19 +345,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * After an ambiguous failure (504, time-out, dropped connection) an unnamed player is looked up in
- * the channel's list. Agora lists a new player only about 10 s after creating it, so the list is
- * polled. Tests shorten these.
- */
-export const reconcileTiming = {
-	intervalMs: 2000,
-	maxWaitMs: 15000,
-	/** Tolerance between our clock and Agora's when comparing createTs with the attempt time. */
-	clockSkewS: 2,
-};
-
-const ACTION = 'create cloud player';
+const ACTION = CREATE_ACTION;
 
 interface CreateInput {
 	region: MediaPullRegion;
@@ -480,7 +461,8 @@ export async function execute(
 		if (!details?.ambiguous) throw first.error;
 		// The first create may have been applied although no answer says so: find out, never create twice.
 		if (player.name !== undefined) {
-			return await reconcileNamed.call(this, ctx, { send, created, where, details, itemIndex });
+			const conflict = (answer: AgoraResponse) => conflictError(this, ctx, answer, itemIndex);
+			return await reconcileNamed.call(this, ctx, { send, created, conflict, where, details, itemIndex });
 		}
 		return await reconcileByList.call(this, ctx, { player, where, details, attemptStartS, itemIndex });
 	}
@@ -507,155 +489,5 @@ function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: Agora
 	if (response.resourceId) {
 		error.description = `${error.description ?? ''} The live player holding this name has the ID ${response.resourceId}. To reuse it instead of failing, set the option "If a Player With This Name Exists" to "Return the Existing Player".`.trim();
 	}
-	return error;
-}
-
-/**
- * Named player: sending the create again is safe. The name can be held by one live player only, so
- * a 409 names the player the first attempt created; a 2XX means the first attempt did nothing.
- */
-async function reconcileNamed(
-	this: IExecuteFunctions,
-	ctx: AgoraContext,
-	args: {
-		send: () => Promise<AgoraResponse>;
-		created: (response: AgoraResponse) => INodeExecutionData[];
-		where: IDataObject;
-		details: AgoraErrorDetails;
-		itemIndex: number;
-	},
-): Promise<INodeExecutionData[]> {
-	const tries = Math.max(1, ctx.maxRetries);
-	let last = args.details;
-	for (let attempt = 0; attempt < tries; attempt++) {
-		await wait(backoffDelay(attempt));
-		const outcome = await settle(args.send());
-		if (!outcome.ok) {
-			const details = agoraErrorDetails(outcome.error);
-			if (!details?.ambiguous) throw outcome.error;
-			last = details;
-			continue;
-		}
-		const response = outcome.value;
-		if (response.status !== 409) return args.created(response);
-		if (!response.resourceId) throw conflictError(this, ctx, response, args.itemIndex);
-		rememberOwnedPlayer(response.resourceId);
-		return [
-			{
-				json: {
-					id: response.resourceId,
-					...args.where,
-					reconciled: true,
-					requestId: args.details.requestId ?? response.requestId,
-				},
-			},
-		];
-	}
-	throw unknownStateError(this, args.where, args.details, last, args.itemIndex, 'repeating the create got no answer either');
-}
-
-/** Does a list item look like the player our lost create would have made? */
-function matches(item: IDataObject, player: PlayerCreate, sinceS: number): boolean {
-	if (typeof item.id !== 'string' || isOwnedPlayer(item.id)) return false;
-	if (item.name) return false;
-	if (typeof item.createTs === 'number' && item.createTs < sinceS) return false;
-	if (item.streamUrl !== player.streamUrl) return false;
-	if (item.channelName !== undefined && item.channelName !== player.channelName) return false;
-	if (player.account !== undefined) return item.account === player.account;
-	// uid 0: Agora assigned one, so any uid fits.
-	return player.uid === 0 || item.uid === player.uid;
-}
-
-/** A list item that carries only id, name and createTs: cannot be compared beyond its time. */
-function isBare(item: IDataObject): boolean {
-	return item.streamUrl === undefined && item.uid === undefined && item.account === undefined;
-}
-
-/**
- * Unnamed player: nothing makes a second create safe, so the channel's list is polled for a player
- * with the same stream and identity created at or after the attempt.
- */
-async function reconcileByList(
-	this: IExecuteFunctions,
-	ctx: AgoraContext,
-	args: { player: PlayerCreate; where: IDataObject; details: AgoraErrorDetails; attemptStartS: number; itemIndex: number },
-): Promise<INodeExecutionData[]> {
-	const { player, itemIndex } = args;
-	const sinceS = args.attemptStartS - reconcileTiming.clockSkewS;
-	const deadline = Date.now() + reconcileTiming.maxWaitMs;
-	for (;;) {
-		let found: IDataObject | undefined;
-		try {
-			const bare: IDataObject[] = [];
-			for await (const page of playerPages.call(this, ctx, { channelName: player.channelName, pageSize: 500 }, itemIndex)) {
-				found = page.players.find((item) => matches(item, player, sinceS));
-				if (found) break;
-				bare.push(
-					...page.players.filter(
-						(item) =>
-							isBare(item) &&
-							typeof item.id === 'string' &&
-							!isOwnedPlayer(item.id) &&
-							!item.name &&
-							typeof item.createTs === 'number' &&
-							item.createTs >= sinceS,
-					),
-				);
-			}
-			// Items without details: adopt one only when it is the single candidate.
-			if (!found && bare.length === 1) found = bare[0];
-		} catch (error) {
-			throw unknownStateError(this, args.where, args.details, args.details, itemIndex, `looking it up failed: ${(error as Error).message}`);
-		}
-		if (found) {
-			rememberOwnedPlayer(found.id as string);
-			return [
-				{
-					json: {
-						...pickPlayer(found),
-						...args.where,
-						reconciled: true,
-						requestId: args.details.requestId,
-					},
-				},
-			];
-		}
-		if (Date.now() + reconcileTiming.intervalMs > deadline) break;
-		await wait(reconcileTiming.intervalMs);
-	}
-	throw unknownStateError(
-		this,
-		args.where,
-		args.details,
-		args.details,
-		itemIndex,
-		`no matching player showed in the channel's list within ${Math.round(reconcileTiming.maxWaitMs / 1000)} s`,
-	);
-}
-
-function unknownStateError(
-	fn: IExecuteFunctions,
-	where: IDataObject,
-	first: AgoraErrorDetails,
-	last: AgoraErrorDetails,
-	itemIndex: number,
-	why: string,
-): NodeOperationError {
-	const lost = first.status === 504 ? 'Agora answered 504 Gateway time-out' : 'no answer came from Agora';
-	const error = new NodeOperationError(
-		fn.getNode(),
-		`Agora ${ACTION}: ${lost}, and ${why}; whether the player was created is unknown`,
-		{
-			itemIndex,
-			description: [
-				first.requestId ? `Request id of the create: ${first.requestId}.` : undefined,
-				last.requestId && last.requestId !== first.requestId ? `Last request id: ${last.requestId}.` : undefined,
-				`Check with Get Many (channel "${String(where.channelName)}") before creating it again: Agora lists a new player about 10 s after creating it.`,
-			]
-				.filter(Boolean)
-				.join(' '),
-		},
-	);
-	error.context.agora = { ...first, ambiguous: true } as unknown as IDataObject;
 	return error;
 }
