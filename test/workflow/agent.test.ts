@@ -178,7 +178,7 @@ describe('Start', () => {
 		expect(p.advanced_features).toEqual({ enable_rtm: true });
 		const decoded = decodeAccessToken2(String(p.token));
 		expect(decoded.appId).toBe(sb.appId);
-		const rtc = decoded.services.find((s) => s.type === SERVICE_TYPE.rtc) as IDataObject;
+		const rtc = decoded.services.find((s) => s.type === SERVICE_TYPE.rtc);
 		expect(rtc).toMatchObject({ channelName: 'room1', uid: 'agent-a' });
 		expect(decoded.services.some((s) => s.type === SERVICE_TYPE.rtm)).toBe(true);
 		expect(JSON.stringify(result.output('Agora'))).not.toContain(String(p.token));

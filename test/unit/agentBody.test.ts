@@ -1,0 +1,112 @@
+/** Start form -> request body: unset fields are left out, each group maps to the spec's shape. */
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+
+import { buildStartBody } from '../../nodes/Agora/actions/agent/start.body';
+import { toUnixSeconds } from '../../nodes/Agora/actions/agent/getAll.operation';
+import { readKeyValues, splitList } from '../../nodes/Agora/actions/agent/fields';
+
+/** The parameters n8n would hand over (hidden ones absent), read with their fallbacks. */
+function fakeFn(params: IDataObject): Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> {
+	return {
+		getNode: () => ({ name: 'Agora', type: 'agora', typeVersion: 1 }) as INode,
+		getNodeParameter: ((name: string, _item: number, fallback?: unknown) => (name in params ? params[name] : fallback)) as IExecuteFunctions['getNodeParameter'],
+	};
+}
+
+const build = (params: IDataObject) => buildStartBody(fakeFn(params), 0);
+
+const core = { name: ' a1 ', channel: ' room ', remoteRtcUid: '42', agentRtcUid: '0', idleTimeout: 30 };
+
+test('minimal cascade form: only the required parts and the given values', () => {
+	expect(build({ ...core, mode: 'cascade', llmUrl: 'https://llm', ttsVendor: 'microsoft', ttsParams: '{"voice_name": "v"}' })).toEqual({
+		name: 'a1',
+		properties: {
+			channel: 'room',
+			token: '',
+			agent_rtc_uid: '0',
+			remote_rtc_uids: ['42'],
+			idle_timeout: 30,
+			llm: { url: 'https://llm' },
+			tts: { vendor: 'microsoft', params: { voice_name: 'v' } },
+		},
+	});
+});
+
+test('empty JSON and collections are not sent; {} counts as empty', () => {
+	const body = build({ ...core, llmUrl: 'u', llmParams: '{}', llmOptions: {}, asr: { params: '{}' }, ttsParams: '', agentParameters: {}, labels: { entries: [{ name: ' ', value: 'x' }] } });
+	const p = body.properties as IDataObject;
+	expect(p.llm).toEqual({ url: 'u' });
+	expect(p.tts).toEqual({});
+	for (const key of ['asr', 'parameters', 'labels']) expect(p).not.toHaveProperty(key);
+});
+
+test('MLLM mode: mllm.enable and nothing of the cascade', () => {
+	const body = build({ ...core, mode: 'mllm', mllmVendor: 'xai', mllmApiKey: 'k', mllmTurnDetectionMode: 'platform_vad', mllmPlatformVadConfig: { threshold: 0.4 }, llmUrl: 'ignored', configureTurnDetection: true, enableFillerWords: true });
+	const p = body.properties as IDataObject;
+	expect(p.mllm).toEqual({ enable: true, vendor: 'xai', api_key: 'k', turn_detection: { mode: 'platform_vad', platform_vad_config: { threshold: 0.4 } } });
+	for (const key of ['asr', 'llm', 'tts', 'turn_detection', 'filler_words']) expect(p).not.toHaveProperty(key);
+});
+
+test('pipeline mode: pipeline_id, and LLM/TTS only when overridden', () => {
+	expect(build({ ...core, mode: 'pipeline', pipelineId: ' pl ' })).toMatchObject({ pipeline_id: 'pl' });
+	expect(build({ ...core, mode: 'pipeline', pipelineId: 'pl' }).properties).not.toHaveProperty('llm');
+	const p = build({ ...core, mode: 'pipeline', pipelineId: 'pl', overrideTts: true, ttsVendor: 'rime', ttsParams: '{"a": 1}' }).properties as IDataObject;
+	expect(p.tts).toEqual({ vendor: 'rime', params: { a: 1 } });
+	expect(p).not.toHaveProperty('llm');
+});
+
+test('turn detection sends only the chosen modes and their configs (required config sent even when empty)', () => {
+	const p = build({ ...core, llmUrl: 'u', configureTurnDetection: true, speechThreshold: 0.3, startOfSpeechMode: 'vad', startOfSpeechVad: {}, endOfSpeechMode: 'notSet', startOfSpeechKeywords: 'ignored' }).properties as IDataObject;
+	expect(p.turn_detection).toEqual({ mode: 'default', config: { speech_threshold: 0.3, start_of_speech: { mode: 'vad', vad_config: {} } } });
+	const q = build({ ...core, llmUrl: 'u', configureTurnDetection: true, startOfSpeechMode: 'disabled', startOfSpeechDisabledStrategy: 'ignore', endOfSpeechMode: 'vad', endOfSpeechVad: { silence_duration_ms: 500 } }).properties as IDataObject;
+	expect(q.turn_detection).toEqual({
+		mode: 'default',
+		config: {
+			speech_threshold: 0.5,
+			start_of_speech: { mode: 'disabled', disabled_config: { strategy: 'ignore' } },
+			end_of_speech: { mode: 'vad', vad_config: { silence_duration_ms: 500 } },
+		},
+	});
+});
+
+test('interruption, encryption, geofence and SAL', () => {
+	const p = build({
+		...core,
+		llmUrl: 'u',
+		configureInterruption: true,
+		interruptionEnable: true,
+		interruptionMode: 'keywords',
+		interruptionKeywords: 'stop,\nwait',
+		encryptionMode: '5',
+		encryptionKey: 'key',
+		encryptionSalt: 'ignored for mode 5',
+		geofenceArea: 'EUROPE',
+		geofenceExcludeArea: 'ASIA',
+		enableSal: true,
+		salMode: 'locking',
+	}).properties as IDataObject;
+	expect(p.interruption).toEqual({ enable: true, mode: 'keywords', keywords_config: { trigger_keywords: ['stop', 'wait'] } });
+	expect(p.rtc).toEqual({ encryption_mode: 5, encryption_key: 'key' });
+	expect(p.geofence).toEqual({ area: 'EUROPE' });
+	expect(p.sal).toEqual({ sal_mode: 'locking' });
+	expect(p.advanced_features).toEqual({ enable_sal: true });
+});
+
+test('SAL URL without a name, or an MCP list without names, fails naming the field', () => {
+	expect(() => build({ ...core, enableSal: true, salSampleUrl: 'https://x' })).toThrow('Invalid parameter "properties.sal.sample_urls"');
+	expect(() =>
+		build({ ...core, llmUrl: 'u', llmOptions: { mcpServers: { servers: [{ name: 'a', endpoint: 'e', allowedToolsMode: 'list', allowedTools: ' , ' }] } } }),
+	).toThrow('Invalid parameter "properties.llm.mcp_servers[0].allowed_tools"');
+	expect(() => build({ ...core, mode: 'mllm', mllmOptions: { messages: '{"not": "an array"}' } })).toThrow('Invalid parameter "properties.mllm.messages"');
+});
+
+test('helpers', () => {
+	expect(splitList(' a, b ,,\nc ')).toEqual(['a', 'b', 'c']);
+	expect(splitList(['x', ' y '])).toEqual(['x', 'y']);
+	expect(readKeyValues({ entries: [{ name: 'k', value: 1 }] })).toEqual({ k: '1' });
+	expect(readKeyValues({})).toBeUndefined();
+	expect(toUnixSeconds('2026-01-01T00:00:01.900Z')).toBe(Date.UTC(2026, 0, 1) / 1000 + 1);
+	expect(toUnixSeconds('')).toBeUndefined();
+	expect(toUnixSeconds('not a date')).toBeNaN();
+	expect(toUnixSeconds({ toMillis: () => 5000 })).toBe(5);
+});
