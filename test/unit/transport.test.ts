@@ -75,12 +75,30 @@ describe('pacing', () => {
 		const started = Date.now();
 		const times: number[] = [];
 		await Promise.all(Array.from({ length: 12 }, async () => {
-			await acquire([rule]);
+			const release = await acquire([rule]);
 			times.push(Date.now() - started);
+			release();
 		}));
 		times.sort((a, b) => a - b);
 		for (let i = 5; i < times.length; i++) expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(200);
 		expect(times[11]).toBeLessThan(1500);
+	});
+	test('a booking is held while its request is in flight', async () => {
+		const rule = { key: 'test:inflight', limit: 1, windowMs: 50 };
+		const release = await acquire([rule]);
+		let second = false;
+		const next = acquire([rule]).then((r) => {
+			second = true;
+			return r;
+		});
+		await new Promise((r) => setTimeout(r, 150));
+		expect(second).toBe(false);
+		release();
+		const started = Date.now();
+		(await next)();
+		expect(second).toBe(true);
+		// Released at t, then one window must pass before the next request may go.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(45);
 	});
 });
 

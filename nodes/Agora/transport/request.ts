@@ -169,7 +169,7 @@ export async function agoraRequest(
 	const node = this.getNode();
 	let attempt = 0;
 	for (;;) {
-		if (req.rateRules) await acquire(req.rateRules);
+		const release = req.rateRules ? await acquire(req.rateRules) : undefined;
 		const requestId = randomUUID();
 		const options: IHttpRequestOptions = {
 			method: req.method,
@@ -182,7 +182,8 @@ export async function agoraRequest(
 			json: true,
 		};
 		if (req.body !== undefined) {
-			options.body = req.body;
+			// n8n's request helper drops an empty object body; Agora expects the JSON text {}.
+			options.body = Object.keys(req.body).length === 0 ? '{}' : req.body;
 			(options.headers as IDataObject)['Content-Type'] = 'application/json';
 		}
 
@@ -198,7 +199,9 @@ export async function agoraRequest(
 			status = response.statusCode;
 			body = parseBody(response.body);
 			headers = response.headers;
+			release?.();
 		} catch (error) {
+			release?.();
 			// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
 			// the request configuration, Authorization header included.
 			const { code, timedOut } = networkFailure(error);

@@ -1,12 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
 
 const properties: INodeProperties[] = [agentIdField];
-
-const EMPTY_JSON_BODY = '{}' as unknown as IDataObject;
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['interrupt'] } }, properties);
 
@@ -23,8 +21,7 @@ export async function execute(
 			method: 'POST',
 			api: 'agent',
 			path: agentPath(agentId, 'interrupt'),
-			// Agora expects the JSON body {}; n8n's request helper drops an empty object, so the text is sent.
-			body: EMPTY_JSON_BODY,
+			body: {},
 			// Not repeated after an unclear failure: a late second interrupt could cut off the next answer.
 			idempotent: false,
 			action: 'interrupt agent',

@@ -3,13 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
 
-/**
- * A request is booked when it leaves the pacer but counted by Agora when it arrives; with many
- * requests in flight the two can differ by tens of milliseconds, so the windows are widened a little.
- */
-const TRANSIT_MARGIN_MS = 100;
-const SECOND = 1000 + TRANSIT_MARGIN_MS;
-const MINUTE = 60000 + TRANSIT_MARGIN_MS;
+// The pacer widens each window for the time requests spend in transit (transport/rateLimit.ts).
+const SECOND = 1000;
+const MINUTE = 60000;
 
 /**
  * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
