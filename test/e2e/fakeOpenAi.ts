@@ -13,7 +13,7 @@ export interface FakeOpenAi {
 	close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(toolArguments: Record<string, unknown>): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(toolArguments: Record<string, unknown>, port = 0): Promise<FakeOpenAi> {
 	const requests: FakeOpenAi['requests'] = [];
 	const server = http.createServer((req, res) => {
 		let raw = '';
@@ -49,7 +49,7 @@ export async function startFakeOpenAi(toolArguments: Record<string, unknown>): P
 			);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
 		requests,

@@ -1,0 +1,296 @@
+/**
+ * End to end in a real n8n: the packed package installed the way n8n installs community packages,
+ * the example workflows imported and run with `n8n execute`, the Agora Trigger fed signed
+ * notifications through n8n's production webhook server. Agora is the sandbox, in its own process.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { signatures } from '../sandbox/notifier';
+import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
+import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi';
+import {
+	freePort,
+	installN8n,
+	installPackageInto,
+	N8nHost,
+	nodeOutput,
+	packPackage,
+	startSandboxProcess,
+	type SandboxProcess,
+} from './n8nHost';
+
+const version = process.env.N8N_VERSION ?? '1.123.81';
+const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+let openAi: FakeOpenAi;
+let userFolder: string;
+let webhookUrl: string;
+
+type Agent = { agentId: string; name: string; channel: string; status: string; labels?: Record<string, string>; request: any; speaks: Array<{ text: string }> };
+type Player = { id: string; name?: string; channelName: string; isPause?: boolean; volume?: number; updatesApplied: number; request: any };
+const state = async () => (await sandbox.control('state')) as { agents: Agent[]; players: Player[]; destroyedPlayers: Player[] };
+const requests = async () => (await sandbox.control('requests')) as Array<{ method: string; path: string; status: number; body: any; headers: Record<string, string> }>;
+
+beforeAll(async () => {
+	const n8nDir = installN8n(version);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-e2e-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	const port = await freePort();
+	webhookUrl = `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+	openAi = await startFakeOpenAi({ agentId: 'PLACEHOLDER' });
+	host = new N8nHost(n8nDir, userFolder, port, { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' });
+	await host.importCredentials(
+		writeCredentialFile(userFolder, {
+			customerId: sandbox.customerId,
+			customerSecret: sandbox.customerSecret,
+			appId: sandbox.appId,
+			host: 'custom',
+			customBaseUrl: sandbox.url,
+			appCertificate: APP_CERTIFICATE,
+			notificationSecret: sandbox.notificationSecret,
+		}),
+	);
+	const openAiCredential = path.join(userFolder, 'openai-credential.json');
+	fs.writeFileSync(
+		openAiCredential,
+		JSON.stringify([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: openAi.url } }]),
+	);
+	await host.importCredentials(openAiCredential);
+	for (const file of exampleFiles()) await host.importWorkflow(file);
+}, 900000);
+
+afterAll(async () => {
+	await host?.stop();
+	await sandbox?.stop();
+	await openAi?.close();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+	await sandbox.control('reset', {});
+});
+
+async function execute(id: string) {
+	const { run, raw } = await host.execute(id);
+	if (run.status !== 'success') {
+		throw new Error(`workflow ${id} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
+	}
+	return run.data;
+}
+
+test('n8n loaded the package from its community nodes folder', () => {
+	const installed = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-agora', 'package.json');
+	const pkg = JSON.parse(fs.readFileSync(installed, 'utf8'));
+	expect(pkg.devDependencies).toBeUndefined();
+	expect(pkg.dependencies ?? {}).toEqual({});
+	// zod is not ours: n8n resolves it from its own node_modules at run time.
+	expect(fs.existsSync(path.join(path.dirname(installed), 'node_modules', 'zod'))).toBe(false);
+});
+
+test('01: start a cascade agent with labels, speak, get, stop', async () => {
+	const data = await execute('agoraExAgentLife');
+	const [started] = nodeOutput(data, 'Start Agent');
+	expect(started).toMatchObject({ channel: 'support-room-1', labels: { campaign: 'spring', ticket: 'T-100' } });
+	expect(JSON.stringify(data)).not.toContain('sk-your-llm-key');
+	expect(JSON.stringify(data)).not.toContain('your-azure-speech-key');
+	expect(nodeOutput(data, 'Speak')[0].agent_id).toBe(started.agent_id);
+	expect(nodeOutput(data, 'Get Status')[0]).toMatchObject({ agent_id: started.agent_id, name: started.name });
+	const { agents } = await state();
+	expect(agents).toHaveLength(1);
+	const [agent] = agents;
+	expect(agent.labels).toEqual({ campaign: 'spring', ticket: 'T-100' });
+	expect(agent.speaks.map((s) => s.text)).toEqual(['Thanks for calling Acme. Your order has shipped.']);
+	expect(['STOPPING', 'STOPPED']).toContain(agent.status);
+	const sent = agent.request.properties;
+	expect(sent.llm).toMatchObject({ url: 'https://api.openai.com/v1/chat/completions', api_key: 'sk-your-llm-key', params: { model: 'gpt-4o-mini', max_tokens: 512 } });
+	expect(sent.tts).toMatchObject({ vendor: 'microsoft', params: { region: 'eastus' } });
+	// The credential has an App Certificate and the token was left empty: the node made one.
+	const token = decodeAccessToken2(sent.token);
+	expect(token.appId).toBe(sandbox.appId);
+	expect(token.services[0]).toMatchObject({ channelName: 'support-room-1', uid: '1001' });
+});
+
+test('02: start an MLLM agent: mllm.enable and no ASR, LLM or TTS', async () => {
+	const data = await execute('agoraExMllmAgent');
+	expect(nodeOutput(data, 'Start MLLM Agent')[0].agent_id).toBeTruthy();
+	const [agent] = (await state()).agents;
+	const p = agent.request.properties;
+	expect(p.mllm).toMatchObject({ enable: true, vendor: 'openai', url: 'wss://api.openai.com/v1/realtime', turn_detection: { mode: 'semantic_vad' } });
+	expect(p.llm).toBeUndefined();
+	expect(p.tts).toBeUndefined();
+	expect(p.asr).toBeUndefined();
+});
+
+test('03: list the running agents of one channel', async () => {
+	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	for (const [name, channel] of [['x1', 'support-room-1'], ['x2', 'support-room-1'], ['y1', 'elsewhere']]) {
+		const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
+			method: 'POST',
+			headers: { authorization: auth, 'content-type': 'application/json' },
+			body: JSON.stringify({ name, properties: { channel, token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} } } }),
+		});
+		expect(res.status).toBe(200);
+	}
+	await new Promise((r) => setTimeout(r, 200));
+	const data = await execute('agoraExListAgent');
+	const listed = nodeOutput(data, 'Running Agents');
+	expect(listed).toHaveLength(2);
+	const list = (await requests()).filter((r) => r.method === 'GET' && r.path.endsWith('/agents'));
+	expect(list.length).toBeGreaterThan(0);
+});
+
+test('04: cloud player from an HTTPS MP4: create, pause + volume, list, delete', async () => {
+	const data = await execute('agoraExPlayerLif');
+	const [created] = nodeOutput(data, 'Create Player');
+	expect(created.id).toBeTruthy();
+	expect(nodeOutput(data, 'Players in Lobby').map((p) => p.id)).toContain(created.id);
+	expect(nodeOutput(data, 'Delete Player')[0]).toMatchObject({ deleted: true, id: created.id });
+	const { players, destroyedPlayers } = await state();
+	expect(players).toHaveLength(0);
+	expect(destroyedPlayers.find((p) => p.id === created.id)).toMatchObject({ destroyReason: 'Delete Request' });
+	const log = await requests();
+	const update = log.find((r) => r.method === 'PATCH')!;
+	expect(update).toMatchObject({ status: 200, body: { player: { isPause: true, audioOptions: { volume: 50 } } } });
+	expect(update.path).toBe(`/na/v1/projects/${sandbox.appId}/cloud-player/players/${created.id}`);
+	expect(Number((update as unknown as { query: Record<string, string> }).query.sequence)).toBeGreaterThan(0);
+	const create = log.find((r) => r.method === 'POST' && r.path.includes('/cloud-player/players'))!;
+	expect(create.path.startsWith('/na/v1/projects/')).toBe(true);
+	expect(create.body.player).toMatchObject({ streamUrl: 'https://media.example.com/videos/intro.mp4', channelName: 'lobby', uid: 5000, idleTimeout: 120 });
+}, 120000);
+
+test('07: generate an RTC+RTM token, then start an agent with it', async () => {
+	const data = await execute('agoraExTokenAgt1');
+	const [generated] = nodeOutput(data, 'Generate Token');
+	const decoded = decodeAccessToken2(String(generated.token));
+	expect(decoded.services.map((s) => s.type).sort()).toEqual([1, 2]);
+	const [agent] = (await state()).agents;
+	expect(agent.request.properties.token).toBe(generated.token);
+	expect(agent.request.properties.advanced_features).toEqual({ enable_rtm: true });
+	expect(JSON.stringify(data)).not.toContain(APP_CERTIFICATE);
+});
+
+test('06: an AI Agent calls the Agora node as a tool', async () => {
+	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
+		method: 'POST',
+		headers: { authorization: auth, 'content-type': 'application/json' },
+		body: JSON.stringify({ name: 'tool-target', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} } } }),
+	});
+	const { agent_id } = (await res.json()) as { agent_id: string };
+	openAi.requests.length = 0;
+	await openAi.close();
+	openAi = await startFakeOpenAi({ agentId: agent_id }, Number(new URL(openAi.url).port));
+	const data = await execute('agoraExAiAgent01');
+	const answer = nodeOutput(data, 'AI Agent')[0].output as string;
+	expect(answer).toContain(agent_id);
+	expect(answer).toContain('tool-target');
+	const tools = openAi.requests[0].body.tools.map((t: any) => t.function.name);
+	expect(tools.length).toBe(1);
+	expect((await requests()).some((r) => r.method === 'GET' && r.path.endsWith(`/agents/${agent_id}`))).toBe(true);
+}, 120000);
+
+describe('05: the Agora Trigger in a running n8n', () => {
+	const workflowId = EXAMPLE_CREDENTIAL.triggerWorkflowId;
+	const post = (body: string, headers: Record<string, string>) =>
+		fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	const signed = (envelope: object, secret = sandbox.notificationSecret) => {
+		const body = JSON.stringify(envelope);
+		const sig = signatures(body, secret);
+		return post(body, { 'Agora-Signature': sig.sha1, 'Agora-Signature-V2': sig.sha256 });
+	};
+	const leftEvent = (noticeId: string, campaign: string) => ({
+		noticeId,
+		productId: 17,
+		eventType: 102,
+		notifyMs: Date.now(),
+		sid: 's-' + noticeId,
+		payload: { agent_id: 'A-' + noticeId, name: 'n', start_ts: 1, stop_ts: 2, channel: 'support', status: 'STOPPED', message: '', labels: { campaign } },
+	});
+	const settle = async (count: number) => {
+		const deadline = Date.now() + 60000;
+		let list = await host.executions(workflowId);
+		while (Date.now() < deadline && (list.length < count || list.some((e) => e.status === 'running' || e.status === 'new'))) {
+			await new Promise((r) => setTimeout(r, 300));
+			list = await host.executions(workflowId);
+		}
+		return list;
+	};
+
+	beforeAll(async () => {
+		await host.activate(workflowId);
+		await host.start();
+		// Webhooks answer a few seconds after readiness.
+		const deadline = Date.now() + 30000;
+		while (Date.now() < deadline) {
+			const res = await post('{}', {});
+			if (res.status !== 404) break;
+			await new Promise((r) => setTimeout(r, 500));
+		}
+	}, 180000);
+
+	test('signed notifications start the workflow, routed by label; forged, resent and unselected ones start nothing', async () => {
+		expect((await signed(leftEvent('n-1', 'spring'))).status).toBe(200);
+		expect((await signed(leftEvent('n-1', 'spring'))).status).toBe(200); // Agora's resend
+		expect((await signed(leftEvent('n-2', 'autumn'))).status).toBe(200);
+		expect((await signed(leftEvent('n-3', 'spring'), 'not-the-secret')).status).toBe(401);
+		expect((await post(JSON.stringify(leftEvent('n-4', 'spring')), {})).status).toBe(401);
+		expect((await signed({ ...leftEvent('n-5', 'spring'), eventType: 101 })).status).toBe(200); // not selected
+		expect((await post('not json', { 'Agora-Signature-V2': 'x' })).status).toBeGreaterThanOrEqual(400);
+		expect((await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
+		expect((await signed({ ...leftEvent('n-6', 'spring'), pad: 'x'.repeat(1024 * 1024) })).status).toBe(413);
+
+		const executions = await settle(2);
+		expect(executions).toHaveLength(2);
+		const byNotice = Object.fromEntries(executions.map((e) => [nodeOutput(e.data, 'Agora Trigger')[0].noticeId, e]));
+		expect(Object.keys(byNotice).sort()).toEqual(['n-1', 'n-2']);
+		expect(nodeOutput(byNotice['n-1'].data, 'Agora Trigger')[0]).toMatchObject({ event: 'agent_left', labels: { campaign: 'spring' }, productId: 17 });
+		expect(nodeOutput(byNotice['n-1'].data, 'Spring Campaign Follow-up')).toHaveLength(1);
+		expect(nodeOutput(byNotice['n-2'].data, 'Other Campaigns')).toHaveLength(1);
+	}, 120000);
+
+	test('the sandbox’s own agent-left notification carries the labels set at start', async () => {
+		await sandbox.control('config', { notify: { url: webhookUrl, secret: sandbox.notificationSecret } });
+		const before = (await host.executions(workflowId)).length;
+		const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+		const base = `${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}`;
+		const res = await fetch(`${base}/join`, {
+			method: 'POST',
+			headers: { authorization: auth, 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'labelled', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} }, labels: { campaign: 'spring', customer: 'C-7' } } }),
+		});
+		const { agent_id } = (await res.json()) as { agent_id: string };
+		await new Promise((r) => setTimeout(r, 200));
+		await fetch(`${base}/agents/${agent_id}/leave`, { method: 'POST', headers: { authorization: auth } });
+		const executions = await settle(before + 1);
+		const last = executions[executions.length - 1];
+		expect(nodeOutput(last.data, 'Agora Trigger')[0]).toMatchObject({ event: 'agent_left', labels: { campaign: 'spring', customer: 'C-7' }, payload: { agent_id } });
+		expect(nodeOutput(last.data, 'Spring Campaign Follow-up')).toHaveLength(1);
+		await sandbox.control('config', { notify: null });
+	}, 120000);
+
+	test('a burst of 500 signed notifications from 20 senders starts exactly 500 executions', async () => {
+		const before = (await host.executions(workflowId)).length;
+		let next = 0;
+		const statuses: number[] = [];
+		await Promise.all(
+			Array.from({ length: 20 }, async () => {
+				while (next < 500) {
+					const i = next++;
+					statuses.push((await signed(leftEvent(`burst-${i}`, i % 2 ? 'spring' : 'autumn'))).status);
+				}
+			}),
+		);
+		expect(statuses.filter((s) => s === 200)).toHaveLength(500);
+		const executions = await settle(before + 500);
+		expect(executions.length - before).toBe(500);
+		expect(executions.slice(before).every((e) => e.status === 'success')).toBe(true);
+		// n8n is still healthy.
+		expect((await fetch(`${host.baseUrl}/healthz`)).status).toBe(200);
+	}, 300000);
+});
