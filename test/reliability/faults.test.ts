@@ -1,0 +1,456 @@
+/**
+ * Faults matrix: every operation that talks to Agora, run through n8n's engine against the
+ * sandbox, with one fault injected into its request. The expected behaviour of each cell is
+ * written down in EXPECTED below and asserted, together with the sandbox's state afterwards.
+ *
+ * Fault kinds (sandbox): 429 (Retry-After), 503, 500, 504 (nothing happened), 504-after-commit
+ * (the request was applied, then 504), drop (socket destroyed before anything happened) and
+ * latency (applied at once, answered after 3 s while the node's time-out is 1 s).
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { resetRateLimits } from '../../nodes/Agora/transport';
+import { startSandbox, type FaultKind, type RecordedRequest, type Sandbox } from '../sandbox';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { fastTiming, sandboxCredential, seedAgent, seedPlayer, table } from './lib/common';
+
+const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];
+const TIMEOUT_MS = 1000;
+const LATENCY_MS = 3000;
+const RETRY_AFTER_CAP_MS = 300;
+
+type Outcome = 'retried' | 'success' | 'reconciled' | 'error';
+
+interface Expectation {
+	/**
+	 * retried: the transport repeated the request and it succeeded; success: the operation's own
+	 * logic repeated or looked up and it succeeded; reconciled: the output says reconciled (found by
+	 * a lookup after an ambiguous answer); error: a clear error (status and request id).
+	 */
+	outcome: Outcome;
+	/** Statuses the sandbox recorded for the operation's own request, in order (0 = dropped). */
+	statuses: Array<number | number[]>;
+	/** Effects counted in the sandbox afterwards (see `effects` of each operation). */
+	effects: number;
+	why: string;
+}
+
+const ok = (statuses: Expectation['statuses'], effects: number, why: string, outcome: Outcome = 'retried'): Expectation => ({
+	outcome,
+	statuses,
+	effects,
+	why,
+});
+const fail = (statuses: Expectation['statuses'], effects: number, why: string): Expectation => ({ outcome: 'error', statuses, effects, why });
+
+/** Reads are repeated by the transport after anything but a 4xx. */
+function readRow(): Record<FaultKind, Expectation> {
+	return {
+		'429': ok([429, 200], 0, 'retried after Retry-After'),
+		'503': ok([503, 200], 0, 'retried'),
+		'500': ok([500, 200], 0, 'idempotent: retried'),
+		'504': ok([504, 200], 0, 'idempotent: retried'),
+		'504-after-commit': ok([504, 200], 0, 'idempotent: retried'),
+		drop: ok([0, 200], 0, 'idempotent: retried'),
+		latency: ok([200, 200], 0, 'idempotent: retried after the time-out'),
+	};
+}
+
+/**
+ * The matrix. `effects`: start = live agents of that name; stop = leave requests that stopped it
+ * (1); update (agent) = updates applied; speak = messages said; interrupt = interrupts; create =
+ * players; delete = players destroyed; player update = updates applied (a repeat with the same
+ * sequence is ignored by Agora); reads = 0 (nothing changes).
+ */
+const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
+	'agent.start': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, 'not blindly repeated: looked up by name, not found, started again', 'success'),
+		'504': ok([504, 200], 1, 'looked up by name, not found, started again', 'success'),
+		'504-after-commit': ok([504], 1, 'looked up by name: found, returned, no second start', 'reconciled'),
+		drop: ok([0, 200], 1, 'looked up by name, not found, started again', 'success'),
+		latency: ok([200], 1, 'time-out: looked up by name, found, no second start', 'reconciled'),
+	},
+	'agent.stop': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, 'stopping twice is safe: repeated', 'success'),
+		'504': ok([504, 200], 1, 'repeated', 'success'),
+		'504-after-commit': ok([504, [200, 404]], 1, 'repeated; a 404 on the repeat means the first one stopped it', 'success'),
+		drop: ok([0, 200], 1, 'repeated', 'success'),
+		latency: ok([200, 404], 1, 'repeated after the time-out; 404 = already stopped', 'success'),
+	},
+	'agent.update': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, 'idempotent: retried'),
+		'504': ok([504, 200], 1, 'idempotent: retried'),
+		'504-after-commit': ok([504, 200], 2, 'idempotent: the same update applied again (same final state)'),
+		drop: ok([0, 200], 1, 'idempotent: retried'),
+		latency: ok([200, 200], 2, 'idempotent: the same update applied again after the time-out (same final state)'),
+	},
+	'agent.speak': {
+		'429': ok([429, 200], 1, 'retried after Retry-After (refused, not processed)'),
+		'503': ok([503, 200], 1, 'retried (refused, not processed)'),
+		'500': fail([500], 0, 'not repeated (it could be said twice): error with status and request id'),
+		'504': fail([504], 0, 'not repeated: error with status and request id'),
+		'504-after-commit': fail([504], 1, 'said once, not repeated: error with status and request id'),
+		drop: fail([0], 0, 'not repeated: error with the request id'),
+		latency: fail([200], 1, 'said once, not repeated: time-out error with the request id'),
+	},
+	'agent.interrupt': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': fail([500], 0, 'not repeated (a late second interrupt could cut the next answer)'),
+		'504': fail([504], 0, 'not repeated: error with status and request id'),
+		'504-after-commit': fail([504], 1, 'applied once, not repeated'),
+		drop: fail([0], 0, 'not repeated: error with the request id'),
+		latency: fail([200], 1, 'applied once, not repeated: time-out error'),
+	},
+	'agent.get': readRow(),
+	'agent.getMany': readRow(),
+	'agent.getHistory': readRow(),
+	'cloudPlayer.create (named)': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': fail([500], 0, 'a 500 is not ambiguous for Media Pull: error, not repeated'),
+		'504': ok([504, 200], 1, 'named: sent again, created once', 'success'),
+		'504-after-commit': ok([504, 409], 1, 'named: sent again, 409 names the first player', 'reconciled'),
+		drop: ok([0, 200], 1, 'named: sent again, created once', 'success'),
+		latency: ok([200, 409], 1, 'named: sent again after the time-out, 409 names the first player', 'reconciled'),
+	},
+	'cloudPlayer.create (unnamed)': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': fail([500], 0, 'a 500 is not ambiguous for Media Pull: error, not repeated'),
+		'504': fail([504], 0, 'unnamed: the channel list is polled, nothing found: "unknown" error, never created blindly'),
+		'504-after-commit': ok([504], 1, 'unnamed: found in the channel list', 'reconciled'),
+		drop: fail([0], 0, 'unnamed: polled, nothing found: "unknown" error with the request id'),
+		latency: ok([200], 1, 'unnamed: found in the channel list after the time-out', 'reconciled'),
+	},
+	'cloudPlayer.delete': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, 'deleting twice is safe: repeated', 'success'),
+		'504': ok([504, 200], 1, 'repeated', 'success'),
+		'504-after-commit': ok([504, 404], 1, 'repeated; 404 = the first one deleted it', 'success'),
+		drop: ok([0, 200], 1, 'repeated', 'success'),
+		latency: ok([200, 404], 1, 'repeated after the time-out; 404 = deleted', 'success'),
+	},
+	'cloudPlayer.get': readRow(),
+	'cloudPlayer.getMany': readRow(),
+	'cloudPlayer.update': {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, 'same sequence: retried'),
+		'504': ok([504, 200], 1, 'same sequence: retried'),
+		'504-after-commit': ok([504, 200], 1, 'same sequence: the repeat is ignored by Agora, applied once'),
+		drop: ok([0, 200], 1, 'same sequence: retried'),
+		latency: ok([200, 200], 1, 'same sequence: the repeat after the time-out is ignored, applied once'),
+	},
+};
+
+interface Cell {
+	params: INodeParameters;
+	/** Data the state check needs (ids, names). */
+	data: IDataObject;
+}
+
+interface Operation {
+	key: string;
+	/** Method and path part of the operation's own request (the faulted one). */
+	method: string;
+	path(cell: IDataObject): string;
+	setup(): Promise<Cell>;
+	/** Effects in the sandbox (see EXPECTED). */
+	effects(cell: IDataObject): number;
+	/** Further checks of the sandbox and the output on success. */
+	check?(cell: IDataObject, out: IDataObject[], fault: FaultKind): void;
+}
+
+let sb: Sandbox;
+let credential: CredentialData;
+let restoreTiming: () => void;
+
+const agentParams = (operation: string, over: INodeParameters = {}): INodeParameters => ({
+	resource: 'agent',
+	operation,
+	requestOptions: { timeoutMs: TIMEOUT_MS },
+	...over,
+});
+const playerParams = (operation: string, over: INodeParameters = {}): INodeParameters => ({
+	resource: 'cloudPlayer',
+	operation,
+	requestOptions: { timeoutMs: TIMEOUT_MS },
+	...over,
+});
+const agentOf = (id: unknown) => sb.agents().find((a) => a.agentId === id)!;
+const playerOf = (id: unknown) => sb.players().find((p) => p.id === id);
+
+/** Read operations change nothing: one running agent, nothing said, nothing updated. */
+function agentUntouched(cell: IDataObject): number {
+	const agent = agentOf(cell.agentId);
+	expect(agent.status === 'RUNNING' || agent.status === 'STARTING').toBe(true);
+	expect(sb.agents()).toHaveLength(1);
+	return agent.speaks.length + agent.interrupts + agent.updatesApplied;
+}
+function playerUntouched(cell: IDataObject): number {
+	expect(sb.players().map((p) => p.id)).toEqual([cell.playerId]);
+	return playerOf(cell.playerId)!.updatesApplied;
+}
+
+async function agentCell(operation: string, over: INodeParameters = {}): Promise<Cell> {
+	const agentId = await seedAgent(sb, { name: 'seeded', channel: 'room1' });
+	return { params: agentParams(operation, { agentId, ...over }), data: { agentId } };
+}
+async function playerCell(operation: string, over: INodeParameters = {}): Promise<Cell> {
+	const playerId = await seedPlayer(sb, { channelName: 'room1', uid: 555 });
+	return { params: playerParams(operation, { playerId, region: 'na', ...over }), data: { playerId } };
+}
+
+const OPERATIONS: Operation[] = [
+	{
+		key: 'agent.start',
+		method: 'POST',
+		path: () => '/join',
+		async setup() {
+			const params = agentParams('start', {
+				name: 'matrix-agent',
+				channel: 'room1',
+				remoteRtcUid: '2002',
+				agentRtcUid: '1001',
+				llmUrl: 'https://llm.example.com/v1/chat/completions',
+				ttsVendor: 'microsoft',
+				ttsParams: '{"voice_name":"en-US-AndrewNeural"}',
+			});
+			return { params, data: { name: 'matrix-agent' } };
+		},
+		effects: (cell) => sb.agents().filter((a) => a.name === cell.name && !['STOPPING', 'STOPPED'].includes(a.status)).length,
+		check(cell, out) {
+			// Never a second agent of any name.
+			expect(sb.agents()).toHaveLength(1);
+			expect(out).toHaveLength(1);
+			expect(out[0].agent_id).toBe(sb.agents()[0].agentId);
+		},
+	},
+	{
+		key: 'agent.stop',
+		method: 'POST',
+		path: () => '/leave',
+		setup: async () => await agentCell('stop'),
+		effects: (cell) => (['STOPPING', 'STOPPED'].includes(agentOf(cell.agentId).status) ? 1 : 0),
+		check(cell, out) {
+			expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, stopped: true })]);
+			expect(sb.agents()).toHaveLength(1);
+		},
+	},
+	{
+		key: 'agent.update',
+		method: 'POST',
+		path: () => '/update',
+		setup: async () => await agentCell('update', { updateFields: { token: 'new-channel-token' } }),
+		effects: (cell) => agentOf(cell.agentId).updatesApplied,
+		check(cell) {
+			expect(agentOf(cell.agentId).properties.token).toBe('new-channel-token');
+		},
+	},
+	{
+		key: 'agent.speak',
+		method: 'POST',
+		path: () => '/speak',
+		setup: async () => await agentCell('speak', { text: 'Your order has shipped.' }),
+		effects: (cell) => agentOf(cell.agentId).speaks.length,
+	},
+	{
+		key: 'agent.interrupt',
+		method: 'POST',
+		path: () => '/interrupt',
+		setup: async () => await agentCell('interrupt'),
+		effects: (cell) => agentOf(cell.agentId).interrupts,
+	},
+	{
+		key: 'agent.get',
+		method: 'GET',
+		path: (cell) => `/agents/${cell.agentId}`,
+		setup: async () => await agentCell('get'),
+		effects: agentUntouched,
+		check: (cell, out) => expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, name: 'seeded' })]),
+	},
+	{
+		key: 'agent.getMany',
+		method: 'GET',
+		path: () => '/agents',
+		setup: async () => await agentCell('getAll', { returnAll: true, filters: { channel: 'room1' } }),
+		effects: agentUntouched,
+		check: (cell, out) => expect(out.map((a) => a.agent_id)).toEqual([cell.agentId]),
+	},
+	{
+		key: 'agent.getHistory',
+		method: 'GET',
+		path: (cell) => `/agents/${cell.agentId}/history`,
+		setup: async () => await agentCell('getHistory'),
+		effects: agentUntouched,
+		check: (cell, out) => expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, contents: expect.any(Array) })]),
+	},
+	...(['named', 'unnamed'] as const).map(
+		(variant): Operation => ({
+			key: `cloudPlayer.create (${variant})`,
+			method: 'POST',
+			path: () => '/cloud-player/players',
+			async setup() {
+				const params = playerParams('create', {
+					region: 'na',
+					streamUrl: 'rtmp://media.example.com/live/matrix',
+					channelName: 'room1',
+					identityType: 'uid',
+					uid: 777,
+					additionalFields: variant === 'named' ? { name: 'matrix-player' } : {},
+				});
+				return { params, data: {} };
+			},
+			effects: () => sb.players().length,
+			check(_cell, out) {
+				expect(out).toHaveLength(1);
+				expect(out[0].id).toBe(sb.players()[0].id);
+			},
+		}),
+	),
+	{
+		key: 'cloudPlayer.delete',
+		method: 'DELETE',
+		path: () => '/cloud-player/players/',
+		setup: async () => await playerCell('delete'),
+		effects: () => sb.destroyedPlayers().filter((p) => p.destroyReason === 'Delete Request').length,
+		check(cell, out) {
+			expect(sb.players()).toHaveLength(0);
+			expect(out).toEqual([expect.objectContaining({ deleted: true, id: cell.playerId })]);
+		},
+	},
+	{
+		key: 'cloudPlayer.get',
+		method: 'GET',
+		path: () => '/cloud-player/players',
+		setup: async () => await playerCell('get', { channelName: 'room1' }),
+		effects: playerUntouched,
+		check: (cell, out) => expect(out).toEqual([expect.objectContaining({ id: cell.playerId })]),
+	},
+	{
+		key: 'cloudPlayer.getMany',
+		method: 'GET',
+		path: () => '/cloud-player/players',
+		setup: async () => {
+			const cell = await playerCell('getMany', { returnAll: true });
+			delete cell.params.playerId;
+			delete cell.params.region;
+			return cell;
+		},
+		effects: playerUntouched,
+		check: (cell, out) => expect(out.map((p) => p.id)).toEqual([cell.playerId]),
+	},
+	{
+		key: 'cloudPlayer.update',
+		method: 'PATCH',
+		path: () => '/cloud-player/players/',
+		setup: async () => await playerCell('update', { updateFields: { volume: 150 } }),
+		effects: (cell) => playerOf(cell.playerId)!.updatesApplied,
+		check(cell, out, fault) {
+			const player = playerOf(cell.playerId)!;
+			expect(player.volume).toBe(150);
+			// A repeat carries the same sequence, so Agora ignores it rather than applying it twice.
+			expect(player.updatesIgnored).toBe(fault === '504-after-commit' || fault === 'latency' ? 1 : 0);
+			expect(out).toEqual([expect.objectContaining({ updated: true, id: cell.playerId })]);
+		},
+	},
+];
+
+/** Cell results for the table printed at the end. */
+const results = new Map<string, { passed: boolean; note: string }>();
+const attempted = new Set<string>();
+
+beforeAll(async () => {
+	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, playerQuota: 1000 });
+	credential = sandboxCredential(sb);
+	restoreTiming = fastTiming({ maxRetryAfterMs: RETRY_AFTER_CAP_MS });
+});
+
+afterAll(async () => {
+	restoreTiming();
+	await sb.close();
+	const rows = [['operation', ...FAULTS]];
+	let passed = 0;
+	for (const op of OPERATIONS) {
+		rows.push([
+			op.key,
+			...FAULTS.map((fault) => {
+				const result = results.get(`${op.key}|${fault}`);
+				if (result?.passed) passed++;
+				const expected = EXPECTED[op.key][fault].outcome;
+				const mark = result === undefined ? (attempted.has(`${op.key}|${fault}`) ? 'FAIL' : 'not run') : 'ok';
+				return `${mark} ${expected}`;
+			}),
+		]);
+	}
+	const total = OPERATIONS.length * FAULTS.length;
+	const notRun = total - attempted.size;
+	console.log(
+		`Faults matrix (expected outcome per cell; "ok" = behaviour and sandbox state as written down)\n${table(rows)}\n\n` +
+			`Faults matrix: ${passed}/${total} cells passed${notRun ? ` (${notRun} not run)` : ''}`,
+	);
+});
+
+beforeEach(() => {
+	sb.reset();
+	resetRateLimits();
+});
+
+const cells = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.key, fault, op] as const));
+
+describe('faults matrix', () => {
+	test.each(cells)('%s with %s', async (key, fault, op) => {
+		attempted.add(`${key}|${fault}`);
+		const expected = EXPECTED[key][fault];
+		const { params, data } = await op.setup();
+		sb.requests.length = 0;
+		sb.injectFault({
+			method: op.method,
+			pathIncludes: op.path(data),
+			kind: fault,
+			retryAfterSeconds: fault === '429' ? 1 : undefined,
+			latencyMs: fault === 'latency' ? LATENCY_MS : undefined,
+		});
+
+		const result = await runWorkflow(agoraWorkflow(params), credential);
+		const own = sb.requests.filter((r: RecordedRequest) => r.method === op.method && r.path.includes(op.path(data)));
+
+		// The operation's own request: how often it was sent and what it got.
+		expect(own).toHaveLength(expected.statuses.length);
+		own.forEach((request, index) => {
+			const wanted = expected.statuses[index];
+			expect(Array.isArray(wanted) ? wanted : [wanted]).toContain(request.status);
+		});
+		if (fault === '429') {
+			// The repeat waited for Retry-After (capped at 300 ms here), not the 5 ms backoff.
+			expect(own[1].at - own[0].at).toBeGreaterThanOrEqual(RETRY_AFTER_CAP_MS - 50);
+		}
+
+		const error = result.error('Agora');
+		if (expected.outcome === 'error') {
+			expect(error).toBeDefined();
+			const text = `${error!.message} ${String(error!.description ?? '')}`;
+			// Named by the request id the sandbox saw (the one that carried the fault).
+			expect(text).toContain(own[0].requestId as string);
+			if (own[0].status >= 500) expect(error!.message).toContain(String(own[0].status));
+			if (fault === 'drop') expect(text).toMatch(/connection failed|no answer came/);
+			if (fault === 'latency') expect(text).toContain(`no answer within ${TIMEOUT_MS} ms`);
+		} else {
+			expect(error).toBeUndefined();
+			const out = result.output('Agora');
+			if (expected.outcome === 'reconciled') expect(out[0].reconciled).toBe(true);
+			else expect(out[0]?.reconciled).toBeUndefined();
+			op.check?.(data, out, fault);
+		}
+		expect(op.effects(data)).toBe(expected.effects);
+		results.set(`${key}|${fault}`, { passed: true, note: expected.why });
+	}, 20000);
+});

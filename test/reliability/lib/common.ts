@@ -1,0 +1,57 @@
+/** Shared pieces of the reliability suite: sandbox credential, seeding, timing knobs, tables. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { reconcileTiming } from '../../../nodes/Agora/actions/cloudPlayer/create.operation';
+import { retryTiming } from '../../../nodes/Agora/transport';
+import type { Sandbox } from '../../sandbox';
+import { agentPath, client, playerBody, playersPath, startBody } from '../../sandbox/helpers';
+import type { CredentialData } from '../../workflow/harness';
+
+export function sandboxCredential(sb: Sandbox, extra: IDataObject = {}): CredentialData {
+	return {
+		customerId: sb.customerId,
+		customerSecret: sb.customerSecret,
+		appId: sb.appId,
+		host: 'custom',
+		customBaseUrl: sb.url,
+		...extra,
+	};
+}
+
+/** Shortens backoff, Retry-After and reconciliation polling; returns a function that restores them. */
+export function fastTiming(over: { maxRetryAfterMs?: number } = {}): () => void {
+	const savedRetry = { ...retryTiming };
+	const savedReconcile = { ...reconcileTiming };
+	retryTiming.baseMs = 5;
+	retryTiming.maxDelayMs = 50;
+	retryTiming.maxRetryAfterMs = over.maxRetryAfterMs ?? 300;
+	Object.assign(reconcileTiming, { intervalMs: 50, maxWaitMs: 400 });
+	return () => {
+		Object.assign(retryTiming, savedRetry);
+		Object.assign(reconcileTiming, savedReconcile);
+	};
+}
+
+/** Starts an agent straight through the sandbox API (no node); idle_timeout 0 keeps it running. */
+export async function seedAgent(sb: Sandbox, over: { name?: string; channel?: string } = {}): Promise<string> {
+	const body = startBody({ ...over, properties: { idle_timeout: 0 } });
+	const response = await client(sb).post(agentPath(sb, '/join'), body);
+	if (response.status !== 200) throw new Error(`seeding an agent failed: ${response.status} ${JSON.stringify(response.data)}`);
+	return response.data.agent_id as string;
+}
+
+/** Creates a player straight through the sandbox API (no node). */
+export async function seedPlayer(sb: Sandbox, over: Record<string, unknown> = {}, region = 'na'): Promise<string> {
+	const response = await client(sb).post(playersPath(sb, region), playerBody({ idleTimeout: 600, ...over }));
+	if (response.status < 200 || response.status > 299) {
+		throw new Error(`seeding a player failed: ${response.status} ${JSON.stringify(response.data)}`);
+	}
+	return response.data.player.id as string;
+}
+
+/** A plain text table (first row is the header). */
+export function table(rows: string[][]): string {
+	const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+	const line = (row: string[]) => row.map((cell, col) => (cell ?? '').padEnd(widths[col])).join(' | ');
+	return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)].join('\n');
+}
