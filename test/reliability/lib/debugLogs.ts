@@ -1,0 +1,4 @@
+// Imported first by the secrets suite: n8n's logger reads its level once, when it is created.
+process.env.N8N_LOG_LEVEL = 'debug';
+
+export {};

@@ -1,0 +1,623 @@
+/**
+ * Secrets never leak: every operation (successes, API failures, validation failures, thrown errors
+ * and continueOnFail error items) and the trigger run with distinct canary values for every
+ * secret. Searched: the whole run (output items, error objects with every own property, String()
+ * and stack), n8n's logger, console.* and process.stdout / stderr. Target: zero hits.
+ *
+ * Two back ends: the sandbox (Agora as specified) and an "echo" server that answers every request
+ * with an error whose text repeats the request's body and headers, Authorization included (the
+ * worst an API could do): the node must redact what it sent.
+ */
+import './lib/debugLogs';
+
+import { createHmac, randomUUID } from 'crypto';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import axios from 'axios';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { LoggerProxy } from 'n8n-workflow';
+
+import { resetRateLimits } from '../../nodes/Agora/transport';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { startTriggerServer } from '../workflow/triggerHarness';
+import { fastTiming, seedAgent, seedPlayer, table } from './lib/common';
+
+// ---------------------------------------------------------------- canaries
+
+const APP_ID = '0123456789abcdef0123456789abcdef';
+const CUSTOMER_ID = 'cnry-customer-id';
+const C = {
+	customerSecret: 'CNRYcustomerSecret01',
+	appCertificate: 'ca7a2c0de5ec4e7dead0beef0badf00d',
+	notificationSecret: 'CNRYnotifySecret03',
+	llmApiKey: 'CNRYllmApiKey04',
+	mllmApiKey: 'CNRYmllmApiKey05',
+	ttsParamsKey: 'CNRYttsParamsKey06',
+	asrParamsKey: 'CNRYasrParamsKey07',
+	llmHeaderValue: 'CNRYllmHeaderValue08',
+	mcpHeaderValue: 'CNRYmcpHeaderValue09',
+	agentToken: 'CNRYagentChannelToken10',
+	agentEncryptionKey: 'CNRYagentEncryptionKey11',
+	agentEncryptionSalt: Buffer.from('CNRYagentEncryptionSalt12'.padEnd(32, '#')).toString('base64'),
+	updateToken: 'CNRYupdateToken13',
+	llmParamsKey: 'CNRYllmParamsApiKey14',
+	mllmParamsKey: 'CNRYmllmParamsKey15',
+	playerToken: 'CNRYplayerToken16',
+	playerEncryptKey: 'CNRYplayerEncryptKey17',
+	playerKdfSalt: 'CNRYplayerKdfSalt18',
+	avatarParamsKey: 'CNRYavatarParamsKey19',
+} as const;
+/** The Basic credential as it travels in the Authorization header. */
+const BASIC = Buffer.from(`${CUSTOMER_ID}:${C.customerSecret}`).toString('base64');
+
+/** Canaries known in advance, plus the channel tokens the node generated (read from the sandbox). */
+const generatedTokens = new Set<string>();
+function canaries(): Array<[string, string]> {
+	return [
+		...Object.entries(C),
+		['basicAuth', BASIC],
+		...[...generatedTokens].map((token, i): [string, string] => [`generatedToken${i}`, token]),
+	];
+}
+
+// ---------------------------------------------------------------- capture
+
+const captured: string[] = [];
+/** Lines of log and console output searched over the workflow runs (the search must not be vacuous). */
+let capturedLines = 0;
+const restorers: Array<() => void> = [];
+
+/** Everything reachable from a value, as text: own properties (non-enumerable too), errors whole. */
+function dump(value: unknown, out: string[], seen: Set<unknown>, path: string, depth = 0): void {
+	if (value === null || value === undefined || depth > 14) return;
+	if (typeof value === 'string') {
+		out.push(`${path}=${value}`);
+		return;
+	}
+	if (typeof value !== 'object' && typeof value !== 'function') {
+		out.push(`${path}=${String(value)}`);
+		return;
+	}
+	if (typeof value === 'function' || seen.has(value)) return;
+	seen.add(value);
+	if (value instanceof Error) out.push(`${path}.toString()=${String(value)}`);
+	for (const key of Object.getOwnPropertyNames(value)) {
+		const entry = (value as Record<string, unknown>)[key];
+		// An n8n error carries the node it belongs to, parameters included: that is the user's own
+		// configuration, stored with the workflow by n8n, not something this package emits.
+		if (isNodeRef(key, entry)) continue;
+		dump(entry, out, seen, `${path}.${key}`, depth + 1);
+	}
+}
+
+/** An INode reference (n8n puts the node, parameters included, on its errors). */
+function isNodeRef(key: string, value: unknown): boolean {
+	return key === 'node' && !!value && typeof value === 'object' && 'parameters' in value && 'type' in value;
+}
+
+/** JSON text without the node references (see dump). */
+function json(value: unknown): string {
+	return JSON.stringify(value, (key, entry: unknown) => (isNodeRef(key, entry) ? '[node]' : entry)) ?? '';
+}
+
+function startCapture(): void {
+	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+		const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+			const parts: string[] = [];
+			dump(args, parts, new Set(), `console.${method}`);
+			captured.push(...parts);
+		});
+		restorers.push(() => spy.mockRestore());
+	}
+	for (const stream of [process.stdout, process.stderr]) {
+		const original = stream.write.bind(stream);
+		stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+			captured.push(`${stream === process.stdout ? 'stdout' : 'stderr'}=${String(chunk)}`);
+			return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+		}) as typeof stream.write;
+		restorers.push(() => {
+			stream.write = original as typeof stream.write;
+		});
+	}
+	// n8n's logger (nodes' this.logger) and the engine's LoggerProxy, as n8n wires them.
+	const logger = Container.get(Logger);
+	for (const method of ['error', 'warn', 'info', 'debug'] as const) {
+		const original = logger[method].bind(logger);
+		const spy = jest.spyOn(logger, method).mockImplementation((...args: Parameters<typeof logger.debug>) => {
+			const parts: string[] = [];
+			dump({ message: args[0], meta: args[1] }, parts, new Set(), `logger.${method}`);
+			captured.push(...parts);
+			original(...args);
+		});
+		restorers.push(() => spy.mockRestore());
+	}
+	LoggerProxy.init(logger);
+}
+
+function stopCapture(): void {
+	for (const restore of restorers.splice(0).reverse()) restore();
+}
+
+// ---------------------------------------------------------------- hits
+
+interface Hit {
+	scenario: string;
+	canary: string;
+	where: string;
+}
+const hits: Hit[] = [];
+const scenarioRows: string[][] = [['scenario', 'continueOnFail', 'outcome', 'canary hits']];
+
+/** Where a text came from: the property path of a dump line ("run.data...error.message=..."), or its label. */
+function origin(text: string, fallback: string): string {
+	const match = /^([\w.$[\]() -]+?)=/.exec(text);
+	return (match ? match[1] : fallback).replace(/\.\d+\./g, '.N.');
+}
+
+function search(scenario: string, texts: Array<[string, string]>): number {
+	let count = 0;
+	for (const [name, value] of canaries()) {
+		const needle = value.toLowerCase();
+		for (const [label, text] of texts) {
+			if (!text.toLowerCase().includes(needle)) continue;
+			count++;
+			hits.push({ scenario, canary: name, where: origin(text, label) });
+		}
+	}
+	return count;
+}
+
+/** Hits grouped by where they showed, for the report. */
+function hitReport(): string {
+	const groups = new Map<string, { canaries: Set<string>; scenarios: Set<string> }>();
+	for (const hit of hits) {
+		const group = groups.get(hit.where) ?? { canaries: new Set(), scenarios: new Set() };
+		group.canaries.add(hit.canary);
+		group.scenarios.add(hit.scenario.replace(/ \(continueOnFail\)$/, ''));
+		groups.set(hit.where, group);
+	}
+	return [...groups]
+		.map(([where, g]) => `  LEAK at ${where}\n    canaries: ${[...g.canaries].join(', ')}\n    scenarios: ${[...g.scenarios].join('; ')}`)
+		.join('\n');
+}
+
+// ---------------------------------------------------------------- servers
+
+let sb: Sandbox;
+let echo: http.Server;
+let echoUrl: string;
+let restoreTiming: () => void;
+
+function credential(baseUrl: string): CredentialData {
+	return {
+		customerId: CUSTOMER_ID,
+		customerSecret: C.customerSecret,
+		appId: APP_ID,
+		appCertificate: C.appCertificate,
+		notificationSecret: C.notificationSecret,
+		host: 'custom',
+		customBaseUrl: baseUrl,
+	};
+}
+
+/** Answers every request with an error that repeats everything it received. */
+async function startEcho(): Promise<void> {
+	echo = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const received = `${req.method} ${req.url} headers=${JSON.stringify(req.headers)} body=${Buffer.concat(chunks).toString('utf8')}`;
+			const body = req.url?.includes('/conversational-ai-agent/')
+				? { detail: `Invalid request: ${received}`, reason: `InvalidRequestBody ${received}` }
+				: { message: `Bad request: ${received}` };
+			res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': String(req.headers['x-request-id'] ?? '') });
+			res.end(JSON.stringify(body));
+		});
+	});
+	await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+	echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+	sb = await startSandbox({
+		customerId: CUSTOMER_ID,
+		customerSecret: C.customerSecret,
+		appId: APP_ID,
+		startDelayMs: 5,
+		stopDelayMs: 5,
+		listDelayMs: 0,
+		playerQuota: 1000,
+	});
+	await startEcho();
+	restoreTiming = fastTiming();
+});
+
+afterAll(async () => {
+	stopCapture();
+	restoreTiming();
+	await sb.close();
+	await new Promise((resolve) => echo.close(resolve));
+	const byCanary = new Map<string, number>();
+	for (const hit of hits) byCanary.set(hit.canary, (byCanary.get(hit.canary) ?? 0) + 1);
+	console.log(
+		`Secrets\n${table(scenarioRows)}\n\n` +
+			`Secrets: ${scenarioRows.length - 1} runs, ${canaries().length} canaries (${generatedTokens.size} generated tokens), ${capturedLines} log lines searched, ${hits.length} hits` +
+			(hits.length ? `\n${hitReport()}` : ''),
+	);
+});
+
+beforeEach(() => {
+	resetRateLimits();
+});
+
+// ---------------------------------------------------------------- scenarios
+
+const FULL_START: INodeParameters = {
+	resource: 'agent',
+	operation: 'start',
+	channel: 'room1',
+	remoteRtcUid: '2002',
+	agentRtcUid: '1001',
+	token: C.agentToken,
+	llmUrl: 'https://llm.example.com/v1/chat/completions',
+	llmApiKey: C.llmApiKey,
+	llmParams: JSON.stringify({ model: 'gpt-4o-mini', api_key: C.llmParamsKey }),
+	llmOptions: {
+		headers: { entries: [{ name: 'X-Tenant-Key', value: C.llmHeaderValue }] },
+		mcpServers: {
+			servers: [{ name: 'tools1', endpoint: 'https://mcp.example.com/mcp', headers: JSON.stringify({ Authorization: `Bearer ${C.mcpHeaderValue}` }) }],
+		},
+	},
+	asr: { language: 'en-US', vendor: 'deepgram', params: JSON.stringify({ api_key: C.asrParamsKey }) },
+	ttsVendor: 'elevenlabs',
+	ttsParams: JSON.stringify({ key: C.ttsParamsKey, voice_id: 'v1' }),
+	encryptionMode: '8',
+	encryptionKey: C.agentEncryptionKey,
+	encryptionSalt: C.agentEncryptionSalt,
+	enableAvatar: true,
+	avatarVendor: 'akool',
+	avatarParams: JSON.stringify({ api_key: C.avatarParamsKey }),
+	advancedFeatures: { enableTools: true },
+	labels: { entries: [{ name: 'ticket', value: 'T-1' }] },
+};
+
+const MLLM_START: INodeParameters = {
+	resource: 'agent',
+	operation: 'start',
+	channel: 'room1',
+	remoteRtcUid: '2002',
+	agentRtcUid: '1001',
+	mode: 'mllm',
+	mllmVendor: 'openai',
+	mllmUrl: 'wss://realtime.example.com/v1',
+	mllmApiKey: C.mllmApiKey,
+	mllmParams: JSON.stringify({ model: 'gpt-4o-realtime', api_key: C.mllmParamsKey }),
+};
+
+const PLAYER_CREATE: INodeParameters = {
+	resource: 'cloudPlayer',
+	operation: 'create',
+	region: 'na',
+	streamUrl: 'rtmp://media.example.com/live/secret-suite',
+	channelName: 'room1',
+	identityType: 'uid',
+	uid: 555,
+	additionalFields: { token: C.playerToken },
+	encryption: true,
+	encryptMode: 'aes-128-gcm2',
+	encryptKey: C.playerEncryptKey,
+	encryptKdfSalt: C.playerKdfSalt,
+};
+
+const UPDATE_FIELDS = {
+	token: C.updateToken,
+	llmParams: JSON.stringify({ model: 'gpt-4o', api_key: C.llmParamsKey }),
+	mllmParams: JSON.stringify({ api_key: C.mllmParamsKey }),
+};
+
+type Backend = 'sandbox' | 'echo';
+interface Scenario {
+	label: string;
+	params: (ctx: IDataObject) => INodeParameters;
+	backend?: Backend;
+	/** Prepares the sandbox; returns values the parameters use (agent id, player id). */
+	setup?: () => Promise<IDataObject>;
+	/** Expected outcome, to be sure the scenario exercises what it says. */
+	expect: 'success' | 'error';
+}
+
+const unknownAgent = '0123456789ABCDEF0123456789ABCDEF';
+const unknownPlayer = '00000000-0000-4000-8000-000000000000';
+const withAgent = async () => ({ agentId: await seedAgent(sb, { channel: 'room1' }) });
+const withPlayer = async () => ({ playerId: await seedPlayer(sb, { channelName: 'room1', uid: 999 }) });
+
+const agentOps: Array<[string, INodeParameters]> = [
+	['stop', {}],
+	['update', { updateFields: UPDATE_FIELDS }],
+	['speak', { text: 'Hello there' }],
+	['interrupt', {}],
+	['get', {}],
+	['getHistory', {}],
+];
+
+const SCENARIOS: Scenario[] = [
+	// Agent start
+	{ label: 'agent.start success (every secret field)', params: () => ({ ...FULL_START, name: `s-${randomUUID()}` }), expect: 'success' },
+	{ label: 'agent.start success, token generated', params: () => ({ ...FULL_START, token: '', name: `s-${randomUUID()}` }), expect: 'success' },
+	{ label: 'agent.start MLLM success', params: () => ({ ...MLLM_START, name: `m-${randomUUID()}` }), expect: 'success' },
+	{
+		label: 'agent.start 409 name in use',
+		setup: async () => {
+			await seedAgent(sb, { name: 'taken-name', channel: 'room1' });
+			return {};
+		},
+		params: () => ({ ...FULL_START, name: 'taken-name' }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.start 500 every time',
+		setup: async () => {
+			sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '500', count: 20 });
+			return {};
+		},
+		params: () => ({ ...FULL_START, name: `f-${randomUUID()}` }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.start dropped every time',
+		setup: async () => {
+			sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: 'drop', count: 20 });
+			return {};
+		},
+		params: () => ({ ...MLLM_START, name: `d-${randomUUID()}` }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.start invalid (max history 0)',
+		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 0 } }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.start invalid (bad additional body JSON)',
+		params: () => ({ ...FULL_START, name: `j-${randomUUID()}`, options: { additionalBody: `{"properties": {"token": "${C.agentToken}"` } }),
+		expect: 'error',
+	},
+	{ label: 'agent.start echo server', backend: 'echo', params: () => ({ ...FULL_START, name: 'echo' }), expect: 'error' },
+	{ label: 'agent.start MLLM echo server', backend: 'echo', params: () => ({ ...MLLM_START, name: 'echo' }), expect: 'error' },
+	// Agent operations on a running agent, an unknown one, and the echo server
+	...agentOps.flatMap(([operation, extra]): Scenario[] => [
+		{
+			label: `agent.${operation} success`,
+			setup: withAgent,
+			params: (ctx) => ({ resource: 'agent', operation, agentId: ctx.agentId as string, ...extra }),
+			expect: 'success',
+		},
+		{
+			label: `agent.${operation} unknown agent (404)`,
+			params: () => ({ resource: 'agent', operation, agentId: unknownAgent, ...extra }),
+			expect: 'error',
+		},
+		{
+			label: `agent.${operation} echo server`,
+			backend: 'echo',
+			params: () => ({ resource: 'agent', operation, agentId: unknownAgent, ...extra }),
+			expect: 'error',
+		},
+	]),
+	{
+		label: 'agent.update 500 every time',
+		setup: async () => {
+			const ctx = await withAgent();
+			sb.injectFault({ method: 'POST', pathIncludes: '/update', kind: '500', count: 20 });
+			return ctx;
+		},
+		params: (ctx) => ({ resource: 'agent', operation: 'update', agentId: ctx.agentId as string, updateFields: UPDATE_FIELDS }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.update invalid (bad LLM params JSON)',
+		params: () => ({ resource: 'agent', operation: 'update', agentId: unknownAgent, updateFields: { ...UPDATE_FIELDS, llmParams: `{"api_key": "${C.llmParamsKey}"` } }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.getMany success',
+		setup: withAgent,
+		params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }),
+		expect: 'success',
+	},
+	{
+		label: 'agent.getMany 503 every time',
+		setup: async () => {
+			sb.injectFault({ method: 'GET', pathIncludes: '/agents', kind: '503', count: 20, retryAfterSeconds: 0 });
+			return {};
+		},
+		params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }),
+		expect: 'error',
+	},
+	{ label: 'agent.getMany echo server', backend: 'echo', params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }), expect: 'error' },
+	// Cloud players
+	{ label: 'cloudPlayer.create success (token, key, salt)', params: () => ({ ...PLAYER_CREATE, uid: 1000 + Math.floor(Math.random() * 1e6) }), expect: 'success' },
+	{
+		label: 'cloudPlayer.create success, token generated',
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { name: `g${Date.now()}` }, uid: 4242 }),
+		expect: 'success',
+	},
+	{
+		label: 'cloudPlayer.create 409 name in use',
+		setup: async () => {
+			await seedPlayer(sb, { name: 'taken', channelName: 'room1', uid: 1 });
+			return {};
+		},
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken, name: 'taken' } }),
+		expect: 'error',
+	},
+	{
+		label: 'cloudPlayer.create 500',
+		setup: async () => {
+			sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: '500' });
+			return {};
+		},
+		params: () => PLAYER_CREATE,
+		expect: 'error',
+	},
+	{
+		label: 'cloudPlayer.create lost answer, unknown state',
+		setup: async () => {
+			sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: 'drop' });
+			return {};
+		},
+		params: () => ({ ...PLAYER_CREATE, uid: 31337 }),
+		expect: 'error',
+	},
+	{
+		label: 'cloudPlayer.create invalid (idle timeout 1)',
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken, idleTimeout: 1 } }),
+		expect: 'error',
+	},
+	{ label: 'cloudPlayer.create echo server', backend: 'echo', params: () => PLAYER_CREATE, expect: 'error' },
+	...(
+		[
+			['delete', {}],
+			['get', { channelName: 'room1' }],
+			['update', { updateFields: { streamUrl: 'rtmp://media.example.com/live/other', volume: 120 } }],
+		] as Array<[string, INodeParameters]>
+	).flatMap(([operation, extra]): Scenario[] => [
+		{
+			label: `cloudPlayer.${operation} success`,
+			setup: withPlayer,
+			params: (ctx) => ({ resource: 'cloudPlayer', operation, playerId: ctx.playerId as string, region: 'na', ...extra }),
+			expect: 'success',
+		},
+		{
+			label: `cloudPlayer.${operation} unknown player`,
+			params: () => ({ resource: 'cloudPlayer', operation, playerId: unknownPlayer, region: 'na', ...extra }),
+			expect: 'error',
+		},
+		{
+			label: `cloudPlayer.${operation} echo server`,
+			backend: 'echo',
+			params: () => ({ resource: 'cloudPlayer', operation, playerId: unknownPlayer, region: 'na', ...extra }),
+			expect: 'error',
+		},
+	]),
+	{ label: 'cloudPlayer.getMany success', setup: withPlayer, params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }), expect: 'success' },
+	{
+		label: 'cloudPlayer.getMany 500 every time',
+		setup: async () => {
+			sb.injectFault({ method: 'GET', pathIncludes: '/players', kind: '500', count: 20 });
+			return {};
+		},
+		params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }),
+		expect: 'error',
+	},
+	{ label: 'cloudPlayer.getMany echo server', backend: 'echo', params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }), expect: 'error' },
+	// Token: the output is a token by design; the App Certificate must not appear.
+	{ label: 'token.generate success', params: () => ({ resource: 'token', operation: 'generate', channelName: 'room1', uid: 7, tokenType: 'rtcRtm' }), expect: 'success' },
+	{ label: 'token.generate invalid (channel too long)', params: () => ({ resource: 'token', operation: 'generate', channelName: 'x'.repeat(65), uid: 7 }), expect: 'error' },
+];
+
+/** Channel tokens the node generated, as the sandbox received them: secrets too. */
+function collectGeneratedTokens(): void {
+	for (const request of sb.requests) {
+		const body = request.body as IDataObject | undefined;
+		const token = ((body?.properties as IDataObject | undefined)?.token ?? (body?.player as IDataObject | undefined)?.token) as unknown;
+		if (typeof token === 'string' && token.startsWith('007')) generatedTokens.add(token);
+	}
+}
+
+describe('canaries never leak', () => {
+	beforeAll(() => startCapture());
+
+	test.each(SCENARIOS.flatMap((scenario) => [[scenario.label, false, scenario] as const, [scenario.label, true, scenario] as const]))(
+		'%s (continueOnFail %s)',
+		async (label, continueOnFail, scenario) => {
+			sb.reset();
+			const ctx = (await scenario.setup?.()) ?? {};
+			captured.length = 0;
+			const base = scenario.backend === 'echo' ? echoUrl : sb.url;
+			const result = await runWorkflow(agoraWorkflow(scenario.params(ctx), [{}], { continueOnFail }), credential(base));
+			collectGeneratedTokens();
+
+			const output = result.output('Agora');
+			const error = result.error('Agora');
+			const failed = continueOnFail ? output.some((item) => item.error !== undefined) : error !== undefined;
+			const outcome = failed ? 'error' : 'success';
+
+			const lines: string[] = [];
+			dump(result.run, lines, new Set(), 'run');
+			const texts: Array<[string, string]> = lines.map((line) => ['run', line]);
+			texts.push(['JSON.stringify(run)', json(result.run)]);
+			if (error) texts.push(['String(error)', String(error)], ['error.stack', String(error.stack)], ['JSON.stringify(error)', json(error)]);
+			texts.push(...captured.map((text): [string, string] => ['console/stdout/logger', text]));
+			capturedLines += captured.length;
+			// Outputs of agent and player operations never carry a channel token of any kind.
+			if (!label.startsWith('token.')) {
+				expect(JSON.stringify(output)).not.toMatch(/007eJ/);
+			}
+			const count = search(`${label}${continueOnFail ? ' (continueOnFail)' : ''}`, texts);
+			scenarioRows.push([label, String(continueOnFail), outcome, String(count)]);
+
+			expect(outcome).toBe(scenario.expect);
+			expect(count).toBe(0);
+		},
+		20000,
+	);
+
+	test('the search covered n8n\'s log output (debug level) of the runs', () => {
+		expect(capturedLines).toBeGreaterThan(100);
+	});
+
+	test('the suite did see the generated tokens it guards (they went to the sandbox)', () => {
+		// One per start and create whose token field was empty, in both runs of each.
+		expect(generatedTokens.size).toBeGreaterThanOrEqual(4);
+	});
+});
+
+describe('trigger: the notification secret and the credential never leak', () => {
+	test('valid, forged, oversized, malformed and resent notifications', async () => {
+		captured.length = 0;
+		const trigger = await startTriggerServer({ parameters: { product: 'both' }, credential: credential('http://127.0.0.1:1') });
+		try {
+			await trigger.activate();
+			const sign = (body: string, secret: string = C.notificationSecret) => ({
+				'Agora-Signature': createHmac('sha1', secret).update(body).digest('hex'),
+				'Agora-Signature-V2': createHmac('sha256', secret).update(body).digest('hex'),
+			});
+			const send = async (body: string, headers: Record<string, string>) =>
+				(await axios.post(trigger.url, body, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })).status;
+			const envelope = JSON.stringify({ noticeId: randomUUID(), productId: 17, eventType: 102, notifyMs: 1, payload: { agent_id: 'A', labels: { k: 'v' } } });
+			const json = { 'Content-Type': 'application/json' };
+			const statuses = [
+				await send(envelope, { ...json, ...sign(envelope) }),
+				await send(envelope, { ...json, ...sign(envelope) }),
+				await send(envelope, { ...json, ...sign(envelope, 'forged') }),
+				await send(envelope, json),
+				await send('{"broken"', { ...json, ...sign('{"broken"') }),
+				await send(envelope, { 'Content-Type': 'text/plain', ...sign(envelope) }),
+				await send(JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), json),
+			];
+			await trigger.settle();
+			expect(statuses).toEqual([200, 200, 401, 401, 400, 415, 413]);
+			expect(trigger.runs).toHaveLength(1);
+
+			const lines: string[] = [];
+			dump(trigger.runs, lines, new Set(), 'runs');
+			dump(trigger.answers, lines, new Set(), 'answers');
+			dump(trigger.errors, lines, new Set(), 'errors');
+			dump(trigger.staticData(), lines, new Set(), 'staticData');
+			const texts: Array<[string, string]> = lines.map((line) => ['trigger', line]);
+			texts.push(...captured.map((text): [string, string] => ['console/stdout/logger', text]));
+			// The refusals were logged (warn), so the logger was searched, not silent.
+			expect(captured.some((text) => text.includes('refused a request'))).toBe(true);
+			const count = search('trigger', texts);
+			scenarioRows.push(['trigger (7 requests)', '-', 'as expected', String(count)]);
+			expect(count).toBe(0);
+		} finally {
+			await trigger.close();
+		}
+	});
+});
