@@ -112,7 +112,6 @@ export class N8nHost {
 			N8N_LOG_LEVEL: 'info',
 			N8N_RUNNERS_BROKER_PORT: String(port + 1),
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-			DB_SQLITE_POOL_SIZE: '0',
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 			...extraEnv,

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 npm run build
-versions="${N8N_E2E_VERSIONS:-1.123.81}"
+versions="${N8N_E2E_VERSIONS:-1.123.81 2.4.8}"
 for v in $versions; do
   bash test/e2e/install-n8n.sh "$v" >/dev/null
   echo "== end-to-end on n8n $v"
