@@ -3,7 +3,8 @@
  * transport goes through `redact`, with the secrets of the credential and of the request body.
  */
 
-const SECRET_KEY = /(api_?key|apikey|token|secret|password|encrypt(ion)?_?key|encryptKey|salt|authorization|certificate)/i;
+// Vendor params name their keys freely (`key`, `api_key`, `subscription_key`, `accessKey`…).
+const SECRET_KEY = /(^key$|_key$|[a-z]Key$|api_?key|apikey|token|secret|password|encrypt|salt|authorization|certificate|credential)/i;
 
 /** Collects the string values of a body whose key names a secret, and every custom header value. */
 export function collectSecrets(value: unknown, into: Set<string> = new Set(), secretKey = false): Set<string> {

@@ -261,7 +261,8 @@ export function agoraApiError(
 ): NodeApiError {
 	const { status, body, requestId, action, secrets, itemIndex } = args;
 	// Agent API: {detail, reason}; Media Pull: {message}.
-	const reason = typeof body.reason === 'string' ? body.reason : undefined;
+	// Agora's own words may echo what was sent: everything taken from the body is redacted.
+	const reason = typeof body.reason === 'string' ? redact(body.reason, secrets) : undefined;
 	const detail =
 		typeof body.detail === 'string'
 			? body.detail
