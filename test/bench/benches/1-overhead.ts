@@ -1,16 +1,20 @@
 /**
  * 1. In-process overhead: N "get agent" items through the Agora node in n8n's engine, against a
  * raw axios loop sending the same N requests with the same concurrency (10) to the same sandbox.
+ * A minimal node (n8n's expression + request helper, nothing else) runs beside them to tell n8n's
+ * own per-item cost from the Agora node's.
  */
 import axios from 'axios';
 import { randomUUID } from 'crypto';
 import http from 'http';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
-import { agoraWorkflow, runWorkflow } from '../../workflow/harness';
+import { agoraWorkflow, registerNodeType, runWorkflow, type TestWorkflow } from '../../workflow/harness';
 import { createAgents } from '../lib/agents';
+import { MinimalGetAgent } from '../lib/minimalNode';
 import type { Row } from '../lib/report';
-import { pool, ratioRuns, spread, timed } from '../lib/stats';
+import { pool, rotateRuns, spread, timed } from '../lib/stats';
 import type { Bench } from '../lib/types';
 
 const CONCURRENCY = 10;
@@ -20,68 +24,109 @@ function size(smoke: boolean): number {
 	return smoke ? 200 : 2000;
 }
 
+function minimalWorkflow(items: IDataObject[]): TestWorkflow {
+	return {
+		nodes: [
+			{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
+			{
+				name: 'Minimal',
+				type: 'bench.minimalGetAgent',
+				parameters: { agentId: '={{$json.id}}' },
+				credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+			},
+		],
+		connections: { Items: { main: [[{ node: 'Minimal', type: 'main', index: 0 }]] } },
+	};
+}
+
 export const overheadBench: Bench = {
 	id: 1,
 	title: 'In-process overhead of the Agora node',
 	method: (smoke) =>
-		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled) through Items -> Agora node (Get agent, default concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts), wall time of runWorkflow; divided by the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request, so the baseline uses one http.Agent({keepAlive:false}), i.e. a new TCP connection per request on both sides. One untimed warm-up of each side first; runs alternate which side goes first.`,
+		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, default concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, a minimal node (test/bench/lib/minimalNode.ts: the same expression evaluated by getNodeParameter, the same request through this.helpers.httpRequestWithAuthentication, ${CONCURRENCY} in flight, nothing else) shows what any n8n node pays: "minimal / axios" is n8n's floor, "Agora / minimal" is the Agora node's own cost. One untimed warm-up of each side; the order of the sides rotates per run.`,
 	async run(ctx) {
 		const n = size(ctx.smoke);
 		const runs = Math.max(ctx.runs, 5);
+		registerNodeType('bench.minimalGetAgent', new MinimalGetAgent());
 		const sb = await startSandbox({});
+		const agent = new http.Agent({ keepAlive: false });
 		try {
 			const ids = await createAgents(sb, AGENTS);
 			const items = Array.from({ length: n }, (_, i) => ({ id: ids[i % ids.length] }));
 			const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-			const workflow = agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items);
-			const warmWorkflow = agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items.slice(0, 200));
+			const params = { resource: 'agent', operation: 'get', agentId: '={{$json.id}}' };
 
-			const viaNode = async (wf = workflow, expected = n): Promise<number> => {
+			const viaWorkflow = async (wf: TestWorkflow, node: string, expected: number): Promise<number> => {
 				const { ms, value } = await timed(() => runWorkflow(wf, credential));
-				const error = value.error('Agora');
-				if (error) throw new Error(`Agora node failed: ${error.message}`);
-				const out = value.output('Agora');
-				if (out.length !== expected || out.some((item) => item.status !== 'RUNNING' && item.status !== 'STARTING')) {
-					throw new Error(`Agora node returned ${out.length} items, expected ${expected} agents`);
+				const error = value.error(node);
+				if (error) throw new Error(`${node} node failed: ${error.message}`);
+				const out = value.output(node);
+				if (out.length !== expected || out.some((item) => typeof item.agent_id !== 'string' || typeof item.status !== 'string')) {
+					throw new Error(`${node} node returned ${out.length} items, expected ${expected} agents`);
 				}
 				return ms;
 			};
 
-			const agent = new http.Agent({ keepAlive: false });
 			const client = axios.create({
 				baseURL: `${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}`,
 				auth: { username: sb.customerId, password: sb.customerSecret },
 				httpAgent: agent,
 				validateStatus: () => true,
 			});
-			const viaAxios = async (count = n): Promise<number> => {
+			const viaAxios = async (count: number): Promise<number> => {
 				let bad = 0;
 				const { ms } = await timed(() =>
 					pool(count, CONCURRENCY, async (i) => {
 						const res = await client.get(`/agents/${encodeURIComponent(items[i].id)}`, {
 							headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
 						});
-						if (res.status !== 200) bad++;
+						if (res.status !== 200 || typeof res.data?.agent_id !== 'string') bad++;
 					}),
 				);
-				if (bad) throw new Error(`raw loop: ${bad} answers were not 200`);
+				if (bad) throw new Error(`raw loop: ${bad} answers were not an agent`);
 				return ms;
 			};
 
-			await viaNode(warmWorkflow, 200);
-			await viaAxios(200);
-			const r = await ratioRuns(runs, () => viaNode(), () => viaAxios());
-			const row: Row = {
-				bench: 1,
-				name: `In-process: Agora node / raw axios loop, ${n} get agent, concurrency ${CONCURRENCY}`,
-				values: r.ratios,
-				unit: '',
-				target: { op: '<=', value: 1.15 },
-				detail: `node ${spread(r.a, 0, ' ms')}, axios ${spread(r.b, 0, ' ms')}; ${Math.round((n / (r.a.reduce((x, y) => x + y, 0) / r.a.length)) * 1000)} items/s via node`,
-			};
-			agent.destroy();
-			return [row];
+			const warm = items.slice(0, 200);
+			await viaWorkflow(agoraWorkflow(params, warm), 'Agora', warm.length);
+			await viaWorkflow(minimalWorkflow(warm), 'Minimal', warm.length);
+			await viaAxios(warm.length);
+
+			const agoraWf = agoraWorkflow(params, items);
+			const minimalWf = minimalWorkflow(items);
+			const r = await rotateRuns(runs, {
+				agora: () => viaWorkflow(agoraWf, 'Agora', n),
+				minimal: () => viaWorkflow(minimalWf, 'Minimal', n),
+				axios: () => viaAxios(n),
+			});
+			const ratio = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
+			const rows: Row[] = [
+				{
+					bench: 1,
+					name: `In-process: Agora node / raw axios loop, ${n} get agent, concurrency ${CONCURRENCY}`,
+					values: ratio(r.agora, r.axios),
+					unit: '',
+					target: { op: '<=', value: 1.15 },
+					detail: `Agora node ${spread(r.agora, 0, ' ms')}, axios ${spread(r.axios, 0, ' ms')}`,
+				},
+				{
+					bench: 1,
+					name: `(attribution) minimal n8n node / raw axios loop: n8n's expression + request helper`,
+					values: ratio(r.minimal, r.axios),
+					unit: '',
+					detail: `minimal node ${spread(r.minimal, 0, ' ms')}; per item ${spread(r.minimal.map((m, i) => ((m - r.axios[i]) / n) * 1000), 0, ' µs')} more than axios`,
+				},
+				{
+					bench: 1,
+					name: `(attribution) Agora node / minimal n8n node: the Agora node's own code`,
+					values: ratio(r.agora, r.minimal),
+					unit: '',
+					detail: `per item ${spread(r.agora.map((a, i) => ((a - r.minimal[i]) / n) * 1000), 0, ' µs')} more than the minimal node`,
+				},
+			];
+			return rows;
 		} finally {
+			agent.destroy();
 			await sb.close();
 		}
 	},

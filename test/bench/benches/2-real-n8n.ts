@@ -49,18 +49,19 @@ export const realN8nBench: Bench = {
 	method: (smoke) =>
 		`**2** — In \`n8n start\` (the e2e install, package packed and installed as a community package, N8N_RUNNERS_ENABLED=false), two active workflows Webhook (respond when last node finishes) -> Code (makes the N items {id}, ${AGENT_COUNT} agents cycled) -> node under test: the Agora node (Agent > Get, default options: concurrency 10) or n8n's HTTP Request node 4.2 (GET {sandbox}/api/conversational-ai-agent/v2/projects/{appId}/agents/{{$json.id}}, Generic credential > httpBasicAuth, default options: all items sent at once, no batching). The sandbox runs as its own process. Figure: the Agora node's executionTime / the HTTP Request node's executionTime, both read from the execution n8n saved (run data of the node, first run); N = ${scenarios(smoke)
 			.map((s) => `${s.calls} on ${s.label}`)
-			.join(', ')}. Each run checks that every item came back as an agent. One untimed warm-up of each workflow per scenario; runs alternate which node goes first.`,
+			.join(', ')}. Each run checks that every item came back as an agent. One untimed full-size warm-up of each workflow per scenario; runs alternate which node goes first.`,
 	async run(ctx) {
 		const fx = await ctx.n8n();
 		const rows: Row[] = [];
 		try {
 			for (const s of scenarios(ctx.smoke)) {
 				await fx.sandbox.control('config', { latencyMs: s.latencyMs });
-				await runOnce(fx, 'agora', Math.min(s.calls, 50));
-				await runOnce(fx, 'http', Math.min(s.calls, 50));
+				// Full-size warm-up: n8n's expression runtime and the JIT take a few runs to settle.
+				await runOnce(fx, 'agora', s.calls);
+				await runOnce(fx, 'http', s.calls);
 				const walls = { agora: [] as number[], http: [] as number[] };
 				const r = await ratioRuns(
-					ctx.runs,
+					Math.max(ctx.runs, 5),
 					async () => {
 						const m = await runOnce(fx, 'agora', s.calls);
 						walls.agora.push(m.wallMs);

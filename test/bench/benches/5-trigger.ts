@@ -11,6 +11,8 @@ import type { Row } from '../lib/report';
 import { ratioRuns, spread } from '../lib/stats';
 import type { Bench } from '../lib/types';
 
+const WARM_UP = 20;
+
 interface Mode {
 	label: string;
 	senders: number;
@@ -19,8 +21,8 @@ interface Mode {
 
 function modes(smoke: boolean): Mode[] {
 	return [
-		{ label: 'sequential', senders: 1, requests: smoke ? 40 : 400 },
-		{ label: '10 concurrent senders', senders: 10, requests: smoke ? 80 : 1000 },
+		{ label: 'sequential', senders: 1, requests: smoke ? 20 : 200 },
+		{ label: '10 concurrent senders', senders: 10, requests: smoke ? 40 : 400 },
 	];
 }
 
@@ -59,7 +61,7 @@ function post(url: URL, agent: http.Agent, n: { body: string; headers: Record<st
 }
 
 /** Sends `requests` notifications from `senders` loops; returns requests/s answered 200. */
-async function blast(url: URL, secret: string, mode: Mode, count = mode.requests): Promise<{ rate: number; ok: number; other: Record<number, number> }> {
+export async function blast(url: URL, secret: string, mode: Mode, count = mode.requests): Promise<{ rate: number; ok: number; other: Record<number, number> }> {
 	// Signed bodies are made before the clock starts: the figure is n8n's, not the sender's.
 	const bodies = Array.from({ length: count }, () => notification(secret));
 	const agent = new http.Agent({ keepAlive: true, maxSockets: mode.senders });
@@ -87,7 +89,7 @@ export const triggerBench: Bench = {
 	method: (smoke) =>
 		`**5** — Same \`n8n start\` as 2. Two active workflows with a single node each: the Agora Trigger (Conversational AI, all events, default options: resends ignored by noticeId; the credential has a notification secret, so every Agora-Signature-V2 is checked) and n8n's Webhook node 2 (POST, respond immediately). Bodies: signed 17/101 envelopes as the sandbox sends them (HMAC-SHA256 and HMAC-SHA1 hex of the raw body, \`signatures\` from test/sandbox), unique noticeIds, made before the clock starts. Senders use a keep-alive agent. Rate = requests answered 200 / wall seconds; figure = Agora Trigger rate / Webhook node rate; ${modes(smoke)
 			.map((m) => `${m.requests} requests ${m.label}`)
-			.join(', ')}. Every answer must be 200. After each run the bench waits until n8n has finished every execution the run started (read from n8n's database), so runs do not overlap. One untimed warm-up (20 requests) each; runs alternate which goes first.`,
+			.join(', ')}. Every answer must be 200. After each run the bench waits until n8n has finished every execution the run started (read from n8n's database), so runs do not overlap. One untimed warm-up (${WARM_UP} requests) each; runs alternate which goes first.`,
 	async run(ctx) {
 		const fx = await ctx.n8n();
 		const secret = fx.sandbox.notificationSecret;
@@ -108,10 +110,10 @@ export const triggerBench: Bench = {
 
 		const rows: Row[] = [];
 		for (const mode of modes(ctx.smoke)) {
-			await once('trigger', mode, 20);
-			await once('webhook', mode, 20);
+			await once('trigger', mode, WARM_UP);
+			await once('webhook', mode, WARM_UP);
 			const r = await ratioRuns(
-				Math.max(ctx.runs, 5),
+				ctx.runs,
 				() => once('trigger', mode),
 				() => once('webhook', mode),
 			);

@@ -97,7 +97,7 @@ function getWorkflow(kind: 'agora' | 'http', sandbox: SandboxProcess): object {
 	};
 }
 
-function notifyWorkflows(): object[] {
+export function notifyWorkflows(): object[] {
 	const t = NOTIFY_WORKFLOWS.trigger;
 	const h = NOTIFY_WORKFLOWS.webhook;
 	return [
@@ -157,7 +157,14 @@ export class N8nFixture {
 		private readonly folder: string,
 	) {}
 
-	static async start(log: (m: string) => void): Promise<N8nFixture> {
+	/**
+	 * For experiments (profiling a cause): `patchPackage` may change the installed copy before n8n
+	 * starts (never the repository), `extraWorkflows` are imported and activated too.
+	 */
+	static async start(
+		log: (m: string) => void,
+		experiment: { patchPackage?: (packageDir: string) => void; extraWorkflows?: object[] } = {},
+	): Promise<N8nFixture> {
 		log('installing n8n if missing (first time: several minutes)');
 		const n8nDir = installN8n();
 		fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
@@ -168,7 +175,8 @@ export class N8nFixture {
 			log(`packing the package and installing it into ${path.relative(ROOT, folder)}`);
 			const tarball = packPackage(path.join(folder, 'pack'));
 			const userFolder = path.join(folder, 'user');
-			installPackageInto(userFolder, tarball);
+			const packageDir = installPackageInto(userFolder, tarball);
+			experiment.patchPackage?.(packageDir);
 
 			sandbox = await startSandboxProcess({ SANDBOX_PLAYER_QUOTA: '100000' });
 			const port = await freePort();
@@ -176,6 +184,9 @@ export class N8nFixture {
 				N8N_RUNNERS_ENABLED: 'false',
 				N8N_LOG_LEVEL: 'warn',
 				N8N_PAYLOAD_SIZE_MAX: '64',
+				// For profiling n8n itself, e.g. BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+				NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS ?? '',
+				...(process.env.BENCH_SQLITE_POOL_SIZE ? { DB_SQLITE_POOL_SIZE: process.env.BENCH_SQLITE_POOL_SIZE } : {}),
 			});
 			const fixture = new N8nFixture(host, sandbox, folder);
 			fixture.n8nVersion = JSON.parse(fs.readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
@@ -200,7 +211,7 @@ export class N8nFixture {
 				]),
 			);
 			await host.importCredentials(credFile);
-			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows()];
+			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows(), ...(experiment.extraWorkflows ?? [])];
 			for (const [i, wf] of workflows.entries()) {
 				const file = path.join(folder, `workflow-${i}.json`);
 				fs.writeFileSync(file, JSON.stringify(wf));
@@ -210,12 +221,26 @@ export class N8nFixture {
 			fixture.agentIds = await createAgents(sandbox, AGENT_COUNT);
 			log(`starting n8n ${fixture.n8nVersion} on 127.0.0.1:${port}`);
 			await host.start();
+			await fixture.waitForWebhooks(workflows.length);
 			return fixture;
 		} catch (error) {
 			await host?.stop().catch(() => undefined);
 			await sandbox?.stop().catch(() => undefined);
 			fs.rmSync(folder, { recursive: true, force: true });
 			throw error;
+		}
+	}
+
+	/** n8n answers ready before it has activated the workflows: wait for their webhooks. */
+	private async waitForWebhooks(count: number, timeoutMs = 60000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = await this.db<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_entity`, []).catch(() => [{ n: 0 }]);
+			if (rows[0].n >= count) return;
+			if (Date.now() > deadline) {
+				throw new Error(`n8n registered ${rows[0].n} of ${count} webhooks within ${timeoutMs} ms:\n${this.host.serverLog.slice(-3000)}`);
+			}
+			await new Promise((r) => setTimeout(r, 250));
 		}
 	}
 

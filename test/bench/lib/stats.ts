@@ -58,6 +58,19 @@ export async function ratioRuns(
 	return out;
 }
 
+/** Like ratioRuns for any number of sides: each run measures every side, the order rotating per run. */
+export async function rotateRuns<K extends string>(runs: number, sides: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> {
+	const keys = Object.keys(sides) as K[];
+	const out = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+	for (let run = 0; run < runs; run++) {
+		for (let j = 0; j < keys.length; j++) {
+			const key = keys[(run + j) % keys.length];
+			out[key].push(await sides[key]());
+		}
+	}
+	return out;
+}
+
 export function fmt(value: number, digits = 2): string {
 	if (!Number.isFinite(value)) return String(value);
 	return value.toFixed(digits);
