@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	Icon,
 	ICredentialType,
 	INodeProperties,
@@ -100,13 +100,15 @@ export class AgoraApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			auth: {
-				username: '={{$credentials.customerId}}',
-				password: '={{$credentials.customerSecret}}',
-			},
+	/**
+	 * HTTP Basic with Customer ID and Secret. A function rather than n8n's generic block: the generic
+	 * block's two expressions are evaluated for every request, which measurably slows bulk runs.
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+		...requestOptions,
+		auth: {
+			username: String(credentials.customerId ?? ''),
+			password: String(credentials.customerSecret ?? ''),
 		},
-	};
+	});
 }

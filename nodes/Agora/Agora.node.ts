@@ -71,9 +71,9 @@ export class Agora implements INodeType {
 						name: 'concurrency',
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: 100 },
-						default: 10,
+						default: 50,
 						description:
-							'How many items are sent to Agora at the same time. Requests stay inside Agora’s rate limits whatever the value.',
+							'How many items are sent to Agora at the same time. Requests stay inside Agora’s published rate limits whatever the value (cloud players are paced per name, channel and project).',
 					},
 					{
 						displayName: 'Max Retries',
@@ -119,7 +119,7 @@ export class Agora implements INodeType {
 		});
 		const continueOnFail = this.continueOnFail();
 
-		const perItem = await mapConcurrent(items.length, options.concurrency ?? 10, async (itemIndex) => {
+		const perItem = await mapConcurrent(items.length, options.concurrency ?? 50, async (itemIndex) => {
 			try {
 				const produced = await route.call(this, itemIndex, ctx);
 				return produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));

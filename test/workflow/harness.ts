@@ -63,11 +63,6 @@ export type CredentialData = ICredentialDataDecryptedObject;
 
 const agoraCredentialType = new AgoraApi();
 
-function resolveCredentialExpression(value: string, data: ICredentialDataDecryptedObject): string {
-	const match = /^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/.exec(value);
-	return match ? String(data[match[1]] ?? '') : value;
-}
-
 class TestCredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {}
 	getParentTypes() {
@@ -75,15 +70,9 @@ class TestCredentialsHelper {
 	}
 	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
 		if (typeName !== 'agoraApi') throw new Error(`unknown credential type ${typeName}`);
-		const generic = agoraCredentialType.authenticate.properties as { auth?: Record<string, string> };
-		const auth = generic.auth ?? {};
-		return {
-			...requestOptions,
-			auth: {
-				username: resolveCredentialExpression(auth.username, credentials),
-				password: resolveCredentialExpression(auth.password, credentials),
-			},
-		};
+		// What n8n's CredentialsHelper does with a function-type `authenticate`.
+		const authenticate = agoraCredentialType.authenticate as (c: ICredentialDataDecryptedObject, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		return await authenticate(credentials, requestOptions);
 	}
 	async preAuthentication() {
 		return undefined;

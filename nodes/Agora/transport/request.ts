@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -31,6 +32,12 @@ export interface AgoraContext {
 	timeoutMs: number;
 	/** Attempts after the first for retryable failures. */
 	maxRetries: number;
+	/**
+	 * The decrypted credential, handed to n8n's request helper so that it is not looked up and
+	 * decrypted again for every request (in a real n8n that lookup reads the database). Internal:
+	 * never copied into an output or an error.
+	 */
+	credential?: ICredentialsDecrypted;
 }
 
 export function baseUrlFromCredential(credential: IDataObject): string {
@@ -57,6 +64,7 @@ export async function resolveAgoraContext(
 		secrets,
 		timeoutMs: options.timeoutMs ?? 30000,
 		maxRetries: options.maxRetries ?? 3,
+		credential: { id: 'agoraApi', name: 'Agora API', type: CREDENTIAL_TYPE, data: credential },
 	};
 }
 
@@ -195,6 +203,7 @@ export async function agoraRequest(
 				this,
 				CREDENTIAL_TYPE,
 				options,
+				ctx.credential ? { credentialsDecrypted: ctx.credential } : undefined,
 			)) as { statusCode: number; body: unknown; headers: IDataObject };
 			status = response.statusCode;
 			body = parseBody(response.body);
