@@ -43,7 +43,7 @@ export const overheadBench: Bench = {
 	id: 1,
 	title: 'In-process overhead of the Agora node',
 	method: (smoke) =>
-		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, default concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, a minimal node (test/bench/lib/minimalNode.ts: the same expression evaluated by getNodeParameter, the same request through this.helpers.httpRequestWithAuthentication, ${CONCURRENCY} in flight, nothing else) shows what any n8n node pays: "minimal / axios" is n8n's floor, "Agora / minimal" is the Agora node's own cost. One untimed warm-up of each side; the order of the sides rotates per run.`,
+		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, Request Options > Concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, a minimal node (test/bench/lib/minimalNode.ts: the same expression evaluated by getNodeParameter, the same request through this.helpers.httpRequestWithAuthentication, ${CONCURRENCY} in flight, nothing else) shows what any n8n node pays: "minimal / axios" is n8n's floor, "Agora / minimal" is the Agora node's own cost. One untimed warm-up of each side; the order of the sides rotates per run.`,
 	async run(ctx) {
 		const n = size(ctx.smoke);
 		const runs = Math.max(ctx.runs, 5);
@@ -54,7 +54,8 @@ export const overheadBench: Bench = {
 			const ids = await createAgents(sb, AGENTS);
 			const items = Array.from({ length: n }, (_, i) => ({ id: ids[i % ids.length] }));
 			const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-			const params = { resource: 'agent', operation: 'get', agentId: '={{$json.id}}' };
+			// The node's default concurrency is higher; the brief compares at the same concurrency as the loop.
+			const params = { resource: 'agent', operation: 'get', agentId: '={{$json.id}}', requestOptions: { concurrency: CONCURRENCY } };
 
 			const viaWorkflow = async (wf: TestWorkflow, node: string, expected: number): Promise<number> => {
 				const { ms, value } = await timed(() => runWorkflow(wf, credential));
