@@ -88,7 +88,7 @@ export class Agora implements INodeType {
 						displayName: 'Timeout (Ms)',
 						name: 'timeoutMs',
 						type: 'number',
-						typeOptions: { minValue: 1000 },
+						typeOptions: { minValue: 100 },
 						default: 30000,
 						description: 'How long to wait for one answer from Agora',
 					},
@@ -112,6 +112,22 @@ export class Agora implements INodeType {
 						maxRetries?: number;
 						timeoutMs?: number;
 					});
+		// An expression can give these any value; the editor's bounds do not apply to it.
+		const checks: Array<[keyof typeof options, number, number]> = [
+			['concurrency', 1, 100],
+			['maxRetries', 0, 10],
+			['timeoutMs', 100, 600000],
+		];
+		for (const [name, min, max] of checks) {
+			const value = options[name];
+			if (value === undefined) continue;
+			if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+				throw new NodeOperationError(this.getNode(), `Invalid parameter "requestOptions.${name}": must be a whole number from ${min} to ${max}`, {
+					itemIndex: 0,
+					description: 'Fix this value in the node parameters; nothing was sent to Agora.',
+				});
+			}
+		}
 		// Read once per execution: credential, base URL, secrets to redact.
 		const ctx = await resolveAgoraContext.call(this, {
 			timeoutMs: options.timeoutMs,

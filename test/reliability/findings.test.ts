@@ -168,8 +168,11 @@ describe('Cloud Player: update sequence', () => {
 			if (result === 'hung') throw new Error('hung');
 			return result;
 		};
-		// Accepted by the node's schema (at most Number.MAX_SAFE_INTEGER).
-		await update(10, { sequence: 9007199254740990 });
+		// The largest explicit sequence the node's schema accepts (2^52), so that automatic ones after
+		// it stay exact integers; anything above is refused before sending.
+		const refused = await update(5, { sequence: 2 ** 52 + 1 });
+		expect(LEADING.exec(refused.error('Agora')?.message ?? '')?.[1]).toBe('sequence');
+		await update(10, { sequence: 2 ** 52 });
 		for (const volume of [20, 30, 40]) await update(volume);
 		// What was sent (the sandbox records a request even when it refuses it).
 		const sent = sb.requests.filter((r) => r.method === 'PATCH').map((r) => r.query.sequence);

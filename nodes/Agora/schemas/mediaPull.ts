@@ -54,7 +54,17 @@ export const regionSchema = z.enum(MEDIA_PULL_REGION_VALUES, {
 
 export const streamUrlSchema = requiredString()
 	.refine((v) => byteLength(v) <= 1024, 'must be at most 1024 bytes')
-	.refine((v) => /^(rtmp|https?):\/\/[^\s/?#]+/i.test(v), 'must be an rtmp:// or http(s):// URL with a host');
+	.refine((v) => isStreamUrl(v), 'must be an rtmp:// or http(s):// URL with a host and no spaces');
+
+/** rtmp or http(s), parseable as a URL, with a host and no white space anywhere. */
+function isStreamUrl(value: string): boolean {
+	if (!/^(rtmp|https?):\/\/[^\s/?#]+/i.test(value) || /\s/.test(value)) return false;
+	try {
+		return new URL(value).hostname !== '';
+	} catch {
+		return false;
+	}
+}
 
 export const channelNameSchema = requiredString()
 	.refine((v) => byteLength(v) <= 64, 'must be at most 64 bytes')
@@ -200,7 +210,8 @@ export const deletePlayerRequestSchema = z.object({ region: regionSchema, id: pl
 export const sequenceSchema = number()
 	.int('must be a whole number')
 	.min(0, 'must be 0 or more')
-	.max(Number.MAX_SAFE_INTEGER, 'is too large');
+	// Later automatic sequences count up from it and must stay exact integers.
+	.max(2 ** 52, 'must be at most 4503599627370496');
 
 export const playerUpdateSchema = z
 	.object({

@@ -85,7 +85,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1000, numberPrecision: 0 },
 				default: 20,
-				description: 'Agents per request (limit); Agora’s default is 20',
+				description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20',
 			},
 		],
 	},
@@ -129,6 +129,9 @@ export async function execute(
 		query[key] = seconds;
 	}
 	if (!Number.isInteger(limit) && limit !== Infinity) throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
+	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+		throw invalidField(this, 'options.pageSize', 'must be a whole number from 1 to 1000', itemIndex);
+	}
 
 	const agents: IDataObject[] = [];
 	await walkAgentList(

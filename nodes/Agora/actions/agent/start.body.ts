@@ -308,7 +308,11 @@ export function buildStartBody(fn: Fn, itemIndex: number): IDataObject {
 
 	const body: IDataObject = { name: String(r.get('name', '')).trim() };
 	put(body, 'preset', text(r.get('preset', ''))?.trim());
-	if (mode === MODE.pipeline) body.pipeline_id = String(r.get('pipelineId', '')).trim();
+	if (mode === MODE.pipeline) {
+		body.pipeline_id = String(r.get('pipelineId', '')).trim();
+		// Without it the saved-pipeline mode would quietly start a plain agent.
+		if (body.pipeline_id === '') throw invalidField(fn, 'pipeline_id', 'is required in Saved Pipeline mode', itemIndex);
+	}
 	body.properties = properties;
 	return body;
 }
