@@ -215,7 +215,10 @@ function classify(c: FuzzCase, run: CaseRun | undefined): { outcome: Outcome; me
 	const status = agoraErrorDetails(error)?.status;
 	if (status === 404 && idMutation) return { outcome: 'not found', message };
 	if (status === 400 || sent.some((r) => r.status === 400)) return { outcome: 'sandbox 400', message };
-	if (error instanceof NodeApiError || (error instanceof NodeOperationError && status !== undefined)) return { outcome: 'other API error', message };
+	// Agora's own errors, and the node's errors about what Agora did (e.g. a create whose outcome is unknown).
+	if (error instanceof NodeApiError || (error instanceof NodeOperationError && agoraErrorDetails(error) !== undefined)) {
+		return { outcome: 'other API error', message };
+	}
 	return { outcome: 'crash', message: `${message}\n    ${String(error?.stack).split('\n').slice(1, 4).join(' / ')}` };
 }
 

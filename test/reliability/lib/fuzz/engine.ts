@@ -37,7 +37,7 @@ export interface CaseRun {
 
 const agora = new Agora();
 /** A case that takes longer than this is reported as a hang (every case here talks to a local sandbox). */
-export const HANG_MS = Number(process.env.FUZZ_HANG_MS ?? 2000);
+export const HANG_MS = Number(process.env.FUZZ_HANG_MS ?? 1000);
 const HUNG = Symbol('hung');
 let sandbox: Sandbox | undefined;
 const runs = new Map<string, CaseRun>();
