@@ -161,7 +161,7 @@ describe('Cloud Player: stream URLs', () => {
 });
 
 describe('Cloud Player: update sequence', () => {
-	test('after an explicit sequence near 2^53, later automatic sequences still grow and are applied', async () => {
+	test('after the largest explicit sequence, later automatic sequences are exact integers that still grow', async () => {
 		const playerId = await seedPlayer(sb);
 		const update = async (volume: number, options: INodeParameters = {}) => {
 			const result = await run({ resource: 'cloudPlayer', operation: 'update', playerId, region: 'na', updateFields: { volume }, options });
