@@ -218,6 +218,7 @@ export function validateUpdatePlayer(body: unknown): ValidPlayerUpdate {
 /** Parses the sequence query parameter: a required integer >= 0. */
 export function parseSequence(v: string | undefined): number {
 	if (v === undefined || v === '') throw missing('sequence');
-	if (!/^\d{1,15}$/.test(v)) throw invalid('sequence', 'must be an integer >= 0');
+	// The spec sets no upper bound; beyond 2^53 a number is no longer exact, so that is refused.
+	if (!/^\d{1,16}$/.test(v) || !Number.isSafeInteger(Number(v))) throw invalid('sequence', 'must be an integer >= 0');
 	return Number(v);
 }
