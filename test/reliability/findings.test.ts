@@ -182,3 +182,24 @@ describe('Cloud Player: update sequence', () => {
 		expect(automatic[2]).toBeGreaterThan(automatic[1]);
 	});
 });
+
+describe('Keys n8n\'s HTTP client drops', () => {
+	// The axios inside n8n-core (1.18) removes keys named constructor, prototype and __proto__ from
+	// JSON bodies (prototype-pollution hardening). A key the node validated must reach Agora, or the
+	// item must be refused: here the voiceprint and a label would silently vanish.
+	test.each([
+		['voiceprint name', { enableSal: true, salMode: 'recognition', salSampleName: 'constructor', salSampleUrl: 'https://v.example.com/a.pcm' }, 'sal', 'sample_urls'],
+		['label name', { labels: { entries: [{ name: 'prototype', value: 'v' }] } }, 'labels', undefined],
+	])('%s "constructor"/"prototype": sent intact or refused naming the field', async (_what, extra, group, inner) => {
+		const result = await run({ resource: 'agent', operation: 'start', name: `k-${Date.now()}`, channel: 'room1', remoteRtcUid: '2', mode: 'mllm', mllmApiKey: 'k', ...extra });
+		if (result === 'hung') throw new Error('hung');
+		const named = LEADING.exec(result.error('Agora')?.message ?? '')?.[1];
+		if (named !== undefined) {
+			expect(named).toContain(`properties.${group}`);
+			return;
+		}
+		const sent = (sb.requests.find((r) => r.path.endsWith('/join'))?.body as { properties: Record<string, Record<string, unknown>> }).properties;
+		const map = inner ? (sent[group][inner] as Record<string, unknown>) : sent[group];
+		expect(Object.keys(map ?? {})).toHaveLength(1);
+	});
+});
