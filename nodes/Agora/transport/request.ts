@@ -190,8 +190,9 @@ export async function agoraRequest(
 			json: true,
 		};
 		if (req.body !== undefined) {
-			// n8n's request helper drops an empty object body; Agora expects the JSON text {}.
-			options.body = Object.keys(req.body).length === 0 ? '{}' : req.body;
+			// Sent as JSON text: n8n's request helper drops an empty object body, and its axios
+			// strips keys named constructor/prototype (valid label or voiceprint names) from objects.
+			options.body = JSON.stringify(req.body);
 			(options.headers as IDataObject)['Content-Type'] = 'application/json';
 		}
 

@@ -53,6 +53,7 @@ export async function execute(
 
 	let response;
 	let failure: unknown;
+	let repeated = false;
 	try {
 		response = await leave(false);
 	} catch (error) {
@@ -61,9 +62,11 @@ export async function execute(
 	if (!response) {
 		const details = agoraErrorDetails(failure);
 		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1) throw failure;
+		repeated = true;
 		response = await leave(true);
 	}
 	const json: IDataObject = { agent_id: agentId, stopped: true };
-	if (response.status === 404) json.already_stopped = true;
+	// A 404 on the repeat most likely means our first, unanswered request stopped it.
+	if (response.status === 404 && !repeated) json.already_stopped = true;
 	return [{ json }];
 }
