@@ -5,26 +5,12 @@ import { invalidField } from '../../helpers/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
 import { walkAgentList, type AgentListQuery } from './lookup';
+import { returnAllAndLimit } from '../listFields';
 
 const ANY = 'any';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllAndLimit,
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -6,24 +6,10 @@ import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull
 import type { AgoraContext } from '../../transport';
 import { numeric, optionalText, playerPages } from './common';
 import { channelCharsHint } from './fields';
+import { returnAllAndLimit } from '../listFields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllAndLimit,
 	{
 		displayName: 'Filters',
 		name: 'filters',
