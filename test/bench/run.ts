@@ -8,6 +8,7 @@
 import './lib/env';
 
 import { execFileSync } from 'child_process';
+import os from 'os';
 import path from 'path';
 
 import { ROOT } from '../e2e/n8nHost';
@@ -42,9 +43,11 @@ function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: 
 
 async function main(): Promise<number> {
 	const started = Date.now();
+	const loadAtStart = os.loadavg()[0];
 	const opts = parseArgs(process.argv.slice(2));
 	const selected = BENCHES.filter((b) => !opts.only || opts.only.has(b.id));
 	const log = (message: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+	if (loadAtStart > os.cpus().length) log(`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores — timings will be noisy`);
 	log(`${opts.smoke ? 'smoke' : 'full'} run of benches ${selected.map((b) => b.id).join(', ')}, ${opts.runs} runs per figure`);
 
 	let fixture: N8nFixture | undefined;
@@ -103,7 +106,7 @@ async function main(): Promise<number> {
 		rows,
 		failures,
 		smoke: opts.smoke,
-		machine: machine(fixture?.n8nVersion),
+		machine: machine(fixture?.n8nVersion, loadAtStart),
 		notes: selected.map((b) => b.method(opts.smoke)),
 		durationS: (Date.now() - started) / 1000,
 	});
