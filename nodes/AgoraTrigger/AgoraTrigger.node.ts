@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agoraApiCredentialTest } from '../Agora/credentialTest';
+import { keepSecret, keptSecret } from './secretCache';
 import { claimInProcess, isSeen, readSeen, remember, SEEN_KEY } from './dedupe';
 import {
 	CONVERSATIONAL_AI_EVENTS,
@@ -299,19 +300,32 @@ export class AgoraTrigger implements INodeType {
 		}
 		if (raw.length > maxBytes) return reject(413, tooLarge);
 
-		const credentials = await this.getCredentials('agoraApi');
-		const secret = typeof credentials.notificationSecret === 'string' ? credentials.notificationSecret : '';
+		// The secret is kept in memory a few seconds (secretCache.ts); a mismatch is re-checked
+		// against the stored credential before the request is refused.
+		const credentialId = this.getNode().credentials?.agoraApi?.id ?? undefined;
+		const loadSecret = async (): Promise<string> => {
+			const credentials = await this.getCredentials('agoraApi');
+			const loaded = typeof credentials.notificationSecret === 'string' ? credentials.notificationSecret : '';
+			keepSecret(credentialId, loaded, Date.now());
+			return loaded;
+		};
+		const verify = (key: string) => (key === '' ? undefined : verifyAgoraSignature(raw, req.headers, key));
+		let secret = keptSecret(credentialId, Date.now());
+		const fromMemory = secret !== undefined;
+		secret ??= await loadSecret();
+		let check = verify(secret);
+		if (check?.ok === false && fromMemory) {
+			secret = await loadSecret();
+			check = verify(secret);
+		}
 		const verified = secret !== '';
-		if (verified) {
-			const check = verifyAgoraSignature(raw, req.headers, secret);
-			if (!check.ok) {
-				return reject(
-					401,
-					check.reason === 'missing'
-						? 'Missing Agora-Signature-V2 (or Agora-Signature) header'
-						: 'Signature does not match the notification secret',
-				);
-			}
+		if (check?.ok === false) {
+			return reject(
+				401,
+				check.reason === 'missing'
+					? 'Missing Agora-Signature-V2 (or Agora-Signature) header'
+					: 'Signature does not match the notification secret',
+			);
 		}
 
 		// n8n itself answers 422 for an application/json body that does not parse, before this runs;

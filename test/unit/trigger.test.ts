@@ -10,6 +10,7 @@ import {
 	readSeen,
 	remember,
 } from '../../nodes/AgoraTrigger/dedupe';
+import { forgetSecrets, keepSecret, keptSecret, SECRET_TTL_MS } from '../../nodes/AgoraTrigger/secretCache';
 import { eventName, isEventSelected, productName } from '../../nodes/AgoraTrigger/events';
 import {
 	isHealthCheck,
@@ -231,5 +232,39 @@ describe('node description', () => {
 		expect(byName.startOnHealthCheck.default).toBe(false);
 		expect(byName.maxBodySizeKb).toMatchObject({ default: 256, typeOptions: { minValue: 1, maxValue: 16384 } });
 		expect(byName.labelFilter.type).toBe('fixedCollection');
+	});
+});
+
+describe('secretCache', () => {
+	beforeEach(() => forgetSecrets());
+
+	it('keeps a non-empty secret for SECRET_TTL_MS, per credential id', () => {
+		keepSecret('a', 's1', 1000);
+		keepSecret('b', 's2', 1000);
+		expect(keptSecret('a', 1000 + SECRET_TTL_MS - 1)).toBe('s1');
+		expect(keptSecret('b', 1000)).toBe('s2');
+		expect(keptSecret('a', 1000 + SECRET_TTL_MS)).toBeUndefined();
+	});
+
+	it('never keeps an empty secret, and an empty one forgets the old', () => {
+		keepSecret('a', '', 0);
+		expect(keptSecret('a', 1)).toBeUndefined();
+		keepSecret('a', 's1', 0);
+		keepSecret('a', '', 1);
+		expect(keptSecret('a', 2)).toBeUndefined();
+	});
+
+	it('keeps nothing for a credential without id', () => {
+		keepSecret(undefined, 's1', 0);
+		keepSecret('', 's1', 0);
+		expect(keptSecret(undefined, 1)).toBeUndefined();
+		expect(keptSecret('', 1)).toBeUndefined();
+	});
+
+	it('holds a bounded number of credentials, dropping the one kept longest ago', () => {
+		for (let i = 0; i < 201; i++) keepSecret(`c${i}`, `s${i}`, 0);
+		expect(keptSecret('c0', 1)).toBeUndefined();
+		expect(keptSecret('c1', 1)).toBe('s1');
+		expect(keptSecret('c200', 1)).toBe('s200');
 	});
 });

@@ -494,6 +494,61 @@ describe('without a notification secret', () => {
 	});
 });
 
+describe('the notification secret kept in memory', () => {
+	const signedPost = (trigger: TriggerServer, noticeId: string, secret = SECRET) => {
+		const body = JSON.stringify(envelope({ noticeId }));
+		return post(trigger.url, body, sign(body, secret));
+	};
+
+	it('a burst of notifications reads the credential once, every one verified', async () => {
+		const { trigger } = await setup({}, { secret: 'burst-secret-1' });
+		// Another test of this file may have left a different secret under the same credential id.
+		await signedPost(trigger, 'warm', 'burst-secret-1');
+		const before = trigger.credentialLoads();
+		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signedPost(trigger, `n${i}`, 'burst-secret-1')));
+		expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+		expect(trigger.credentialLoads() - before).toBe(0);
+		await trigger.settle();
+		expect(trigger.started().every((items) => items[0].verified === true)).toBe(true);
+		expect(trigger.started()).toHaveLength(21);
+	});
+
+	it('a new secret is used at once, and the old one is refused after the change is seen', async () => {
+		const { trigger } = await setup({}, { secret: 'rotate-old' });
+		expect((await signedPost(trigger, 'a', 'rotate-old')).status).toBe(200);
+		trigger.update({ credential: credential('rotate-new') });
+		expect((await signedPost(trigger, 'b', 'rotate-new')).status).toBe(200);
+		expect((await signedPost(trigger, 'c', 'rotate-old')).status).toBe(401);
+		await trigger.settle();
+		expect(trigger.started().map((items) => items[0].noticeId)).toEqual(['a', 'b']);
+	});
+
+	it('removing the secret lets unsigned notifications in at once, marked verified: false', async () => {
+		const { trigger } = await setup({}, { secret: 'remove-me' });
+		expect((await signedPost(trigger, 'signed', 'remove-me')).status).toBe(200);
+		trigger.update({ credential: credential('') });
+		expect((await post(trigger.url, JSON.stringify(envelope({ noticeId: 'unsigned' })))).status).toBe(200);
+		await trigger.settle();
+		expect(trigger.started().map((items) => [items[0].noticeId, items[0].verified])).toEqual([
+			['signed', true],
+			['unsigned', false],
+		]);
+	});
+
+	it('"no secret" is never kept: a secret added later is enforced on the next notification', async () => {
+		const { trigger } = await setup({}, { secret: '' });
+		expect((await post(trigger.url, JSON.stringify(envelope({ noticeId: 'open' })))).status).toBe(200);
+		trigger.update({ credential: credential('added-later') });
+		expect((await post(trigger.url, JSON.stringify(envelope({ noticeId: 'unsigned' })))).status).toBe(401);
+		expect((await signedPost(trigger, 'signed', 'added-later')).status).toBe(200);
+		await trigger.settle();
+		expect(trigger.started().map((items) => [items[0].noticeId, items[0].verified])).toEqual([
+			['open', false],
+			['signed', true],
+		]);
+	});
+});
+
 describe('webhook lifecycle (activation)', () => {
 	it('create records the URL, checkExists acknowledges it, delete clears it', async () => {
 		const trigger = await startTriggerServer({ parameters: { product: 'both' }, credential: credential() });

@@ -83,7 +83,7 @@ const nodeTypes: INodeTypes = {
 
 const credentialProperties = new AgoraApi().properties;
 
-function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: number): ICredentialsHelper {
+function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: number, onLoad: () => void): ICredentialsHelper {
 	return {
 		getParentTypes: () => [],
 		authenticate: async (_c: unknown, _t: string, requestOptions: unknown) => requestOptions,
@@ -92,6 +92,7 @@ function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: numb
 			throw new Error('not used');
 		},
 		getDecrypted: async () => {
+			onLoad();
 			if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 			return { ...data };
 		},
@@ -128,6 +129,8 @@ export interface TriggerServer {
 	checkExists(): Promise<boolean>;
 	/** Waits until every started execution has finished. */
 	settle(): Promise<void>;
+	/** How many times a node read the credential (n8n reads and decrypts it from its database). */
+	credentialLoads(): number;
 	/** Changes the node parameters or the credential for the next requests. */
 	update(p: { parameters?: INodeParameters; credential?: ICredentialDataDecryptedObject }): void;
 	/**
@@ -156,6 +159,7 @@ export async function startTriggerServer(opts: {
 	const payloadMax = opts.payloadMaxBytes ?? N8N_PAYLOAD_MAX;
 	let parameters = opts.parameters;
 	let credential = opts.credential;
+	let credentialLoads = 0;
 	const workflowId = opts.workflowId ?? `wf-${randomUUID()}`;
 	let stored: IDataObject = JSON.parse(JSON.stringify(opts.staticData ?? {})) as IDataObject;
 	const runs: IRun[] = [];
@@ -206,7 +210,7 @@ export async function startTriggerServer(opts: {
 		} as never);
 		return {
 			hooks,
-			credentialsHelper: credentialsHelper(credential, opts.credentialLatencyMs ?? 0),
+			credentialsHelper: credentialsHelper(credential, opts.credentialLatencyMs ?? 0, () => credentialLoads++),
 			executionId,
 			currentNodeExecutionIndex: 0,
 			restApiUrl: `${base}/rest`,
@@ -397,6 +401,7 @@ export async function startTriggerServer(opts: {
 		async settle() {
 			while (pending.size) await Promise.all([...pending]);
 		},
+		credentialLoads: () => credentialLoads,
 		update(p) {
 			if (p.parameters) parameters = p.parameters;
 			if (p.credential) credential = p.credential;

@@ -1,0 +1,47 @@
+/**
+ * The notification secret, kept in process memory for a few seconds so that a burst of
+ * notifications does not read (and decrypt) the credential from n8n's database once per
+ * notification: that read was most of the trigger's cost per call.
+ *
+ * Safety rules:
+ * - Only a non-empty secret is kept. "This credential has no secret" is read afresh every time,
+ *   so adding a secret takes effect at once and an unverified notification is never accepted on
+ *   the strength of a stale "no secret".
+ * - A signature that does not match the kept secret is checked again against a freshly loaded
+ *   credential before it is refused, so a new secret takes effect at once as well.
+ * - A replaced secret keeps being accepted for at most SECRET_TTL_MS after the change.
+ * - The key is the credential's id: two credentials never share an entry. A node whose credential
+ *   has no id is not cached.
+ */
+
+export const SECRET_TTL_MS = 10_000;
+const MAX_ENTRIES = 200;
+
+const kept = new Map<string, { secret: string; until: number }>();
+
+/** The kept secret of this credential, or undefined when none is kept or it has expired. */
+export function keptSecret(credentialId: string | undefined, now: number): string | undefined {
+	if (!credentialId) return undefined;
+	const entry = kept.get(credentialId);
+	if (entry === undefined) return undefined;
+	if (entry.until <= now) {
+		kept.delete(credentialId);
+		return undefined;
+	}
+	return entry.secret;
+}
+
+/** Keeps a non-empty secret for SECRET_TTL_MS; forgets the entry when the secret is empty. */
+export function keepSecret(credentialId: string | undefined, secret: string, now: number): void {
+	if (!credentialId) return;
+	kept.delete(credentialId);
+	if (secret === '') return;
+	kept.set(credentialId, { secret, until: now + SECRET_TTL_MS });
+	// Map order is insertion order: the first entry is the one kept longest ago.
+	if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+}
+
+/** Test hook: forget everything. */
+export function forgetSecrets(): void {
+	kept.clear();
+}
