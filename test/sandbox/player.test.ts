@@ -126,6 +126,12 @@ describe('create', () => {
 });
 
 describe('delete', () => {
+	it('404 (not 500) for an id a header cannot echo; X-Resource-ID left out', async () => {
+		const r = await api.delete(playersPath(sb, 'na', 'pl\u2713yer'));
+		expect(r.status).toBe(404);
+		expect(r.headers['x-resource-id']).toBeUndefined();
+	});
+
 	it('200 with empty body and X-Resource-ID; then 404', async () => {
 		const id = await create();
 		const r = await api.delete(playersPath(sb, 'na', id));

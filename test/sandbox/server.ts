@@ -34,6 +34,8 @@ export const AGENT_ROOT = '/api/conversational-ai-agent/';
 export const AGENT_PREFIX = '/api/conversational-ai-agent/v2/projects/';
 const MAX_BODY = 5 * 1024 * 1024;
 const PLAYER_FIELDS = 'name,streamUrl,channelName,uid,account,id,createTs,status';
+/** Visible Latin-1 and tab/space only: what Node lets a response header carry. */
+const HEADER_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 type Family = 'agent' | 'media';
 
@@ -347,7 +349,9 @@ class SandboxImpl implements Sandbox {
 	private finish(res: http.ServerResponse, rec: RecordedRequest, reply: Reply, requestId: string | undefined, extraDelay: number): void {
 		rec.status = reply.status;
 		pushBounded(this.requests, rec, this.opts.requestLogLimit);
-		const headers: Record<string, string | number> = { ...reply.headers };
+		const headers: Record<string, string | number> = {};
+		// An id echoed from the path may hold characters a header cannot carry: such a header is left out.
+		for (const [name, value] of Object.entries(reply.headers ?? {})) if (HEADER_VALUE_RE.test(value)) headers[name] = value;
 		if (requestId !== undefined && reply.status !== 401) headers['X-Request-ID'] = requestId;
 		let payload = '';
 		if (reply.body !== undefined) {
