@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { agentDescription } from './actions/agent';
 import { cloudPlayerDescription } from './actions/cloudPlayer';
-import { route } from './actions/router';
+import { selectedOperation } from './actions/router';
 import { tokenDescription } from './actions/token';
 import { agoraApiCredentialTest } from './credentialTest';
 import { mapConcurrent } from './helpers/pool';
@@ -134,10 +134,11 @@ export class Agora implements INodeType {
 			maxRetries: options.maxRetries,
 		});
 		const continueOnFail = this.continueOnFail();
+		const operation = selectedOperation(this);
 
 		const perItem = await mapConcurrent(items.length, options.concurrency ?? 50, async (itemIndex) => {
 			try {
-				const produced = await route.call(this, itemIndex, ctx);
+				const produced = await operation.execute.call(this, itemIndex, ctx);
 				return produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 			} catch (error) {
 				if (!continueOnFail) {

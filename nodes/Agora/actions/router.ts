@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AgoraContext } from '../transport';
 import { agentOperations } from './agent';
 import { cloudPlayerOperations } from './cloudPlayer';
 import { tokenOperations } from './token';
@@ -26,12 +25,9 @@ export function findOperation(
 	return found;
 }
 
-export async function route(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	ctx: AgoraContext,
-): Promise<INodeExecutionData[]> {
-	const resource = this.getNodeParameter('resource', itemIndex) as string;
-	const operation = this.getNodeParameter('operation', itemIndex) as string;
-	return await findOperation(this, resource, operation).execute.call(this, itemIndex, ctx);
+/** The operation module of this execution (resource and operation take no expressions). */
+export function selectedOperation(fn: IExecuteFunctions): AgoraOperation {
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	return findOperation(fn, resource, operation);
 }

@@ -174,7 +174,6 @@ export async function agoraRequest(
 ): Promise<AgoraResponse> {
 	const url = buildUrl(ctx, req);
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
-	const node = this.getNode();
 	let attempt = 0;
 	for (;;) {
 		const release = req.rateRules ? await acquire(req.rateRules) : undefined;
@@ -222,7 +221,7 @@ export async function agoraRequest(
 			const what = timedOut ? `no answer within ${ctx.timeoutMs} ms` : 'the connection failed';
 			throw tagAgoraError(
 				new NodeApiError(
-				node,
+				this.getNode(),
 				{ agoraAction: req.action, networkError: code ?? null, requestId },
 				{
 					// n8n rewrites messages that contain a Node error code, so the code goes in the description.

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { invalidField } from '../../helpers/validate';
 
 /** The Agent ID field shared by every operation on a running agent. */
@@ -15,7 +16,7 @@ export const agentIdField: INodeProperties = {
 
 /** Reads the Agent ID of an item; an empty ID fails the item before anything is sent. */
 export function readAgentId(fn: IExecuteFunctions, itemIndex: number): string {
-	const agentId = String(fn.getNodeParameter('agentId', itemIndex, '') ?? '').trim();
+	const agentId = String(itemParameter(fn, 'agentId', itemIndex, '') ?? '').trim();
 	if (!agentId) throw invalidField(fn, 'agentId', 'is required', itemIndex);
 	return agentId;
 }

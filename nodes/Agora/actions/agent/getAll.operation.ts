@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { invalidField } from '../../helpers/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
@@ -95,10 +96,10 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const pageSize = ((this.getNodeParameter('options', itemIndex, {}) as IDataObject).pageSize as number) ?? 20;
+	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
+	const filters = itemParameter(this, 'filters', itemIndex, {}) as IDataObject;
+	const pageSize = ((itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize as number) ?? 20;
 
 	const query: AgentListQuery = {};
 	const channel = String(filters.channel ?? '').trim();

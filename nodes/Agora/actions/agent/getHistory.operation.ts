@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
 
@@ -41,7 +42,7 @@ export async function execute(
 		itemIndex,
 	);
 	const body: IDataObject = { ...response.body, agent_id: response.body.agent_id ?? agentId };
-	if (this.getNodeParameter('output', itemIndex, 'whole') !== 'split') return [{ json: body }];
+	if (itemParameter(this, 'output', itemIndex, 'whole') !== 'split') return [{ json: body }];
 	const contents = Array.isArray(body.contents) ? (body.contents as IDataObject[]) : [];
 	return contents.map((message, index) => ({
 		json: { agent_id: body.agent_id, index, ...(typeof message === 'object' && message ? message : { content: message }) },

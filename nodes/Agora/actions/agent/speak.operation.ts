@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -59,9 +60,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const body: IDataObject = {
-		text: String(this.getNodeParameter('text', itemIndex, '') ?? ''),
-		priority: this.getNodeParameter('priority', itemIndex, 'INTERRUPT'),
-		interruptable: this.getNodeParameter('interruptable', itemIndex, true),
+		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
+		priority: itemParameter(this, 'priority', itemIndex, 'INTERRUPT'),
+		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
 	};
 	validateOrThrow(this, speakRequestSchema, body, itemIndex);
 	const response = await agoraRequest.call(

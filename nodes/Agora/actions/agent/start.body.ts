@@ -2,14 +2,15 @@
  * Start form -> start (join) request body. Unset optional fields and groups that are switched off
  * are left out; the body is validated afterwards (schemas/agent.ts).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../helpers/json';
+import { itemParameter, type ParameterReader } from '../../helpers/parameters';
 import { invalidField } from '../../helpers/validate';
 import { readJsonArray, readKeyValues, readSystemMessages, splitList } from './fields';
 import { MODE, NOT_SET } from './start.fields';
 
-type Fn = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>;
+type Fn = ParameterReader;
 
 /** Adds `value` under `key` unless it is undefined. */
 function put(target: IDataObject, key: string, value: unknown): void {
@@ -48,7 +49,7 @@ class Reader {
 	) {}
 
 	get<T>(name: string, fallback: T): T {
-		const value = this.fn.getNodeParameter(name, this.itemIndex, fallback) as T | undefined;
+		const value = itemParameter(this.fn, name, this.itemIndex, fallback) as T | undefined;
 		return value === undefined || value === null ? fallback : value;
 	}
 

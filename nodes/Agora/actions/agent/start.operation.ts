@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { autoChannelToken } from '../../token/autoToken';
@@ -16,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['agent'], o
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
 export function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
-	const options = fn.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
 	const body = extra ? deepMerge(built, extra) : built;
 	validateOrThrow(fn, startRequestSchema, body, itemIndex);
@@ -85,7 +86,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = prepareStartBody(this, itemIndex);
 	fillToken(this, ctx, body, itemIndex);
-	const ifNameInUse = (this.getNodeParameter('options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
+	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
 
@@ -33,7 +34,7 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
 	const leave = (repeat: boolean) =>
 		agoraRequest.call(
 			this,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../helpers/json';
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import {
 	createPlayerRequestSchema,
@@ -355,7 +356,7 @@ interface CreateInput {
 }
 
 function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
-	const get = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const get = (name: string, fallback: unknown) => itemParameter(this, name, itemIndex, fallback);
 	const additional = get('additionalFields', {}) as IDataObject;
 	const onDemand = get('onDemandOptions', {}) as IDataObject;
 	const audio = get('audioOptions', {}) as IDataObject;

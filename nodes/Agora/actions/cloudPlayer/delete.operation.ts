@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
@@ -45,10 +46,10 @@ export async function execute(
 	const { id, region } = validateOrThrow(
 		this,
 		deletePlayerRequestSchema,
-		{ id: String(this.getNodeParameter('playerId', itemIndex, '') ?? '').trim(), region: this.getNodeParameter('region', itemIndex, '') },
+		{ id: String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim(), region: itemParameter(this, 'region', itemIndex, '') },
 		itemIndex,
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
 
 	const send = async (idempotent: boolean) =>
 		await agoraRequest.call(

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
@@ -33,8 +34,8 @@ export async function execute(
 		this,
 		getPlayerRequestSchema,
 		{
-			id: String(this.getNodeParameter('playerId', itemIndex, '') ?? '').trim(),
-			channelName: optionalText(this.getNodeParameter('channelName', itemIndex, '')),
+			id: String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim(),
+			channelName: optionalText(itemParameter(this, 'channelName', itemIndex, '')),
 		},
 		itemIndex,
 	);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
@@ -57,16 +58,16 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) === true;
+	const filters = itemParameter(this, 'filters', itemIndex, {}) as IDataObject;
+	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
 	const input = validateOrThrow(
 		this,
 		listPlayersRequestSchema,
 		{
 			channelName: optionalText(filters.channelName),
 			pageSize: numeric(options.pageSize),
-			limit: returnAll ? undefined : numeric(this.getNodeParameter('limit', itemIndex, 50)),
+			limit: returnAll ? undefined : numeric(itemParameter(this, 'limit', itemIndex, 50)),
 		},
 		itemIndex,
 	);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../helpers/json';
+import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -84,10 +85,10 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const id = String(this.getNodeParameter('playerId', itemIndex, '') ?? '').trim();
-	const region = this.getNodeParameter('region', itemIndex, '') as string;
+	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
+	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const id = String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim();
+	const region = itemParameter(this, 'region', itemIndex, '') as string;
 	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
 

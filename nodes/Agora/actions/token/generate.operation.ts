@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { itemParameter } from '../../helpers/parameters';
 import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../token/accessToken2';
 import type { AgoraContext } from '../../transport';
@@ -215,21 +216,21 @@ export async function execute(
 		});
 	}
 
-	const identityType = this.getNodeParameter('identityType', itemIndex, 'uid') as string;
-	const tokenType = this.getNodeParameter('tokenType', itemIndex, 'rtc') as string;
+	const identityType = itemParameter(this, 'identityType', itemIndex, 'uid') as string;
+	const tokenType = itemParameter(this, 'tokenType', itemIndex, 'rtc') as string;
 	const input = validateOrThrow(
 		this,
 		inputSchema,
 		{
-			channelName: this.getNodeParameter('channelName', itemIndex, ''),
+			channelName: itemParameter(this, 'channelName', itemIndex, ''),
 			identityType,
-			uid: identityType === 'uid' ? numeric(this.getNodeParameter('uid', itemIndex, 0)) : undefined,
-			account: identityType === 'account' ? this.getNodeParameter('account', itemIndex, '') : undefined,
-			role: this.getNodeParameter('role', itemIndex, 'publisher'),
+			uid: identityType === 'uid' ? numeric(itemParameter(this, 'uid', itemIndex, 0)) : undefined,
+			account: identityType === 'account' ? itemParameter(this, 'account', itemIndex, '') : undefined,
+			role: itemParameter(this, 'role', itemIndex, 'publisher'),
 			tokenType,
-			rtmUserId: tokenType === 'rtcRtm' ? this.getNodeParameter('rtmUserId', itemIndex, '') : undefined,
-			tokenExpiry: numeric(this.getNodeParameter('tokenExpiry', itemIndex, 3600)),
-			privilegeExpiry: numeric(this.getNodeParameter('privilegeExpiry', itemIndex, 3600)),
+			rtmUserId: tokenType === 'rtcRtm' ? itemParameter(this, 'rtmUserId', itemIndex, '') : undefined,
+			tokenExpiry: numeric(itemParameter(this, 'tokenExpiry', itemIndex, 3600)),
+			privilegeExpiry: numeric(itemParameter(this, 'privilegeExpiry', itemIndex, 3600)),
 		},
 		itemIndex,
 	);

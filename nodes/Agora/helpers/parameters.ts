@@ -1,0 +1,127 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameters,
+	NodeParameterValueType,
+} from 'n8n-workflow';
+
+/** What reading needs of n8n's context (tests may hand in less: then every read goes to n8n). */
+export type ParameterReader = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> &
+	Partial<Pick<IExecuteFunctions, 'getInputData' | 'evaluateExpression'>>;
+
+/** `{{ $json.a.b }}`, `{{ $json["a b"][0] }}`: what n8n's editor writes when a field is dragged in. */
+const JSON_PATH_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
+const PATH_SEGMENT = /\.([A-Za-z_$][\w$]*)|\[\s*(?:(\d+)|'([^'\\]*)'|"([^"\\]*)")\s*\]/g;
+/** n8n refuses or treats specially what could reach a prototype: those are left to n8n. */
+const UNSAFE_KEYS = new Set(['constructor', 'prototype', '__proto__']);
+
+/** Marks "not a plain $json read": the caller asks n8n instead. */
+const ASK_N8N = Symbol('ask n8n');
+
+interface ExecutionView {
+	parameters: INodeParameters;
+	/** The items `$json` reads, when they are the input items; undefined: every read goes to n8n. */
+	items: INodeExecutionData[] | undefined;
+	/** Parsed paths of the expressions seen so far (undefined: not a plain $json read). */
+	paths: Map<string, string[] | undefined>;
+}
+
+// One view per execution context: getNode() deep-copies the whole node on every call.
+const views = new WeakMap<object, ExecutionView>();
+
+/**
+ * Does `$json` read the node's input items here? In a normal run it does; when the node runs as an
+ * AI Agent's tool, the input is the tool call while `$json` is the agent's item. n8n is asked once.
+ */
+function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boolean {
+	if (items.length === 0 || typeof fn.evaluateExpression !== 'function') return false;
+	const last = items.length - 1;
+	try {
+		return fn.evaluateExpression('{{ $json }}', 0) === items[0].json && fn.evaluateExpression('{{ $json }}', last) === items[last].json;
+	} catch {
+		return false;
+	}
+}
+
+function viewOf(fn: ParameterReader): ExecutionView {
+	let view = views.get(fn);
+	if (!view) {
+		const items = fn.getInputData?.() ?? [];
+		view = { parameters: fn.getNode().parameters, items: jsonReadsInput(fn, items) ? items : undefined, paths: new Map() };
+		views.set(fn, view);
+	}
+	return view;
+}
+
+function parsePath(view: ExecutionView, expression: string): string[] | undefined {
+	if (view.paths.has(expression)) return view.paths.get(expression);
+	let path: string[] | undefined;
+	const match = JSON_PATH_EXPRESSION.exec(expression);
+	if (match) {
+		path = [];
+		for (const m of match[1].matchAll(PATH_SEGMENT)) path.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+		if (path.some((key) => UNSAFE_KEYS.has(key))) path = undefined;
+	}
+	view.paths.set(expression, path);
+	return path;
+}
+
+/** A plain $json read resolved from the item, or ASK_N8N for anything n8n must evaluate. */
+function resolve(view: ExecutionView, value: unknown, itemIndex: number): unknown {
+	if (typeof value === 'string') {
+		if (!value.startsWith('=')) return value;
+		const path = parsePath(view, value);
+		if (!path) return ASK_N8N;
+		let current: unknown = view.items?.[itemIndex]?.json;
+		for (const key of path) {
+			if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) {
+				return ASK_N8N;
+			}
+			current = (current as IDataObject)[key];
+		}
+		// Objects, null and undefined go through n8n, which copies and cleans them.
+		const type = typeof current;
+		return type === 'string' || type === 'number' || type === 'boolean' ? current : ASK_N8N;
+	}
+	if (Array.isArray(value)) {
+		const out: unknown[] = [];
+		for (const entry of value) {
+			const resolved = resolve(view, entry, itemIndex);
+			if (resolved === ASK_N8N) return ASK_N8N;
+			out.push(resolved);
+		}
+		return out;
+	}
+	if (value !== null && typeof value === 'object') {
+		const out: IDataObject = {};
+		for (const [key, entry] of Object.entries(value)) {
+			const resolved = resolve(view, entry, itemIndex);
+			if (resolved === ASK_N8N) return ASK_N8N;
+			out[key] = resolved as IDataObject[string];
+		}
+		return out;
+	}
+	return value;
+}
+
+/**
+ * A parameter of one item, with the same value `getNodeParameter` gives. n8n evaluates each
+ * expression in a new data proxy and sandbox, about 200 µs an item and the largest per-item cost
+ * of a bulk run; the expressions that only read the item (`{{ $json.id }}`, what the editor writes
+ * when a field is dragged in) are read from the item directly. Any other expression, and any value
+ * that is not a string, number or boolean, is left to n8n.
+ */
+export function itemParameter(
+	fn: ParameterReader,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+): NodeParameterValueType | object {
+	const view = viewOf(fn);
+	if (view.items && Object.prototype.hasOwnProperty.call(view.parameters, name)) {
+		const resolved = resolve(view, view.parameters[name], itemIndex);
+		if (resolved !== ASK_N8N) return resolved as NodeParameterValueType;
+	}
+	return fallback === undefined ? fn.getNodeParameter(name, itemIndex) : fn.getNodeParameter(name, itemIndex, fallback);
+}
