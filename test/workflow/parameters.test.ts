@@ -179,14 +179,18 @@ test('when $json is not the input item (a tool call), every read goes to n8n', (
 	const fn = {
 		getNode: () => ({ parameters: { agentId: '={{ $json.id }}' } }),
 		getInputData: () => input,
-		// n8n's $json here is another item than the input (the AI Agent's own item).
-		evaluateExpression: () => ({ id: 'agent-item' }),
+		// What n8n's $json reads here: the AI Agent's own items, not the tool call.
+		connectionInputData: [{ json: { id: 'agent-item' } }],
 		getNodeParameter: (name: string) => {
 			calls.push(name);
 			return 'from-n8n';
 		},
 	} as unknown as IExecuteFunctions;
 	expect(itemParameter(fn, 'agentId', 0)).toBe('from-n8n');
+	expect(calls).toEqual(['agentId']);
+	// The same context in a normal run ($json reads the input array itself) reads the item.
+	const normal = { ...(fn as object), connectionInputData: input } as unknown as IExecuteFunctions;
+	expect(itemParameter(normal, 'agentId', 0)).toBe('tool-args');
 	expect(calls).toEqual(['agentId']);
 });
 

@@ -8,7 +8,7 @@ import type {
 
 /** What reading needs of n8n's context (tests may hand in less: then every read goes to n8n). */
 export type ParameterReader = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> &
-	Partial<Pick<IExecuteFunctions, 'getInputData' | 'evaluateExpression'>>;
+	Partial<Pick<IExecuteFunctions, 'getInputData'>>;
 
 /** `{{ $json.a.b }}`, `{{ $json["a b"][0] }}`: what n8n's editor writes when a field is dragged in. */
 const JSON_PATH_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
@@ -31,17 +31,14 @@ interface ExecutionView {
 const views = new WeakMap<object, ExecutionView>();
 
 /**
- * Does `$json` read the node's input items here? In a normal run it does; when the node runs as an
- * AI Agent's tool, the input is the tool call while `$json` is the agent's item. n8n is asked once.
+ * Does `$json` read the node's input items here? n8n's `$json` is item i of its context's
+ * connectionInputData (a field of n8n's execution context, not of the typed interface). In a node's
+ * normal run that is the very array getInputData returns; when the node runs as an AI Agent's tool
+ * it is the agent's items while the input is the tool call. Without that field, every read goes to
+ * n8n: slower, never different.
  */
 function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boolean {
-	if (items.length === 0 || typeof fn.evaluateExpression !== 'function') return false;
-	const last = items.length - 1;
-	try {
-		return fn.evaluateExpression('{{ $json }}', 0) === items[0].json && fn.evaluateExpression('{{ $json }}', last) === items[last].json;
-	} catch {
-		return false;
-	}
+	return items.length > 0 && (fn as { connectionInputData?: unknown }).connectionInputData === items;
 }
 
 function viewOf(fn: ParameterReader): ExecutionView {
