@@ -1,8 +1,9 @@
 /**
  * 1. In-process overhead: N "get agent" items through the Agora node in n8n's engine, against a
  * raw axios loop sending the same N requests with the same concurrency (10) to the same sandbox.
- * A minimal node (n8n's expression + request helper, nothing else) runs beside them to tell n8n's
- * own per-item cost from the Agora node's.
+ * Two reference nodes run beside them (lib/minimalNode.ts): n8n's request helper alone, and the
+ * helper with the Agent ID read through n8n's expression engine, to tell n8n's per-item cost from
+ * the Agora node's own.
  */
 import axios from 'axios';
 import { randomUUID } from 'crypto';
@@ -24,14 +25,14 @@ function size(smoke: boolean): number {
 	return smoke ? 200 : 2000;
 }
 
-function minimalWorkflow(items: IDataObject[]): TestWorkflow {
+function minimalWorkflow(items: IDataObject[], readVia: 'item' | 'expression'): TestWorkflow {
 	return {
 		nodes: [
 			{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
 			{
 				name: 'Minimal',
 				type: 'bench.minimalGetAgent',
-				parameters: { agentId: '={{$json.id}}' },
+				parameters: { agentId: '={{$json.id}}', readVia },
 				credentials: { agoraApi: { id: '1', name: 'Agora account' } },
 			},
 		],
@@ -43,7 +44,7 @@ export const overheadBench: Bench = {
 	id: 1,
 	title: 'In-process overhead of the Agora node',
 	method: (smoke) =>
-		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, Request Options > Concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, a minimal node (test/bench/lib/minimalNode.ts: the same expression evaluated by getNodeParameter, the same request through this.helpers.httpRequestWithAuthentication, ${CONCURRENCY} in flight, nothing else) shows what any n8n node pays: "minimal / axios" is n8n's floor, "Agora / minimal" is the Agora node's own cost. One untimed warm-up of each side; the order of the sides rotates per run.`,
+		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, Request Options > Concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, two reference nodes (test/bench/lib/minimalNode.ts: the same request through n8n's this.helpers.httpRequestWithAuthentication with the credential handed over once, ${CONCURRENCY} in flight, nothing else): "helper floor" reads the Agent ID straight from the item, so "helper floor / axios" is what any node that sends through n8n's request helper pays, and "Agora / helper floor" is the Agora node's own cost; "expression node" reads it with getNodeParameter (n8n's expression engine evaluates {{$json.id}} per item), the cost the Agora node avoids by reading plain {{ $json… }} expressions from the item (nodes/Agora/helpers/parameters.ts). One untimed warm-up of each side; the order of the sides rotates per run.`,
 	async run(ctx) {
 		const n = size(ctx.smoke);
 		const runs = Math.max(ctx.runs, 5);
@@ -90,14 +91,17 @@ export const overheadBench: Bench = {
 
 			const warm = items.slice(0, 200);
 			await viaWorkflow(agoraWorkflow(params, warm), 'Agora', warm.length);
-			await viaWorkflow(minimalWorkflow(warm), 'Minimal', warm.length);
+			await viaWorkflow(minimalWorkflow(warm, 'item'), 'Minimal', warm.length);
+			await viaWorkflow(minimalWorkflow(warm, 'expression'), 'Minimal', warm.length);
 			await viaAxios(warm.length);
 
 			const agoraWf = agoraWorkflow(params, items);
-			const minimalWf = minimalWorkflow(items);
+			const floorWf = minimalWorkflow(items, 'item');
+			const expressionWf = minimalWorkflow(items, 'expression');
 			const r = await rotateRuns(runs, {
 				agora: () => viaWorkflow(agoraWf, 'Agora', n),
-				minimal: () => viaWorkflow(minimalWf, 'Minimal', n),
+				floor: () => viaWorkflow(floorWf, 'Minimal', n),
+				expression: () => viaWorkflow(expressionWf, 'Minimal', n),
 				axios: () => viaAxios(n),
 			});
 			const ratio = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
@@ -112,17 +116,24 @@ export const overheadBench: Bench = {
 				},
 				{
 					bench: 1,
-					name: `(attribution) minimal n8n node / raw axios loop: n8n's expression + request helper`,
-					values: ratio(r.minimal, r.axios),
+					name: `(attribution) helper floor / raw axios loop: n8n's request helper, which every node must use`,
+					values: ratio(r.floor, r.axios),
 					unit: '',
-					detail: `minimal node ${spread(r.minimal, 0, ' ms')}; per item ${spread(r.minimal.map((m, i) => ((m - r.axios[i]) / n) * 1000), 0, ' µs')} more than axios`,
+					detail: `helper floor ${spread(r.floor, 0, ' ms')}; per item ${spread(r.floor.map((m, i) => ((m - r.axios[i]) / n) * 1000), 0, ' µs')} more than axios`,
 				},
 				{
 					bench: 1,
-					name: `(attribution) Agora node / minimal n8n node: the Agora node's own code`,
-					values: ratio(r.agora, r.minimal),
+					name: `(attribution) Agora node / helper floor: the Agora node's own code`,
+					values: ratio(r.agora, r.floor),
 					unit: '',
-					detail: `per item ${spread(r.agora.map((a, i) => ((a - r.minimal[i]) / n) * 1000), 0, ' µs')} more than the minimal node`,
+					detail: `per item ${spread(r.agora.map((a, i) => ((a - r.floor[i]) / n) * 1000), 0, ' µs')} more than the helper floor`,
+				},
+				{
+					bench: 1,
+					name: `(attribution) expression node / raw axios loop: n8n's request helper + n8n's expression engine per item`,
+					values: ratio(r.expression, r.axios),
+					unit: '',
+					detail: `expression node ${spread(r.expression, 0, ' ms')}; per item ${spread(r.expression.map((m, i) => ((m - r.floor[i]) / n) * 1000), 0, ' µs')} more than the helper floor`,
 				},
 			];
 			return rows;

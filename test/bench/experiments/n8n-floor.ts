@@ -13,8 +13,10 @@
  *                              engine and request helper can do
  * Usage: npx ts-node --transpile-only test/bench/experiments/n8n-floor.ts
  * Measured 2026-11-22 (2 cores, quiet), medians of 5: 1.00, 0.99, 1.59, 1.56, 1.59, 2.12. n8n's
- * expression evaluation (~250 µs per item) and its request helper (~235 µs per request) each add
- * about 0.55 of the raw loop's time; the Agora node measures about 1.07 of the last variant.
+ * engine itself costs nothing measurable; n8n's expression evaluation (~250 µs per item) and its
+ * request helper (~235 µs per request) each add about 0.55 of the raw loop's time. The Agora node
+ * no longer pays the first for plain {{ $json… }} reads (nodes/Agora/helpers/parameters.ts); the
+ * helper, which a community node must use, stays: bench 1's "helper floor" row measures it.
  */
 import '../lib/env';
 

@@ -1,8 +1,10 @@
 /**
- * The least any n8n node must do for a "get agent" item: read the item's Agent ID parameter (n8n
- * evaluates the expression) and send the GET through n8n's own request helper with the credential,
- * 10 items in flight. Bench 1 runs it beside the Agora node to tell n8n's per-item cost from the
- * Agora node's own.
+ * Reference nodes for bench 1: the least an n8n node can do for a "get agent" item, so that the
+ * Agora node's figure can be split into n8n's cost and the Agora node's own. Both send the GET
+ * through n8n's own request helper (httpRequestWithAuthentication, the credential handed over
+ * once, as the Agora node does), 10 items in flight. They differ in how they read the Agent ID:
+ *   readVia "item"        straight from the input item: what n8n's request helper alone costs
+ *   readVia "expression"  getNodeParameter('agentId', i) = {{$json.id}}: n8n's expression engine too
  */
 import { randomUUID } from 'crypto';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
@@ -20,25 +22,35 @@ export class MinimalGetAgent implements INodeType {
 		inputs: ['main'],
 		outputs: ['main'],
 		credentials: [{ name: 'agoraApi', required: true }],
-		properties: [{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '' }],
+		properties: [
+			{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '' },
+			{ displayName: 'Read Via', name: 'readVia', type: 'string', default: 'item' },
+		],
 	} as unknown as INodeTypeDescription;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		const viaExpression = this.getNodeParameter('readVia', 0) === 'expression';
 		const credential = await this.getCredentials('agoraApi');
+		const handOver = { credentialsDecrypted: { id: '1', name: 'Agora account', type: 'agoraApi', data: credential } };
 		const base = `${String(credential.customBaseUrl)}/api/conversational-ai-agent/v2/projects/${String(credential.appId)}`;
 		const out = new Array<INodeExecutionData>(items.length);
 		await pool(items.length, 10, async (i) => {
-			const agentId = this.getNodeParameter('agentId', i) as string;
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, 'agoraApi', {
-				method: 'GET',
-				url: `${base}/agents/${encodeURIComponent(agentId)}`,
-				headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 30000,
-				json: true,
-			})) as { statusCode: number; body: Record<string, unknown> };
+			const agentId = viaExpression ? (this.getNodeParameter('agentId', i) as string) : String(items[i].json.id);
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				'agoraApi',
+				{
+					method: 'GET',
+					url: `${base}/agents/${encodeURIComponent(agentId)}`,
+					headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: 30000,
+					json: true,
+				},
+				handOver,
+			)) as { statusCode: number; body: Record<string, unknown> };
 			if (response.statusCode !== 200) throw new Error(`minimal node: ${response.statusCode}`);
 			out[i] = { json: response.body as never, pairedItem: { item: i } };
 		});
