@@ -120,5 +120,5 @@ export function itemParameter(
 		const resolved = resolve(view, view.parameters[name], itemIndex);
 		if (resolved !== ASK_N8N) return resolved as NodeParameterValueType;
 	}
-	return fallback === undefined ? fn.getNodeParameter(name, itemIndex) : fn.getNodeParameter(name, itemIndex, fallback);
+	return fn.getNodeParameter(name, itemIndex, fallback);
 }
