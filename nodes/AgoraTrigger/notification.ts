@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../Agora/helpers/values';
 import { eventName, productName } from './events';
 
 export interface AgoraNotification {
@@ -19,10 +20,6 @@ export type ParseResult = { ok: true; notification: AgoraNotification } | { ok: 
 
 /** Channel the console's "health check" (test) notification is sent to. */
 export const HEALTH_CHECK_CHANNEL = 'test_webhook';
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses the raw body and checks the envelope fields; the message names the field at fault. */
 export function parseNotification(text: string): ParseResult {

@@ -1,5 +1,6 @@
 /** Media Pull schemas, the update sequence clock and the Cloud Player helpers. */
-import { mediaPullRules, pickPlayer, settle } from '../../nodes/Agora/actions/cloudPlayer/common';
+import { mediaPullRules, pickPlayer } from '../../nodes/Agora/actions/cloudPlayer/common';
+import { settle } from '../../nodes/Agora/helpers/values';
 import { cloudPlayerDescription, cloudPlayerOperations } from '../../nodes/Agora/actions/cloudPlayer';
 import { nextSequence, noteSequence } from '../../nodes/Agora/actions/cloudPlayer/sequence';
 import { describeZodError } from '../../nodes/Agora/helpers/validate';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidField } from './validate';
+import { isPlainObject } from './values';
 
 /** Reads a JSON parameter that may arrive as text or (from an expression) as an object. */
 export function parseJsonParameter(
@@ -20,10 +21,6 @@ export function parseJsonParameter(
 		// fall through to the error below
 	}
 	throw invalidField(fn, field, 'must be a JSON object, e.g. {"key": "value"}', itemIndex);
-}
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Deep merge for "Additional Body (JSON)": objects merge, anything else (arrays too) replaces. */

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 
+import { utf8Bytes } from '../helpers/values';
+
 // ---------------------------------------------------------------- enumerations
 
 export const AGENT_STATUS_CODES = {
@@ -599,10 +601,6 @@ export const updateRequestSchema = z
 	})
 	.strict();
 export type UpdateRequest = z.infer<typeof updateRequestSchema>;
-
-export function utf8Bytes(text: string): number {
-	return Buffer.byteLength(text, 'utf8');
-}
 
 export const speakRequestSchema = z.object({
 	text: nonEmpty().refine(

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const MEDIA_PULL_REGION_VALUES = ['cn', 'ap', 'na', 'eu'] as const;
+import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../helpers/agoraFacts';
+import { utf8Bytes } from '../helpers/values';
 
 export const ENCRYPT_MODES = [
 	'aes-128-xts',
@@ -21,19 +22,14 @@ export const ENCRYPT_MODES = [
 /** Modes that derive the key with a salt: encryptKdfSalt is required with them and only with them. */
 export const KDF_SALT_MODES: readonly string[] = ['aes-128-gcm2', 'aes-256-gcm2'];
 
-/** Characters allowed in channelName and account (the spec's list). */
-export const CHANNEL_CHARS_RE = /^[a-zA-Z0-9 !#$%&()+\-:;<=.>?@[\]^_,{}|~]+$/;
 export const PLAYER_NAME_RE = /^[a-zA-Z0-9_-]+$/;
 const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
-export const UID_MAX = 4294967295;
 export const IDLE_TIMEOUT_MIN = 5;
 export const IDLE_TIMEOUT_MAX = 600;
 /** playTs may lie at most this far before / after the creation time (seconds). */
 export const PLAY_TS_BEFORE_S = 86400;
 export const PLAY_TS_AFTER_S = 300;
-
-const byteLength = (value: string) => Buffer.byteLength(value, 'utf8');
 
 /** A string that must not be empty (required fields must not be null or an empty string). */
 const requiredString = () =>
@@ -48,12 +44,12 @@ const integerIn = (min: number, max: number, unit = '') =>
 		.min(min, `must be between ${min} and ${max}${unit}`)
 		.max(max, `must be between ${min} and ${max}${unit}`);
 
-export const regionSchema = z.enum(MEDIA_PULL_REGION_VALUES, {
+export const regionSchema = z.enum(MEDIA_PULL_REGIONS, {
 	errorMap: () => ({ message: 'must be one of cn (China Mainland), ap (Asia Pacific), na (North America), eu (Europe)' }),
 });
 
 export const streamUrlSchema = requiredString()
-	.refine((v) => byteLength(v) <= 1024, 'must be at most 1024 bytes')
+	.refine((v) => utf8Bytes(v) <= 1024, 'must be at most 1024 bytes')
 	.refine((v) => isStreamUrl(v), 'must be an rtmp:// or http(s):// URL with a host and no spaces');
 
 /** rtmp or http(s), parseable as a URL, with a host and no white space anywhere. */
@@ -67,21 +63,21 @@ function isStreamUrl(value: string): boolean {
 }
 
 export const channelNameSchema = requiredString()
-	.refine((v) => byteLength(v) <= 64, 'must be at most 64 bytes')
+	.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes')
 	.refine(
-		(v) => CHANNEL_CHARS_RE.test(v),
-		'may only contain a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; < = . > ? @ [ ] ^ _ , { } | ~',
+		(v) => CHANNEL_NAME_CHARS.test(v),
+		`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
 	);
 
 export const accountSchema = requiredString()
-	.refine((v) => byteLength(v) <= 255, 'must be at most 255 bytes')
+	.refine((v) => utf8Bytes(v) <= 255, 'must be at most 255 bytes')
 	.refine(
-		(v) => CHANNEL_CHARS_RE.test(v),
-		'may only contain a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; < = . > ? @ [ ] ^ _ , { } | ~',
+		(v) => CHANNEL_NAME_CHARS.test(v),
+		`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
 	);
 
 export const playerNameSchema = requiredString()
-	.refine((v) => byteLength(v) <= 64, 'must be at most 64 bytes')
+	.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes')
 	.refine((v) => PLAYER_NAME_RE.test(v), 'may only contain a-z, A-Z, 0-9, - and _');
 
 export const playerIdSchema = requiredString().refine((v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)');

@@ -25,6 +25,9 @@
  */
 import { createHmac, randomInt } from 'crypto';
 
+import { CHANNEL_NAME_CHARS } from '../helpers/agoraFacts';
+import { utf8Bytes } from '../helpers/values';
+
 export type TokenRole = 'publisher' | 'subscriber';
 
 export interface RtcTokenInput {
@@ -119,8 +122,6 @@ const SERVICE_NAMES: Record<number, string> = {
 
 const UINT32_MAX = 0xffffffff;
 const MAX_SALT = 99999999;
-// Agora's documented character set for channel names and user accounts.
-const AGORA_NAME_CHARS = /^[a-zA-Z0-9 !#$%&()+\-:;<=.>?@[\]^_{|}~,]*$/;
 
 // ---------------------------------------------------------------------------
 // Binary packing
@@ -519,7 +520,7 @@ function checkInt(name: string, value: unknown, min: number, max: number): numbe
 }
 
 function checkAgoraName(name: string, value: string, minBytes: number, maxBytes: number): void {
-	const bytes = Buffer.byteLength(value, 'utf8');
+	const bytes = utf8Bytes(value);
 	if (bytes < minBytes || bytes > maxBytes) {
 		throw new Error(
 			minBytes > 0
@@ -527,7 +528,7 @@ function checkAgoraName(name: string, value: string, minBytes: number, maxBytes:
 				: `${name} must be at most ${maxBytes} bytes long`,
 		);
 	}
-	if (!AGORA_NAME_CHARS.test(value)) {
+	if (value !== '' && !CHANNEL_NAME_CHARS.test(value)) {
 		throw new Error(
 			`${name} contains unsupported characters (allowed: a-z A-Z 0-9 space and !#$%&()+-:;<=.>?@[]^_{}|~,)`,
 		);
@@ -612,7 +613,7 @@ function validate(input: RtcTokenInput): ValidatedInput {
 	if (input.withRtm) {
 		if (explicitRtmUser) {
 			if (typeof input.rtmUserId !== 'string') throw new Error('rtmUserId must be a string');
-			const bytes = Buffer.byteLength(input.rtmUserId, 'utf8');
+			const bytes = utf8Bytes(input.rtmUserId);
 			if (bytes > 64) throw new Error('rtmUserId must be 1 to 64 bytes long');
 			rtmUserId = input.rtmUserId;
 		} else {

@@ -9,14 +9,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { MediaPullRegion } from '../helpers/agoraFacts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, wait } from './retry';
 
 export const CREDENTIAL_TYPE = 'agoraApi';
 export const AGENT_PREFIX = '/api/conversational-ai-agent/v2/projects';
-export const MEDIA_PULL_REGIONS = ['cn', 'ap', 'na', 'eu'] as const;
-export type MediaPullRegion = (typeof MEDIA_PULL_REGIONS)[number];
 
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 

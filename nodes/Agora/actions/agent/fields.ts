@@ -26,6 +26,11 @@ export function agentPath(agentId: string, action?: string): string {
 }
 
 /** System messages as a list of role + content pairs (start and update share it). */
+/** An agent answer with its agent_id filled in from the request when Agora leaves it out. */
+export function withAgentId(body: IDataObject, agentId: string): IDataObject {
+	return { ...body, agent_id: body.agent_id ?? agentId };
+}
+
 export function systemMessagesField(
 	name: string,
 	description: string,

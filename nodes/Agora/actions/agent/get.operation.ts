@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [agentIdField];
 
@@ -23,5 +23,5 @@ export async function execute(
 		{ method: 'GET', api: 'agent', path: agentPath(agentId), idempotent: true, action: 'get agent' },
 		itemIndex,
 	);
-	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } as IDataObject }];
+	return [{ json: withAgentId(response.body, agentId) }];
 }

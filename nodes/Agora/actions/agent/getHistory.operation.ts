@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,
@@ -41,7 +41,7 @@ export async function execute(
 		{ method: 'GET', api: 'agent', path: agentPath(agentId, 'history'), idempotent: true, action: 'get agent history' },
 		itemIndex,
 	);
-	const body: IDataObject = { ...response.body, agent_id: response.body.agent_id ?? agentId };
+	const body: IDataObject = withAgentId(response.body, agentId);
 	if (itemParameter(this, 'output', itemIndex, 'whole') !== 'split') return [{ json: body }];
 	const contents = Array.isArray(body.contents) ? (body.contents as IDataObject[]) : [];
 	return contents.map((message, index) => ({

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [agentIdField];
 
@@ -28,5 +28,5 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } }];
+	return [{ json: withAgentId(response.body, agentId) }];
 }

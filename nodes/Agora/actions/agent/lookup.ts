@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentPath } from './fields';
+import { agentPath, withAgentId } from './fields';
 
 export interface AgentListQuery {
 	channel?: string;
@@ -82,7 +82,7 @@ export async function findAgentByName(
 			itemIndex,
 		);
 		if (response.status === 200 && response.body.name === name && !GONE.has(String(response.body.status))) {
-			return { ...response.body, agent_id: response.body.agent_id ?? id };
+			return withAgentId(response.body, id);
 		}
 	}
 	return undefined;

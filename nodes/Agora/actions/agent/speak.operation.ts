@@ -5,7 +5,7 @@ import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,
@@ -72,5 +72,5 @@ export async function execute(
 		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'speak'), body, idempotent: false, action: 'make agent speak' },
 		itemIndex,
 	);
-	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId } }];
+	return [{ json: withAgentId(response.body, agentId) }];
 }

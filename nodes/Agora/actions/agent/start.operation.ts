@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { settle } from '../../helpers/values';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { autoChannelToken } from '../../token/autoToken';
@@ -60,17 +61,6 @@ function output(response: IDataObject, body: IDataObject, extra: IDataObject = {
 	};
 	if (p.labels && Object.keys(p.labels as IDataObject).length > 0) json.labels = p.labels;
 	return json;
-}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** A promise's outcome as a value, so the decisions after a failure read top to bottom. */
-async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-	try {
-		return { ok: true, value: await promise };
-	} catch (error) {
-		return { ok: false, error };
-	}
 }
 
 /** A lookup result (agent status resource) shaped like a start answer. */

@@ -6,7 +6,7 @@ import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { updateRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField } from './fields';
+import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,
@@ -78,5 +78,5 @@ export async function execute(
 		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'update'), body, idempotent: true, action: 'update agent' },
 		itemIndex,
 	);
-	return [{ json: { ...response.body, agent_id: response.body.agent_id ?? agentId, updated: Object.keys(props) } }];
+	return [{ json: { ...withAgentId(response.body, agentId), updated: Object.keys(props) } }];
 }

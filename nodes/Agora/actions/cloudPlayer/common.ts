@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isPlainObject } from '../../helpers/values';
 import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
 
 // The pacer widens each window for the time requests spend in transit (transport/rateLimit.ts).
@@ -36,20 +37,11 @@ export const mediaPullRules = {
 	},
 };
 
-/** Numbers typed into an expression may arrive as strings ("300"); accept those, leave the rest to zod. */
-export function numeric(value: unknown): unknown {
-	return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
-}
-
 /** A trimmed string parameter, or undefined when empty (unset optional fields stay out of the body). */
 export function optionalText(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	const text = String(value);
 	return text.trim() === '' ? undefined : text;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The player fields a create answer carries; nothing else (never the token or encryption key). */
@@ -100,7 +92,7 @@ export async function listPlayersPage(
 	);
 	const body = response.body;
 	return {
-		players: Array.isArray(body.players) ? (body.players as unknown[]).filter(isObject) : [],
+		players: Array.isArray(body.players) ? (body.players as unknown[]).filter(isPlainObject) : [],
 		nextPageToken: typeof body.nextPageToken === 'string' ? body.nextPageToken : '',
 		totalSize: typeof body.totalSize === 'number' ? body.totalSize : undefined,
 		requestId: response.requestId,
@@ -147,17 +139,4 @@ export function rememberOwnedPlayer(id: string): void {
 
 export function isOwnedPlayer(id: string): boolean {
 	return ownedIds.has(id);
-}
-
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/**
- * Awaits a request and hands back its answer or its error, so a caller can inspect a failure
- * (ambiguous or not) and pass the transport's NodeApiError on unchanged.
- */
-export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-	return await promise.then(
-		(value): Settled<T> => ({ ok: true, value }),
-		(error: unknown): Settled<T> => ({ ok: false, error }),
-	);
 }

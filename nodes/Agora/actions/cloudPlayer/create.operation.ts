@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { UID_MAX, type MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
+import { numeric, settle } from '../../helpers/values';
 import {
 	createPlayerRequestSchema,
 	IDLE_TIMEOUT_MAX,
 	IDLE_TIMEOUT_MIN,
-	UID_MAX,
 	type PlayerCreate,
 } from '../../schemas/mediaPull';
 import { autoChannelToken } from '../../token/autoToken';
@@ -18,9 +19,8 @@ import {
 	agoraRequest,
 	type AgoraContext,
 	type AgoraResponse,
-	type MediaPullRegion,
 } from '../../transport';
-import { mediaPullRules, numeric, optionalText, pickPlayer, rememberOwnedPlayer, settle } from './common';
+import { mediaPullRules, optionalText, pickPlayer, rememberOwnedPlayer } from './common';
 import { channelCharsHint, regionField, streamUrlDescription } from './fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 

@@ -6,7 +6,8 @@ import { validateOrThrow } from '../../helpers/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { mediaPullRules, settle } from './common';
+import { settle } from '../../helpers/values';
+import { mediaPullRules } from './common';
 import { playerIdField, regionField } from './fields';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,8 @@ import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { numeric, optionalText, playerPages } from './common';
+import { numeric } from '../../helpers/values';
+import { optionalText, playerPages } from './common';
 import { channelCharsHint } from './fields';
 import { returnAllAndLimit } from '../listFields';
 

@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PlayerCreate } from '../../schemas/mediaPull';
 import { agoraErrorDetails, type AgoraContext, type AgoraErrorDetails, type AgoraResponse } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { isOwnedPlayer, pickPlayer, playerPages, rememberOwnedPlayer, settle } from './common';
+import { settle } from '../../helpers/values';
+import { isOwnedPlayer, pickPlayer, playerPages, rememberOwnedPlayer } from './common';
 
 export const CREATE_ACTION = 'create cloud player';
 

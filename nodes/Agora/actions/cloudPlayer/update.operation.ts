@@ -6,7 +6,8 @@ import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { numeric, optionalText } from './common';
+import { numeric } from '../../helpers/values';
+import { optionalText } from './common';
 import { playerIdField, regionField } from './fields';
 import { nextSequence, noteSequence } from './sequence';
 

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { UID_MAX } from '../../helpers/agoraFacts';
 import { itemParameter } from '../../helpers/parameters';
 import { invalidField, validateOrThrow } from '../../helpers/validate';
+import { numeric, utf8Bytes } from '../../helpers/values';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
-const UID_MAX = 0xffffffff;
 
 const properties: INodeProperties[] = [
 	{
@@ -140,31 +141,24 @@ const integer = (min: number, max: number) =>
 		.min(min, `must be between ${min} and ${max}`)
 		.max(max, `must be between ${min} and ${max}`);
 
-/** Numbers typed into an expression may arrive as strings ("3600"); accept those, leave the rest to zod. */
-function numeric(value: unknown): unknown {
-	return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-}
-
-const byteLength = (value: string) => Buffer.byteLength(value, 'utf8');
-
 const inputSchema = z
 	.object({
 		channelName: z
 			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => byteLength(v) >= 1, 'is required')
-			.refine((v) => byteLength(v) <= 64, 'must be 1 to 64 bytes long'),
+			.refine((v) => utf8Bytes(v) >= 1, 'is required')
+			.refine((v) => utf8Bytes(v) <= 64, 'must be 1 to 64 bytes long'),
 		identityType: z.enum(['uid', 'account'], { message: "must be 'uid' or 'account'" }),
 		uid: integer(0, UID_MAX).optional(),
 		account: z
 			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => byteLength(v) >= 1, 'is required')
-			.refine((v) => byteLength(v) <= 255, 'must be 1 to 255 bytes long')
+			.refine((v) => utf8Bytes(v) >= 1, 'is required')
+			.refine((v) => utf8Bytes(v) <= 255, 'must be 1 to 255 bytes long')
 			.optional(),
 		role: z.enum(['publisher', 'subscriber'], { message: "must be 'publisher' or 'subscriber'" }),
 		tokenType: z.enum(['rtc', 'rtcRtm'], { message: "must be 'rtc' or 'rtcRtm'" }),
 		rtmUserId: z
 			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => byteLength(v) <= 64, 'must be at most 64 bytes long')
+			.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes long')
 			.optional(),
 		tokenExpiry: integer(1, MAX_EXPIRE_SECONDS),
 		privilegeExpiry: integer(0, MAX_EXPIRE_SECONDS),
