@@ -72,14 +72,30 @@ export function installPackageInto(userFolder: string, tarball: string): string 
 	return target;
 }
 
+/** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */
+export function installFolderPackage(userFolder: string, sourceDir: string): string {
+	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8')).name as string;
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.cpSync(sourceDir, target, { recursive: true });
+	return target;
+}
+
 export interface CliResult {
 	code: number;
 	stdout: string;
 	stderr: string;
 }
 
+/** The Node.js an installed n8n runs on (install-n8n.sh links it as `node` in the n8n folder). */
+export function n8nNode(n8nDir: string): string {
+	const linked = path.join(n8nDir, 'node');
+	return fs.existsSync(linked) ? linked : process.execPath;
+}
+
 export class N8nHost {
 	readonly bin: string;
+	readonly node: string;
 	readonly env: NodeJS.ProcessEnv;
 	private server?: ChildProcess;
 	serverLog = '';
@@ -91,9 +107,11 @@ export class N8nHost {
 		extraEnv: NodeJS.ProcessEnv = {},
 	) {
 		this.bin = path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+		this.node = n8nNode(n8nDir);
 		fs.mkdirSync(userFolder, { recursive: true });
 		this.env = {
-			PATH: process.env.PATH,
+			// n8n's children (task runners) find the same Node.js first.
+			PATH: `${path.dirname(fs.realpathSync(this.node))}${path.delimiter}${process.env.PATH}`,
 			HOME: userFolder,
 			NODE_OPTIONS: '',
 			N8N_USER_FOLDER: userFolder,
@@ -124,7 +142,7 @@ export class N8nHost {
 
 	cli(args: string[], timeoutMs = 180000): Promise<CliResult> {
 		return new Promise((resolve) => {
-			const child = spawn(process.execPath, [this.bin, ...args], { env: this.env, cwd: this.userFolder });
+			const child = spawn(this.node, [this.bin, ...args], { env: this.env, cwd: this.userFolder });
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (d) => (stdout += d));
@@ -155,14 +173,21 @@ export class N8nHost {
 	/** `n8n execute --rawOutput`: the run as JSON. */
 	async execute(workflowId: string): Promise<{ run: ExecutedRun; raw: CliResult }> {
 		const raw = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		// A failed run is printed by n8n's logger, with the error's lines after it: the run is the
+		// first complete JSON object.
 		const start = raw.stdout.indexOf('{');
-		if (start < 0) throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
-		const run = JSON.parse(raw.stdout.slice(start)) as ExecutedRun;
-		return { run, raw };
+		for (let end = raw.stdout.indexOf('\n}', start); start >= 0 && end >= 0; end = raw.stdout.indexOf('\n}', end + 1)) {
+			try {
+				return { run: JSON.parse(raw.stdout.slice(start, end + 2)) as ExecutedRun, raw };
+			} catch {
+				// not the end of the run yet
+			}
+		}
+		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
 	}
 
 	async start(timeoutMs = 120000): Promise<void> {
-		this.server = spawn(process.execPath, [this.bin, 'start'], { env: this.env, cwd: this.userFolder });
+		this.server = spawn(this.node, [this.bin, 'start'], { env: this.env, cwd: this.userFolder });
 		this.server.stdout!.on('data', (d) => (this.serverLog += d));
 		this.server.stderr!.on('data', (d) => (this.serverLog += d));
 		const deadline = Date.now() + timeoutMs;
