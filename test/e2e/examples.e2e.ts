@@ -44,7 +44,8 @@ beforeAll(async () => {
 	webhookUrl = `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
 	openAi = await startFakeOpenAi({ agentId: 'PLACEHOLDER' });
-	host = new N8nHost(n8nDir, userFolder, port, { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' });
+	// No switch for community nodes as tools: neither tested version has one (both allow them).
+	host = new N8nHost(n8nDir, userFolder, port);
 	await host.importCredentials(
 		writeCredentialFile(userFolder, {
 			customerId: sandbox.customerId,
