@@ -4,9 +4,21 @@
 # runs on each version.
 #   N8N_E2E_VERSIONS  the n8n versions to run (default below; 2.4.8 is opt-in)
 #   extra arguments go to jest, e.g. `npm run test:e2e -- test/e2e/engine.e2e.ts`
+#   --install-only  installs the versions (and their Node.js) and stops there
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# 2.41.1: the newest n8n whose dependencies all install from the registry (2.41.3 names
+# @n8n/agents 0.26.2, which is not there). scripts/dev.js runs the same by default.
 versions="${N8N_E2E_VERSIONS:-1.123.81 2.41.1}"
+if [ "${1:-}" = "--install-only" ]; then
+	pids=()
+	for v in $versions; do
+		bash test/e2e/install-n8n.sh "$v" >/dev/null &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do wait "$pid"; done
+	exit 0
+fi
 logs="$(mktemp -d "${TMPDIR:-/tmp}/agora-e2e-install-XXXXXX")"
 # Every version installs at once, beside the build (most of an install is download and unpacking);
 # their progress lines go to stderr.
