@@ -114,10 +114,14 @@ async function installProject(status) {
 async function installN8n(status) {
 	status.text = `n8n ${VERSION}: checking the cache`;
 	const out = await run('bash', [path.join(ROOT, 'test/e2e/install-n8n.sh'), VERSION], {
+		// The sqlite3 build runs beside the download: both are shown while both run.
 		onLine: (line) => {
 			const m = /^\[install n8n [^\]]+\] \d+s (.*)$/.exec(line);
-			if (m) status.text = m[1];
-			else if (line.trim()) console.log(line);
+			if (!m) {
+				if (line.trim()) console.log(line);
+			} else if (/^compiling sqlite3/.test(m[1])) status.build = m[1];
+			else if (/^sqlite3 .* compiled/.test(m[1])) status.build = undefined;
+			else status.text = m[1];
 		},
 	});
 	status.dir = out.trim().split('\n').pop();
@@ -125,10 +129,13 @@ async function installN8n(status) {
 }
 
 function n8nProgress(status) {
-	if (status.dir || !/downloading n8n/.test(status.text)) return status.text;
-	const target = path.join(CACHE, fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`)) ?? '', 'node_modules');
-	const count = fs.existsSync(target) ? fs.readdirSync(target).length : 0;
-	return `${status.text.replace(/ \(.*$/, '')} (${count} top-level packages so far)`;
+	let text = status.text;
+	if (!status.dir && /downloading n8n/.test(text)) {
+		const target = path.join(CACHE, fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`)) ?? '', 'node_modules');
+		const count = fs.existsSync(target) ? fs.readdirSync(target).length : 0;
+		text = `${text.replace(/ \(.*$/, '')} (${count} top-level packages unpacked so far)`;
+	}
+	return status.build ? `${text} + ${status.build.replace(/ \(.*$/, '')}` : text;
 }
 
 async function main() {
