@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox as a separate process (npm run sandbox).
  *
- * Prints one JSON line {"url","customerId","customerSecret","appId","notificationSecret"} to
+ * Prints one JSON line {"url","customerId","customerSecret","appId","appCertificate","notificationSecret"} to
  * stdout, then human-readable hints, and stops on SIGINT / SIGTERM.
  *
  * Options (flag or environment variable):
@@ -11,6 +11,8 @@
  *   --customer-id S          SANDBOX_CUSTOMER_ID
  *   --customer-secret S      SANDBOX_CUSTOMER_SECRET
  *   --app-id S               SANDBOX_APP_ID
+ *   --app-certificate S      SANDBOX_APP_CERTIFICATE   verifies `agora token=` authentication
+ *   --clock real|manual      SANDBOX_CLOCK             default real (manual: POST /_sandbox/clock moves time)
  *   --start-delay-ms N       SANDBOX_START_DELAY_MS
  *   --stop-delay-ms N        SANDBOX_STOP_DELAY_MS
  *   --list-delay-ms N        SANDBOX_LIST_DELAY_MS
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
 		customerId: pick('customer-id', 'SANDBOX_CUSTOMER_ID') || undefined,
 		customerSecret: pick('customer-secret', 'SANDBOX_CUSTOMER_SECRET') || undefined,
 		appId: pick('app-id', 'SANDBOX_APP_ID') || undefined,
+		appCertificate: pick('app-certificate', 'SANDBOX_APP_CERTIFICATE') || undefined,
+		clock: pick('clock', 'SANDBOX_CLOCK') === 'manual' ? 'manual' : 'real',
 		startDelayMs: num('start-delay-ms', 'SANDBOX_START_DELAY_MS'),
 		stopDelayMs: num('stop-delay-ms', 'SANDBOX_STOP_DELAY_MS'),
 		listDelayMs: num('list-delay-ms', 'SANDBOX_LIST_DELAY_MS'),
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
 			customerId: sb.customerId,
 			customerSecret: sb.customerSecret,
 			appId: sb.appId,
+			appCertificate: sb.appCertificate,
 			notificationSecret,
 		}) + '\n',
 	);
@@ -82,10 +87,11 @@ async function main(): Promise<void> {
 			`Agora sandbox listening on ${sb.url}`,
 			`  Agent API:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/...`,
 			`  Media Pull API: ${sb.url}/{cn|ap|na|eu}/v1/projects/${sb.appId}/cloud-player/players (list: ${sb.url}/v1/projects/${sb.appId}/cloud-player/players)`,
-			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}`,
+			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}, or agora token=<007 token of App Certificate ${sb.appCertificate}>`,
+			`  Clock:          ${sb.clock.mode}${sb.clock.mode === 'manual' ? ' (POST /_sandbox/clock {"advanceMs": N})' : ''}`,
 			`  Notifications:  ${o.notify ? `-> ${o.notify.url} (secret ${notificationSecret})` : 'off (set SANDBOX_NOTIFY_URL or POST /_sandbox/config {"notify":{"url","secret"}})'}`,
 			`  Delays:         start ${o.startDelayMs} ms, stop ${o.stopDelayMs} ms, list ${o.listDelayMs} ms; rate limits ${o.rateLimits ? 'on' : 'off'}; player quota ${o.playerQuota}`,
-			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify`,
+			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),

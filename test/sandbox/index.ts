@@ -5,6 +5,7 @@
 export { startSandbox, AGENT_PREFIX } from './server';
 export { signatures } from './notifier';
 export { AGENT_STATUS_CODES } from './types';
+export type { ClockMode } from './clock';
 export type {
 	AgentRecord,
 	AgentStatus,
@@ -21,5 +22,8 @@ export type {
 	ResolvedOptions,
 	Sandbox,
 	SandboxOptions,
+	SandboxClock,
 	SandboxStats,
+	ThinkRecord,
+	TurnRecord,
 } from './types';

@@ -1,3 +1,5 @@
+import type { ClockMode } from './clock';
+
 /**
  * Public types of the Agora sandbox (a local fake of the Conversational AI agent API,
  * the Media Pull API and the message-notification sender).
@@ -20,6 +22,15 @@ export interface SandboxOptions {
 	customerId?: string;
 	customerSecret?: string;
 	appId?: string;
+	/** App Certificate of the project: verifies `Authorization: agora token=<007 token>`. */
+	appCertificate?: string;
+	/**
+	 * 'real' (default): time runs by itself. 'manual': time stands still until clock.advance() or
+	 * POST /_sandbox/clock moves it, so tests never race the wall clock.
+	 */
+	clock?: ClockMode;
+	/** Start time of the clock (ms since the epoch), default now. */
+	clockStartMs?: number;
 	/** Agent STARTING -> RUNNING and player connecting -> running/failed, default 50 ms. */
 	startDelayMs?: number;
 	/** Agent STOPPING -> STOPPED, default 50 ms. */
@@ -97,7 +108,31 @@ export interface SpeakRecord {
 	text: string;
 	priority: string;
 	interruptable: boolean;
+	/** Sandbox clock, ms. */
 	at: number;
+	/** False when priority IGNORE met a busy agent. */
+	played?: boolean;
+}
+
+export interface ThinkRecord {
+	text: string;
+	onListening: string;
+	onThinking: string;
+	onSpeaking: string;
+	interruptable: boolean;
+	metadata?: Record<string, unknown>;
+	/** Sandbox clock, ms. */
+	at: number;
+	/** False when the action for the agent's state was ignore. */
+	accepted: boolean;
+}
+
+/** One conversation turn as get-turns reports it. */
+export interface TurnRecord {
+	turn_id: number;
+	start: { start_at: number; type: string; metadata: Record<string, unknown> };
+	end: { end_at: number; type: string; metadata: Record<string, unknown> };
+	metrics: { e2e_latency_ms: number; segmented_latency_ms: Array<{ name: string; latency: number }> };
 }
 
 export interface AgentRecord {
@@ -121,11 +156,15 @@ export interface AgentRecord {
 	idleTimeout: number;
 	history: HistoryItem[];
 	speaks: SpeakRecord[];
+	thinks: ThinkRecord[];
+	turns: TurnRecord[];
 	interrupts: number;
+	/** agent_rtc_uid as given. */
+	agentUid: string;
 	updatesApplied: number;
-	/** Why it stopped: 'leave' | 'idle_timeout'. */
+	/** Why it stopped: 'leave' | 'idle_timeout' | 'max_duration' | 'call_ended'. */
 	stopReason?: string;
-	/** Date.now() when userLeft() was called. */
+	/** Sandbox clock (ms) when userLeft() was called. */
 	userLeftAt?: number;
 	/** Creation order. */
 	seq: number;
@@ -160,7 +199,7 @@ export interface PlayerRecord {
 	status: PlayerStatus;
 	/** Unix seconds. */
 	createTs: number;
-	/** Date.now() at creation. */
+	/** Sandbox clock (ms) at creation. */
 	createdAt: number;
 	/** Highest applied update sequence; -1 before the first update. */
 	lastSequence: number;
@@ -243,8 +282,30 @@ export interface Sandbox {
 	notifications(): NotificationRecord[];
 	/** Pending faults. */
 	faults(): FaultSpec[];
+	/** Removes the pending faults (the applied count stays). */
+	clearFaults(): void;
+	/** What GET /_sandbox/state answers. */
+	state(): Record<string, unknown>;
 	/** Current effective options. */
 	options(): Readonly<ResolvedOptions>;
+	/** The sandbox's clock: read it, move it (manual mode), switch modes. */
+	clock: SandboxClock;
+	appCertificate: string;
+}
+
+export interface SandboxClock {
+	readonly mode: ClockMode;
+	/** ms since the epoch, as the sandbox sees it. */
+	now(): number;
+	/** The same in whole seconds (what timestamps in answers use). */
+	nowS(): number;
+	/** Moves time forward and fires what falls due (both modes). */
+	advance(ms: number): void;
+	/** Sets the time (ms since the epoch). */
+	set(ms: number): void;
+	setMode(mode: ClockMode): void;
+	/** Timers waiting to fire. */
+	readonly pending: number;
 }
 
 export interface ResolvedOptions {
@@ -252,6 +313,7 @@ export interface ResolvedOptions {
 	customerId: string;
 	customerSecret: string;
 	appId: string;
+	appCertificate: string;
 	startDelayMs: number;
 	stopDelayMs: number;
 	listDelayMs: number;

@@ -12,16 +12,7 @@ export function byteLen(s: string): number {
 	return Buffer.byteLength(s, 'utf8');
 }
 
-export function nowS(): number {
-	return Math.floor(Date.now() / 1000);
-}
-
-/** Monotonic milliseconds. */
-export function mono(): number {
-	return performance.now();
-}
-
-/** Tracks unref'd timers so that close() can clear them all. */
+/** Wall-clock timers (answer delays, which are about the network, not sandbox time); close() clears them all. */
 export class Timers {
 	private readonly pending = new Set<NodeJS.Timeout>();
 
