@@ -269,24 +269,22 @@ describe('list', () => {
 		expect((await api.get(playersPath(sb, 'na'))).status).toBe(405);
 	});
 
-	it('pages through 10,000 players', async () => {
-		sb.configure({ playerQuota: 20000 });
+	// paging speed belongs in npm run bench; this checks that pages add up, in order, without repeats
+	it('pages through 1,200 players in creation order', async () => {
+		sb.configure({ playerQuota: 2000 });
 		try {
-			for (let i = 0; i < 10000; i++) {
-				// create through the API would take long in a unit test; use concurrency
-				if (i % 200 === 0) {
-					await Promise.all(Array.from({ length: 200 }, (_, j) => api.post(playersPath(sb), playerBody({ uid: i + j + 1 }))));
-				}
+			for (let i = 0; i < 1200; i += 100) {
+				await Promise.all(Array.from({ length: 100 }, (_, j) => api.post(playersPath(sb), playerBody({ uid: i + j + 1 }))));
 			}
-			expect(sb.players()).toHaveLength(10000);
+			const ids: string[] = [];
 			let token = '';
-			let count = 0;
 			do {
 				const r = await api.get(listPath(sb), { params: { pageSize: 500, ...(token ? { pageToken: token } : {}) } });
-				count += r.data.players.length;
+				ids.push(...r.data.players.map((p: { id: string }) => p.id));
 				token = r.data.nextPageToken;
 			} while (token);
-			expect(count).toBe(10000);
+			expect(ids).toEqual(sb.players().map((p) => p.id));
+			expect(new Set(ids).size).toBe(1200);
 		} finally {
 			sb.configure({ playerQuota: 1000 });
 		}
