@@ -39,6 +39,15 @@ async function prepare(f: Fixture): Promise<Record<string, string>> {
 		sb.clock.advance(10);
 		values.agentId = r.data.agent_id;
 	}
+	if (f.path.includes('{agent_id}')) {
+		const r = await axios.post(`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/call`, fixture('call-pipeline').body, { headers: auth(f) });
+		values.agent_id = r.data.agent_id;
+	}
+	if (f.path.includes('{phone_number}')) {
+		const add = fixture('phone-number-add');
+		await axios.post(`${sb.url}${add.path}`, add.body, { headers: auth(add) });
+		values.phone_number = (add.body as { phone_number: string }).phone_number;
+	}
 	if (f.path.includes('{id}')) {
 		const r = await axios.post(`${sb.url}${playersPath(sb, f.region)}`, playerBody(), { headers: auth(f) });
 		values.id = r.data.player.id;
@@ -71,13 +80,21 @@ describe('every request example of the reference is accepted', () => {
 
 /** A request that puts one enum value in place, with what the reference requires next to it. */
 function withValue(e: EnumEntry, value: unknown): Fixture {
-	const base: Record<string, string> = { 'agent-speak': 'speak', 'agent-think': 'think', 'get-agent-list': 'list-agents', 'create-player': 'player-create-plain' };
+	const base: Record<string, string> = {
+		'agent-speak': 'speak',
+		'agent-think': 'think',
+		'get-agent-list': 'list-agents',
+		'create-player': 'player-create-plain',
+		'list-telephony': 'call-list',
+		'add-phone-number': 'phone-number-add',
+	};
 	const mllm = e.field.startsWith('properties.mllm.');
 	const f = fixture(base[e.operation] ?? (mllm ? 'join-mllm-azure' : 'join-basic'));
 	const body = f.body as Record<string, unknown>;
 	const set = (path: string, v: unknown): void => setPath(body, path, v);
 	const field = e.field;
 	if (field === 'query.state') f.query = { ...f.query, state: String(value) };
+	else if (field === 'query.type') f.query = { ...f.query, type: String(value) };
 	else if (field === 'path.region') f.region = value as string;
 	else if (field.endsWith('[]')) set(field.slice(0, -2), [value]);
 	else if (field === 'properties.llm.mcp_servers[].transport') set('properties.llm.mcp_servers', [{ name: 'tools', endpoint: 'https://mcp.example.com', transport: value }]);

@@ -6,7 +6,7 @@ import type { Notifier } from './notifier';
 import * as R from './reference';
 import type { AgentRecord, AgentStatus, ResolvedOptions, TurnRecord } from './types';
 import { AGENT_STATUS_CODES } from './types';
-import { isObj } from './util';
+import { cursorPage, isObj } from './util';
 import type { AgentListQuery, ValidSpeak, ValidThink, ValidUpdate } from './validate-agent';
 import type { ValidStart } from './validate-start';
 
@@ -291,9 +291,6 @@ export class AgentStore {
 			if (!at) throw new AgentError(400, 'InvalidFieldValue', 'cursor is not an agent_id of this project.');
 			from = at.seq;
 		}
-		const matches = this.order.filter(match);
-		const page = matches.filter((a) => a.seq >= from);
-		const list = page.slice(0, q.limit);
-		return { list, total: matches.length, cursor: page.length > q.limit ? page[q.limit].agentId : '' };
+		return cursorPage(this.order, match, from, q.limit, (a) => a.agentId);
 	}
 }

@@ -21,6 +21,9 @@
  *   --agent-quota N          SANDBOX_AGENT_QUOTA
  *   --player-idle-timeout-ms N  SANDBOX_PLAYER_IDLE_TIMEOUT_MS
  *   --rate-limits            SANDBOX_RATE_LIMITS=1
+ *   --call-setup-ms N        SANDBOX_CALL_SETUP_MS     outbound call START -> RINGING, default 500
+ *   --ring-timeout-ms N      SANDBOX_RING_TIMEOUT_MS   unanswered call ends after, default 30000
+ *   --require-imported-numbers  SANDBOX_REQUIRE_IMPORTED_NUMBERS=1
  */
 import { startSandbox } from './server';
 import type { SandboxOptions } from './types';
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
 		agentQuota: num('agent-quota', 'SANDBOX_AGENT_QUOTA'),
 		playerIdleTimeoutMs: num('player-idle-timeout-ms', 'SANDBOX_PLAYER_IDLE_TIMEOUT_MS'),
 		rateLimits: bool(pick('rate-limits', 'SANDBOX_RATE_LIMITS')),
+		callSetupMs: num('call-setup-ms', 'SANDBOX_CALL_SETUP_MS'),
+		ringTimeoutMs: num('ring-timeout-ms', 'SANDBOX_RING_TIMEOUT_MS'),
+		requireImportedNumbers: bool(pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS')),
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
 	const sb = await startSandbox(opts);
@@ -87,11 +93,12 @@ async function main(): Promise<void> {
 			`Agora sandbox listening on ${sb.url}`,
 			`  Agent API:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/...`,
 			`  Media Pull API: ${sb.url}/{cn|ap|na|eu}/v1/projects/${sb.appId}/cloud-player/players (list: ${sb.url}/v1/projects/${sb.appId}/cloud-player/players)`,
+			`  Telephony:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/call, .../calls/{agent_id}[/hangup], ${sb.url}/api/conversational-ai-agent/v2/phone-numbers`,
 			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}, or agora token=<007 token of App Certificate ${sb.appCertificate}>`,
 			`  Clock:          ${sb.clock.mode}${sb.clock.mode === 'manual' ? ' (POST /_sandbox/clock {"advanceMs": N})' : ''}`,
 			`  Notifications:  ${o.notify ? `-> ${o.notify.url} (secret ${notificationSecret})` : 'off (set SANDBOX_NOTIFY_URL or POST /_sandbox/config {"notify":{"url","secret"}})'}`,
 			`  Delays:         start ${o.startDelayMs} ms, stop ${o.stopDelayMs} ms, list ${o.listDelayMs} ms; rate limits ${o.rateLimits ? 'on' : 'off'}; player quota ${o.playerQuota}`,
-			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock`,
+			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock | /_sandbox/telephony`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),

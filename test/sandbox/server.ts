@@ -8,23 +8,30 @@ import { randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { AgentStore, StoreCtx } from './agents';
+import { CallStore } from './calls';
 import { authenticate } from './auth';
 import { Clock } from './clock';
 import { control, ControlExtension } from './control';
+import { telephonyControl } from './control-telephony';
 import { Faults } from './faults';
 import { Notifier } from './notifier';
+import { PhoneNumberStore } from './numbers';
 import { PlayerStore } from './players';
 import { RateLimiter } from './ratelimit';
 import * as R from './reference';
 import { AGENT_401, agentErr, errorReply, Family, MEDIA_401, mediaErr, Reply } from './reply';
 import { AGENT_ROOT, agentApi } from './routes-agents';
 import { mediaApi, PlayerApiCtx } from './routes-players';
+import { isTelephonyPath, telephonyApi, TelephonyCtx } from './routes-telephony';
 import type {
 	AgentRecord,
+	CalleeScript,
+	CallRecord,
 	DestroyedPlayer,
 	FaultSpec,
 	NotificationInput,
 	NotificationRecord,
+	PhoneNumberRecord,
 	PlayerRecord,
 	RecordedRequest,
 	ResolvedOptions,
@@ -57,6 +64,9 @@ function resolve(o: SandboxOptions): ResolvedOptions {
 		notify: o.notify ?? null,
 		playerIdleTimeoutMs: o.playerIdleTimeoutMs,
 		requestLogLimit: o.requestLogLimit ?? 5000,
+		callSetupMs: o.callSetupMs ?? 500,
+		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
+		requireImportedNumbers: o.requireImportedNumbers ?? false,
 	};
 }
 
@@ -88,11 +98,10 @@ export class SandboxImpl implements Sandbox {
 	private readonly playerStore: PlayerStore;
 	private readonly faultList = new Faults();
 	private readonly playerCtx: PlayerApiCtx;
+	private readonly telephony: TelephonyCtx;
 	private requestCount = 0;
 	private readonly server: http.Server;
-	/** Further API families (telephony) and control routes, tried in order. */
-	protected readonly apis: Array<(m: string, p: string) => ((req: Incoming & { requestId: string }) => Reply) | undefined> = [];
-	protected readonly controlExtensions: ControlExtension[] = [];
+	private readonly controlExtensions: ControlExtension[];
 
 	constructor(o: SandboxOptions) {
 		this.opts = resolve(o);
@@ -102,6 +111,8 @@ export class SandboxImpl implements Sandbox {
 		this.agentStore = new AgentStore(ctx);
 		this.playerStore = new PlayerStore(ctx);
 		this.playerCtx = { opts: this.opts, clock: this.clock, players: this.playerStore, rate: new RateLimiter(), quotaRejected: 0 };
+		this.telephony = { opts: this.opts, clock: this.clock, calls: new CallStore(ctx, this.agentStore), numbers: new PhoneNumberStore() };
+		this.controlExtensions = [telephonyControl(this.telephony.calls, this.telephony.numbers)];
 		this.server = http.createServer((req, res) => this.onRequest(req, res));
 		this.server.keepAliveTimeout = 5000;
 	}
@@ -146,6 +157,8 @@ export class SandboxImpl implements Sandbox {
 	}
 
 	reset(): void {
+		this.telephony.calls.reset();
+		this.telephony.numbers.reset();
 		this.agentStore.reset();
 		this.playerStore.reset();
 		this.requests.length = 0;
@@ -199,6 +212,18 @@ export class SandboxImpl implements Sandbox {
 		return { ...this.opts };
 	}
 
+	calls(): CallRecord[] {
+		return this.telephony.calls.all();
+	}
+
+	phoneNumbers(): PhoneNumberRecord[] {
+		return this.telephony.numbers.all();
+	}
+
+	setCallee(number: string, script: CalleeScript): void {
+		this.telephony.calls.setScript(number, script);
+	}
+
 	state(): Record<string, unknown> {
 		return {
 			agents: this.agents(),
@@ -206,6 +231,8 @@ export class SandboxImpl implements Sandbox {
 			destroyedPlayers: this.destroyedPlayers(),
 			stats: this.stats(),
 			faults: this.faults(),
+			calls: this.calls(),
+			phoneNumbers: this.phoneNumbers(),
 			clock: { mode: this.clock.mode, nowMs: this.clock.now() },
 		};
 	}
@@ -296,8 +323,7 @@ export class SandboxImpl implements Sandbox {
 	private dispatch(req: http.IncomingMessage, res: http.ServerResponse, inc: Incoming): void {
 		if (inc.path === '/_sandbox' || inc.path.startsWith('/_sandbox/')) return this.controlRequest(inc, res);
 		this.requestCount++;
-		const extra = this.apis.map((f) => f(inc.method, inc.path)).find((h) => h !== undefined);
-		const family: Family = inc.path.startsWith(AGENT_ROOT) || extra ? 'agent' : 'media';
+		const family: Family = inc.path.startsWith(AGENT_ROOT) ? 'agent' : 'media';
 		const headers: Record<string, string> = {};
 		for (const [k, v] of Object.entries(req.headers)) {
 			if (k === 'authorization' || v === undefined) continue;
@@ -322,7 +348,7 @@ export class SandboxImpl implements Sandbox {
 		if (fault?.kind === '429') reply = { ...errorReply(family, 429), headers: { 'Retry-After': String(fault.retryAfterSeconds ?? 1) } };
 		else if (fault && ['500', '503', '504'].includes(fault.kind)) reply = errorReply(family, Number(fault.kind));
 		else if (inc.tooLarge) reply = family === 'agent' ? agentErr(413, 'InvalidRequestBody', 'Request body too large.') : mediaErr(413, 'Request body too large.');
-		else if (extra) reply = extra({ ...inc, requestId });
+		else if (family === 'agent' && isTelephonyPath(inc.path)) reply = telephonyApi(this.telephony, { ...inc, auth });
 		else if (family === 'agent') reply = agentApi({ appId: this.opts.appId, clock: this.clock, agents: this.agentStore }, { ...inc, auth });
 		else reply = mediaApi(this.playerCtx, inc.method, inc.path, inc.query, inc.body, inc.jsonOk, requestId);
 		if (fault?.kind === '504-after-commit') reply = errorReply(family, 504);

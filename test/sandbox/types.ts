@@ -54,6 +54,59 @@ export interface SandboxOptions {
 	playerIdleTimeoutMs?: number;
 	/** Bound of the recorded request log, default 5000. */
 	requestLogLimit?: number;
+	/** Outbound call: START -> CALLING -> RINGING takes this long, default 500 ms. */
+	callSetupMs?: number;
+	/** An unanswered call ends (reason failed) after ringing this long, default 30000 ms. */
+	ringTimeoutMs?: number;
+	/** Outbound calls must come from an imported number with outbound enabled, default false. */
+	requireImportedNumbers?: boolean;
+}
+
+/** What the person called does: answer after afterMs (and hang up after hangUpAfterMs), reject, or let it ring. */
+export type CalleeScript =
+	| { action: 'answer'; afterMs?: number; hangUpAfterMs?: number }
+	| { action: 'reject'; afterMs?: number }
+	| { action: 'no-answer' };
+
+/** States of the call notifications (event types 201 and 202). */
+export type CallState = 'START' | 'CALLING' | 'RINGING' | 'ANSWERED' | 'HANGUP';
+
+export interface CallRecord {
+	/** The call's agent, which is also the call's id. */
+	agentId: string;
+	name: string;
+	channel: string;
+	type: 'inbound' | 'outbound';
+	toNumber: string;
+	fromNumber: string;
+	pipelineId?: string;
+	/** RTC uid of the SIP gateway in the channel. */
+	sipUid: string;
+	/** Unix seconds. */
+	createTs: number;
+	/** Unix seconds; 0 until the call ends. */
+	stopTs: number;
+	state: CallState;
+	/** Every state with the sandbox time (ms) it was entered. */
+	states: Array<{ state: CallState; at: number }>;
+	/** request (hung up through the API or the agent left), hangup (the other party), failed. */
+	reason?: 'request' | 'hangup' | 'failed';
+	/** answered, rejected or no-answer. */
+	outcome?: string;
+	/** The callee script the call follows (outbound). */
+	callee?: CalleeScript;
+	labels: Record<string, unknown>;
+	seq: number;
+}
+
+export interface PhoneNumberRecord {
+	provider: string;
+	phone_number: string;
+	label: string;
+	inbound: boolean;
+	outbound: boolean;
+	inbound_config: Record<string, unknown> | null;
+	outbound_config: Record<string, unknown> | null;
 }
 
 export interface RecordedRequest {
@@ -258,7 +311,7 @@ export interface Sandbox {
 	customerSecret: string;
 	appId: string;
 	close(): Promise<void>;
-	/** Clears agents, players, requests, faults, rate-limit counters, stats and notification log. */
+	/** Clears agents, players, calls, phone numbers, requests, faults, rate-limit counters, stats and notification log. */
 	reset(): void;
 	/** Live, bounded array (the same array object for the sandbox's whole life). */
 	requests: RecordedRequest[];
@@ -288,6 +341,12 @@ export interface Sandbox {
 	state(): Record<string, unknown>;
 	/** Current effective options. */
 	options(): Readonly<ResolvedOptions>;
+	/** Phone calls, in creation order. */
+	calls(): CallRecord[];
+	/** Imported phone numbers. */
+	phoneNumbers(): PhoneNumberRecord[];
+	/** Sets what the person at `number` ("*" for any) does when called. */
+	setCallee(number: string, script: CalleeScript): void;
 	/** The sandbox's clock: read it, move it (manual mode), switch modes. */
 	clock: SandboxClock;
 	appCertificate: string;
@@ -324,4 +383,7 @@ export interface ResolvedOptions {
 	notify: NotifyOptions | null;
 	playerIdleTimeoutMs: number | undefined;
 	requestLogLimit: number;
+	callSetupMs: number;
+	ringTimeoutMs: number;
+	requireImportedNumbers: boolean;
 }

@@ -74,3 +74,19 @@ export function decodeToken(prefix: string, token: string): number | undefined {
 	if (!m || m[1] !== prefix) return undefined;
 	return Number(m[2]);
 }
+
+/**
+ * One page of the items that match, starting at the item with sequence number fromSeq; the cursor
+ * is the id of the first item of the next page ("" at the end). Agent and call lists page this way.
+ */
+export function cursorPage<T extends { seq: number }>(
+	all: T[],
+	match: (t: T) => boolean,
+	fromSeq: number,
+	limit: number,
+	id: (t: T) => string,
+): { list: T[]; total: number; cursor: string } {
+	const matches = all.filter(match);
+	const page = matches.filter((t) => t.seq >= fromSeq);
+	return { list: page.slice(0, limit), total: matches.length, cursor: page.length > limit ? id(page[limit]) : '' };
+}
