@@ -126,13 +126,13 @@ async function verifyBody(
 	const loadSecret = async (): Promise<string> => {
 		const credentials = await ctx.getCredentials('agoraApi');
 		const loaded = typeof credentials.notificationSecret === 'string' ? credentials.notificationSecret : '';
-		keepSecret(credentialId, loaded, Date.now());
+		keepSecret(credentialId, loaded);
 		return loaded;
 	};
 	const check = (key: string): SignatureCheck | undefined =>
 		key === '' ? undefined : verifyAgoraSignature(raw, headers, key);
 
-	let secret = keptSecret(credentialId, Date.now());
+	let secret = keptSecret(credentialId);
 	const fromMemory = secret !== undefined;
 	secret ??= await loadSecret();
 	let result = check(secret);
