@@ -10,7 +10,7 @@ import { acquire } from '../../nodes/Agora/transport/rateLimit';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { agoraWorkflow, runWorkflow } from '../workflow/harness';
 
-const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', secrets: [], timeoutMs: 1000, maxRetries: 3 };
+const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', authentication: 'basic' as const, secrets: [], timeoutMs: 1000, maxRetries: 3 };
 
 describe('URL building', () => {
 	test('agent paths sit under the v2 project prefix', () => {

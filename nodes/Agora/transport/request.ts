@@ -7,9 +7,10 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../helpers/agoraFacts';
+import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, wait } from './retry';
@@ -25,6 +26,8 @@ export interface AgoraContext {
 	appId: string;
 	/** App Certificate from the credential (empty when not set): lets the node build channel tokens. */
 	appCertificate: string;
+	/** How requests sign in: Basic, or a token built per request (Conversational AI only). */
+	authentication: AuthMethod;
 	/** Credential secrets, redacted from anything the node emits. */
 	secrets: string[];
 	/** Per-request time-out. */
@@ -56,10 +59,17 @@ export async function resolveAgoraContext(
 	const credential = await this.getCredentials(CREDENTIAL_TYPE);
 	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
 		.filter((s): s is string => typeof s === 'string' && s.length > 0);
+	const appId = String(credential.appId ?? '').trim();
+	const appCertificate = String(credential.appCertificate ?? '').trim();
+	const authentication = authMethodOf(credential);
+	// Refused here, before any request, rather than as a 401 from Agora.
+	const problem = authentication === 'token' ? tokenAuthProblem(appId, appCertificate) : undefined;
+	if (problem) throw new NodeOperationError(this.getNode(), problem, { description: 'Nothing was sent to Agora.' });
 	return {
 		baseUrl: baseUrlFromCredential(credential),
-		appId: String(credential.appId ?? '').trim(),
-		appCertificate: String(credential.appCertificate ?? '').trim(),
+		appId,
+		appCertificate,
+		authentication,
 		secrets,
 		timeoutMs: options.timeoutMs ?? 30000,
 		maxRetries: options.maxRetries ?? 3,
@@ -137,7 +147,7 @@ function parseBody(raw: unknown): IDataObject {
 
 const STATUS_MEANING: Record<number, string> = {
 	400: 'Bad request',
-	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret)',
+	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret, or for Token authentication the App ID and App Certificate)',
 	403: 'Forbidden (is the product enabled for this project, and the App ID right?)',
 	404: 'Not found (the agent or player does not exist, or has already stopped)',
 	409: 'Conflict (a resource with this name already exists)',
@@ -171,6 +181,13 @@ export async function agoraRequest(
 	req: AgoraRequest,
 	itemIndex = 0,
 ): Promise<AgoraResponse> {
+	if (ctx.authentication === 'token' && req.api !== 'agent') {
+		throw new NodeOperationError(this.getNode(), MEDIA_PULL_NEEDS_BASIC, {
+			itemIndex,
+			description:
+				'Use an Agora API credential with Basic authentication (Customer ID and Customer Secret) for cloud player operations. Nothing was sent to Agora.',
+		});
+	}
 	const url = buildUrl(ctx, req);
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
 	let attempt = 0;
