@@ -66,6 +66,11 @@ describe('redaction', () => {
 			'key *** in Basic *** and ***',
 		);
 	});
+	test('masks an Agora REST token header, quoted or not', () => {
+		expect(redact('sent Authorization: agora token=007eJxTYBA and agora token="007eJxTYBB"', [])).toBe(
+			'sent Authorization: agora token=*** and agora token=***',
+		);
+	});
 });
 
 describe('pacing', () => {
