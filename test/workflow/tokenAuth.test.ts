@@ -172,7 +172,7 @@ describe('Basic authentication is unchanged', () => {
 });
 
 describe('credential test', () => {
-	const test$ = async (data: IDataObject) =>
+	const test$ = async (data: CredentialData) =>
 		await agoraApiCredentialTest.call(new CredentialTestContext(), { id: '1', name: 'Agora', type: 'agoraApi', data });
 
 	test('Token: asks Conversational AI with a signed token and notes that Media Pull needs Basic', async () => {
