@@ -172,7 +172,7 @@ export class AgoraTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200.',
+							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200. When the credential has a notification secret, only a correctly signed check can start it: an unsigned one is answered 200 and starts nothing.',
 					},
 				],
 			},

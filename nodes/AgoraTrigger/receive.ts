@@ -50,6 +50,13 @@ export class Refusal {
 	) {}
 }
 
+/** Refused because the credential has a secret and the request carries no signature at all. */
+class Unsigned extends Refusal {
+	constructor() {
+		super(401, 'Missing Agora-Signature-V2 (or Agora-Signature) header');
+	}
+}
+
 /** The notification is answered 200 and starts nothing. */
 export class Ignored {
 	constructor(readonly reason: string) {}
@@ -141,12 +148,19 @@ async function verifyBody(
 		result = check(secret);
 	}
 	if (result?.ok !== false) return secret !== '';
-	return new Refusal(
-		401,
-		result.reason === 'missing'
-			? 'Missing Agora-Signature-V2 (or Agora-Signature) header'
-			: 'Signature does not match the notification secret',
-	);
+	return result.reason === 'missing' ? new Unsigned() : new Refusal(401, 'Signature does not match the notification secret');
+}
+
+/**
+ * The console's URL check (channel `test_webhook`) must get a 200, or the console will not enable
+ * the URL. Agora's docs do not say that it is signed, so an unsigned one is answered 200 and never
+ * starts the workflow, whatever "Start on Console Health Check" says. Any other unsigned
+ * notification stays refused, and a health check with a wrong signature too (a wrong secret).
+ */
+function unsignedHealthCheck(raw: Buffer, refusal: Refusal): Ignored | undefined {
+	if (!(refusal instanceof Unsigned)) return undefined;
+	const parsed = parseNotification(raw.toString('utf8'));
+	return parsed.ok && isHealthCheck(parsed.notification) ? new Ignored('health_check_unsigned') : undefined;
 }
 
 /**
@@ -213,7 +227,7 @@ export async function receive(
 	const raw = await readBody(ctx, req, options);
 	if (isStop(raw)) return raw;
 	const verified = await verifyBody(ctx, req.headers, raw);
-	if (isStop(verified)) return verified;
+	if (verified instanceof Refusal) return unsignedHealthCheck(raw, verified) ?? verified;
 	const notification = parseBody(raw);
 	if (isStop(notification)) return notification;
 	const stop = filterNotification(ctx, notification, options) ?? dropResend(ctx, notification, options);
