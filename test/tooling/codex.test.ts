@@ -14,7 +14,8 @@ import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 
 const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const README_URL = pkg.homepage as string;
+// The repository page shows the README. No '#' or '?': n8n appends its own `?utm_…` query to it.
+const REPO_URL = (pkg.homepage as string).replace(/#readme$/, '');
 // Categories n8n's own nodes use; the editor groups nodes by them.
 const N8N_CATEGORIES = ['AI', 'Analytics', 'Communication', 'Core Nodes', 'Data & Storage', 'Development', 'Finance & Accounting', 'Marketing', 'Miscellaneous', 'Productivity', 'Sales', 'Utility'];
 const REQUIRED_ALIASES = ['voice agent', 'conversational AI', 'media pull', 'RTC'];
@@ -61,12 +62,13 @@ describe.each(nodes)('%s', (file, node) => {
 
 	it('links the README first (n8n’s docs link uses the first), then Agora’s pages', () => {
 		const { primaryDocumentation, credentialDocumentation } = codex.resources;
-		expect(primaryDocumentation[0].url).toBe(README_URL);
-		expect(credentialDocumentation[0].url.startsWith(README_URL.replace(/#readme$/, '#'))).toBe(true);
+		expect(primaryDocumentation[0].url).toBe(REPO_URL);
+		expect(REPO_URL).toMatch(/^https:\/\/github\.com\/[^#?]+$/);
+		expect(credentialDocumentation[0].url.startsWith(`${REPO_URL}#`)).toBe(true);
 		for (const { url } of [...primaryDocumentation, ...credentialDocumentation]) {
 			expect(url).toMatch(/^https:\/\/(github\.com\/n8n-nodes-agora\/n8n-nodes-agora|docs\.agora\.io\/en\/)/);
 			const hash = url.split('#')[1];
-			if (url.startsWith('https://github.com/') && hash !== 'readme') expect(readmeAnchors).toContain(hash);
+			if (url.startsWith('https://github.com/') && hash !== undefined) expect(readmeAnchors).toContain(hash);
 		}
 	});
 });
