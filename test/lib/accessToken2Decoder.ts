@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Reads an AccessToken2 ("007") token back, for tests: which app, channel, user, services and
  * privileges a token carries. Not shipped: the package only builds tokens
