@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Token authentication (`Authorization: agora token=<token>`) through n8n's engine. The sandbox
  * checks Basic only for now, so these tests use a loopback recorder that answers like Agora and
