@@ -12,17 +12,17 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-export type ChangedResource = 'agent' | 'cloudPlayer';
-export type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
+type ChangedResource = 'agent' | 'cloudPlayer';
+type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
 
-export interface SideEffect {
+interface SideEffect {
 	resource: ChangedResource;
 	change: ResourceChange;
 	/** The resource's id at Agora; null when the answer named none. */
 	id: string | null;
 }
 
-export interface ItemSideEffect extends SideEffect {
+interface ItemSideEffect extends SideEffect {
 	itemIndex: number;
 }
 
