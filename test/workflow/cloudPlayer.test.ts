@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Cloud Player (Media Pull) operations run through n8n's engine against the sandbox:
  * create, delete, get, get many, update, the 409 choices and validation before sending.
@@ -6,7 +7,7 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { client, playerBody, playersPath } from '../sandbox/helpers';
