@@ -475,8 +475,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'cloudPlayer.create invalid (idle timeout 1)',
-		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken, idleTimeout: 1 } }),
+		label: 'cloudPlayer.create invalid (audio profile 9)',
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken }, audioOptions: { profile: 9 } }),
 		expect: 'error',
 	},
 	{ label: 'cloudPlayer.create echo server', backend: 'echo', params: () => PLAYER_CREATE, expect: 'error' },
