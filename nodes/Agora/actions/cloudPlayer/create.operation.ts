@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { UID_MAX, type MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
-import { validateOrThrow } from '../../helpers/validate';
+import { changes } from '../../helpers/sideEffects';
+import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { numeric, settle } from '../../helpers/values';
 import {
 	createPlayerRequestSchema,
@@ -20,8 +21,8 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { mediaPullRules, optionalText, pickPlayer, rememberOwnedPlayer } from './common';
-import { channelCharsHint, regionField, streamUrlDescription } from './fields';
+import { findPlayerById, mediaPullRules, optionalText, playerOutput, rememberOwnedPlayer, type PlayerWhere } from './common';
+import { channelCharsHint, playbackSpeedField, regionField, streamUrlDescription } from './fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 
 /** Tests shorten the polling of a reconciliation through this object. */
@@ -94,9 +95,9 @@ const properties: INodeProperties[] = [
 				displayName: 'Idle Timeout (Seconds)',
 				name: 'idleTimeout',
 				type: 'number',
-				typeOptions: { minValue: IDLE_TIMEOUT_MIN, maxValue: IDLE_TIMEOUT_MAX, numberPrecision: 0 },
+				typeOptions: { numberPrecision: 0 },
 				default: 300,
-				description: `Seconds the player may stay idle (stream not playing) before Agora destroys it. ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX}, default 300. Agora would quietly change a value below ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MIN} and one above ${IDLE_TIMEOUT_MAX} to ${IDLE_TIMEOUT_MAX}; this node rejects such values instead, so the timeout you set is the one that applies.`,
+				description: `Seconds the player may stay idle (stream not playing) before Agora destroys it, ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} (default 300). The value is sent as given: Agora changes a value below ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MIN} and one above ${IDLE_TIMEOUT_MAX} to ${IDLE_TIMEOUT_MAX}.`,
 			},
 			{
 				displayName: 'Name',
@@ -125,6 +126,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Unix time in seconds at which playback starts. 0 (default) plays as soon as the player is created. Otherwise between now - 86400 and now + 300: a later time waits; an earlier time starts a live stream at once, and an on-demand stream at that earlier position (for recovery).',
 			},
+			playbackSpeedField,
 			{
 				displayName: 'Token',
 				name: 'token',
@@ -276,7 +278,7 @@ const properties: INodeProperties[] = [
 					{ name: 'VP9', value: 'VP9' },
 				],
 				default: 'H.264',
-				description: 'Video codec, default H.264',
+				description: 'Video codec, default H.264. Agora encodes any other value as H.264.',
 			},
 			{
 				displayName: 'Fill Mode',
@@ -296,6 +298,14 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 30 },
 				default: 15,
 				description: 'Frames per second, 1 to 30, default 15',
+			},
+			{
+				displayName: 'GOP (Seconds)',
+				name: 'gop',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 2,
+				description: 'Time between key frames of the output video, in seconds (default 2)',
 			},
 			{
 				displayName: 'Height (Pixels)',
@@ -365,6 +375,10 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	const identityType = get('identityType', 'uid') as string;
 	const encryption = get('encryption', false) === true;
 	const encryptMode = encryption ? (get('encryptMode', '') as string) : undefined;
+	// Agora turns encryption off without a key: with Built-In Encryption on, that is a mistake.
+	if (encryption && !optionalText(get('encryptKey', ''))) {
+		throw invalidField(this, 'player.encryptKey', 'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)', itemIndex);
+	}
 	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
 
 	const player = compact({
@@ -382,13 +396,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		repeatTime: numeric(onDemand.repeatTime),
 		seekPosition: numeric(onDemand.seekPosition),
 		dataStreamOptions: { enable: onDemand.dataStream },
-		audioOptions: { Profile: numeric(audio.profile) },
+		audioOptions: { profile: numeric(audio.profile) },
+		tempo: numeric(additional.tempo),
 		videoOptions: {
 			width: numeric(video.width),
 			height: numeric(video.height),
 			widthHeightAdaption: video.widthHeightAdaption,
 			frameRate: numeric(video.frameRate),
 			bitrate: numeric(video.bitrate),
+			gop: numeric(video.gop),
 			codec: video.codec,
 			fillMode: video.fillMode,
 		},
@@ -407,6 +423,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		onNameConflict: String(options.onNameConflict ?? 'fail'),
 	};
 }
+
+/**
+ * What an output item of this operation did at Agora (listed when a bulk run stops). A player
+ * returned by "Return the Existing Player" was not created by this run.
+ */
+export const sideEffect = changes('cloudPlayer', 'created', 'id', ['existing']);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -447,12 +469,12 @@ export async function execute(
 		);
 
 	// Where the player lives, for the output; never the token or the encryption key.
-	const where: IDataObject = compact({ region, channelName: player.channelName, name: player.name });
+	const where: PlayerWhere = { region, channelName: player.channelName, name: player.name, uid: player.uid, account: player.account };
 	const created = (response: AgoraResponse): INodeExecutionData[] => {
-		const answered = pickPlayer((response.body.player as IDataObject) ?? {});
+		const answered = (response.body.player as IDataObject) ?? {};
 		const id = (answered.id as string | undefined) ?? response.resourceId;
 		if (id) rememberOwnedPlayer(id);
-		return [{ json: { ...answered, id, requestId: response.requestId, ...where } }];
+		return [{ json: playerOutput({ ...answered, id }, where, { requestId: response.requestId }) }];
 	};
 
 	const attemptStartS = Math.floor(Date.now() / 1000);
@@ -471,11 +493,26 @@ export async function execute(
 
 	if (response.status === 409) {
 		if (input.onNameConflict === 'returnExisting' && response.resourceId) {
-			return [{ json: { id: response.resourceId, name: player.name, existing: true, requestId: response.requestId } }];
+			return [{ json: await existingPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId }, itemIndex) }];
 		}
 		throw conflictError(this, ctx, response, itemIndex);
 	}
 	return created(response);
+}
+
+/**
+ * The live player holding the name, looked up so that its output has the fields of a created
+ * one. The lookup is a convenience: when it fails, the fields it would give stay null.
+ */
+async function existingPlayer(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { id: string; where: PlayerWhere; requestId?: string },
+	itemIndex: number,
+): Promise<IDataObject> {
+	const lookup = await settle(findPlayerById.call(this, ctx, { id: args.id, channelName: args.where.channelName, anywhere: true }, itemIndex));
+	const found = (lookup.ok ? lookup.value : undefined) ?? {};
+	return playerOutput({ ...found, id: args.id }, args.where, { existing: true, requestId: args.requestId });
 }
 
 function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: AgoraResponse, itemIndex: number) {
