@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * The sandbox's clock. Every timestamp the sandbox reports and every state change it makes on its
  * own (agent STARTING -> RUNNING, idle time-outs, player connect, call progress, rate windows,

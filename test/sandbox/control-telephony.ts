@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Control routes for telephony (no authentication, not recorded):
  *   GET    /_sandbox/telephony                       {callees, calls, phoneNumbers}

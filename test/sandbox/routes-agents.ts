@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Conversational AI agent API under /api/conversational-ai-agent/v2/projects/{appid}: join,
  * leave, update, query, list, speak, interrupt, think, history, turns (reference paths of

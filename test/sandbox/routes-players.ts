@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Media Pull API (media-pull/index.md): create, delete and update under
  * /{region}/v1/projects/{appId}/cloud-player/players[/{id}], list under

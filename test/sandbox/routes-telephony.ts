@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Telephony and phone numbers (SDK clients TelephonyClient and PhoneNumbersClient, base
  * https://api.agora.io/api/conversational-ai-agent):

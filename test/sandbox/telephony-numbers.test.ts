@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /** Phone numbers, inbound calls and the call-state notifications (201, 202). */
 import * as http from 'http';
 import type { AddressInfo } from 'net';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Reads and checks Agora AccessToken2 ("007") tokens, for the sandbox's token authentication
  * (`Authorization: agora token=<token>`, Conversational AI reference: securitySchemes.tokenAuth,
