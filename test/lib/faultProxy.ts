@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A loopback proxy in front of the sandbox that fails one chosen request the way Agora refuses a
- * bad one (400 with `detail`/`reason` and an X-Request-ID), and forwards everything else
- * unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
+ * A loopback proxy in front of the sandbox that fails chosen requests, the way Agora refuses a bad
+ * one (400 with `detail`/`reason` and an X-Request-ID) or by dropping the connection, and forwards
+ * everything else unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
  * body, so "item 37 of 100 concurrent Starts" is exactly item 37.
  *
  * `holdOthers`: requests other than the failing one wait until the failure has been answered, so
@@ -24,6 +24,8 @@ export interface FaultProxyOptions {
 	/** Which request to fail: method, path and the parsed JSON body (undefined when none). */
 	fails: (request: { method: string; path: string; body: unknown }) => boolean;
 	holdOthers?: boolean;
+	/** 'refuse' (default): a 400. 'drop': the connection is closed with no answer (outcome unknown). */
+	mode?: 'refuse' | 'drop';
 	/** The answer's reason and detail (Agora's error shape). */
 	reason?: string;
 	detail?: string;
@@ -70,6 +72,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 			const path = (req.url ?? '').split('?')[0];
 			if (options.fails({ method: req.method ?? '', path, body: parse(raw) })) {
 				failed++;
+				if (options.mode === 'drop') {
+					req.socket.destroy();
+					release();
+					return;
+				}
 				res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': randomUUID() });
 				res.end(
 					JSON.stringify({ reason: options.reason ?? 'InvalidRequest', detail: options.detail ?? 'refused by the test proxy' }),

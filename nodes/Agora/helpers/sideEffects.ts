@@ -12,17 +12,17 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-export type ChangedResource = 'agent' | 'cloudPlayer';
-export type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
+type ChangedResource = 'agent' | 'cloudPlayer';
+type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
 
-export interface SideEffect {
+interface SideEffect {
 	resource: ChangedResource;
 	change: ResourceChange;
 	/** The resource's id at Agora; null when the answer named none. */
 	id: string | null;
 }
 
-export interface ItemSideEffect extends SideEffect {
+interface ItemSideEffect extends SideEffect {
 	itemIndex: number;
 }
 
@@ -90,12 +90,12 @@ interface OtherFailure {
 
 function describeStop(
 	cause: string | null | undefined,
-	failedItem: number,
+	failed: { itemIndex: number; outcomeUnknown: boolean },
 	effects: ItemSideEffect[],
 	others: OtherFailure[],
 ): string {
 	const lines = [
-		`Item ${failedItem} failed${cause ? `: ${cause}` : '.'}`,
+		`Item ${failed.itemIndex} failed${cause ? `: ${cause}` : '.'}${failed.outcomeUnknown ? ' Whether it took effect at Agora is unknown.' : ''}`,
 		'The run stopped there: no further item was started, and the items already under way were let finish.',
 	];
 	if (effects.length === 0) {
@@ -132,9 +132,11 @@ export function bulkRunError(
 		outcomeUnknown: agoraErrorDetails(e)?.ambiguous === true,
 	}));
 	error.message = `${error.message} [item ${first.index}]`;
-	error.description = describeStop(error.description, first.index, run.sideEffects, others);
+	const outcomeUnknown = agoraErrorDetails(first.error)?.ambiguous === true;
+	error.description = describeStop(error.description, { itemIndex: first.index, outcomeUnknown }, run.sideEffects, others);
 	Object.assign(error.context, {
 		failedItem: first.index,
+		failedItemOutcomeUnknown: outcomeUnknown,
 		sideEffects: run.sideEffects,
 		otherFailures: others,
 		hint: HINT,
