@@ -17,6 +17,7 @@ echo "n8n installs for the end-to-end suite run in the background (log: $log)"
 npm run lint
 npm run typecheck
 npm test
+npm run scan
 echo "waiting for the n8n installs"
 status=0
 wait "$installer" || status=$?

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * `npm run dev` as a user runs it, stopped the ways a user stops it: SIGINT or SIGTERM to the npm
  * process, or to dev's own node process, once n8n answers or halfway through its start. Afterwards no

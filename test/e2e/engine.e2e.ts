@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * What the node takes from the n8n it runs in, checked inside each real n8n:
  * - the `$json` shortcut of the item parameter reader (it relies on n8n's internal

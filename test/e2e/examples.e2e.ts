@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * End to end in a real n8n: the packed package installed the way n8n installs community packages,
  * the example workflows imported and run with `n8n execute`, the Agora Trigger fed signed
@@ -7,7 +8,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { signatures } from '../sandbox/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
 import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi';

@@ -2,8 +2,8 @@
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['**/*.e2e.ts'],
+	roots: ['<rootDir>/test/e2e', '<rootDir>/test/browser'],
+	testMatch: ['**/*.e2e.ts', '**/*.browser.ts'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	// Source maps on (tsconfig.json has them off for the build): failures point at the right line.
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true } }] },

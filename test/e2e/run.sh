@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: the packed package in a real n8n (installed once into .cache/, with the Node.js it
 # requires), driven by n8n's CLI and webhook server against the sandbox. Every test/e2e/*.e2e.ts
-# runs on each version.
+# runs on each version, and n8n's editor in headless Chromium (test/browser/*.browser.ts).
 #   N8N_E2E_VERSIONS  the n8n versions to run (default below; 2.4.8 is opt-in)
 #   extra arguments go to jest, e.g. `npm run test:e2e -- test/e2e/engine.e2e.ts`
 #   --install-only  installs the versions (and their Node.js) and stops there
@@ -28,6 +28,7 @@ for v in $versions; do
 	installer[$v]=$!
 done
 npm run build
+bash test/browser/install-chromium.sh >/dev/null
 failed=0
 for v in $versions; do
 	if ! wait "${installer[$v]}"; then

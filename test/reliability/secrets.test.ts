@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Secrets never leak: every operation (successes, API failures, validation failures, thrown errors
  * and continueOnFail error items) and the trigger run with distinct canary values for every
@@ -377,8 +378,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'agent.start invalid (max history 0)',
-		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 0 } }),
+		label: 'agent.start invalid (max history 1.5)',
+		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 1.5 } }),
 		expect: 'error',
 	},
 	{
@@ -474,8 +475,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'cloudPlayer.create invalid (idle timeout 1)',
-		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken, idleTimeout: 1 } }),
+		label: 'cloudPlayer.create invalid (audio profile 9)',
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken }, audioOptions: { profile: 9 } }),
 		expect: 'error',
 	},
 	{ label: 'cloudPlayer.create echo server', backend: 'echo', params: () => PLAYER_CREATE, expect: 'error' },

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Token: Generate through n8n's engine. The token is built locally: no request may reach Agora, so
  * the credential points at a local server that counts what it receives.
@@ -7,7 +8,7 @@ import type { AddressInfo } from 'net';
 import { inflateSync } from 'zlib';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
 
-import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { agoraWorkflow, runWorkflow, type CredentialData } from './harness';
 
 const APP_ID = '970ca35de60c44645bbae8a215061b33';

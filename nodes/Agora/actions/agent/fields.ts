@@ -91,8 +91,10 @@ export function keyValueField(args: {
 	namePlaceholder?: string;
 	valuePlaceholder?: string;
 	secretValues?: boolean;
+	displayOptions?: INodeProperties['displayOptions'];
 }): INodeProperties {
 	return {
+		...(args.displayOptions ? { displayOptions: args.displayOptions } : {}),
 		displayName: args.displayName,
 		name: args.name,
 		type: 'fixedCollection',

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { settle } from '../../helpers/values';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
@@ -10,17 +11,17 @@ import { autoChannelToken } from '../../token/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { findAgentByName } from './lookup';
-import { buildStartBody } from './start.body';
+import { buildStartBody, toCurrentForm } from './start.body';
 import { startFields } from './start.fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-export function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = extra ? deepMerge(built, extra) : built;
+	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
 	validateOrThrow(fn, startRequestSchema, body, itemIndex);
 	return body;
 }
@@ -48,26 +49,35 @@ function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, 
 	if (token) p.token = token;
 }
 
-/** What a next node needs; never the token or any key of the request. */
-function output(response: IDataObject, body: IDataObject, extra: IDataObject = {}): IDataObject {
+type Path = 'started' | 'existing' | 'reconciled';
+
+/**
+ * What a next node needs, the same fields whichever path produced the agent; never the token or
+ * any key of the request. An existing agent was started by someone else: its UID and labels are
+ * not known (null).
+ */
+function output(agent: IDataObject, body: IDataObject, path: Path): IDataObject {
 	const p = body.properties as IDataObject;
-	const json: IDataObject = {
-		...response,
-		agent_id: response.agent_id,
+	const ours = path !== 'existing';
+	return {
+		agent_id: agent.agent_id,
 		name: body.name,
 		channel: p.channel,
-		agent_rtc_uid: p.agent_rtc_uid,
-		...extra,
+		agent_rtc_uid: ours ? p.agent_rtc_uid : null,
+		status: agent.status ?? null,
+		// A start answers create_ts; a lookup (the agent's status) start_ts.
+		create_ts: agent.create_ts ?? agent.start_ts ?? null,
+		labels: ours ? (p.labels ?? {}) : null,
+		existing: path === 'existing',
+		reconciled: path === 'reconciled',
 	};
-	if (p.labels && Object.keys(p.labels as IDataObject).length > 0) json.labels = p.labels;
-	return json;
 }
 
-/** A lookup result (agent status resource) shaped like a start answer. */
-function fromLookup(found: IDataObject): IDataObject {
-	const { message: _message, stop_ts: _stop, ...rest } = found;
-	return { ...rest, create_ts: found.start_ts };
-}
+/**
+ * What an output item of this operation did at Agora (listed when a bulk run stops). An agent
+ * returned by "Return Existing" was not started by this run.
+ */
+export const sideEffect = changes('agent', 'started', 'agent_id', ['existing']);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -93,7 +103,7 @@ export async function execute(
 				itemIndex,
 			),
 		);
-		if (outcome.ok) return [{ json: output(outcome.value.body, body) }];
+		if (outcome.ok) return [{ json: output(outcome.value.body, body, 'started') }];
 
 		const failure = outcome.error;
 		const details = agoraErrorDetails(failure);
@@ -103,10 +113,7 @@ export async function execute(
 			// On a repeat, the conflict is most likely our own earlier attempt having gone through.
 			if (attempt > 1 || ifNameInUse === 'returnExisting') {
 				const found = await findAgentByName(this, ctx, channel, name, itemIndex);
-				if (found) {
-					const mark = attempt > 1 ? { reconciled: true } : { existing: true };
-					return [{ json: output(fromLookup(found), body, mark) }];
-				}
+				if (found) return [{ json: output(found, body, attempt > 1 ? 'reconciled' : 'existing') }];
 			}
 			throw failure;
 		}
@@ -114,7 +121,7 @@ export async function execute(
 		const lookup = await settle(findAgentByName(this, ctx, channel, name, itemIndex));
 		// When the lookup fails too, the start's own error says more.
 		if (!lookup.ok) throw failure;
-		if (lookup.value) return [{ json: output(fromLookup(lookup.value), body, { reconciled: true }) }];
+		if (lookup.value) return [{ json: output(lookup.value, body, 'reconciled') }];
 		if (attempt >= attempts) throw failure;
 		await wait(backoffDelay(attempt - 1));
 	}

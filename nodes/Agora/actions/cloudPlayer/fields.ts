@@ -33,3 +33,21 @@ export const streamUrlDescription =
 
 export const channelCharsHint =
 	'letters, digits, the space and !#$%&amp;()+-:;&lt;=.&gt;?@[]^_,{}|~';
+
+/** Playback speed (tempo) of Create and Update: the speeds Agora offers. */
+export const playbackSpeedField: INodeProperties = {
+	displayName: 'Playback Speed',
+	name: 'tempo',
+	type: 'options',
+	options: [
+		{ name: '0.5×', value: 0.5 },
+		{ name: '0.75×', value: 0.75 },
+		{ name: '1.0× (Normal)', value: 1 },
+		{ name: '1.25×', value: 1.25 },
+		{ name: '1.5×', value: 1.5 },
+		{ name: '1.75×', value: 1.75 },
+		{ name: '2.0×', value: 2 },
+	],
+	default: 1,
+	description: 'Playback speed of the stream (tempo); 1 is normal speed',
+};

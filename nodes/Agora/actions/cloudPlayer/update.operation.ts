@@ -3,13 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../helpers/values';
 import { optionalText } from './common';
-import { playerIdField, regionField } from './fields';
-import { nextSequence, noteSequence } from './sequence';
+import { playbackSpeedField, playerIdField, regionField } from './fields';
+import { nextSequence, noteSequence, previousSequence } from './sequence';
 
 const properties: INodeProperties[] = [
 	playerIdField,
@@ -29,6 +30,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether playback is paused (true) or resumed (false). Default false.',
 			},
+			playbackSpeedField,
 			{
 				displayName: 'Seek Position (Seconds)',
 				name: 'seekPosition',
@@ -70,7 +72,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
 				description:
-					'Agora applies an update only when its sequence is greater than that of every earlier update of the player. Leave this option out and the node uses the current time in milliseconds, which keeps growing between executions; set it to send your own number (0 or more).',
+					'Agora applies an update only when its sequence is greater than that of every earlier update of the player, and ignores it otherwise, without an error. Left out, the node uses the current time in milliseconds (about 1.8 × 10^12), which keeps growing between executions. A number of your own (0 or more) is sent as given: keep using your own numbers for that player, since one below an earlier automatic sequence is ignored by Agora (the output says staleSequence: true when this n8n sent a higher one before).',
 			},
 		],
 	},
@@ -80,6 +82,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['cloudPlayer'], operation: ['update'] } },
 	properties,
 );
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('cloudPlayer', 'updated', 'id');
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -98,6 +103,7 @@ export async function execute(
 		seekPosition: numeric(fields.seekPosition),
 		isPause: fields.isPause,
 		audioOptions: { volume: numeric(fields.volume) },
+		tempo: numeric(fields.tempo),
 	} as IDataObject);
 	const input = validateOrThrow(
 		this,
@@ -106,8 +112,11 @@ export async function execute(
 		{ region, id, sequence: explicit ? numeric(options.sequence) : 0, player },
 		itemIndex,
 	);
+	const previous = previousSequence(playerKey);
 	const sequence = explicit ? input.sequence : nextSequence(playerKey);
 	if (explicit) noteSequence(playerKey, sequence);
+	// Agora keeps the highest sequence it has seen and silently ignores a lower or equal one.
+	const stale = explicit && previous !== undefined && sequence <= previous;
 
 	const response = await agoraRequest.call(
 		this,
@@ -125,5 +134,5 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return [{ json: { updated: true, id: input.id, sequence, requestId: response.requestId } }];
+	return [{ json: { updated: true, id: input.id, sequence, staleSequence: stale, requestId: response.requestId } }];
 }
