@@ -211,13 +211,17 @@ describe('05: the Agora Trigger in a running n8n', () => {
 	// As Agora does when a delivery fails (on a busy machine a reused keep-alive connection can be
 	// reset): the same notification again; the trigger drops it if the first one got through.
 	const resendOnNetworkError = async (send: () => Promise<Response>): Promise<Response> => {
-		for (let attempt = 1; ; attempt++) {
-			try {
-				return await send();
-			} catch (error) {
-				if (attempt >= 3 || !(error instanceof TypeError)) throw error;
-			}
+		let failure: unknown;
+		for (let attempt = 1; attempt <= 3; attempt++) {
+			const outcome = await send().then(
+				(response) => ({ response }),
+				(error: unknown) => ({ error }),
+			);
+			if ('response' in outcome) return outcome.response;
+			failure = outcome.error;
+			if (!(failure instanceof TypeError)) break;
 		}
+		throw new Error(`notification not delivered: ${String(failure)}`);
 	};
 	const leftEvent = (noticeId: string, campaign: string) => ({
 		noticeId,
