@@ -13,7 +13,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { agoraErrorDetails } from '../transport';
 
 type ChangedResource = 'agent' | 'cloudPlayer';
-type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
+type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'instructed' | 'interrupted' | 'created' | 'deleted';
 
 interface SideEffect {
 	resource: ChangedResource;
