@@ -104,6 +104,15 @@ describe('outbound call request', () => {
 		]);
 	});
 
+	test('with a pipeline, remote_rtc_uids may be left out (the SIP gateway is the user)', () => {
+		const body = pipelineCall() as { properties: Record<string, unknown> };
+		delete body.properties.remote_rtc_uids;
+		expect(problems(callRequestSchema, body)).toEqual([]);
+		const full = fullCall() as { properties: Record<string, unknown> };
+		delete full.properties.remote_rtc_uids;
+		expect(problems(callRequestSchema, full)).toEqual(['properties.remote_rtc_uids: is required']);
+	});
+
 	test('name and properties are required', () => {
 		expect(problems(callRequestSchema, { sip: pipelineCall().sip })).toEqual(['name: is required', 'properties: is required']);
 	});

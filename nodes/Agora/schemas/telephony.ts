@@ -49,13 +49,18 @@ const callShape = shape({
 	properties: anyObject(),
 });
 
-/** The outbound call request body (POST /v2/projects/{appid}/call). */
+/**
+ * The outbound call request body (POST /v2/projects/{appid}/call). With a pipeline, the reference
+ * lets remote_rtc_uids out (an older page lists only channel, token and agent_rtc_uid) and says it
+ * should hold the SIP gateway's UID: it is checked as if it did.
+ */
 export const callRequestSchema = withRules(callShape, (body, report) => {
+	const properties = body.pipeline_id?.trim() ? { remote_rtc_uids: [body.sip.rtc_uid], ...body.properties } : body.properties;
 	const agent = startRequestSchema.safeParse({
 		name: body.name,
 		preset: body.preset,
 		pipeline_id: body.pipeline_id,
-		properties: body.properties,
+		properties,
 	});
 	if (agent.success) return;
 	for (const issue of agent.error.issues) report(issue.path as Array<string | number>, issue.message);
