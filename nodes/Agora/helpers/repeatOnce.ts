@@ -2,9 +2,9 @@
  * Requests that are safe to repeat but whose 404 means two things: on the first attempt "it was
  * not there", on a repeat "the first attempt did it" (hang up a call, delete a phone number).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { agoraErrorDetails, agoraRequest, type AgoraContext, type AgoraResponse } from '../transport';
+import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext, type AgoraResponse } from '../transport';
 import { backoffDelay, wait } from '../transport/retry';
 import { settle } from './values';
 
@@ -33,4 +33,15 @@ export async function sendWithOneRepeat(
 	const retryCtx = { ...ctx, maxRetries: ctx.maxRetries - 1 };
 	const response = await agoraRequest.call(fn, retryCtx, { ...req, passStatuses, idempotent: true }, itemIndex);
 	return { response, repeated: true };
+}
+
+/** Agora's 404 answer to the first attempt, as the error it is when "not there" is not wanted. */
+export function notFoundError(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	response: AgoraResponse,
+	action: string,
+	itemIndex: number,
+): NodeApiError {
+	return agoraApiError(fn, { status: 404, body: response.body, requestId: response.requestId, action, secrets: ctx.secrets, itemIndex });
 }

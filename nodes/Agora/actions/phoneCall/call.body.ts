@@ -5,12 +5,11 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../../helpers/json';
-import { itemParameter } from '../../helpers/parameters';
 import { validateOrThrow } from '../../helpers/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
 import { autoChannelToken } from '../../token/autoToken';
 import type { AgoraContext } from '../../transport';
+import { withAdditionalBody } from '../additionalBody';
 import { buildAgentProperties, buildIdentity, FormReader } from '../agent/config';
 import { toCurrentForm } from '../agent/start.body';
 
@@ -30,10 +29,7 @@ function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 
 /** The body to send, before token generation: form, Additional Body merged over it, validated. */
 export function prepareCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
-	const built = buildCallBody(fn, itemIndex);
-	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
-	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
+	const body = toCurrentForm(withAdditionalBody(fn, buildCallBody(fn, itemIndex), itemIndex));
 	validateOrThrow(fn, callRequestSchema, body, itemIndex);
 	return body;
 }

@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { additionalBodyOptions } from '../additionalBody';
 import { agentConfigFields, identityFields } from '../agent/config';
 
 const numberFields: INodeProperties[] = [
@@ -70,22 +71,9 @@ const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => 
 	return field.name === 'token' ? [worded, sipTokenField] : [worded];
 });
 
-const optionsField: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Additional Body (JSON)',
-			name: 'additionalBody',
-			type: 'json',
-			default: '{}',
-			description:
-				'Deep-merged over the request built from this form ({name, sip, pipeline_id, properties}), for any field of Agora’s reference the form lacks. The result is checked like the rest.',
-		},
-	],
-};
-
-export const callFields: INodeProperties[] = [...numberFields, ...callIdentityFields, ...agentConfigFields, optionsField];
+export const callFields: INodeProperties[] = [
+	...numberFields,
+	...callIdentityFields,
+	...agentConfigFields,
+	additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})'),
+];

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { sendWithOneRepeat } from '../../helpers/repeatOnce';
+import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
 import { changes } from '../../helpers/sideEffects';
-import { agoraApiError, agoraRequest, type AgoraContext } from '../../transport';
+import { agoraRequest, type AgoraContext } from '../../transport';
 import { readAgentId } from '../agent/fields';
 import { callHasEnded, callIdField, callPath } from './fields';
 
@@ -47,12 +47,5 @@ export async function execute(
 		for (const key of ['state', 'reason', 'stop_ts']) if (call.body[key] !== undefined) ended[key] = call.body[key];
 		return [{ json: ended }];
 	}
-	throw agoraApiError(this, {
-		status: 404,
-		body: response.body,
-		requestId: response.requestId,
-		action: ACTION,
-		secrets: ctx.secrets,
-		itemIndex,
-	});
+	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }

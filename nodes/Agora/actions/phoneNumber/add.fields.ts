@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_PROVIDERS } from '../../schemas/phoneNumber';
+import { additionalBodyOptions } from '../additionalBody';
 
 const PROVIDER_NAMES: Record<(typeof PHONE_NUMBER_PROVIDERS)[number], { name: string; description: string }> = {
 	byo: { name: 'Bring Your Own (SIP Trunk)', description: 'A number of your own carrier or SIP trunk (byo)' },
@@ -108,20 +109,5 @@ export const addFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Additional Body (JSON)',
-				name: 'additionalBody',
-				type: 'json',
-				default: '{}',
-				description: 'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks. The result is checked like the rest.',
-			},
-		],
-	},
+	additionalBodyOptions('the request built from this form'),
 ];

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
@@ -10,6 +9,7 @@ import { addPhoneNumberSchema } from '../../schemas/phoneNumber';
 import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
+import { withAdditionalBody } from '../additionalBody';
 import { text } from '../agent/config/reader';
 import { splitList } from '../agent/fields';
 import { addFields } from './add.fields';
@@ -39,9 +39,7 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 		inbound_config: inboundConfig,
 		outbound_config: outboundConfig,
 	};
-	const options = read('options', {}) as IDataObject;
-	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = extra ? deepMerge(built, extra) : built;
+	const body = withAdditionalBody(fn, built, itemIndex);
 	validateOrThrow(fn, addPhoneNumberSchema, body, itemIndex);
 	return body;
 }

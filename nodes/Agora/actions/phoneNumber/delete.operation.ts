@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
-import { sendWithOneRepeat } from '../../helpers/repeatOnce';
+import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
 import { changes } from '../../helpers/sideEffects';
-import { agoraApiError, type AgoraContext } from '../../transport';
+import type { AgoraContext } from '../../transport';
 import { numberPath, phoneNumberField, readPhoneNumber } from './fields';
 
 const properties: INodeProperties[] = [
@@ -52,12 +52,5 @@ export async function execute(
 	// A 404 on the repeat: the first, unanswered request deleted it.
 	if (response.status !== 404 || repeated) return [{ json: { phone_number: phoneNumber, deleted: true } }];
 	if (options.notFoundIsDeleted === true) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
-	throw agoraApiError(this, {
-		status: 404,
-		body: response.body,
-		requestId: response.requestId,
-		action: ACTION,
-		secrets: ctx.secrets,
-		itemIndex,
-	});
+	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { changes } from '../../helpers/sideEffects';
 import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
 import { agoraRequest, type AgoraContext } from '../../transport';
+import { additionalBodyOptions, withAdditionalBody } from '../additionalBody';
 import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from './fields';
 
 const KEEP = 'keep';
@@ -45,22 +45,7 @@ const properties: INodeProperties[] = [
 	phoneNumberField,
 	...directionFields('inbound', 'calls to this number: the agent that answers them'),
 	...directionFields('outbound', 'calls placed from this number'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Additional Body (JSON)',
-				name: 'additionalBody',
-				type: 'json',
-				default: '{}',
-				description: 'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks. The result is checked like the rest.',
-			},
-		],
-	},
+	additionalBodyOptions('the request built from this form'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['update'] } }, properties);
@@ -88,9 +73,7 @@ export async function execute(
 		const config = readDirection(this, direction, itemIndex);
 		if (config !== undefined) built[`${direction}_config`] = config;
 	}
-	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const extra = parseJsonParameter(this, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = extra ? deepMerge(built, extra) : built;
+	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, updatePhoneNumberSchema, body, itemIndex);
 	// The same configuration set twice leaves the same state: safe to repeat.
 	const response = await agoraRequest.call(
