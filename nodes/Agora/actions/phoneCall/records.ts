@@ -49,6 +49,9 @@ export async function walkCallRecords(
 	}
 }
 
+/** Numbers compared by their digits: a record that wrote one without "+" still matches. */
+const sameNumber = (a: unknown, b: unknown) => String(a ?? '').replace(/\D/g, '') === String(b ?? '').replace(/\D/g, '');
+
 /** How far before the first attempt a record may be dated: clocks of client and Agora differ. */
 const CLOCK_SLACK_S = 300;
 
@@ -75,7 +78,7 @@ export async function findPlacedCall(
 		() => 100,
 		(records) => {
 			found = records.find(
-				(r) => r.channel === channel && r.to_number === sip.to_number && r.from_number === sip.from_number && !!r.agent_id,
+				(r) => r.channel === channel && sameNumber(r.to_number, sip.to_number) && sameNumber(r.from_number, sip.from_number) && !!r.agent_id,
 			);
 			return found === undefined;
 		},
