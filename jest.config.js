@@ -3,8 +3,9 @@ const project = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	// Source maps on (tsconfig.json has them off for the build): failures point at the right line.
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true } }],
 	},
 };
 

@@ -378,8 +378,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'agent.start invalid (max history 0)',
-		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 0 } }),
+		label: 'agent.start invalid (max history 1.5)',
+		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 1.5 } }),
 		expect: 'error',
 	},
 	{

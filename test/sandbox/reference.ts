@@ -26,9 +26,6 @@ export const TTS_GENERIC_HTTP = 'generic_http';
 export const LLM_INPUT_MODALITIES = [['text'], ['text', 'image']] as const;
 export const LLM_OUTPUT_MODALITIES = [['text'], ['audio'], ['text', 'audio']] as const;
 
-// start-agent properties.llm.style
-export const LLM_STYLES = ['openai', 'gemini', 'anthropic', 'dify'] as const;
-
 // start-agent properties.llm.greeting_configs.audio_download_timeout_ms: minimum 200, maximum 10000
 export const GREETING_AUDIO_TIMEOUT = { min: 200, max: 10000 } as const;
 // start-agent properties.llm.greeting_audio_url: http(s) only, at most 2048 bytes, needs greeting_message

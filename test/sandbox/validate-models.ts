@@ -135,7 +135,8 @@ export function validateLlm(p: Json, path: string, ctx: ModelContext): void {
 	validateGreeting(l, lp);
 	optStr(l, 'failure_message', lp);
 	optStr(l, 'vendor', lp);
-	optEnum(l, 'style', lp, R.LLM_STYLES);
+	// request styles grow with the providers Agora supports: any string passes
+	optStr(l, 'style', lp);
 	optObj(l, 'template_variables', lp);
 	validateMcpServers(l, lp);
 	optObj(l, 'headers', lp);

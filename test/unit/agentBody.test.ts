@@ -179,5 +179,14 @@ test('helpers', () => {
 	expect(toUnixSeconds('')).toBeUndefined();
 	expect(toUnixSeconds('not a date')).toBeNaN();
 	expect(toUnixSeconds({ toMillis: () => 5000 })).toBe(5);
+	expect(toUnixSeconds(1_700_000_000_123)).toBe(1_700_000_000);
 });
 
+test('dates without an offset are read in the workflow’s time zone; an offset or Z wins', () => {
+	const utc = Date.UTC(2026, 0, 15, 9, 30) / 1000;
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'UTC')).toBe(utc);
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'Asia/Tokyo')).toBe(utc - 9 * 3600);
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'America/New_York')).toBe(utc + 5 * 3600);
+	expect(toUnixSeconds('2026-01-15T09:30:00Z', 'Asia/Tokyo')).toBe(utc);
+	expect(toUnixSeconds('2026-01-15T09:30:00+01:00', 'America/New_York')).toBe(utc - 3600);
+});

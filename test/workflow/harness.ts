@@ -93,6 +93,8 @@ class TestCredentialsHelper {
 export interface TestWorkflow {
 	nodes: Array<Partial<INode> & { name: string; type: string; parameters: INode['parameters'] }>;
 	connections: IConnections;
+	/** Workflow settings, e.g. `timezone` (read by getTimezone()). */
+	settings?: IDataObject;
 }
 
 export interface RunResult {
@@ -123,6 +125,7 @@ export async function runWorkflow(workflow: TestWorkflow, credential: Credential
 		connections: workflow.connections,
 		active: false,
 		nodeTypes,
+		settings: workflow.settings,
 	});
 	const executionId = String(++executionCounter);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);

@@ -18,6 +18,7 @@ type ResourceChange =
 	| 'stopped'
 	| 'updated'
 	| 'spoke'
+	| 'instructed'
 	| 'interrupted'
 	| 'created'
 	| 'deleted'

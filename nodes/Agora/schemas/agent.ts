@@ -97,7 +97,7 @@ const startShape = shape({
 	properties,
 });
 
-export type StartRequest = z.infer<typeof startShape>;
+type StartRequest = z.infer<typeof startShape>;
 type Properties = StartRequest['properties'];
 
 /** Agent and user UIDs are integers unless string UIDs are on. */

@@ -21,8 +21,6 @@ import {
 	withRules,
 } from './rules';
 
-export const START_OF_SPEECH_MODES = ['vad', 'manual', 'keywords', 'disabled'] as const;
-export const END_OF_SPEECH_MODES = ['vad', 'semantic', 'manual'] as const;
 const STRATEGIES = ['append', 'ignore'] as const;
 
 /** Between 0 and 1, both excluded (speech_threshold and the deprecated threshold). */
@@ -109,7 +107,7 @@ export const salSchema = withRules(
 	},
 );
 
-export const ENCRYPTION_MODES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+const ENCRYPTION_MODES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export const rtcSchema = withRules(
 	shape({
@@ -160,7 +158,7 @@ export const fillerWordsSchema = shape({
 	).nullish(),
 });
 
-export const DATA_CHANNELS = ['rtm', 'datastream'] as const;
+const DATA_CHANNELS = ['rtm', 'datastream'] as const;
 
 export const parametersSchema = shape({
 	silence_config: withRules(

@@ -24,7 +24,7 @@ import {
 import { utf8Bytes } from '../helpers/values';
 
 /** `managed`: Agora's own credentials for the provider; `byok`: the user's key (default). */
-export const CREDENTIAL_MODES = ['managed', 'byok'] as const;
+const CREDENTIAL_MODES = ['managed', 'byok'] as const;
 
 const credentialMode = () => oneOf(CREDENTIAL_MODES).nullish();
 
@@ -80,7 +80,7 @@ const greetingAudioUrl = textWhere(
 	`must be an http:// or https:// URL of at most ${GREETING_URL_MAX_BYTES} bytes`,
 );
 
-export const greetingConfigsSchema = shape({
+const greetingConfigsSchema = shape({
 	mode: openChoice().nullish(),
 	delay_ms: integer().nullish(),
 	interruptable: flag().nullish(),
@@ -119,9 +119,6 @@ export const llmSchema = withRules(
 		}
 	},
 );
-
-/** MLLM turn detection modes; `platform_vad` is the older snapshot's name of `agora_vad`. */
-export const MLLM_TURN_MODES = ['agora_vad', 'server_vad', 'semantic_vad'] as const;
 
 const vadTiming = {
 	prefix_padding_ms: integer().nullish(),

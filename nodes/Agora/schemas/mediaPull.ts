@@ -27,10 +27,10 @@ const KDF_SALT_MODES: readonly string[] = ['aes-128-gcm2', 'aes-256-gcm2'];
 export const IDLE_TIMEOUT_MIN = 5;
 export const IDLE_TIMEOUT_MAX = 600;
 /** playTs may lie at most this far before / after the creation time (seconds). */
-export const PLAY_TS_BEFORE_S = 86400;
-export const PLAY_TS_AFTER_S = 300;
+const PLAY_TS_BEFORE_S = 86400;
+const PLAY_TS_AFTER_S = 300;
 /** Playback speeds Agora offers (tempo). */
-export const TEMPOS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+const TEMPOS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export const PAGE_SIZE_MAX = 500;
 
 const PLAYER_NAME_RE = /^[a-zA-Z0-9_-]+$/;
@@ -65,7 +65,7 @@ function wholeBetween(min: number, max: number, unit = ''): Check {
 	};
 }
 
-export const regionSchema = oneOf(
+const regionSchema = oneOf(
 	MEDIA_PULL_REGIONS,
 	'must be one of cn (China Mainland), ap (Asia Pacific), na (North America), eu (Europe)',
 );
@@ -92,7 +92,7 @@ const channelCharsRule: [(value: string) => boolean, string] = [
 	`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
 ];
 
-export const channelNameSchema = rule<string>(
+const channelNameSchema = rule<string>(
 	requiredText([(v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes'], channelCharsRule),
 );
 
@@ -105,7 +105,7 @@ const playerNameSchema = rule<string>(
 	),
 );
 
-export const playerIdSchema = rule<string>(requiredText([(v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)']));
+const playerIdSchema = rule<string>(requiredText([(v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)']));
 
 const streamIpSchema = rule<string>((value) =>
 	typeof value === 'string' && IPV4_RE.test(value) ? undefined : 'must be a valid IPv4 address, e.g. 203.0.113.10',
@@ -201,7 +201,7 @@ export const deletePlayerRequestSchema = closedShape({ region: regionSchema, id:
  * Agora types the update sequence as a number of at least 0 (no 32-bit bound). The node caps it
  * at 2^52 so that later automatic sequences, counting up from it, stay exact integers.
  */
-export const SEQUENCE_MAX = 2 ** 52;
+const SEQUENCE_MAX = 2 ** 52;
 const sequenceSchema = rule<number>((value) => {
 	if (value === undefined) return 'is required';
 	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
@@ -209,7 +209,7 @@ const sequenceSchema = rule<number>((value) => {
 	return value <= SEQUENCE_MAX ? undefined : `must be at most ${SEQUENCE_MAX}`;
 });
 
-export const playerUpdateSchema = withRules(
+const playerUpdateSchema = withRules(
 	closedShape(
 		{
 			streamUrl: streamUrl.optional(),

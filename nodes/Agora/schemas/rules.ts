@@ -166,8 +166,6 @@ export function modalities(combinations: ReadonlyArray<readonly string[]>) {
 	);
 }
 
-export const stringMap = () => map(text(), 'must be an object of string values');
-
 // ---------------------------------------------------------------- shared rules
 
 export const isGiven = (value: unknown) => value !== undefined && value !== null;

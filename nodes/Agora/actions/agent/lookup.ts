@@ -1,15 +1,35 @@
-/** Agent list paging and the name lookup that Start uses to reconcile after an ambiguous failure. */
+/**
+ * Agent list paging and the name lookup that Start uses ("Return Existing", reconciliation after
+ * an ambiguous failure). Agora's list returns only RUNNING agents of the last 2 hours unless
+ * `state` and `from_time` are given, so every list request here gives both.
+ */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { AGENT_STATUS_CODES } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentPath, withAgentId } from './fields';
 
 export interface AgentListQuery {
 	channel?: string;
-	state?: number;
-	from_time?: number;
+	/** Status codes, sent as Agora's comma list (`state=0,1,2`). */
+	states: number[];
+	/** Unix seconds. */
+	from_time: number;
 	to_time?: number;
 }
+
+/** The states of Agora's list reference (RECOVERING is the older snapshot's only). */
+export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'].map(
+	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
+);
+
+/** States of an agent that still holds its name. */
+const LIVE_STATES = [AGENT_STATUS_CODES.IDLE, AGENT_STATUS_CODES.STARTING, AGENT_STATUS_CODES.RUNNING];
+
+/** An agent runs 72 hours at most: a window of 73 hours holds every agent still alive. */
+export const LIVE_WINDOW_S = 73 * 3600;
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Follows `meta.cursor` page by page. `onPage` returns false to stop early (a Limit reached, a
@@ -24,10 +44,11 @@ export async function walkAgentList(
 	itemIndex: number,
 ): Promise<void> {
 	const seen = new Set<string>();
+	const { states, ...rest } = query;
 	let cursor: string | undefined;
 	let fetched = 0;
 	for (;;) {
-		const qs: IDataObject = { ...query, limit: pageSize(fetched) };
+		const qs: IDataObject = { ...rest, state: states.join(','), limit: pageSize(fetched) };
 		if (cursor) qs.cursor = cursor;
 		const response = await agoraRequest.call(
 			fn,
@@ -49,8 +70,9 @@ export async function walkAgentList(
 const GONE = new Set(['STOPPING', 'STOPPED', 'FAILED']);
 
 /**
- * The live agent of that name in the channel, if any. The list gives ids and states only, so the
- * newest candidates are queried one by one to compare `name`.
+ * The live agent of that name in the channel, if any: starting agents and agents started up to
+ * 72 hours ago included. The list gives ids and states only, so the newest candidates are
+ * queried one by one to compare `name`.
  */
 export async function findAgentByName(
 	fn: IExecuteFunctions,
@@ -63,7 +85,7 @@ export async function findAgentByName(
 	await walkAgentList(
 		fn,
 		ctx,
-		{ channel },
+		{ channel, states: LIVE_STATES, from_time: nowSeconds() - LIVE_WINDOW_S },
 		() => 100,
 		(agents) => {
 			for (const agent of agents) if (!GONE.has(String(agent.status))) candidates.push(agent);

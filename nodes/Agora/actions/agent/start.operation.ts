@@ -17,7 +17,7 @@ import { startFields } from './start.fields';
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-export function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);

@@ -57,7 +57,7 @@ export function pickPlayer(player: IDataObject): IDataObject {
 	return out;
 }
 
-export interface PlayerPage {
+interface PlayerPage {
 	players: IDataObject[];
 	/** Empty string: no more players. */
 	nextPageToken: string;
@@ -66,7 +66,7 @@ export interface PlayerPage {
 }
 
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
-export async function listPlayersPage(
+async function listPlayersPage(
 	this: IExecuteFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },

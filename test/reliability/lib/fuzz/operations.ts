@@ -421,7 +421,6 @@ const startMutations: MutationSpec[] = [
 	mutation('greeting mode empty', /greeting_configs\.mode/, true, 'llmOptions.greetingMode', values(expr('')), { when: hasLlm }),
 	mutation('input modalities unknown', /input_modalities/, true, 'llmOptions.inputModalities', values(expr('image'), expr('audio'), expr('text,text'), expr(['image'])), { when: hasLlm }),
 	mutation('output modalities unknown', /output_modalities/, true, 'llmOptions.outputModalities', values(expr('image'), expr('audio,video')), { when: hasLlm }),
-	mutation('style not a string', /llm\.style/, true, 'llmOptions.style', values(expr(7), expr('')), { when: hasLlm }),
 	mutation('LLM params bad JSON', /llm\.params/, true, 'llmParams', values('{', '[1,2]', '"text"', '{"a":}', 'null'), { when: hasLlm }),
 	mutation('TTS params blank', /tts\.params/, true, 'ttsParams', values(expr(''), expr('{}')), { when: (p) => cascade(p) && noPreset(p) }),
 	mutation('TTS params bad JSON', /tts\.params/, true, 'ttsParams', values('{', '[]', '42'), { when: hasTts }),
