@@ -27,7 +27,7 @@ function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject
 }
 
 /** An empty token is generated from the App Certificate (when the credential has one). */
-function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
