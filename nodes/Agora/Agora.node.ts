@@ -15,6 +15,7 @@ import { agoraApiCredentialTest } from './credentialTest';
 import { runConcurrently } from './helpers/pool';
 import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
 import { settle } from './helpers/values';
+import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 export class Agora implements INodeType {
@@ -101,6 +102,7 @@ export class Agora implements INodeType {
 
 	methods = {
 		credentialTest: { agoraApiCredentialTest },
+		listSearch: { searchAgents, searchCloudPlayers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

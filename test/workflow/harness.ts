@@ -3,7 +3,7 @@
  * with the package's nodes and a credential helper that applies the credential's declared
  * `authenticate` block the way n8n does.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
@@ -17,6 +17,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 	IConnections,
+	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -180,4 +181,30 @@ export function agoraWorkflow(parameters: INode['parameters'], items: IDataObjec
 		],
 		connections: { Items: { main: [[{ node: 'Agora', type: 'main', index: 0 }]] } },
 	};
+}
+
+/**
+ * The context n8n's editor runs a listSearch or loadOptions method in (n8n-core's
+ * LoadOptionsContext), for an Agora node with the given parameters: what the editor sends as the
+ * node's current parameters.
+ */
+export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData): ILoadOptionsFunctions {
+	const node: INode = {
+		id: 'agora-node',
+		name: 'Agora',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+	};
+	const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		currentNodeParameters: parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 }

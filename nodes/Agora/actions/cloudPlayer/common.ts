@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ExpiringMap } from '../../helpers/expiringMap';
@@ -66,8 +66,8 @@ interface PlayerPage {
 }
 
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
-async function listPlayersPage(
-	this: IExecuteFunctions,
+export async function listPlayersPage(
+	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },
 	itemIndex: number,

@@ -6,7 +6,7 @@ import { validateOrThrow } from '../../helpers/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { optionalText, playerPages } from './common';
-import { channelCharsHint, playerIdField } from './fields';
+import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
 	playerIdField,
@@ -34,7 +34,7 @@ export async function execute(
 		this,
 		getPlayerRequestSchema,
 		{
-			id: String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim(),
+			id: readPlayerId(this, itemIndex),
 			channelName: optionalText(itemParameter(this, 'channelName', itemIndex, '')),
 		},
 		itemIndex,

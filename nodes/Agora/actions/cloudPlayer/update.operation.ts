@@ -9,7 +9,7 @@ import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../helpers/values';
 import { optionalText } from './common';
-import { playbackSpeedField, playerIdField, regionField } from './fields';
+import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 
 const properties: INodeProperties[] = [
@@ -93,7 +93,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const id = String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim();
+	const id = readPlayerId(this, itemIndex);
 	const region = itemParameter(this, 'region', itemIndex, '') as string;
 	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
