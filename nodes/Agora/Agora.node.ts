@@ -24,7 +24,10 @@ export class Agora implements INodeType {
 		name: 'agora',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
+		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, and inject media streams into channels as cloud players',
@@ -65,7 +68,7 @@ export class Agora implements INodeType {
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				displayOptions: { show: { resource: ['agent', 'cloudPlayer'] } },
 				options: [

@@ -67,7 +67,7 @@ export function systemMessagesField(
 						type: 'string',
 						typeOptions: { rows: 4 },
 						default: '',
-						placeholder: 'You are a friendly support agent. Keep answers short.',
+						placeholder: 'e.g. You are a friendly support agent. Keep answers short.',
 					},
 				],
 			},

@@ -18,7 +18,7 @@ export interface AgentListQuery {
 	to_time?: number;
 }
 
-/** The states of Agora's list reference (RECOVERING is the older snapshot's only). */
+/** The states of Agora's list reference (RECOVERING appears only in earlier versions of it). */
 export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'].map(
 	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
 );

@@ -10,7 +10,7 @@ const SECOND = 1000;
 const MINUTE = 60000;
 
 /**
- * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
+ * Agora's published Media Pull rate limits, paced on the client so concurrent items never collect 429s.
  * Keys carry the App ID: the limits are per project.
  */
 export const mediaPullRules = {

@@ -13,7 +13,7 @@ import { playerIdField, regionField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
 	playerIdField,
-	regionField('Region the player was created in (the region given to Create)'),
+	regionField('Region the player was created in (the region given to Create)', 'Agora finds a player only in the region it was created in'),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -4,7 +4,7 @@ import type { ParameterReader } from '../../helpers/parameters';
 import { idLocator, readLocator } from '../../methods/locators';
 
 /** Region of the Media Pull path: where the stream originates (create) or where the player was created. */
-export function regionField(description: string): INodeProperties {
+export function regionField(description: string, hint?: string): INodeProperties {
 	return {
 		displayName: 'Region',
 		name: 'region',
@@ -18,6 +18,7 @@ export function regionField(description: string): INodeProperties {
 		],
 		default: 'na',
 		description,
+		...(hint ? { hint } : {}),
 	};
 }
 

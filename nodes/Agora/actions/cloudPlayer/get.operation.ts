@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		name: 'channelName',
 		type: 'string',
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description: `Optional: the player's channel (${channelCharsHint}). Agora has no single-player lookup, so the node searches the list; with the channel it searches only that channel's players, which is faster and uses a separate rate budget.`,
 	},
 ];

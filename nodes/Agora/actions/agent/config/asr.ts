@@ -9,7 +9,7 @@ export const asrFields: INodeProperties[] = [
 		displayName: 'Speech Recognition (ASR)',
 		name: 'asr',
 		type: 'collection',
-		placeholder: 'Add ASR Setting',
+		placeholder: 'Add Option',
 		default: {},
 		description: 'Speech recognition settings; left out when empty (Agora’s ARES recognizer is the default)',
 		displayOptions: { show: NOT_MLLM },

@@ -70,7 +70,7 @@ const salFields: INodeProperties[] = [
 		name: 'salSampleName',
 		type: 'string',
 		default: '',
-		placeholder: 'alice',
+		placeholder: 'e.g. alice',
 		description: 'Name of the pre-registered speaker (not "unknown", which is reserved)',
 		displayOptions: { show: { enableSal: [true] } },
 	},
@@ -79,7 +79,7 @@ const salFields: INodeProperties[] = [
 		name: 'salSampleUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://example.com/alice.pcm',
+		placeholder: 'e.g. https://example.com/alice.pcm',
 		description: 'A .pcm file of at most 2 MB: 10 to 15 s of 16 kHz, 16-bit mono PCM with at least 8 s of speech',
 		displayOptions: { show: { enableSal: [true] } },
 	},
@@ -165,7 +165,7 @@ const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
 	type: 'collection',
-	placeholder: 'Add Feature',
+	placeholder: 'Add Option',
 	default: {},
 	options: [
 		{

@@ -28,7 +28,7 @@ const greetingOptions: INodeProperties[] = [
 		name: 'greetingAudioUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://example.com/greeting.mp3',
+		placeholder: 'e.g. https://example.com/greeting.mp3',
 		description:
 			'A recording (mp3, wav or pcm) played as the greeting instead of speaking the greeting message: http:// or https://, at most 2048 bytes. The greeting message is required with it, as the fallback.',
 	},
@@ -53,7 +53,7 @@ const greetingOptions: INodeProperties[] = [
 		name: 'greetingMessage',
 		type: 'string',
 		default: '',
-		placeholder: 'Hi! How can I help you today?',
+		placeholder: 'e.g. Hi! How can I help you today?',
 		description: 'What the agent says when a user joins (and the fallback of a greeting recording)',
 	},
 	{
@@ -75,7 +75,7 @@ const otherOptions: INodeProperties[] = [
 		itemName: 'Header',
 		description:
 			'Headers sent to the LLM, merged with the engine’s own by exact (case-sensitive) name; on a conflict the engine’s header wins',
-		namePlaceholder: 'X-Tenant',
+		namePlaceholder: 'e.g. X-Tenant',
 		secretValues: true,
 	}),
 	{ displayName: 'Failure Message', name: 'failureMessage', type: 'string', default: '', description: 'Spoken when the LLM call fails' },
@@ -128,7 +128,7 @@ const otherOptions: INodeProperties[] = [
 		itemName: 'Variable',
 		description:
 			'Values for {{name}} placeholders in system messages, greeting, failure message and silence prompt. A value cannot refer to another variable.',
-		namePlaceholder: 'customer_name',
+		namePlaceholder: 'e.g. customer_name',
 	}),
 	{
 		displayName: 'Vendor',
@@ -151,7 +151,7 @@ export const llmFields: INodeProperties[] = [
 		name: 'llmUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://api.openai.com/v1/chat/completions',
+		placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
 		description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
 	},
 	{
@@ -177,7 +177,7 @@ export const llmFields: INodeProperties[] = [
 		displayName: 'LLM Options',
 		name: 'llmOptions',
 		type: 'collection',
-		placeholder: 'Add LLM Option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [credentialModeOption, ...greetingOptions, ...otherOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
