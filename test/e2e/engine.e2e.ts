@@ -44,7 +44,7 @@ const CREATE = example('04-cloud-player-lifecycle.json', 'Create Player');
 const REFUSED: Record<string, Record<string, unknown>> = {
 	'Agent idle timeout below 0': { ...START, idleTimeout: -5 },
 	'Agent UID not digits': { ...START, agentRtcUid: 'abc' },
-	'Player idle timeout out of range': { ...CREATE, additionalFields: { ...CREATE.additionalFields, idleTimeout: 1 } },
+	'Player channel name with a slash': { ...CREATE, channelName: 'lobby/1' },
 	'Player idle timeout not a number': { ...CREATE, additionalFields: { ...CREATE.additionalFields, idleTimeout: '={{ "soon" }}' } },
 };
 
