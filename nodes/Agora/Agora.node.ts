@@ -15,6 +15,12 @@ import { agoraApiCredentialTest } from './credentialTest';
 import { runConcurrently } from './helpers/pool';
 import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
 import { settle } from './helpers/values';
+import {
+	agoraVendorKeysCredentialTest,
+	readVendorKeys,
+	VENDOR_KEYS_PARAMETER,
+	VENDOR_KEYS_SHOWN,
+} from './helpers/vendorKeys';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
@@ -35,7 +41,15 @@ export class Agora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
+		credentials: [
+			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' },
+			{
+				name: 'agoraVendorKeysApi',
+				required: true,
+				testedBy: 'agoraVendorKeysCredentialTest',
+				displayOptions: { show: { ...VENDOR_KEYS_SHOWN, [VENDOR_KEYS_PARAMETER]: ['credential'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -104,7 +118,7 @@ export class Agora implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { agoraApiCredentialTest },
+		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
 		listSearch: { searchAgents, searchCloudPlayers },
 	};
 
@@ -116,6 +130,12 @@ export class Agora implements INodeType {
 			timeoutMs: options.timeoutMs,
 			maxRetries: options.maxRetries,
 		});
+		// Keys from the Agora Vendor Keys credential, when the form asks for them: redacted like the rest.
+		const vendorKeys = await readVendorKeys(this);
+		if (vendorKeys) {
+			ctx.vendorKeys = vendorKeys;
+			ctx.secrets.push(...vendorKeys.secrets);
+		}
 		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
 

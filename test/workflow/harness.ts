@@ -64,8 +64,14 @@ export type CredentialData = ICredentialDataDecryptedObject;
 
 const agoraCredentialType = new AgoraApi();
 
+/** Credentials of other types the test workflow's Agora node uses, by type (e.g. agoraVendorKeysApi). */
+export type OtherCredentials = Record<string, CredentialData>;
+
 class TestCredentialsHelper {
-	constructor(private readonly data: ICredentialDataDecryptedObject) {}
+	constructor(
+		private readonly data: ICredentialDataDecryptedObject,
+		private readonly others: OtherCredentials = {},
+	) {}
 	getParentTypes() {
 		return [];
 	}
@@ -81,8 +87,11 @@ class TestCredentialsHelper {
 	async getCredentials() {
 		throw new Error('not used');
 	}
-	async getDecrypted() {
-		return { ...this.data };
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type?: string) {
+		if (type === undefined || type === 'agoraApi') return { ...this.data };
+		const other = this.others[type];
+		if (!other) throw new Error(`no test credential of type ${type}`);
+		return { ...other };
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
@@ -108,14 +117,15 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData): Promise<RunResult> {
+export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData, others: OtherCredentials = {}): Promise<RunResult> {
+	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
 		typeVersion: 1,
 		position: [index * 200, 0],
 		credentials:
 			node.type === 'n8n-nodes-agora.agora' || node.type === 'n8n-nodes-agora.agoraTrigger'
-				? { agoraApi: { id: '1', name: 'Agora account' } }
+				? { agoraApi: { id: '1', name: 'Agora account' }, ...otherRefs }
 				: undefined,
 		...node,
 	})) as INode[];
@@ -134,7 +144,7 @@ export async function runWorkflow(workflow: TestWorkflow, credential: Credential
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 	const additionalData = {
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,
 		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',

@@ -1,6 +1,7 @@
 /** Speech recognition (properties.asr). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 
@@ -27,6 +28,7 @@ export const asrFields: INodeProperties[] = [
 				name: 'params',
 				type: 'json',
 				default: '{}',
+				hint: VENDOR_KEY_HINT,
 				description: 'Provider-specific settings (key, model, …) for the chosen vendor',
 			},
 			{

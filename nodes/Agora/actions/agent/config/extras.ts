@@ -1,6 +1,7 @@
 /** Avatar, selective attention locking, geofence, media encryption and advanced features. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 
@@ -32,6 +33,7 @@ const avatarFields: INodeProperties[] = [
 		name: 'avatarParams',
 		type: 'json',
 		default: '{}',
+		hint: VENDOR_KEY_HINT,
 		description: 'Vendor parameters (required): keys, avatar ID, the avatar’s own UID and token, …',
 		displayOptions: { show: { enableAvatar: [true] } },
 	},
@@ -147,6 +149,7 @@ const encryptionFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Any length; 32 bytes recommended. Without a key no encryption is used. Never appears in the output.',
 		displayOptions: { show: { encryptionMode: ENCRYPTED } },
 	},

@@ -1,6 +1,7 @@
 /** The large language model (properties.llm), greeting settings included. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../fields';
 import { credentialModeOption } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
@@ -160,6 +161,7 @@ export const llmFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Key sent to the LLM (expected in production; not needed with Agora Managed credentials). Never appears in the output.',
 	},
 	systemMessagesField(

@@ -1,6 +1,7 @@
 /** The multimodal (voice-to-voice) model (properties.mllm) and its turn detection. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from './reader';
 
@@ -63,6 +64,7 @@ const modelFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Key for the realtime model. Required unless a preset provides it. Never appears in the output.',
 	},
 	{

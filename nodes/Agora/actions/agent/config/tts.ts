@@ -1,6 +1,7 @@
 /** Text-to-speech (properties.tts). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { keyValueField, readKeyValues } from '../fields';
 import { put, text, type FormReader } from './reader';
 
@@ -39,6 +40,7 @@ export const ttsFields: INodeProperties[] = [
 		name: 'ttsParams',
 		type: 'json',
 		default: '{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
+		hint: VENDOR_KEY_HINT,
 		description:
 			'Provider-specific settings (key, voice, model, …). Required unless a preset provides the TTS. Values never appear in the output.',
 	},
