@@ -17,6 +17,13 @@ import { agoraApiCredentialTest } from './credentialTest';
 import { runConcurrently } from './helpers/pool';
 import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
 import { settle } from './helpers/values';
+import {
+	agoraVendorKeysCredentialTest,
+	readVendorKeys,
+	VENDOR_KEYS_PARAMETER,
+	VENDOR_KEYS_SHOWN,
+} from './helpers/vendorKeys';
+import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 export class Agora implements INodeType {
@@ -25,7 +32,10 @@ export class Agora implements INodeType {
 		name: 'agora',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
+		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',
@@ -33,7 +43,15 @@ export class Agora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
+		credentials: [
+			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' },
+			{
+				name: 'agoraVendorKeysApi',
+				required: true,
+				testedBy: 'agoraVendorKeysCredentialTest',
+				displayOptions: { show: { ...VENDOR_KEYS_SHOWN, [VENDOR_KEYS_PARAMETER]: ['credential'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -78,7 +96,7 @@ export class Agora implements INodeType {
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'phoneCall', 'phoneNumber'] } },
 				options: [
@@ -114,7 +132,8 @@ export class Agora implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { agoraApiCredentialTest },
+		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
+		listSearch: { searchAgents, searchCloudPlayers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -125,6 +144,12 @@ export class Agora implements INodeType {
 			timeoutMs: options.timeoutMs,
 			maxRetries: options.maxRetries,
 		});
+		// Keys from the Agora Vendor Keys credential, when the form asks for them: redacted like the rest.
+		const vendorKeys = await readVendorKeys(this);
+		if (vendorKeys) {
+			ctx.vendorKeys = vendorKeys;
+			ctx.secrets.push(...vendorKeys.secrets);
+		}
 		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
 

@@ -1,6 +1,6 @@
 /**
- * Products and event types of Agora's message notifications (public-facts.md, "Message
- * notifications"). The `name` of an event is the readable value the trigger puts in `event`.
+ * Products and event types of Agora's message notifications, as Agora's notification reference
+ * lists them. The `name` of an event is the readable value the trigger puts in `event`.
  */
 
 const ALL_EVENTS = '*';

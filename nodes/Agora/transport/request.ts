@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../helpers/agoraFacts';
+import type { VendorKeys } from '../helpers/vendorKeys';
 import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
@@ -41,6 +42,8 @@ export interface AgoraContext {
 	 * never copied into an output or an error.
 	 */
 	credential?: ICredentialsDecrypted;
+	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
+	vendorKeys?: VendorKeys;
 }
 
 export function baseUrlFromCredential(credential: IDataObject): string {

@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description:
 			'Channel the token is valid for. 1 to 64 bytes: letters, digits, space and !#$%&amp;()+-:;&lt;=.&gt;?@[]^_{}|~,.',
 	},
@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'player-1',
+		placeholder: 'e.g. player-1',
 		description:
 			'User account the token is for. 1 to 255 bytes, same characters as the channel name. It must equal the account of the user who joins.',
 		displayOptions: { show: { identityType: ['account'] } },
