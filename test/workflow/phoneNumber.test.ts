@@ -70,7 +70,7 @@ describe('Add', () => {
 		await run(addParams());
 		const got = await run({ resource: 'phoneNumber', operation: 'get', phoneNumber: '+19876543210' });
 		expect(got.output('Agora')[0].outbound_config).toEqual({ address: 'trunkuser:***@sip.example.com', transport: 'tls', prefix: '6036' });
-		const list = await run({ resource: 'phoneNumber', operation: 'getMany', returnAll: true });
+		const list = await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: true });
 		expect(JSON.stringify(list.output('Agora'))).not.toContain(SIP_PASSWORD);
 		const again = await run(addParams());
 		const error = again.error('Agora')!;
@@ -135,8 +135,8 @@ describe('Get, Get Many, Update, Delete', () => {
 	});
 
 	test('Get Many: every number, or up to Limit', async () => {
-		expect((await run({ resource: 'phoneNumber', operation: 'getMany', returnAll: true })).output('Agora')).toHaveLength(3);
-		expect((await run({ resource: 'phoneNumber', operation: 'getMany', returnAll: false, limit: 2 })).output('Agora')).toHaveLength(2);
+		expect((await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: true })).output('Agora')).toHaveLength(3);
+		expect((await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: false, limit: 2 })).output('Agora')).toHaveLength(2);
 	});
 
 	test('Update links a pipeline in one direction and clears the other', async () => {

@@ -15,7 +15,7 @@ const numberFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '+14155550123',
+		placeholder: 'e.g. +14155550123',
 		description:
 			'The number to call (sip.to_number), in E.164 format: "+", country code and number. Spaces, dashes, dots and brackets are dropped.',
 	},
@@ -25,7 +25,7 @@ const numberFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '+14155550100',
+		placeholder: 'e.g. +14155550100',
 		description:
 			'The caller ID the callee sees (sip.from_number), in E.164 format: one of your numbers that your SIP trunk or provider lets you call from, usually one imported under Phone Number with outbound calls on',
 	},

@@ -11,7 +11,7 @@ export const callIdField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '1NT29X10YHxxxxxWJOXLYHNYB',
+	placeholder: 'e.g. 1NT29X10YHxxxxxWJOXLYHNYB',
 	description: 'The agent_id returned by Phone Call › Call (or listed by Get Many)',
 };
 

@@ -3,10 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { AgoraOperation } from '../types';
 import * as call from './call.operation';
 import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getAll from './getAll.operation';
 import * as hangUp from './hangUp.operation';
 
-export const phoneCallOperations: Record<string, AgoraOperation> = { call, get, getMany, hangUp };
+export const phoneCallOperations: Record<string, AgoraOperation> = { call, get, getAll, hangUp };
 
 export const phoneCallDescription: INodeProperties[] = [
 	{
@@ -25,7 +25,7 @@ export const phoneCallDescription: INodeProperties[] = [
 			{ name: 'Get', value: 'get', action: 'Get a phone call', description: 'Get the status of a call' },
 			{
 				name: 'Get Many',
-				value: 'getMany',
+				value: 'getAll',
 				action: 'Get many phone calls',
 				description: 'List call records, by number, direction or time',
 			},
@@ -40,6 +40,6 @@ export const phoneCallDescription: INodeProperties[] = [
 	},
 	...call.description,
 	...get.description,
-	...getMany.description,
+	...getAll.description,
 	...hangUp.description,
 ];

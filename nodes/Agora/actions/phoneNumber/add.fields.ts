@@ -16,7 +16,7 @@ export const addFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '+14155550100',
+		placeholder: 'e.g. +14155550100',
 		description:
 			'The number to import, in E.164 format: "+", country code and number (spaces, dashes, dots and brackets are dropped). It must already be yours at your provider.',
 	},
@@ -34,7 +34,7 @@ export const addFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'Sales hotline',
+		placeholder: 'e.g. Sales hotline',
 		description: 'A name that tells the number apart in lists',
 	},
 	{
@@ -55,7 +55,7 @@ export const addFields: INodeProperties[] = [
 		displayName: 'Inbound SIP Settings',
 		name: 'inboundSettings',
 		type: 'collection',
-		placeholder: 'Add Setting',
+		placeholder: 'Add Option',
 		default: {},
 		description: 'How calls to this number reach Agora from your SIP trunk (inbound_config)',
 		options: [
@@ -64,7 +64,7 @@ export const addFields: INodeProperties[] = [
 				name: 'allowedAddresses',
 				type: 'string',
 				default: '',
-				placeholder: '112.126.15.64/27, 203.0.113.10',
+				placeholder: 'e.g. 112.126.15.64/27, 203.0.113.10',
 				description: 'IP addresses or CIDR ranges of your SIP trunk that may send calls (allowed_addresses), comma-separated',
 			},
 		],
@@ -73,7 +73,7 @@ export const addFields: INodeProperties[] = [
 		displayName: 'Outbound SIP Settings',
 		name: 'outboundSettings',
 		type: 'collection',
-		placeholder: 'Add Setting',
+		placeholder: 'Add Option',
 		default: {},
 		description: 'Where Agora sends outbound calls from this number (outbound_config)',
 		options: [
@@ -83,7 +83,7 @@ export const addFields: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				placeholder: 'user:password@sip.example.com',
+				placeholder: 'e.g. user:password@sip.example.com',
 				description:
 					'Your SIP trunk’s termination address, with its credentials if it needs them (address). The password part never appears in outputs or errors.',
 			},
@@ -104,7 +104,7 @@ export const addFields: INodeProperties[] = [
 				name: 'prefix',
 				type: 'string',
 				default: '',
-				placeholder: '6036',
+				placeholder: 'e.g. 6036',
 				description: 'Digits your trunk wants before the dialled number (prefix)',
 			},
 		],

@@ -14,7 +14,7 @@ export const phoneNumberField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '+14155550100',
+	placeholder: 'e.g. +14155550100',
 	description: 'The imported number, in E.164 format: "+", country code and number (spaces, dashes, dots and brackets are dropped)',
 };
 

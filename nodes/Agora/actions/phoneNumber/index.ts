@@ -4,10 +4,10 @@ import type { AgoraOperation } from '../types';
 import * as add from './add.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const phoneNumberOperations: Record<string, AgoraOperation> = { add, delete: del, get, getMany, update };
+export const phoneNumberOperations: Record<string, AgoraOperation> = { add, delete: del, get, getAll, update };
 
 export const phoneNumberDescription: INodeProperties[] = [
 	{
@@ -30,7 +30,7 @@ export const phoneNumberDescription: INodeProperties[] = [
 				description: 'Remove an imported number from Agora (your provider keeps it)',
 			},
 			{ name: 'Get', value: 'get', action: 'Get a phone number', description: 'Get an imported number and its settings' },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many phone numbers', description: 'List the numbers imported into the account' },
+			{ name: 'Get Many', value: 'getAll', action: 'Get many phone numbers', description: 'List the numbers imported into the account' },
 			{
 				name: 'Update',
 				value: 'update',
@@ -38,11 +38,11 @@ export const phoneNumberDescription: INodeProperties[] = [
 				description: 'Link the pipelines that answer inbound calls and place outbound calls, or clear them',
 			},
 		],
-		default: 'getMany',
+		default: 'getAll',
 	},
 	...add.description,
 	...del.description,
 	...get.description,
-	...getMany.description,
+	...getAll.description,
 	...update.description,
 ];

@@ -10,7 +10,7 @@ import { numberPath, safeNumber } from './fields';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getAll'] } }, properties);
 
 /** Every number imported into the account: Agora answers them all at once (a JSON array). */
 export async function execute(

@@ -25,7 +25,7 @@ const properties: INodeProperties[] = [
 				name: 'number',
 				type: 'string',
 				default: '',
-				placeholder: '+14155550123',
+				placeholder: 'e.g. +14155550123',
 				description: 'Only calls from or to this number (E.164, as the records hold it; separators are dropped)',
 			},
 			{
@@ -75,7 +75,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['getAll'] } }, properties);
 
 /** The filters as the records query; dates become Unix seconds, checked with the rest. */
 function readQuery(fn: IExecuteFunctions, itemIndex: number): CallRecordsQuery {
