@@ -252,9 +252,7 @@ describe('every enum value the reference lists passes the node', () => {
  * Entries the node passes on purpose, with the reason. The lead's policy for this package: lists
  * that grow with Agora's releases (vendors, providers, styles, modes) pass any string.
  */
-const POLICY_PASSES: Record<string, string> = {
-	'properties.llm.style cohere': 'LLM request styles are a growing list: any string passes',
-};
+const POLICY_PASSES: Record<string, string> = {};
 
 /** Invalid query or path values, refused by the node's form before sending (engine runs). */
 const QUERY_CASES: Record<string, (f: Fixture, entry: InvalidEntry) => INodeParameters> = {

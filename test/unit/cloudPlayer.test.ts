@@ -223,12 +223,15 @@ describe('helpers', () => {
 		expect(await settle(Promise.reject(failure))).toEqual({ ok: false, error: failure });
 	});
 
-	it('the resource exposes the five operations, each with its description', () => {
-		expect(Object.keys(cloudPlayerOperations).sort()).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
-		const selector = cloudPlayerDescription[0];
-		expect(selector.name).toBe('operation');
-		expect((selector.options as Array<{ value: string; action: string }>).map((o) => o.value)).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
-		for (const property of cloudPlayerDescription.slice(1)) {
+	it('the resource exposes the five operations, each with its description (Get Many: getAll, and getMany of node version 1)', () => {
+		expect(Object.keys(cloudPlayerOperations).sort()).toEqual(['create', 'delete', 'get', 'getAll', 'getMany', 'update']);
+		expect(cloudPlayerOperations.getAll).toBe(cloudPlayerOperations.getMany);
+		const selectors = cloudPlayerDescription.filter((p) => p.name === 'operation');
+		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([[1.1], [1]]);
+		const values = (i: number) => (selectors[i].options as Array<{ value: string; action: string }>).map((o) => o.value);
+		expect(values(0)).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
+		expect(values(1)).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
+		for (const property of cloudPlayerDescription.filter((p) => p.name !== 'operation')) {
 			expect(property.description ?? property.displayName).toBeTruthy();
 			expect(property.displayOptions?.show?.resource).toEqual(['cloudPlayer']);
 		}

@@ -5,6 +5,7 @@
  */
 import * as zod from 'zod';
 
+import { tokenInputSchema } from '../../nodes/Agora/actions/token/generate.operation';
 import { describeZodError } from '../../nodes/Agora/helpers/validate';
 import { startRequestSchema } from '../../nodes/Agora/schemas/agent';
 import { createPlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
@@ -31,5 +32,11 @@ test('type and presence problems read the same whatever zod words them as', () =
 		'player.streamUrl: must be a string',
 		'player.channelName: is required',
 		'player.uid: must be a number',
+	]);
+	expect(all(tokenInputSchema, { channelName: 5, identityType: 'uid', uid: '7', role: 'host', tokenType: 'rtc', tokenExpiry: 1.5, privilegeExpiry: 0 })).toEqual([
+		'channelName: must be a string',
+		'uid: must be a number',
+		"role: must be 'publisher' or 'subscriber'",
+		'tokenExpiry: must be a whole number',
 	]);
 });

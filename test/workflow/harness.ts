@@ -3,7 +3,7 @@
  * with the package's nodes and a credential helper that applies the credential's declared
  * `authenticate` block the way n8n does.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
@@ -17,6 +17,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 	IConnections,
+	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -63,8 +64,14 @@ export type CredentialData = ICredentialDataDecryptedObject;
 
 const agoraCredentialType = new AgoraApi();
 
+/** Credentials of other types the test workflow's Agora node uses, by type (e.g. agoraVendorKeysApi). */
+export type OtherCredentials = Record<string, CredentialData>;
+
 class TestCredentialsHelper {
-	constructor(private readonly data: ICredentialDataDecryptedObject) {}
+	constructor(
+		private readonly data: ICredentialDataDecryptedObject,
+		private readonly others: OtherCredentials = {},
+	) {}
 	getParentTypes() {
 		return [];
 	}
@@ -80,8 +87,11 @@ class TestCredentialsHelper {
 	async getCredentials() {
 		throw new Error('not used');
 	}
-	async getDecrypted() {
-		return { ...this.data };
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type?: string) {
+		if (type === undefined || type === 'agoraApi') return { ...this.data };
+		const other = this.others[type];
+		if (!other) throw new Error(`no test credential of type ${type}`);
+		return { ...other };
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
@@ -107,14 +117,15 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData): Promise<RunResult> {
+export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData, others: OtherCredentials = {}): Promise<RunResult> {
+	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
 		typeVersion: 1,
 		position: [index * 200, 0],
 		credentials:
 			node.type === 'n8n-nodes-agora.agora' || node.type === 'n8n-nodes-agora.agoraTrigger'
-				? { agoraApi: { id: '1', name: 'Agora account' } }
+				? { agoraApi: { id: '1', name: 'Agora account' }, ...otherRefs }
 				: undefined,
 		...node,
 	})) as INode[];
@@ -133,7 +144,7 @@ export async function runWorkflow(workflow: TestWorkflow, credential: Credential
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 	const additionalData = {
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,
 		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -180,4 +191,30 @@ export function agoraWorkflow(parameters: INode['parameters'], items: IDataObjec
 		],
 		connections: { Items: { main: [[{ node: 'Agora', type: 'main', index: 0 }]] } },
 	};
+}
+
+/**
+ * The context n8n's editor runs a listSearch or loadOptions method in (n8n-core's
+ * LoadOptionsContext), for an Agora node with the given parameters: what the editor sends as the
+ * node's current parameters.
+ */
+export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData): ILoadOptionsFunctions {
+	const node: INode = {
+		id: 'agora-node',
+		name: 'Agora',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+	};
+	const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		currentNodeParameters: parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 }

@@ -60,7 +60,7 @@ const endOfSpeechSchema = withRules(
 	(value, report) => checkModeConfig(value, report, { needsConfig: ['vad', 'semantic'], noConfig: ['manual'] }),
 );
 
-/** Deprecated turn detection type; `platform_vad` is the older snapshot's name of `agora_vad`. */
+/** Deprecated turn detection type; `platform_vad` is the earlier name of `agora_vad`. */
 const TURN_DETECTION_TYPES = ['agora_vad', 'server_vad', 'semantic_vad', 'platform_vad'] as const;
 const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'adaptive'] as const;
 

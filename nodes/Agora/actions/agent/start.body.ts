@@ -16,7 +16,7 @@ export function buildStartBody(fn: ParameterReader, itemIndex: number): IDataObj
 }
 
 /**
- * The older snapshot's names are accepted and sent as the current reference names them:
+ * Names from earlier versions of Agora's API are accepted and sent as the current reference names them:
  * `platform_vad` is Agora's own VAD, now `agora_vad` (mllm turn detection and the deprecated
  * turn_detection.type).
  */

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { changes } from '../../helpers/sideEffects';
-import { settle } from '../../helpers/values';
+import { isPlainObject, settle } from '../../helpers/values';
+import { applyVendorKeys } from '../../helpers/vendorKeys';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { autoChannelToken } from '../../token/autoToken';
@@ -17,17 +18,19 @@ import { startFields } from './start.fields';
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
 	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
+	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
+	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
 	validateOrThrow(fn, startRequestSchema, body, itemIndex);
 	return body;
 }
 
 /** An empty token is generated from the App Certificate (when the credential has one). */
-function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
@@ -84,7 +87,7 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const body = prepareStartBody(this, itemIndex);
+	const body = prepareStartBody(this, ctx, itemIndex);
 	fillToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);

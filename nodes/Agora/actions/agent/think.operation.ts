@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		required: true,
 		default: '',
-		placeholder: 'The user just clicked the purchase button.',
+		placeholder: 'e.g. The user just clicked the purchase button.',
 		description: 'Text injected into the conversation as user input; the agent answers it like anything the user says',
 	},
 	{

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ExpiringMap } from '../../helpers/expiringMap';
@@ -10,7 +10,7 @@ const SECOND = 1000;
 const MINUTE = 60000;
 
 /**
- * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
+ * Agora's published Media Pull rate limits, paced on the client so concurrent items never collect 429s.
  * Keys carry the App ID: the limits are per project.
  */
 export const mediaPullRules = {
@@ -66,8 +66,8 @@ interface PlayerPage {
 }
 
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
-async function listPlayersPage(
-	this: IExecuteFunctions,
+export async function listPlayersPage(
+	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },
 	itemIndex: number,

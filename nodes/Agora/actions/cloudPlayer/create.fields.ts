@@ -17,7 +17,7 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'rtmp://media.example.com/live/stream1',
+		placeholder: 'e.g. rtmp://media.example.com/live/stream1',
 		description: streamUrlDescription,
 	},
 	{
@@ -26,7 +26,7 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description: `Channel the stream is injected into. At most 64 bytes: ${channelCharsHint}.`,
 	},
 	{
@@ -57,7 +57,7 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'stream-bot',
+		placeholder: 'e.g. stream-bot',
 		description: `User account of the player in the channel. At most 255 bytes: ${channelCharsHint}. Must be unique in the channel.`,
 		displayOptions: { show: { identityType: ['account'] } },
 	},
@@ -81,7 +81,7 @@ export const createFields: INodeProperties[] = [
 				name: 'name',
 				type: 'string',
 				default: '',
-				placeholder: 'lobby-music',
+				placeholder: 'e.g. lobby-music',
 				description:
 					'Unique name of the player in the project: at most 64 bytes of a-z, A-Z, 0-9, - and _. Two live players cannot share a name (see the option "If a Player With This Name Exists"). Leave empty for no name.',
 			},
@@ -90,7 +90,7 @@ export const createFields: INodeProperties[] = [
 				name: 'streamIp',
 				type: 'string',
 				default: '',
-				placeholder: '203.0.113.10',
+				placeholder: 'e.g. 203.0.113.10',
 				description:
 					'IPv4 address of the server the stream comes from. Helps transmission quality when the stream exists only in some regions.',
 			},

@@ -1,6 +1,6 @@
 /**
  * Reconciliation of a create whose answer was lost (504, time-out, dropped connection): Agora may
- * have created the player. The spec asks to find out (never to create a second one blindly).
+ * have created the player, so the node finds out rather than create a second one blindly.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

@@ -1,6 +1,7 @@
 /** Speech recognition (properties.asr). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 
@@ -9,7 +10,7 @@ export const asrFields: INodeProperties[] = [
 		displayName: 'Speech Recognition (ASR)',
 		name: 'asr',
 		type: 'collection',
-		placeholder: 'Add ASR Setting',
+		placeholder: 'Add Option',
 		default: {},
 		description: 'Speech recognition settings; left out when empty (Agora’s ARES recognizer is the default)',
 		displayOptions: { show: NOT_MLLM },
@@ -27,6 +28,7 @@ export const asrFields: INodeProperties[] = [
 				name: 'params',
 				type: 'json',
 				default: '{}',
+				hint: VENDOR_KEY_HINT,
 				description: 'Provider-specific settings (key, model, …) for the chosen vendor',
 			},
 			{

@@ -38,7 +38,7 @@ const fillerFields: INodeProperties[] = [
 			{
 				displayName: 'Phrase',
 				name: 'phrases',
-				values: [{ displayName: 'Text', name: 'text', type: 'string', default: '', placeholder: 'Let me check that…' }],
+				values: [{ displayName: 'Text', name: 'text', type: 'string', default: '', placeholder: 'e.g. Let me check that…' }],
 			},
 		],
 	},
@@ -59,7 +59,7 @@ const parametersField: INodeProperties = {
 	displayName: 'Agent Parameters',
 	name: 'agentParameters',
 	type: 'collection',
-	placeholder: 'Add Parameter',
+	placeholder: 'Add Option',
 	default: {},
 	description: 'Silence reminder, graceful stop, data channel, data retention and audio settings (parameters)',
 	options: [
@@ -137,7 +137,7 @@ const parametersField: INodeProperties = {
 			name: 'silenceContent',
 			type: 'string',
 			default: '',
-			placeholder: 'Are you still there?',
+			placeholder: 'e.g. Are you still there?',
 			description: 'What the silence reminder says or asks; required when Silence Timeout is above 0',
 		},
 		{
@@ -156,8 +156,8 @@ const labelsField = keyValueField({
 	name: 'labels',
 	itemName: 'Label',
 	description: 'Key-value pairs bound to the agent and returned in every notification about it',
-	namePlaceholder: 'ticket',
-	valuePlaceholder: 'T-1234',
+	namePlaceholder: 'e.g. ticket',
+	valuePlaceholder: 'e.g. T-1234',
 });
 
 export const fillerWordsFields = fillerFields;

@@ -1,6 +1,7 @@
 /** Avatar, selective attention locking, geofence, media encryption and advanced features. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 
@@ -32,6 +33,7 @@ const avatarFields: INodeProperties[] = [
 		name: 'avatarParams',
 		type: 'json',
 		default: '{}',
+		hint: VENDOR_KEY_HINT,
 		description: 'Vendor parameters (required): keys, avatar ID, the avatar’s own UID and token, …',
 		displayOptions: { show: { enableAvatar: [true] } },
 	},
@@ -70,7 +72,7 @@ const salFields: INodeProperties[] = [
 		name: 'salSampleName',
 		type: 'string',
 		default: '',
-		placeholder: 'alice',
+		placeholder: 'e.g. alice',
 		description: 'Name of the pre-registered speaker (not "unknown", which is reserved)',
 		displayOptions: { show: { enableSal: [true] } },
 	},
@@ -79,7 +81,7 @@ const salFields: INodeProperties[] = [
 		name: 'salSampleUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://example.com/alice.pcm',
+		placeholder: 'e.g. https://example.com/alice.pcm',
 		description: 'A .pcm file of at most 2 MB: 10 to 15 s of 16 kHz, 16-bit mono PCM with at least 8 s of speech',
 		displayOptions: { show: { enableSal: [true] } },
 	},
@@ -147,6 +149,7 @@ const encryptionFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Any length; 32 bytes recommended. Without a key no encryption is used. Never appears in the output.',
 		displayOptions: { show: { encryptionMode: ENCRYPTED } },
 	},
@@ -165,7 +168,7 @@ const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
 	type: 'collection',
-	placeholder: 'Add Feature',
+	placeholder: 'Add Option',
 	default: {},
 	options: [
 		{

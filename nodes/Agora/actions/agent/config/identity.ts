@@ -20,7 +20,7 @@ export const identityFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description: 'Channel the agent joins',
 	},
 	{
@@ -29,7 +29,7 @@ export const identityFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1002',
+		placeholder: 'e.g. 1002',
 		description:
 			'UID of the user the agent listens and answers to (remote_rtc_uids; Agora supports one user). Digits only unless String UIDs is on.',
 	},
@@ -55,6 +55,7 @@ export const identityFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: 'Leave empty to generate one from the credential’s App Certificate',
 		description:
 			'Token the agent joins the channel with. Leave empty to have a 24-hour token generated from the App Certificate of the credential (with RTM privileges when Enable RTM is on); without a certificate an empty token is sent, which suits projects with no App Certificate.',
 	},

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../../helpers/parameters';
+import { vendorKeysField } from '../../../helpers/vendorKeys';
 import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
@@ -22,6 +23,7 @@ export { identityFields, buildIdentity, FormReader };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [
+	vendorKeysField,
 	...pipelineFields,
 	...asrFields,
 	...cascadeOrOverride(llmFields, 'overrideLlm'),

@@ -1,6 +1,7 @@
 /** The large language model (properties.llm), greeting settings included. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../fields';
 import { credentialModeOption } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
@@ -28,7 +29,7 @@ const greetingOptions: INodeProperties[] = [
 		name: 'greetingAudioUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://example.com/greeting.mp3',
+		placeholder: 'e.g. https://example.com/greeting.mp3',
 		description:
 			'A recording (mp3, wav or pcm) played as the greeting instead of speaking the greeting message: http:// or https://, at most 2048 bytes. The greeting message is required with it, as the fallback.',
 	},
@@ -53,7 +54,7 @@ const greetingOptions: INodeProperties[] = [
 		name: 'greetingMessage',
 		type: 'string',
 		default: '',
-		placeholder: 'Hi! How can I help you today?',
+		placeholder: 'e.g. Hi! How can I help you today?',
 		description: 'What the agent says when a user joins (and the fallback of a greeting recording)',
 	},
 	{
@@ -75,7 +76,7 @@ const otherOptions: INodeProperties[] = [
 		itemName: 'Header',
 		description:
 			'Headers sent to the LLM, merged with the engine’s own by exact (case-sensitive) name; on a conflict the engine’s header wins',
-		namePlaceholder: 'X-Tenant',
+		namePlaceholder: 'e.g. X-Tenant',
 		secretValues: true,
 	}),
 	{ displayName: 'Failure Message', name: 'failureMessage', type: 'string', default: '', description: 'Spoken when the LLM call fails' },
@@ -128,7 +129,7 @@ const otherOptions: INodeProperties[] = [
 		itemName: 'Variable',
 		description:
 			'Values for {{name}} placeholders in system messages, greeting, failure message and silence prompt. A value cannot refer to another variable.',
-		namePlaceholder: 'customer_name',
+		namePlaceholder: 'e.g. customer_name',
 	}),
 	{
 		displayName: 'Vendor',
@@ -151,7 +152,7 @@ export const llmFields: INodeProperties[] = [
 		name: 'llmUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://api.openai.com/v1/chat/completions',
+		placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
 		description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
 	},
 	{
@@ -160,6 +161,7 @@ export const llmFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Key sent to the LLM (expected in production; not needed with Agora Managed credentials). Never appears in the output.',
 	},
 	systemMessagesField(
@@ -177,7 +179,7 @@ export const llmFields: INodeProperties[] = [
 		displayName: 'LLM Options',
 		name: 'llmOptions',
 		type: 'collection',
-		placeholder: 'Add LLM Option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [credentialModeOption, ...greetingOptions, ...otherOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},

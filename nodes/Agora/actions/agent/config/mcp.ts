@@ -33,7 +33,7 @@ export const mcpServersField: INodeProperties = {
 					name: 'endpoint',
 					type: 'string',
 					default: '',
-					placeholder: 'https://mcp.example.com/mcp',
+					placeholder: 'e.g. https://mcp.example.com/mcp',
 					description: 'Server address',
 				},
 				{
@@ -48,7 +48,7 @@ export const mcpServersField: INodeProperties = {
 					name: 'name',
 					type: 'string',
 					default: '',
-					placeholder: 'weather',
+					placeholder: 'e.g. weather',
 					description: 'Unique server identifier: 1 to 48 English letters and digits',
 				},
 				{
@@ -64,7 +64,7 @@ export const mcpServersField: INodeProperties = {
 					name: 'allowedTools',
 					type: 'string',
 					default: '',
-					placeholder: 'get_weather, get_forecast',
+					placeholder: 'e.g. get_weather, get_forecast',
 					description: 'Comma-separated tool names. "*" (alone or in the list) means all tools.',
 					displayOptions: { show: { allowedToolsMode: ['list'] } },
 				},

@@ -1,10 +1,11 @@
 /** The multimodal (voice-to-voice) model (properties.mllm) and its turn detection. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from './reader';
 
-/** Older workflows saved `platform_vad`, the snapshot's name of Agora's own VAD. */
+/** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
 const AGORA_VAD = ['agora_vad', 'platform_vad'];
 
 const vadTimingOptions: INodeProperties[] = [
@@ -54,7 +55,7 @@ const modelFields: INodeProperties[] = [
 		name: 'mllmUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'wss://api.openai.com/v1/realtime',
+		placeholder: 'e.g. wss://api.openai.com/v1/realtime',
 		description: 'WebSocket URL of the realtime model. Left out when empty.',
 	},
 	{
@@ -63,6 +64,7 @@ const modelFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
+		hint: VENDOR_KEY_HINT,
 		description: 'Key for the realtime model. Required unless a preset provides it. Never appears in the output.',
 	},
 	{
@@ -77,7 +79,7 @@ const modelFields: INodeProperties[] = [
 		displayName: 'MLLM Options',
 		name: 'mllmOptions',
 		type: 'collection',
-		placeholder: 'Add MLLM Option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{
@@ -133,11 +135,11 @@ const turnFields: INodeProperties[] = [
 		description: 'How the end of the user’s turn is detected (mllm.turn_detection.mode). Any other mode can be given by expression.',
 	},
 	{
-		// Named after the snapshot's platform_vad so that saved workflows keep their settings.
+		// Named after the earlier platform_vad so that saved workflows keep their settings.
 		displayName: 'Agora VAD Config',
 		name: 'mllmPlatformVadConfig',
 		type: 'collection',
-		placeholder: 'Add Setting',
+		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { mllmTurnDetectionMode: AGORA_VAD } },
 		options: [
@@ -156,7 +158,7 @@ const turnFields: INodeProperties[] = [
 		displayName: 'Server VAD Config',
 		name: 'mllmServerVadConfig',
 		type: 'collection',
-		placeholder: 'Add Setting',
+		placeholder: 'Add Option',
 		default: {},
 		description: 'Passed through to the provider; some fields apply to one provider only',
 		displayOptions: { show: { mllmTurnDetectionMode: ['server_vad'] } },

@@ -1,6 +1,7 @@
 /** Text-to-speech (properties.tts). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
 import { keyValueField, readKeyValues } from '../fields';
 import { put, text, type FormReader } from './reader';
 
@@ -39,6 +40,7 @@ export const ttsFields: INodeProperties[] = [
 		name: 'ttsParams',
 		type: 'json',
 		default: '{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
+		hint: VENDOR_KEY_HINT,
 		description:
 			'Provider-specific settings (key, voice, model, …). Required unless a preset provides the TTS. Values never appear in the output.',
 	},
@@ -47,7 +49,7 @@ export const ttsFields: INodeProperties[] = [
 		name: 'ttsUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://tts.example.com/v1/audio/speech',
+		placeholder: 'e.g. https://tts.example.com/v1/audio/speech',
 		description: 'Endpoint URL of the service that speaks the OpenAI TTS protocol',
 		displayOptions: { show: { ttsVendor: [GENERIC_HTTP] } },
 	},
@@ -56,7 +58,7 @@ export const ttsFields: INodeProperties[] = [
 		name: 'ttsHeaders',
 		itemName: 'Header',
 		description: 'Headers sent to the TTS service, e.g. Authorization (tts.headers). Values never appear in the output.',
-		namePlaceholder: 'Authorization',
+		namePlaceholder: 'e.g. Authorization',
 		secretValues: true,
 		displayOptions: { show: { ttsVendor: [GENERIC_HTTP] } },
 	}),
