@@ -9,7 +9,8 @@
  * the failure always happens while the others are still under way.
  *
  * With `fails` left out it fails nothing: a recorder of what the node sent (`onRequest` sees the
- * headers the sandbox keeps out of its own log, such as Authorization).
+ * headers the sandbox keeps out of its own log, such as Authorization), or a gate (a request goes
+ * on once the promise `onRequest` returns has settled).
  */
 import { randomUUID } from 'crypto';
 import http from 'http';
@@ -34,8 +35,8 @@ export interface FaultProxyOptions {
 	target: string;
 	/** Which request to fail; none when left out. */
 	fails?: (request: ProxiedRequest) => boolean;
-	/** Every request as it arrives, before it is failed or forwarded. */
-	onRequest?: (request: ProxiedRequest) => void;
+	/** Every request as it arrives, before it is failed or forwarded (awaited). */
+	onRequest?: (request: ProxiedRequest) => void | Promise<void>;
 	holdOthers?: boolean;
 	/** 'refuse' (default): a 400. 'drop': the connection is closed with no answer (outcome unknown). */
 	mode?: 'refuse' | 'drop';
@@ -83,7 +84,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 		void (async () => {
 			const raw = await readBody(req);
 			const request = { method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body: parse(raw) };
-			options.onRequest?.(request);
+			await options.onRequest?.(request);
 			if (options.fails?.(request)) {
 				failed++;
 				if (options.mode === 'drop') {

@@ -26,7 +26,12 @@ let sent: ProxiedRequest[] = [];
 
 beforeAll(async () => {
 	sb = await startSandbox({ clock: 'manual', startDelayMs: 5, stopDelayMs: 5 });
-	proxy = await startFaultProxy({ target: sb.url, onRequest: (request) => sent.push(request) });
+	proxy = await startFaultProxy({
+		target: sb.url,
+		onRequest: (request) => {
+			sent.push(request);
+		},
+	});
 });
 afterAll(async () => {
 	await proxy.close();
