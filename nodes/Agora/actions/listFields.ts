@@ -19,3 +19,24 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The Options collection of a paged list: its one option, Page Size. */
+export function pageSizeOptions(page: { default: number; max?: number; description: string }): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, ...(page.max === undefined ? {} : { maxValue: page.max }), numberPrecision: 0 },
+				default: page.default,
+				description: page.description,
+			},
+		],
+	};
+}
