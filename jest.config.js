@@ -13,7 +13,7 @@ const project = {
  * The node imports zod from the n8n that runs it: zod 3 in today's releases, zod 4 later. The
  * request schemas' tests run once more with `zod` resolved to zod 4 (devDependency alias "zod4").
  */
-const SCHEMA_TESTS = ['agentSchema', 'cloudPlayer', 'zodMatrix'].map((name) => `<rootDir>/test/unit/${name}.test.ts`);
+const SCHEMA_TESTS = ['agentSchema', 'cloudPlayer', 'telephonySchema', 'zodMatrix'].map((name) => `<rootDir>/test/unit/${name}.test.ts`);
 
 module.exports = {
 	projects: [

@@ -9,6 +9,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription } from './actions/agent';
 import { cloudPlayerDescription } from './actions/cloudPlayer';
+import { phoneCallDescription } from './actions/phoneCall';
+import { phoneNumberDescription } from './actions/phoneNumber';
 import { selectedOperation } from './actions/router';
 import { tokenDescription } from './actions/token';
 import { agoraApiCredentialTest } from './credentialTest';
@@ -36,7 +38,7 @@ export class Agora implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Start, steer and stop Agora Conversational AI voice agents, and inject media streams into channels as cloud players',
+			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',
 		defaults: { name: 'Agora' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -68,6 +70,16 @@ export class Agora implements INodeType {
 						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
+						name: 'Phone Call',
+						value: 'phoneCall',
+						description: 'Outbound phone call answered by a voice agent (SIP), its status, hang-up and call records',
+					},
+					{
+						name: 'Phone Number',
+						value: 'phoneNumber',
+						description: 'Phone numbers imported into Agora for inbound and outbound calls',
+					},
+					{
 						name: 'Token',
 						value: 'token',
 						description: 'Generate channel tokens from the App Certificate',
@@ -77,6 +89,8 @@ export class Agora implements INodeType {
 			},
 			...agentDescription,
 			...cloudPlayerDescription,
+			...phoneCallDescription,
+			...phoneNumberDescription,
 			...tokenDescription,
 			{
 				displayName: 'Request Options',
@@ -84,7 +98,7 @@ export class Agora implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { resource: ['agent', 'cloudPlayer'] } },
+				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'phoneCall', 'phoneNumber'] } },
 				options: [
 					{
 						displayName: 'Concurrency',

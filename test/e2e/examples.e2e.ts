@@ -141,7 +141,9 @@ test('03: list the running agents of one channel', async () => {
 		});
 		expect(res.status).toBe(200);
 	}
-	await new Promise((r) => setTimeout(r, 200));
+	// Past the sandbox's start delay on its own clock (no wall-clock wait): all three are RUNNING.
+	await sandbox.control('clock', { advanceMs: 20 });
+	expect((await state()).agents.map((a) => a.status)).toEqual(['RUNNING', 'RUNNING', 'RUNNING']);
 	const data = await execute('agoraExListAgent');
 	const listed = nodeOutput(data, 'Running Agents');
 	expect(listed).toHaveLength(2);
@@ -290,7 +292,8 @@ describe('05: the Agora Trigger in a running n8n', () => {
 			body: JSON.stringify({ name: 'labelled', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} }, labels: { campaign: 'spring', customer: 'C-7' } } }),
 		});
 		const { agent_id } = (await res.json()) as { agent_id: string };
-		await new Promise((r) => setTimeout(r, 200));
+		// RUNNING before it leaves (the sandbox's start delay, passed on its own clock).
+		await sandbox.control('clock', { advanceMs: 20 });
 		await fetch(`${base}/agents/${agent_id}/leave`, { method: 'POST', headers: { authorization: auth } });
 		const executions = await settle(before + 1);
 		const last = executions[executions.length - 1];

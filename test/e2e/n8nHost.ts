@@ -282,19 +282,31 @@ export class N8nHost {
 		group('SIGKILL');
 	}
 
+	/**
+	 * Reads n8n's own database while n8n runs. n8n's SQLite (no WAL by default) locks the file while
+	 * it writes, and sqlite3 gives up after 1 s by default: on a busy machine, during a burst of
+	 * executions, a read then failed with SQLITE_BUSY. This connection waits up to 30 s instead.
+	 */
+	async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+		const sqlite3 = require(path.join(this.n8nDir, 'node_modules', 'sqlite3'));
+		const db = new sqlite3.Database(path.join(this.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
+		db.configure('busyTimeout', 30000);
+		try {
+			return await new Promise<T[]>((resolve, reject) =>
+				db.all(sql, params, (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows))),
+			);
+		} finally {
+			await new Promise((r) => db.close(r));
+		}
+	}
+
 	/** Executions n8n recorded, read from its own database (status, mode, run data). */
 	async executions(workflowId: string): Promise<RecordedExecution[]> {
-		const sqlite3 = require(path.join(this.n8nDir, 'node_modules', 'sqlite3'));
 		const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-		const db = new sqlite3.Database(path.join(this.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
-		const rows: Array<{ id: number; status: string; mode: string; data: string }> = await new Promise((resolve, reject) =>
-			db.all(
-				`SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
-				[workflowId],
-				(err: Error | null, result: never) => (err ? reject(err) : resolve(result)),
-			),
+		const rows = await this.query<{ id: number; status: string; mode: string; data: string }>(
+			`SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
+			[workflowId],
 		);
-		await new Promise((r) => db.close(r));
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
 	}
 }

@@ -7,6 +7,10 @@
  *
  * `holdOthers`: requests other than the failing one wait until the failure has been answered, so
  * the failure always happens while the others are still under way.
+ *
+ * With `fails` left out it fails nothing: a recorder of what the node sent (`onRequest` sees the
+ * headers the sandbox keeps out of its own log, such as Authorization), or a gate (a request goes
+ * on once the promise `onRequest` returns has settled).
  */
 import { randomUUID } from 'crypto';
 import http from 'http';
@@ -19,10 +23,20 @@ export interface FaultProxy {
 	close(): Promise<void>;
 }
 
+export interface ProxiedRequest {
+	method: string;
+	path: string;
+	headers: http.IncomingHttpHeaders;
+	/** The parsed JSON body (undefined when none). */
+	body: unknown;
+}
+
 export interface FaultProxyOptions {
 	target: string;
-	/** Which request to fail: method, path and the parsed JSON body (undefined when none). */
-	fails: (request: { method: string; path: string; body: unknown }) => boolean;
+	/** Which request to fail; none when left out. */
+	fails?: (request: ProxiedRequest) => boolean;
+	/** Every request as it arrives, before it is failed or forwarded (awaited). */
+	onRequest?: (request: ProxiedRequest) => void | Promise<void>;
 	holdOthers?: boolean;
 	/** 'refuse' (default): a 400. 'drop': the connection is closed with no answer (outcome unknown). */
 	mode?: 'refuse' | 'drop';
@@ -69,8 +83,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 	const server = http.createServer((req, res) => {
 		void (async () => {
 			const raw = await readBody(req);
-			const path = (req.url ?? '').split('?')[0];
-			if (options.fails({ method: req.method ?? '', path, body: parse(raw) })) {
+			const request = { method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body: parse(raw) };
+			await options.onRequest?.(request);
+			if (options.fails?.(request)) {
 				failed++;
 				if (options.mode === 'drop') {
 					req.socket.destroy();

@@ -4,10 +4,11 @@
  * ("The RESTful APIs require basic HTTP authentication") takes Basic only.
  */
 import type { Clock } from './clock';
-import { checkToken, TokenService } from './token';
+import type { DecodedService } from '../lib/accessToken2Decoder';
+import { checkToken } from './token';
 import type { ResolvedOptions } from './types';
 
-export type AuthResult = { ok: true; kind: 'basic' } | { ok: true; kind: 'token'; rtc: TokenService } | { ok: false; why: string };
+export type AuthResult = { ok: true; kind: 'basic' } | { ok: true; kind: 'token'; rtc: DecodedService } | { ok: false; why: string };
 
 const TOKEN_PREFIX = /^agora token=(.+)$/;
 
@@ -29,8 +30,8 @@ export function authenticate(header: string | undefined, tokenAllowed: boolean, 
  * (authentication page): the token's channel and uid are those of properties.channel and
  * properties.agent_rtc_uid. A token for uid 0 stands for any uid. Returns what does not match.
  */
-export function tokenMismatch(rtc: TokenService, channel: string, agentUid: string): string | undefined {
-	if (rtc.channel !== channel) return 'the token was built for another channel than properties.channel';
+export function tokenMismatch(rtc: DecodedService, channel: string, agentUid: string): string | undefined {
+	if (rtc.channelName !== channel) return 'the token was built for another channel than properties.channel';
 	if (rtc.uid !== '' && rtc.uid !== '0' && rtc.uid !== agentUid) return 'the token was built for another uid than properties.agent_rtc_uid';
 	return undefined;
 }

@@ -3,7 +3,8 @@ import type { AxiosInstance } from 'axios';
 import { startSandbox } from './index';
 import type { Sandbox } from './index';
 import { agentPath, agoraToken, client, listPath, startBody, tokenClient } from './helpers';
-import { checkToken, decodeToken, PRIVILEGE_JOIN_CHANNEL, SERVICE_RTC } from './token';
+import { decodeAccessToken2, SERVICE_TYPE } from '../lib/accessToken2Decoder';
+import { checkToken, PRIVILEGE_JOIN_CHANNEL } from './token';
 
 let sb: Sandbox;
 let api: AxiosInstance;
@@ -17,19 +18,19 @@ beforeEach(() => sb.reset());
 
 describe('007 token reader', () => {
 	it('reads what agora-token builds', () => {
-		const t = decodeToken(agoraToken(sb, 'room1', 1001, 600));
+		const t = decodeAccessToken2(agoraToken(sb, 'room1', 1001, 600));
 		expect(t.appId).toBe(sb.appId);
 		expect(t.expire).toBe(600);
-		expect(t.services).toEqual([{ type: SERVICE_RTC, privileges: expect.any(Map), channel: 'room1', uid: '1001' }]);
-		expect(t.services[0].privileges.get(PRIVILEGE_JOIN_CHANNEL)).toBe(600);
-		expect(decodeToken(agoraToken(sb, 'room1', 0)).services[0].uid).toBe('');
-		expect(decodeToken(agoraToken(sb, 'room1', 'bot-a')).services[0].uid).toBe('bot-a');
+		expect(t.services).toEqual([{ type: SERVICE_TYPE.rtc, name: 'rtc', privileges: expect.any(Object), channelName: 'room1', uid: '1001' }]);
+		expect(t.services[0].privileges[PRIVILEGE_JOIN_CHANNEL]).toBe(600);
+		expect(decodeAccessToken2(agoraToken(sb, 'room1', 0)).services[0].uid).toBe('');
+		expect(decodeAccessToken2(agoraToken(sb, 'room1', 'bot-a')).services[0].uid).toBe('bot-a');
 	});
 
 	it('accepts a good token and names what is wrong with a bad one', () => {
 		const now = Math.floor(Date.now() / 1000);
 		const good = agoraToken(sb, 'room1', 1001, 600);
-		expect(checkToken(good, sb.appId, sb.appCertificate, now)).toMatchObject({ ok: true, rtc: { channel: 'room1' } });
+		expect(checkToken(good, sb.appId, sb.appCertificate, now)).toMatchObject({ ok: true, rtc: { channelName: 'room1' } });
 		expect(checkToken(good, sb.appId, 'ffffffffffffffffffffffffffffffff', now)).toEqual({ ok: false, reason: expect.stringMatching(/signature/) });
 		expect(checkToken(good, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', sb.appCertificate, now)).toEqual({ ok: false, reason: expect.stringMatching(/App ID/) });
 		expect(checkToken(good, sb.appId, sb.appCertificate, now + 700)).toEqual({ ok: false, reason: expect.stringMatching(/expired/) });

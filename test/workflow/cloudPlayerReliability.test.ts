@@ -207,9 +207,9 @@ describe('rate limits (sandbox enforcing them)', () => {
 		expect(sb.players()).toHaveLength(120);
 		expect(sb.stats().rateLimited.total).toBe(0);
 		expect(sb.requests.every((r) => r.status === 200)).toBe(true);
-		// 120 at 50/s need at least two full windows, and pacing should not take much longer.
+		// 120 at 50/s need at least two full windows. How close to that bound pacing stays is a
+		// figure for the bench (bench 3), not a limit a busy machine could break here.
 		expect(elapsed).toBeGreaterThanOrEqual(2000);
-		expect(elapsed).toBeLessThan(8000);
 	});
 
 	it('creates of one name are paced at 2/s (409s answered, no 429)', async () => {

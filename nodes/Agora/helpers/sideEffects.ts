@@ -12,8 +12,19 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-type ChangedResource = 'agent' | 'cloudPlayer';
-type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'instructed' | 'interrupted' | 'created' | 'deleted';
+type ChangedResource = 'agent' | 'cloudPlayer' | 'phoneCall' | 'phoneNumber';
+type ResourceChange =
+	| 'started'
+	| 'stopped'
+	| 'updated'
+	| 'spoke'
+	| 'instructed'
+	| 'interrupted'
+	| 'created'
+	| 'deleted'
+	| 'placed'
+	| 'hung up'
+	| 'added';
 
 interface SideEffect {
 	resource: ChangedResource;
@@ -63,7 +74,12 @@ export function collectSideEffects(
 	return found;
 }
 
-const RESOURCE_NAMES: Record<ChangedResource, string> = { agent: 'agent', cloudPlayer: 'cloud player' };
+const RESOURCE_NAMES: Record<ChangedResource, string> = {
+	agent: 'agent',
+	cloudPlayer: 'cloud player',
+	phoneCall: 'phone call',
+	phoneNumber: 'phone number',
+};
 
 const HINT =
 	'To keep the output of the items that succeeded, set the node’s Settings > On Error to “Continue” or ' +

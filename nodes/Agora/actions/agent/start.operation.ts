@@ -30,7 +30,7 @@ function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: n
 }
 
 /** An empty token is generated from the App Certificate (when the credential has one). */
-function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
