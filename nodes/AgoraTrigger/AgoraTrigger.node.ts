@@ -53,7 +53,7 @@ export class AgoraTrigger implements INodeType {
 			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
 		// n8n's node panel merges this trigger into the Agora node's entry and shows this text there.
 		description:
-			'Run Agora Conversational AI voice agents and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
+			'Run Agora Conversational AI voice agents, their phone calls and numbers, and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
 		defaults: { name: 'Agora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
