@@ -22,6 +22,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 
 /** The Options collection of a paged list: its one option, Page Size. */
 export function pageSizeOptions(page: { default: number; max?: number; description: string }): INodeProperties {
+	const { default: initial, max, description } = page;
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -33,9 +34,9 @@ export function pageSizeOptions(page: { default: number; max?: number; descripti
 				displayName: 'Page Size',
 				name: 'pageSize',
 				type: 'number',
-				typeOptions: { minValue: 1, ...(page.max === undefined ? {} : { maxValue: page.max }), numberPrecision: 0 },
-				default: page.default,
-				description: page.description,
+				typeOptions: { minValue: 1, ...(max === undefined ? {} : { maxValue: max }), numberPrecision: 0 },
+				default: initial,
+				description,
 			},
 		],
 	};
