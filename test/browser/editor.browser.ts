@@ -73,11 +73,17 @@ async function newWorkflow(): Promise<void> {
 	await page.getByTestId('canvas-plus-button').waitFor();
 }
 
+/** The Agora entry of the node panel's search results, found by its name (n8n 2.x shows the description inside the same item). */
+const agoraEntry = () =>
+	nodeCreator()
+		.getByTestId('item-iterator-item')
+		.filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: /^\s*Agora\s*$/ }) });
+
 /** Opens the node panel, searches, and opens the Agora entry's actions. */
 async function openAgoraActions(): Promise<Locator> {
 	await page.getByTestId('canvas-plus-button').click();
 	await page.getByTestId('node-creator-search-bar').fill('Agora');
-	const entry = nodeCreator().getByTestId('item-iterator-item').filter({ hasText: /^\s*Agora\s*$/ });
+	const entry = agoraEntry();
 	await entry.first().waitFor();
 	await entry.first().click();
 	return nodeCreator();
@@ -91,10 +97,18 @@ async function addAction(action: string): Promise<void> {
 	await ndv().waitFor();
 }
 
-/** Creates an Agora API credential for the sandbox from the node's credential select; leaves the modal open. */
+/** Creates an Agora API credential for the sandbox from the node's credential select; leaves its modal open, showing the test's result. */
 async function createSandboxCredential(): Promise<Locator> {
-	await ndv().getByTestId('node-credentials-select').click();
-	await page.getByTestId('node-credentials-select-item-new').click();
+	// n8n 2.x shows a "Connect to Agora" button while no credential of the type exists.
+	const select = ndv().getByTestId('node-credentials-select');
+	const connect = ndv().getByTestId('node-credentials-empty-state').getByRole('button');
+	await select.or(connect).first().waitFor();
+	if (await connect.count()) {
+		await connect.first().click();
+	} else {
+		await select.click();
+		await page.getByTestId('node-credentials-select-item-new').click();
+	}
 	const modal = page.getByTestId('editCredential-modal');
 	const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
 	await field('customerId').fill(editor.sandbox.customerId);
@@ -104,6 +118,12 @@ async function createSandboxCredential(): Promise<Locator> {
 	await page.getByRole('option', { name: 'Custom Base URL' }).click();
 	await field('customBaseUrl').fill(editor.sandbox.url);
 	await modal.getByTestId('credential-save-button').click();
+	// n8n 2.x closes the modal once the saved credential tests fine: reopen it to read the result.
+	const tested = modal.getByText(/Connection tested successfully/);
+	for (let polls = 0; polls < 120 && !(await tested.isVisible()) && (await modal.isVisible()); polls++) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	if (!(await modal.isVisible())) await ndv().getByTestId('credential-edit-button').click();
 	await waitForText(modal, /Connection tested successfully/);
 	return modal;
 }
@@ -145,7 +165,7 @@ describe(`n8n ${version} editor`, () => {
 		await newWorkflow();
 		await page.getByTestId('canvas-plus-button').click();
 		await page.getByTestId('node-creator-search-bar').fill('voice agent');
-		await nodeCreator().getByTestId('item-iterator-item').filter({ hasText: /^\s*Agora\s*$/ }).first().waitFor();
+		await agoraEntry().first().waitFor();
 		await editor.screenshot('03-search-by-alias');
 	});
 
@@ -183,11 +203,13 @@ describe(`n8n ${version} editor`, () => {
 
 		await newWorkflow();
 		await addAction(actionOf('agent', 'get'));
-		await createSandboxCredential();
-		await page.keyboard.press('Escape');
+		const modal = await createSandboxCredential();
+		// The dialog's own close button: Escape closes the node panel too in n8n 2.x.
+		await modal.locator('.el-dialog__headerbtn').first().click();
+		await modal.waitFor({ state: 'hidden' });
 		await ndv().getByTestId('rlc-input').first().click();
-		const list = page.getByTestId('resource-locator-dropdown');
-		const item = list.getByTestId('rlc-item').filter({ hasText: name });
+		// The list's items (inside a dropdown in n8n 1.x, a popover in 2.x).
+		const item = page.getByTestId('rlc-item').filter({ hasText: name });
 		await item.first().waitFor({ timeout: 30000 });
 		await editor.screenshot('06-locator-lists-agents');
 		expect(await item.first().innerText()).toContain(name);

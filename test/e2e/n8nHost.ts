@@ -100,6 +100,7 @@ export class N8nHost {
 	readonly env: NodeJS.ProcessEnv;
 	private server?: ChildProcess;
 	private ownGroup = false;
+	private readonly brokerPortGiven: boolean;
 	private readonly commands = new Set<ChildProcess>();
 	serverLog = '';
 
@@ -111,6 +112,7 @@ export class N8nHost {
 	) {
 		this.bin = path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
 		this.node = n8nNode(n8nDir);
+		this.brokerPortGiven = extraEnv.N8N_RUNNERS_BROKER_PORT !== undefined;
 		fs.mkdirSync(userFolder, { recursive: true });
 		this.env = {
 			// n8n's children (task runners) find the same Node.js first.
@@ -229,6 +231,8 @@ export class N8nHost {
 	 */
 	async start(timeoutMs = 120000, options: { logFile?: string; ownGroup?: boolean } = {}): Promise<void> {
 		this.ownGroup = options.ownGroup === true;
+		// The task broker's own port, free now (port + 1 may belong to another process).
+		if (!this.brokerPortGiven) this.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
 		this.server = spawn(this.node, [this.bin, 'start'], { env: this.env, cwd: this.userFolder, detached: this.ownGroup });
 		const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		const keep = (d: Buffer) => {
