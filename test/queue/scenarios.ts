@@ -1,0 +1,425 @@
+/**
+ * The scenarios of issue 19, each measured from outside: what the sandbox (Agora) saw, what the
+ * recorder (the workflow's own report step) saw, and what n8n stored in its database.
+ */
+import { randomUUID } from 'crypto';
+
+import { createPlayers } from '../bench/lib/players';
+import { sleep, type N8nProcess, type QueueCluster, type StoredExecution } from './cluster';
+import { deliver, envelope, inParallel, newNotice, type Notice } from './notify';
+import { BULK, BULK_STRICT, NOTIFY, triggerPath } from './workflows';
+
+export interface Outcome {
+	scenario: string;
+	/** What counts against the suite (runs twice, lost, surfaced 429, items failed by a re-run). */
+	bad: number;
+	result: string;
+	/** Measured figures, for the table and the log. */
+	figures: Record<string, number | string>;
+}
+
+const TRIGGER = triggerPath(NOTIFY.webhookId);
+
+/**
+ * Waits until the workflow's executions since `sinceId` are all finished and their number (and the
+ * recorder's) has not changed for `quietMs`; bounded by `timeoutMs`.
+ */
+export async function settle(cluster: QueueCluster, workflowId: string, sinceId: number, timeoutMs: number, quietMs = 2500): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	let last = '';
+	let stableSince = Date.now();
+	while (Date.now() < deadline) {
+		const [row] = await cluster.sql<{ total: string; open: string }>(
+			`SELECT count(*) AS total, count(*) FILTER (WHERE status IN ('new', 'running', 'waiting')) AS open
+			 FROM execution_entity WHERE "workflowId" = $1 AND id > $2`,
+			[workflowId, sinceId],
+		);
+		const key = `${row.total}/${row.open}/${cluster.recorder.entries.length}`;
+		if (key !== last) {
+			last = key;
+			stableSince = Date.now();
+		} else if (Number(row.open) === 0 && Date.now() - stableSince >= quietMs) {
+			return;
+		}
+		await sleep(250);
+	}
+	throw new Error(`workflow ${workflowId}: executions did not settle within ${timeoutMs} ms (total/open/reports ${last})`);
+}
+
+interface RunCount {
+	/** Distinct executions that reported the notice. */
+	executions: number;
+	/** Reports (one per run of the report step; a re-run execution reports again). */
+	reports: number;
+}
+
+function runsOf(cluster: QueueCluster, noticeIds: string[]): Map<string, RunCount> {
+	const byNotice = new Map<string, { executions: Set<string>; reports: number }>();
+	for (const id of noticeIds) byNotice.set(id, { executions: new Set(), reports: 0 });
+	for (const entry of cluster.recorder.entries) {
+		const slot = byNotice.get(String(entry.noticeId));
+		if (!slot) continue;
+		slot.executions.add(String(entry.executionId));
+		slot.reports++;
+	}
+	return new Map([...byNotice].map(([id, s]) => [id, { executions: s.executions.size, reports: s.reports }]));
+}
+
+function tally(runs: Map<string, RunCount>): { once: number; twice: number; lost: number; repeatedReports: number } {
+	let once = 0;
+	let twice = 0;
+	let lost = 0;
+	let repeatedReports = 0;
+	for (const r of runs.values()) {
+		if (r.executions === 0) lost++;
+		else if (r.executions === 1) once++;
+		else twice++;
+		if (r.reports > r.executions) repeatedReports++;
+	}
+	return { once, twice, lost, repeatedReports };
+}
+
+async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: Notice) => Array<{ url: string; body: string }>, concurrency: number) {
+	const secret = cluster.sandbox!.notificationSecret;
+	const statuses: number[] = [];
+	await inParallel(notices.length, concurrency, async (i) => {
+		const sends = targets(notices[i]).map((t) => deliver(t.url, TRIGGER, t.body, secret));
+		statuses.push(...(await Promise.all(sends)));
+	});
+	return statuses;
+}
+
+function countStatus(statuses: number[], status: number): number {
+	return statuses.filter((s) => s === status).length;
+}
+
+/** Distinct notifications through the sandbox's own notifier (it resends on a non-200). */
+export async function distinctNotifications(cluster: QueueCluster, count: number): Promise<Outcome> {
+	const sb = cluster.sandbox!;
+	await sb.control('config', { notify: { url: `${cluster.webhook!.url}${TRIGGER}`, secret: sb.notificationSecret, retryDelayMs: 200 } });
+	const since = await cluster.lastExecutionId();
+	const ids: string[] = [];
+	const statuses: number[] = [];
+	await inParallel(count, 20, async () => {
+		const notice = newNotice();
+		ids.push(notice.noticeId);
+		const out = await sb.control('notify', {
+			productId: 17,
+			eventType: 101,
+			noticeId: notice.noticeId,
+			sid: notice.sid,
+			payload: { agent_id: notice.agentId, channel: 'queue-room', start_ts: Math.floor(Date.now() / 1000), labels: {} },
+		});
+		statuses.push(out.status);
+	});
+	await settle(cluster, NOTIFY.id, since, 120000);
+	const t = tally(runsOf(cluster, ids));
+	return {
+		scenario: `${count} distinct signed notifications through the webhook process`,
+		bad: t.twice + t.lost,
+		result: `${t.once}/${count} ran once, ${t.twice} twice, ${t.lost} lost`,
+		figures: { ...t, answered200: countStatus(statuses, 200) },
+	};
+}
+
+/** The same notification delivered at the same moment to two processes (or twice to one). */
+export async function simultaneousDeliveries(cluster: QueueCluster, count: number, to: [N8nProcess, N8nProcess]): Promise<Outcome> {
+	const since = await cluster.lastExecutionId();
+	const notices = Array.from({ length: count }, newNotice);
+	const statuses = await notifyAll(
+		cluster,
+		notices,
+		(n) => {
+			const body = envelope(n);
+			return to.map((p) => ({ url: p.url, body }));
+		},
+		10,
+	);
+	await settle(cluster, NOTIFY.id, since, 120000);
+	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	const where = to[0] === to[1] ? `both copies to the same ${to[0].name} process` : `at the same moment to ${to[0].name} and ${to[1].name}`;
+	return {
+		scenario: `The same notification delivered ${where}`,
+		bad: t.twice + t.lost,
+		result: `${t.twice}/${count} ran twice, ${t.lost} lost`,
+		figures: { ...t, answered200: countStatus(statuses, 200) },
+	};
+}
+
+/** First delivery to one process, a resend (new notifyMs) to another one `gapMs` later. */
+export async function resendElsewhere(cluster: QueueCluster, count: number, first: N8nProcess, second: N8nProcess, gapMs: number): Promise<Outcome> {
+	const since = await cluster.lastExecutionId();
+	const notices = Array.from({ length: count }, newNotice);
+	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: first.url, body: envelope(n) }], 10);
+	await sleep(gapMs);
+	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: second.url, body: envelope(n) }], 10);
+	await settle(cluster, NOTIFY.id, since, 120000);
+	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	return {
+		scenario: `A resend that lands on a different process (${first.name}, then ${second.name} ${gapMs / 1000} s later)`,
+		bad: t.twice + t.lost,
+		result: `${t.twice}/${count} ran again, ${t.lost} lost`,
+		figures: { ...t, firstAnswered200: countStatus(firstStatuses, 200), resendAnswered200: countStatus(resendStatuses, 200) },
+	};
+}
+
+export async function forgedNotifications(cluster: QueueCluster, count: number): Promise<Outcome> {
+	const since = await cluster.lastExecutionId();
+	const notices = Array.from({ length: count }, newNotice);
+	const targets = [cluster.main!, cluster.webhook!];
+	const statuses: number[] = [];
+	await inParallel(count, 10, async (i) => {
+		const target = targets[i % 2];
+		statuses.push(await deliver(target.url, TRIGGER, envelope(notices[i]), `${cluster.sandbox!.notificationSecret}-forged`));
+	});
+	await settle(cluster, NOTIFY.id, since, 60000);
+	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	const accepted = count - t.lost;
+	return {
+		scenario: 'Forged notifications (wrong signature), to main and webhook',
+		bad: accepted,
+		result: `${accepted}/${count} accepted, ${countStatus(statuses, 401)} answered 401`,
+		figures: { accepted, answered401: countStatus(statuses, 401) },
+	};
+}
+
+// ---------------------------------------------------------------- bulk deletes
+
+interface DeleteRun {
+	wallMs: number;
+	executions: StoredExecution[];
+	itemsOk: number;
+	itemErrors: Record<string, number>;
+	failedExecutions: number;
+	playersLeft: number;
+	sent429: number;
+	peakSentPerS: number;
+	peakAcceptedPerS: number;
+}
+
+/** Most requests inside any 1 s window (sliding), from the sandbox's request log. */
+function peakPerSecond(times: number[]): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	let best = 0;
+	let start = 0;
+	for (let end = 0; end < sorted.length; end++) {
+		while (sorted[end] - sorted[start] >= 1000) start++;
+		best = Math.max(best, end - start + 1);
+	}
+	return best;
+}
+
+function errorKind(message: string): string {
+	const m = /failed with (\d{3})/.exec(message);
+	return m ? m[1] : message.slice(0, 60);
+}
+
+async function preparePlayers(cluster: QueueCluster, count: number): Promise<string[]> {
+	const sb = cluster.sandbox!;
+	await sb.control('reset', {});
+	await sb.control('config', { rateLimits: false });
+	const ids = await createPlayers(sb, { count, channel: `queue-${randomUUID().slice(0, 8)}`, concurrency: 20 });
+	await sb.control('config', { rateLimits: true });
+	await sb.control('requests', undefined, 'DELETE');
+	return ids;
+}
+
+/** Starts one execution per chunk at once (webhook process), waits for all, measures. */
+async function runDeletes(
+	cluster: QueueCluster,
+	which: typeof BULK | typeof BULK_STRICT,
+	ids: string[],
+	executions: number,
+	during?: (sinceId: number) => Promise<void>,
+	settleMs = 120000,
+): Promise<DeleteRun> {
+	const sb = cluster.sandbox!;
+	const before = await sb.control('stats');
+	const since = await cluster.lastExecutionId();
+	const size = Math.ceil(ids.length / executions);
+	const chunks = Array.from({ length: executions }, (_, i) => ids.slice(i * size, (i + 1) * size).map((id) => ({ id })));
+	const answers = await Promise.all(
+		chunks.map((chunk) =>
+			fetch(`${cluster.webhook!.url}/webhook/${which.path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(chunk),
+			}).then((r) => r.status),
+		),
+	);
+	if (answers.some((s) => s !== 200)) throw new Error(`webhook answered ${answers.join(', ')}`);
+	if (during) await during(since);
+	await settle(cluster, which.id, since, settleMs);
+	const stored = await cluster.executions(which.id, since);
+	if (stored.length !== executions) throw new Error(`${executions} webhook calls answered 200 but ${stored.length} executions were stored`);
+	const after = await sb.control('stats');
+	const requests = (await sb.control('requests')) as Array<{ method: string; path: string; status: number; at: number }>;
+	const deletes = requests.filter((r) => r.method === 'DELETE' && r.path.includes('/players/'));
+	const itemErrors: Record<string, number> = {};
+	let itemsOk = 0;
+	let failedExecutions = 0;
+	for (const execution of stored) {
+		const runs = execution.data?.resultData.runData.Delete ?? [];
+		if (execution.status !== 'success') failedExecutions++;
+		for (const run of runs) {
+			if (run.error) itemErrors[errorKind(run.error.message)] = (itemErrors[errorKind(run.error.message)] ?? 0) + 1;
+			for (const item of run.data?.main[0] ?? []) {
+				const error = item.json.error as { message?: string } | string | undefined;
+				if (error === undefined) itemsOk++;
+				else {
+					const kind = errorKind(typeof error === 'string' ? error : String(error.message ?? JSON.stringify(error)));
+					itemErrors[kind] = (itemErrors[kind] ?? 0) + 1;
+				}
+			}
+		}
+	}
+	const state = await sb.control('state');
+	const started = Math.min(...stored.map((e) => e.startedAt ?? Infinity));
+	const stopped = Math.max(...stored.map((e) => e.stoppedAt ?? 0));
+	return {
+		wallMs: stopped - started,
+		executions: stored,
+		itemsOk,
+		itemErrors,
+		failedExecutions,
+		playersLeft: (state.players as unknown[]).length,
+		sent429: (after.rateLimited.byRule.delete ?? 0) - (before.rateLimited.byRule.delete ?? 0),
+		peakSentPerS: peakPerSecond(deletes.map((r) => r.at)),
+		peakAcceptedPerS: peakPerSecond(deletes.filter((r) => r.status === 200).map((r) => r.at)),
+	};
+}
+
+function describeErrors(errors: Record<string, number>): string {
+	const parts = Object.entries(errors).map(([kind, n]) => `${n} × ${kind}`);
+	return parts.length ? parts.join(', ') : 'none';
+}
+
+export const DELETES_PER_S = 100;
+
+export async function bulkDeletes(
+	cluster: QueueCluster,
+	args: { executions: number; perExecution: number; continueOnFail: boolean },
+): Promise<Outcome> {
+	const total = args.executions * args.perExecution;
+	const ids = await preparePlayers(cluster, total);
+	const run = await runDeletes(cluster, args.continueOnFail ? BULK : BULK_STRICT, ids, args.executions);
+	const boundS = total / DELETES_PER_S;
+	const surfaced429 = run.itemErrors['429'] ?? 0;
+	const workers = cluster.workerCount;
+	const handling = args.continueOnFail ? 'On Error: Continue' : "n8n's default error handling";
+	return {
+		scenario: `${args.executions} executions × ${args.perExecution} deletes, ${workers} worker${workers > 1 ? 's' : ''}, ${handling}`,
+		bad: surfaced429 + run.failedExecutions + run.playersLeft,
+		result:
+			`${surfaced429}/${total} items failed with 429, ${run.failedExecutions}/${args.executions} executions failed, ${run.playersLeft} players left; ` +
+			`wall ${(run.wallMs / 1000).toFixed(1)} s against a ${boundS} s bound (${(run.wallMs / 1000 / boundS).toFixed(2)}×); ` +
+			`peak ${run.peakSentPerS}/s sent, ${run.peakAcceptedPerS}/s accepted; ${run.sent429} answered 429`,
+		figures: {
+			wallS: run.wallMs / 1000,
+			boundS,
+			ratio: run.wallMs / 1000 / boundS,
+			surfaced429,
+			failedExecutions: run.failedExecutions,
+			playersLeft: run.playersLeft,
+			answered429: run.sent429,
+			peakSentPerS: run.peakSentPerS,
+			peakAcceptedPerS: run.peakAcceptedPerS,
+			itemErrors: describeErrors(run.itemErrors),
+		},
+	};
+}
+
+/** Polls until `check` is true (bounded). */
+async function until(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (await check()) return;
+		await sleep(100);
+	}
+	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** The worker that logged the start of an execution after `sinceId`. */
+async function workerRunning(cluster: QueueCluster, sinceId: number): Promise<N8nProcess> {
+	let found: N8nProcess | undefined;
+	await until('a worker to start the execution', 30000, async () => {
+		found = cluster.workers.find((w) => w.running && w.startedExecutions().some((id) => Number(id) > sinceId));
+		return found !== undefined;
+	});
+	return found!;
+}
+
+/** One execution deleting `count` players; its worker is killed with -9 when `killAfter` are gone. */
+export async function killDuringDeletes(cluster: QueueCluster, count: number, killAfter: number): Promise<Outcome> {
+	const ids = await preparePlayers(cluster, count);
+	let killed: N8nProcess | undefined;
+	let deletedAtKill = 0;
+	const run = await runDeletes(
+		cluster,
+		BULK,
+		ids,
+		1,
+		async (since) => {
+			const worker = await workerRunning(cluster, since);
+			await until(`${killAfter} deletes`, 60000, async () => {
+				const state = await cluster.sandbox!.control('state');
+				deletedAtKill = count - (state.players as unknown[]).length;
+				return deletedAtKill >= killAfter;
+			});
+			await worker.kill();
+			killed = worker;
+		},
+		180000,
+	);
+	const reRun = cluster.workers.filter((w) => w !== killed && w.running);
+	const failed404 = run.itemErrors['404'] ?? 0;
+	const failed = Object.values(run.itemErrors).reduce((a, b) => a + b, 0);
+	await killed?.start();
+	return {
+		scenario: `Worker killed with -9 mid-delete (${count} deletes, killed after ${deletedAtKill}); n8n re-runs the stalled job on another worker`,
+		bad: failed + run.playersLeft + run.failedExecutions,
+		result: `${failed404} items failed with 404 (${describeErrors(run.itemErrors)}), ${run.playersLeft} players left, execution ${run.executions.map((e) => e.status).join(', ')}`,
+		figures: {
+			deletedAtKill,
+			itemsFailed: failed,
+			failed404,
+			playersLeft: run.playersLeft,
+			reRunOn: reRun.map((w) => w.name).join(', '),
+			status: run.executions.map((e) => e.status).join(', '),
+		},
+	};
+}
+
+/** Distinct notifications through the sandbox's notifier while a worker is killed with -9. */
+export async function killDuringNotifications(cluster: QueueCluster, count: number, killAfter: number): Promise<Outcome> {
+	const sb = cluster.sandbox!;
+	await sb.control('config', { notify: { url: `${cluster.webhook!.url}${TRIGGER}`, secret: sb.notificationSecret, retryDelayMs: 200 } });
+	const since = await cluster.lastExecutionId();
+	const victim = cluster.workers.find((w) => w.running)!;
+	const ids: string[] = [];
+	let sent = 0;
+	let kill: Promise<void> | undefined;
+	await inParallel(count, 10, async () => {
+		const notice = newNotice();
+		ids.push(notice.noticeId);
+		await sb.control('notify', {
+			productId: 17,
+			eventType: 101,
+			noticeId: notice.noticeId,
+			sid: notice.sid,
+			payload: { agent_id: notice.agentId, channel: 'queue-room', start_ts: Math.floor(Date.now() / 1000), labels: {} },
+		});
+		if (++sent === killAfter) kill = victim.kill();
+	});
+	await kill;
+	await settle(cluster, NOTIFY.id, since, 180000, 4000);
+	const t = tally(runsOf(cluster, ids));
+	const started = victim.startedExecutions().filter((id) => Number(id) > since).length;
+	await victim.start();
+	return {
+		scenario: `Worker killed with -9 mid-notification burst (${count} notifications, killed after ${killAfter}, it had started ${started})`,
+		bad: t.twice + t.lost + t.repeatedReports,
+		result: `${t.twice} ran twice, ${t.lost} lost, ${t.repeatedReports} executions repeated their report step after the re-run`,
+		figures: { ...t, startedOnKilledWorker: started },
+	};
+}
