@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
-export const AGORA_HOSTS: Array<{ name: string; value: string }> = [
+const AGORA_HOSTS: Array<{ name: string; value: string }> = [
 	{ name: 'Global (api.agora.io)', value: 'https://api.agora.io' },
 	{ name: 'US West (api-us-west-1.agora.io)', value: 'https://api-us-west-1.agora.io' },
 	{ name: 'US East (api-us-east-1.agora.io)', value: 'https://api-us-east-1.agora.io' },

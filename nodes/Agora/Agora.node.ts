@@ -5,14 +5,16 @@ import type {
 	INodeTypeDescription,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription } from './actions/agent';
 import { cloudPlayerDescription } from './actions/cloudPlayer';
 import { selectedOperation } from './actions/router';
 import { tokenDescription } from './actions/token';
 import { agoraApiCredentialTest } from './credentialTest';
-import { mapConcurrent } from './helpers/pool';
+import { runConcurrently } from './helpers/pool';
+import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
+import { settle } from './helpers/values';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 export class Agora implements INodeType {
@@ -103,31 +105,7 @@ export class Agora implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const resource = this.getNodeParameter('resource', 0) as string;
-		const options =
-			resource === 'token'
-				? {}
-				: (this.getNodeParameter('requestOptions', 0, {}) as {
-						concurrency?: number;
-						maxRetries?: number;
-						timeoutMs?: number;
-					});
-		// An expression can give these any value; the editor's bounds do not apply to it.
-		const checks: Array<[keyof typeof options, number, number]> = [
-			['concurrency', 1, 100],
-			['maxRetries', 0, 10],
-			['timeoutMs', 100, 600000],
-		];
-		for (const [name, min, max] of checks) {
-			const value = options[name];
-			if (value === undefined) continue;
-			if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-				throw new NodeOperationError(this.getNode(), `Invalid parameter "requestOptions.${name}": must be a whole number from ${min} to ${max}`, {
-					itemIndex: 0,
-					description: 'Fix this value in the node parameters; nothing was sent to Agora.',
-				});
-			}
-		}
+		const options = readRequestOptions(this);
 		// Read once per execution: credential, base URL, secrets to redact.
 		const ctx = await resolveAgoraContext.call(this, {
 			timeoutMs: options.timeoutMs,
@@ -136,29 +114,57 @@ export class Agora implements INodeType {
 		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
 
-		const perItem = await mapConcurrent(items.length, options.concurrency ?? 50, async (itemIndex) => {
-			try {
-				const produced = await operation.execute.call(this, itemIndex, ctx);
-				return produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-			} catch (error) {
-				if (!continueOnFail) {
-					// Transport and validation already throw n8n errors; anything else is wrapped.
-					throw error instanceof NodeApiError || error instanceof NodeOperationError
-						? error
-						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-				}
-				const details = agoraErrorDetails(error);
-				const json: JsonObject = {
-					error: (error as Error).message,
-				};
-				const description = (error as { description?: string }).description;
-				if (description) json.description = description;
-				if (details?.status) json.httpCode = details.status;
-				if (details?.reason) json.reason = details.reason;
-				if (details?.requestId) json.requestId = details.requestId;
-				return [{ json, pairedItem: { item: itemIndex } }];
-			}
+		const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
+			const outcome = await settle(operation.execute.call(this, itemIndex, ctx));
+			if (outcome.ok) return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+			// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
+			if (!continueOnFail) throw outcome.error;
+			return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
 		});
-		return [perItem.flat()];
+		if (run.failures.length > 0) {
+			const sideEffects = collectSideEffects(run.results, operation.sideEffect);
+			throw bulkRunError(this, { failures: run.failures, sideEffects, itemCount: items.length });
+		}
+		return [run.results.flatMap((produced) => produced ?? [])];
 	}
+}
+
+interface RequestOptions {
+	concurrency?: number;
+	maxRetries?: number;
+	timeoutMs?: number;
+}
+
+/** Request Options, checked: an expression can give them any value, past the editor's bounds. */
+function readRequestOptions(fn: IExecuteFunctions): RequestOptions {
+	if (fn.getNodeParameter('resource', 0) === 'token') return {};
+	const options = fn.getNodeParameter('requestOptions', 0, {}) as RequestOptions;
+	const bounds: Array<[keyof RequestOptions, number, number]> = [
+		['concurrency', 1, 100],
+		['maxRetries', 0, 10],
+		['timeoutMs', 100, 600000],
+	];
+	for (const [name, min, max] of bounds) {
+		const value = options[name];
+		if (value === undefined) continue;
+		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+			throw new NodeOperationError(fn.getNode(), `Invalid parameter "requestOptions.${name}": must be a whole number from ${min} to ${max}`, {
+				itemIndex: 0,
+				description: 'Fix this value in the node parameters; nothing was sent to Agora.',
+			});
+		}
+	}
+	return options;
+}
+
+/** The item a failed item becomes under Continue On Fail: Agora's reason and request id kept. */
+function errorJson(error: unknown): JsonObject {
+	const json: JsonObject = { error: (error as Error).message };
+	const description = (error as { description?: string }).description;
+	if (description) json.description = description;
+	const details = agoraErrorDetails(error);
+	if (details?.status) json.httpCode = details.status;
+	if (details?.reason) json.reason = details.reason;
+	if (details?.requestId) json.requestId = details.requestId;
+	return json;
 }

@@ -3,13 +3,13 @@
  * notifications"). The `name` of an event is the readable value the trigger puts in `event`.
  */
 
-export const ALL_EVENTS = '*';
+const ALL_EVENTS = '*';
 
 /** productId of each product the trigger can listen to. */
 export const PRODUCT_IDS = { conversationalAi: 17, mediaPull: 4 } as const;
 export type ProductKey = keyof typeof PRODUCT_IDS;
 
-export interface AgoraEventType {
+interface AgoraEventType {
 	eventType: number;
 	name: string;
 	displayName: string;
@@ -79,7 +79,7 @@ export const MEDIA_PULL_EVENTS: AgoraEventType[] = [
 	},
 ];
 
-export const EVENTS_BY_PRODUCT: Record<number, AgoraEventType[]> = {
+const EVENTS_BY_PRODUCT: Record<number, AgoraEventType[]> = {
 	[PRODUCT_IDS.conversationalAi]: CONVERSATIONAL_AI_EVENTS,
 	[PRODUCT_IDS.mediaPull]: MEDIA_PULL_EVENTS,
 };

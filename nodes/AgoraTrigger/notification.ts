@@ -16,10 +16,10 @@ export interface AgoraNotification {
 	payload: IDataObject;
 }
 
-export type ParseResult = { ok: true; notification: AgoraNotification } | { ok: false; message: string };
+type ParseResult = { ok: true; notification: AgoraNotification } | { ok: false; message: string };
 
 /** Channel the console's "health check" (test) notification is sent to. */
-export const HEALTH_CHECK_CHANNEL = 'test_webhook';
+const HEALTH_CHECK_CHANNEL = 'test_webhook';
 
 /** Parses the raw body and checks the envelope fields; the message names the field at fault. */
 export function parseNotification(text: string): ParseResult {

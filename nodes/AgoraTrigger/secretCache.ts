@@ -12,36 +12,24 @@
  * - A replaced secret keeps being accepted for at most SECRET_TTL_MS after the change.
  * - The key is the credential's id: two credentials never share an entry. A node whose credential
  *   has no id is not cached.
+ * - At most 200 credentials are kept; an expired entry is never used and is dropped at the next
+ *   notification of any trigger.
  */
 
-export const SECRET_TTL_MS = 10_000;
-const MAX_ENTRIES = 200;
+import { ExpiringMap } from '../Agora/helpers/expiringMap';
 
-const kept = new Map<string, { secret: string; until: number }>();
+const SECRET_TTL_MS = 10_000;
+
+const kept = new ExpiringMap<string, string>({ maxEntries: 200, ttlMs: SECRET_TTL_MS });
 
 /** The kept secret of this credential, or undefined when none is kept or it has expired. */
-export function keptSecret(credentialId: string | undefined, now: number): string | undefined {
-	if (!credentialId) return undefined;
-	const entry = kept.get(credentialId);
-	if (entry === undefined) return undefined;
-	if (entry.until <= now) {
-		kept.delete(credentialId);
-		return undefined;
-	}
-	return entry.secret;
+export function keptSecret(credentialId: string | undefined): string | undefined {
+	return credentialId ? kept.get(credentialId) : undefined;
 }
 
 /** Keeps a non-empty secret for SECRET_TTL_MS; forgets the entry when the secret is empty. */
-export function keepSecret(credentialId: string | undefined, secret: string, now: number): void {
+export function keepSecret(credentialId: string | undefined, secret: string): void {
 	if (!credentialId) return;
-	kept.delete(credentialId);
-	if (secret === '') return;
-	kept.set(credentialId, { secret, until: now + SECRET_TTL_MS });
-	// Map order is insertion order: the first entry is the one kept longest ago.
-	if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
-}
-
-/** Test hook: forget everything. */
-export function forgetSecrets(): void {
-	kept.clear();
+	if (secret === '') kept.delete(credentialId);
+	else kept.set(credentialId, secret);
 }

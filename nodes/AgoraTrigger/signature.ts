@@ -5,16 +5,16 @@
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 
-export type SignatureAlgorithm = 'sha256' | 'sha1';
+type SignatureAlgorithm = 'sha256' | 'sha1';
 
-export const SIGNATURE_HEADERS: Record<SignatureAlgorithm, string> = {
+const SIGNATURE_HEADERS: Record<SignatureAlgorithm, string> = {
 	sha256: 'agora-signature-v2',
 	sha1: 'agora-signature',
 };
 
 const HEX_LENGTH: Record<SignatureAlgorithm, number> = { sha256: 64, sha1: 40 };
 
-export function computeSignature(rawBody: Buffer, secret: string, algorithm: SignatureAlgorithm): string {
+function computeSignature(rawBody: Buffer, secret: string, algorithm: SignatureAlgorithm): string {
 	return createHmac(algorithm, secret).update(rawBody).digest('hex');
 }
 
@@ -29,7 +29,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /** Constant-time comparison of a received hex signature with the expected one. */
-export function signatureMatches(
+function signatureMatches(
 	rawBody: Buffer,
 	secret: string,
 	algorithm: SignatureAlgorithm,

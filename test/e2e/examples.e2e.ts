@@ -7,7 +7,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { signatures } from '../sandbox/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
 import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi';

@@ -14,12 +14,15 @@ jest.mock('crypto', () => {
 	return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
 
-import {
-	computeSignature,
-	signatureMatches,
-	verifyAgoraSignature,
-	type SignatureAlgorithm,
-} from '../../nodes/AgoraTrigger/signature';
+import { verifyAgoraSignature } from '../../nodes/AgoraTrigger/signature';
+
+type SignatureAlgorithm = 'sha256' | 'sha1';
+const HEADER: Record<SignatureAlgorithm, string> = { sha256: 'agora-signature-v2', sha1: 'agora-signature' };
+
+/** Does the node accept `digest` as the signature of `body` under `algorithm`'s header? */
+function accepts(body: Buffer, secret: string, algorithm: SignatureAlgorithm, digest: string): boolean {
+	return verifyAgoraSignature(body, { [HEADER[algorithm]]: digest }, secret).ok;
+}
 
 function openssl(body: Buffer, secret: string, algorithm: SignatureAlgorithm): string {
 	const out = execFileSync('openssl', ['dgst', `-${algorithm}`, '-hmac', secret], { input: body }).toString('utf8');
@@ -44,9 +47,11 @@ const AGORA_SHA256 = '8da423e0a74d163563f41d89d2be2897b7d1aae71be22eb12216149eb3
 const AGORA_SHA1 = '0eea55e2393c2cb196c8bf2791ffb39817ca7d42';
 
 describe('fixed vectors', () => {
-	it('computes the RFC 4231 / RFC 2202 digests', () => {
-		expect(computeSignature(RFC_DATA, RFC_KEY, 'sha256')).toBe(RFC_SHA256);
-		expect(computeSignature(RFC_DATA, RFC_KEY, 'sha1')).toBe(RFC_SHA1);
+	it('accepts the RFC 4231 / RFC 2202 digests, and nothing one bit off', () => {
+		expect(accepts(RFC_DATA, RFC_KEY, 'sha256', RFC_SHA256)).toBe(true);
+		expect(accepts(RFC_DATA, RFC_KEY, 'sha1', RFC_SHA1)).toBe(true);
+		expect(accepts(RFC_DATA, RFC_KEY, 'sha256', RFC_SHA256.slice(0, -1) + '2')).toBe(false);
+		expect(accepts(RFC_DATA, RFC_KEY, 'sha1', RFC_SHA1.slice(0, -1) + '8')).toBe(false);
 	});
 
 	it('accepts the Agora-shaped vector through both headers', () => {
@@ -95,9 +100,9 @@ describe('rejections', () => {
 			`sha256=${AGORA_SHA256}`,
 			Buffer.from(AGORA_SHA256, 'hex').toString('base64'),
 		]) {
-			expect(signatureMatches(AGORA_BODY, AGORA_SECRET, 'sha256', value)).toBe(false);
+			expect(accepts(AGORA_BODY, AGORA_SECRET, 'sha256', value)).toBe(false);
 		}
-		expect(signatureMatches(AGORA_BODY, AGORA_SECRET, 'sha1', AGORA_SHA256)).toBe(false);
+		expect(accepts(AGORA_BODY, AGORA_SECRET, 'sha1', AGORA_SHA256)).toBe(false);
 	});
 
 	it('compares with crypto.timingSafeEqual on buffers of equal length', () => {
@@ -105,8 +110,8 @@ describe('rejections', () => {
 		spy.mockClear();
 		{
 			const wrong = 'f'.repeat(64);
-			expect(signatureMatches(AGORA_BODY, AGORA_SECRET, 'sha256', wrong)).toBe(false);
-			expect(signatureMatches(AGORA_BODY, AGORA_SECRET, 'sha256', AGORA_SHA256)).toBe(true);
+			expect(accepts(AGORA_BODY, AGORA_SECRET, 'sha256', wrong)).toBe(false);
+			expect(accepts(AGORA_BODY, AGORA_SECRET, 'sha256', AGORA_SHA256)).toBe(true);
 			expect(spy).toHaveBeenCalledTimes(2);
 			for (const [a, b] of spy.mock.calls) {
 				expect((a as Buffer).length).toBe(32);
@@ -126,8 +131,6 @@ describe('against openssl at test time', () => {
 					const body = Buffer.from(bytes);
 					const sha256 = openssl(body, secret, 'sha256');
 					const sha1 = openssl(body, secret, 'sha1');
-					expect(computeSignature(body, secret, 'sha256')).toBe(sha256);
-					expect(computeSignature(body, secret, 'sha1')).toBe(sha1);
 					expect(verifyAgoraSignature(body, { 'agora-signature-v2': sha256 }, secret).ok).toBe(true);
 					expect(verifyAgoraSignature(body, { 'agora-signature': sha1 }, secret).ok).toBe(true);
 					if (body.length > 0) {

@@ -10,7 +10,7 @@ import {
 	readSeen,
 	remember,
 } from '../../nodes/AgoraTrigger/dedupe';
-import { forgetSecrets, keepSecret, keptSecret, SECRET_TTL_MS } from '../../nodes/AgoraTrigger/secretCache';
+import { keepSecret, keptSecret } from '../../nodes/AgoraTrigger/secretCache';
 import { eventName, isEventSelected, productName } from '../../nodes/AgoraTrigger/events';
 import {
 	isHealthCheck,
@@ -236,35 +236,54 @@ describe('node description', () => {
 });
 
 describe('secretCache', () => {
-	beforeEach(() => forgetSecrets());
+	const TTL_MS = 10_000;
+	// Each test uses its own credential ids: the cache is process-wide, as in n8n.
+	let prefix = 0;
+	const id = (name: string) => `t${prefix}-${name}`;
+	beforeEach(() => {
+		prefix++;
+		jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate'] });
+	});
+	afterEach(() => jest.useRealTimers());
 
-	it('keeps a non-empty secret for SECRET_TTL_MS, per credential id', () => {
-		keepSecret('a', 's1', 1000);
-		keepSecret('b', 's2', 1000);
-		expect(keptSecret('a', 1000 + SECRET_TTL_MS - 1)).toBe('s1');
-		expect(keptSecret('b', 1000)).toBe('s2');
-		expect(keptSecret('a', 1000 + SECRET_TTL_MS)).toBeUndefined();
+	it('keeps a non-empty secret for 10 s, per credential id', () => {
+		keepSecret(id('a'), 's1');
+		keepSecret(id('b'), 's2');
+		jest.setSystemTime(1_000_000 + TTL_MS - 1);
+		expect(keptSecret(id('a'))).toBe('s1');
+		expect(keptSecret(id('b'))).toBe('s2');
+		jest.setSystemTime(1_000_000 + TTL_MS);
+		expect(keptSecret(id('a'))).toBeUndefined();
+	});
+
+	it('reading does not extend the time; keeping again does', () => {
+		keepSecret(id('a'), 's1');
+		jest.setSystemTime(1_000_000 + TTL_MS - 1);
+		expect(keptSecret(id('a'))).toBe('s1');
+		keepSecret(id('a'), 's1');
+		jest.setSystemTime(1_000_000 + 2 * TTL_MS - 2);
+		expect(keptSecret(id('a'))).toBe('s1');
 	});
 
 	it('never keeps an empty secret, and an empty one forgets the old', () => {
-		keepSecret('a', '', 0);
-		expect(keptSecret('a', 1)).toBeUndefined();
-		keepSecret('a', 's1', 0);
-		keepSecret('a', '', 1);
-		expect(keptSecret('a', 2)).toBeUndefined();
+		keepSecret(id('a'), '');
+		expect(keptSecret(id('a'))).toBeUndefined();
+		keepSecret(id('a'), 's1');
+		keepSecret(id('a'), '');
+		expect(keptSecret(id('a'))).toBeUndefined();
 	});
 
 	it('keeps nothing for a credential without id', () => {
-		keepSecret(undefined, 's1', 0);
-		keepSecret('', 's1', 0);
-		expect(keptSecret(undefined, 1)).toBeUndefined();
-		expect(keptSecret('', 1)).toBeUndefined();
+		keepSecret(undefined, 's1');
+		keepSecret('', 's1');
+		expect(keptSecret(undefined)).toBeUndefined();
+		expect(keptSecret('')).toBeUndefined();
 	});
 
-	it('holds a bounded number of credentials, dropping the one kept longest ago', () => {
-		for (let i = 0; i < 201; i++) keepSecret(`c${i}`, `s${i}`, 0);
-		expect(keptSecret('c0', 1)).toBeUndefined();
-		expect(keptSecret('c1', 1)).toBe('s1');
-		expect(keptSecret('c200', 1)).toBe('s200');
+	it('holds at most 200 credentials, dropping the one kept longest ago', () => {
+		for (let i = 0; i < 201; i++) keepSecret(id(`c${i}`), `s${i}`);
+		expect(keptSecret(id('c0'))).toBeUndefined();
+		expect(keptSecret(id('c1'))).toBe('s1');
+		expect(keptSecret(id('c200'))).toBe('s200');
 	});
 });

@@ -6,7 +6,7 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { decodeAccessToken2 } from '../../nodes/Agora/token/accessToken2';
+import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { client, playerBody, playersPath } from '../sandbox/helpers';

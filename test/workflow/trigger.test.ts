@@ -410,6 +410,58 @@ describe('raw body read on demand', () => {
 	});
 });
 
+describe('the console health check when a notification secret is set', () => {
+	// Agora's docs: the console's check sends test callbacks whose channel is test_webhook; they do
+	// not say whether those are signed.
+	const check = (over: IDataObject = {}) =>
+		envelope({ eventType: 101, payload: { channelName: 'test_webhook', uid: 12121212, channel: 'test_webhook' }, ...over });
+
+	it('an unsigned check is answered 200 and starts nothing, even with "Start on Console Health Check"', async () => {
+		const { trigger } = await setup({ options: { startOnHealthCheck: true } });
+		const r = await post(trigger.url, JSON.stringify(check()));
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({ status: 'ok', ignored: 'health_check_unsigned' });
+		const media = await post(trigger.url, JSON.stringify(check({ productId: 4, payload: { player: { channelName: 'test_webhook' } } })));
+		expect(media.status).toBe(200);
+		await trigger.settle();
+		expect(trigger.runs).toHaveLength(0);
+	});
+
+	it('a signed check is verified as usual: it starts the workflow only when the option says so', async () => {
+		const { trigger } = await setup({ options: { startOnHealthCheck: true } });
+		const body = JSON.stringify(check());
+		expect((await post(trigger.url, body, sign(body))).status).toBe(200);
+		await trigger.settle();
+		expect(trigger.started()).toHaveLength(1);
+		expect(trigger.started()[0][0]).toMatchObject({ healthCheck: true, verified: true });
+	});
+
+	it('a check with a wrong signature is 401 (the secret in n8n is not the console\'s)', async () => {
+		const { trigger } = await setup({ options: { startOnHealthCheck: true } });
+		const body = JSON.stringify(check());
+		const r = await post(trigger.url, body, sign(body, 'another-secret'));
+		expect(r.status).toBe(401);
+		await trigger.settle();
+		expect(trigger.runs).toHaveLength(0);
+	});
+
+	it('any other unsigned notification stays refused, also one that only mentions test_webhook elsewhere', async () => {
+		const { trigger } = await setup();
+		for (const body of [envelope(), envelope({ payload: { agent_id: 'A1', labels: { channel: 'test_webhook' } } })]) {
+			const r = await post(trigger.url, JSON.stringify(body));
+			expect(r.status).toBe(401);
+		}
+		await trigger.settle();
+		expect(trigger.runs).toHaveLength(0);
+	});
+
+	it('an unsigned body that is not a notification is still 401, not 400 (nothing is told before verification)', async () => {
+		const { trigger } = await setup();
+		const r = await post(trigger.url, '{"payload": {"channel": "test_webhook"}}');
+		expect(r.status).toBe(401);
+	});
+});
+
 describe('filters', () => {
 	it('the console health check is answered 200 and starts nothing by default; the option lets it through', async () => {
 		const { trigger, sb } = await setup({ product: 'mediaPull' });

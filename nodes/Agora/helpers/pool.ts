@@ -1,19 +1,26 @@
 /**
- * Runs `work` for indexes 0..count-1 with at most `concurrency` in flight, and returns the results
- * in index order. n8n's HTTP Request node sends all items at once; handling one item at a time
- * would make this node several times slower at real round-trip times.
+ * Runs `work` for indexes 0..count-1 with at most `concurrency` in flight. n8n's HTTP Request node
+ * sends all items at once; handling one item at a time would make this node several times slower
+ * at real round-trip times.
  *
- * When an item fails, no further item is started; the items in flight finish, and the failure of
- * the lowest index is thrown (what a one-by-one loop would have reported).
+ * When an item fails, no further item is started and the items in flight are let finish, so the
+ * caller learns everything that was done before the stop (see sideEffects.ts).
  */
-export async function mapConcurrent<T>(
+export interface PoolOutcome<T> {
+	/** Result per index; undefined for items that failed or were never started. */
+	results: Array<T | undefined>;
+	/** Failed items in index order (empty when every item succeeded). */
+	failures: Array<{ index: number; error: unknown }>;
+}
+
+export async function runConcurrently<T>(
 	count: number,
 	concurrency: number,
 	work: (index: number) => Promise<T>,
-): Promise<T[]> {
-	const results = new Array<T>(count);
+): Promise<PoolOutcome<T>> {
+	const results = new Array<T | undefined>(count);
+	const failures: PoolOutcome<T>['failures'] = [];
 	let next = 0;
-	const failures: Array<{ index: number; error: unknown }> = [];
 	const lanes = Math.max(1, Math.min(Math.floor(concurrency) || 1, count));
 	const runLane = async () => {
 		while (next < count && failures.length === 0) {
@@ -26,6 +33,6 @@ export async function mapConcurrent<T>(
 		}
 	};
 	await Promise.all(Array.from({ length: lanes }, runLane));
-	if (failures.length > 0) throw failures.reduce((a, b) => (b.index < a.index ? b : a)).error;
-	return results;
+	failures.sort((a, b) => a.index - b.index);
+	return { results, failures };
 }

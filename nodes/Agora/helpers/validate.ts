@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodType } from 'zod';
 
 /** Turns a zod path into the dotted form Agora's docs use: `properties.llm.mcp_servers[0].name`. */
-export function formatPath(path: Array<string | number>, root?: string): string {
+function formatPath(path: Array<string | number>, root?: string): string {
 	let out = root ?? '';
 	for (const part of path) {
 		if (typeof part === 'number') out += `[${part}]`;

@@ -19,7 +19,7 @@ export function numeric(value: unknown): unknown {
 	return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 }
 
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** A promise's outcome as a value, so the decisions after a failure read top to bottom. */
 export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {

@@ -14,7 +14,7 @@ import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, wait } from './retry';
 
-export const CREDENTIAL_TYPE = 'agoraApi';
+const CREDENTIAL_TYPE = 'agoraApi';
 export const AGENT_PREFIX = '/api/conversational-ai-agent/v2/projects';
 
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
@@ -67,7 +67,7 @@ export async function resolveAgoraContext(
 	};
 }
 
-export interface AgoraRequest {
+interface AgoraRequest {
 	method: IHttpRequestMethods;
 	/** agent: Conversational AI; mediaPull: cloud players (with region, or the region-less list path). */
 	api: 'agent' | 'mediaPull';
@@ -258,7 +258,7 @@ export async function agoraRequest(
 }
 
 /** Attaches reconciliation details where callers can read them, without leaking anything. */
-export function tagAgoraError(error: NodeApiError, details: Partial<AgoraErrorDetails>): NodeApiError {
+function tagAgoraError(error: NodeApiError, details: Partial<AgoraErrorDetails>): NodeApiError {
 	error.context.agora = { ambiguous: false, ...details } as unknown as IDataObject;
 	return error;
 }

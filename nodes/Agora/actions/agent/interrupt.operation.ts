@@ -1,12 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { changes } from '../../helpers/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
 
 const properties: INodeProperties[] = [agentIdField];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['interrupt'] } }, properties);
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('agent', 'interrupted', 'agent_id');
 
 export async function execute(
 	this: IExecuteFunctions,

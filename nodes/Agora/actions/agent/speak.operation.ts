@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -52,6 +53,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['speak'] } }, properties);
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('agent', 'spoke', 'agent_id');
 
 export async function execute(
 	this: IExecuteFunctions,

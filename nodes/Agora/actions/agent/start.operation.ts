@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { settle } from '../../helpers/values';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
@@ -68,6 +69,12 @@ function fromLookup(found: IDataObject): IDataObject {
 	const { message: _message, stop_ts: _stop, ...rest } = found;
 	return { ...rest, create_ts: found.start_ts };
 }
+
+/**
+ * What an output item of this operation did at Agora (listed when a bulk run stops). An agent
+ * returned by "Return Existing" was not started by this run.
+ */
+export const sideEffect = changes('agent', 'started', 'agent_id', ['existing']);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
 
@@ -27,6 +28,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['stop'] } }, properties);
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('agent', 'stopped', 'agent_id', ['already_stopped']);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { updateRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -50,6 +51,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('agent', 'updated', 'agent_id');
 
 export async function execute(
 	this: IExecuteFunctions,

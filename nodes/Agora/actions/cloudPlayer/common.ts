@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ExpiringMap } from '../../helpers/expiringMap';
 import { isPlainObject } from '../../helpers/values';
 import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
 
@@ -126,15 +127,13 @@ export async function* playerPages(
 
 /**
  * Player IDs this process created or reconciled recently. A reconciliation by list must never
- * adopt a player that another item of ours already owns.
+ * adopt a player that another item of ours already owns. It only looks at players created after
+ * its own attempt began, so an hour covers any reconciliation that can still meet the id.
  */
-const ownedIds = new Set<string>();
-const OWNED_LIMIT = 5000;
+const ownedIds = new ExpiringMap<string, true>({ maxEntries: 5000, ttlMs: 60 * 60 * 1000 });
 
 export function rememberOwnedPlayer(id: string): void {
-	ownedIds.delete(id);
-	ownedIds.add(id);
-	if (ownedIds.size > OWNED_LIMIT) ownedIds.delete(ownedIds.values().next().value as string);
+	ownedIds.set(id, true);
 }
 
 export function isOwnedPlayer(id: string): boolean {

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { UID_MAX, type MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { numeric, settle } from '../../helpers/values';
 import {
@@ -407,6 +408,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		onNameConflict: String(options.onNameConflict ?? 'fail'),
 	};
 }
+
+/**
+ * What an output item of this operation did at Agora (listed when a bulk run stops). A player
+ * returned by "Return the Existing Player" was not created by this run.
+ */
+export const sideEffect = changes('cloudPlayer', 'created', 'id', ['existing']);
 
 export async function execute(
 	this: IExecuteFunctions,

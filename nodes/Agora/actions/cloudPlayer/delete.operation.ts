@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
@@ -38,6 +39,9 @@ export const description = updateDisplayOptions(
 );
 
 const ACTION = 'delete cloud player';
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('cloudPlayer', 'deleted', 'id', ['alreadyGone']);
 
 export async function execute(
 	this: IExecuteFunctions,

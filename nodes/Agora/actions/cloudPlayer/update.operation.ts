@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -80,6 +81,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['cloudPlayer'], operation: ['update'] } },
 	properties,
 );
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('cloudPlayer', 'updated', 'id');
 
 export async function execute(
 	this: IExecuteFunctions,

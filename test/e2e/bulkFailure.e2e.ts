@@ -1,0 +1,166 @@
+/**
+ * A failed bulk run in a real n8n: 100 Start items, item 37 refused with a 400 (by a proxy in front
+ * of the sandbox process, see test/lib/faultProxy.ts). n8n's own engine runs the packed package;
+ * the error n8n records must name item 37 and list exactly the agents that exist afterwards, in its
+ * description and in its context (what an error workflow reads).
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
+import { EXAMPLE_CREDENTIAL, writeCredentialFile } from './examples';
+import {
+	freePort,
+	installN8n,
+	installPackageInto,
+	N8nHost,
+	packPackage,
+	startSandboxProcess,
+	type ExecutedRun,
+	type SandboxProcess,
+} from './n8nHost';
+
+const version = process.env.N8N_VERSION ?? '1.123.81';
+const WORKFLOW_ID = 'agoraBulkFailure01';
+const FAILING = 37;
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+let proxy: FaultProxy;
+let userFolder: string;
+
+/** Manual trigger -> 100 items {n} (Set + Split Out, no Code node) -> Agora Start. */
+function bulkWorkflow(): object {
+	const node = (name: string, type: string, typeVersion: number, x: number, parameters: object, extra: object = {}) => ({
+		id: name.toLowerCase().replace(/\W+/g, '-'),
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const link = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	return {
+		id: WORKFLOW_ID,
+		name: 'Agora: 100 agents, one refused',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+			node('Numbers', 'n8n-nodes-base.set', 3.4, 200, {
+				mode: 'raw',
+				jsonOutput: '={{ { "n": Array.from({ length: 100 }, (_, i) => i) } }}',
+				options: {},
+			}),
+			node('One Item Each', 'n8n-nodes-base.splitOut', 1, 400, { fieldToSplitOut: 'n', options: {} }),
+			node(
+				'Start Agents',
+				'n8n-nodes-agora.agora',
+				1,
+				600,
+				{
+					resource: 'agent',
+					operation: 'start',
+					name: "={{ 'bulk-' + $json.n }}",
+					channel: "={{ 'room-' + $json.n }}",
+					remoteRtcUid: '2002',
+					agentRtcUid: '1001',
+					llmUrl: 'https://llm.example.com/v1/chat/completions',
+					llmApiKey: 'sk-e2e-llm-key',
+					ttsVendor: 'microsoft',
+					ttsParams: JSON.stringify({ key: 'e2e-tts-key', region: 'eastus', voice_name: 'en-US-AndrewNeural' }),
+				},
+				{ credentials: { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } } },
+			),
+		],
+		connections: { Start: link('Numbers'), Numbers: link('One Item Each'), 'One Item Each': link('Start Agents') },
+		pinData: {},
+	};
+}
+
+beforeAll(async () => {
+	const n8nDir = installN8n(version);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-e2e-bulk-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+	proxy = await startFaultProxy({
+		target: sandbox.url,
+		fails: ({ path: p, body }) => p.endsWith('/join') && (body as { name?: string } | undefined)?.name === `bulk-${FAILING}`,
+		holdOthers: true,
+		reason: 'InvalidParams',
+		detail: 'refused for the end-to-end test',
+	});
+	host = new N8nHost(n8nDir, userFolder, await freePort());
+	await host.importCredentials(
+		writeCredentialFile(userFolder, {
+			customerId: sandbox.customerId,
+			customerSecret: sandbox.customerSecret,
+			appId: sandbox.appId,
+			host: 'custom',
+			customBaseUrl: proxy.url,
+		}),
+	);
+	const file = path.join(userFolder, 'bulk-workflow.json');
+	fs.writeFileSync(file, JSON.stringify(bulkWorkflow()));
+	await host.importWorkflow(file);
+}, 900000);
+
+afterAll(async () => {
+	await proxy?.close();
+	await sandbox?.stop();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+/** The first complete JSON object in `text` (strings and escapes respected). */
+function firstJsonObject(text: string): unknown {
+	const start = text.indexOf('{');
+	if (start < 0) throw new Error(`no JSON in the output:\n${text.slice(0, 2000)}`);
+	let depth = 0;
+	let inString = false;
+	for (let i = start; i < text.length; i++) {
+		const c = text[i];
+		if (inString) {
+			if (c === '\\') i++;
+			else if (c === '"') inString = false;
+		} else if (c === '"') inString = true;
+		else if (c === '{') depth++;
+		else if (c === '}' && --depth === 0) return JSON.parse(text.slice(start, i + 1));
+	}
+	throw new Error('unterminated JSON in the output');
+}
+
+interface RecordedError {
+	message: string;
+	description?: string;
+	context?: { failedItem?: number; sideEffects?: Array<{ itemIndex: number; resource: string; change: string; id: string }> };
+}
+
+test('item 37 of 100 refused: n8n records one error listing exactly the agents that exist', async () => {
+	// A failed run prints its JSON followed by the error text, so the JSON is read up to its end.
+	const raw = await host.cli(['execute', `--id=${WORKFLOW_ID}`, '--rawOutput']);
+	const run = firstJsonObject(raw.stdout) as ExecutedRun;
+	const nodeError = run.data.resultData.runData['Start Agents']?.[0]?.error as RecordedError | undefined;
+	const error = (nodeError ?? run.data.resultData.error) as RecordedError;
+	expect(error).toBeDefined();
+	expect(proxy.failed()).toBe(1);
+	expect(error.message).toMatch(/start agent failed with 400 InvalidParams/);
+	expect(error.message).toContain(`[item ${FAILING}]`);
+	expect(error.context?.failedItem).toBe(FAILING);
+
+	const agents = ((await sandbox.control('state')) as { agents: Array<{ agentId: string; name: string }> }).agents;
+	const listed = error.context?.sideEffects ?? [];
+	expect(agents.length).toBeGreaterThan(0);
+	expect(new Set(listed.map((e) => e.id))).toEqual(new Set(agents.map((a) => a.agentId)));
+	expect(listed).toHaveLength(agents.length);
+	const nameOf = new Map(agents.map((a) => [a.agentId, a.name]));
+	for (const effect of listed) {
+		expect(effect).toMatchObject({ resource: 'agent', change: 'started' });
+		expect(nameOf.get(effect.id)).toBe(`bulk-${effect.itemIndex}`);
+		expect(error.description).toContain(`item ${effect.itemIndex}: agent started (ID ${effect.id})`);
+	}
+	expect(agents.some((a) => a.name === `bulk-${FAILING}`)).toBe(false);
+	expect(agents.length).toBeLessThan(99);
+	expect(error.description).toMatch(/Continue \(using error output\)/);
+});

@@ -1,0 +1,93 @@
+/**
+ * A loopback proxy in front of the sandbox that fails one chosen request the way Agora refuses a
+ * bad one (400 with `detail`/`reason` and an X-Request-ID), and forwards everything else
+ * unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
+ * body, so "item 37 of 100 concurrent Starts" is exactly item 37.
+ *
+ * `holdOthers`: requests other than the failing one wait until the failure has been answered, so
+ * the failure always happens while the others are still under way.
+ */
+import { randomUUID } from 'crypto';
+import http from 'http';
+import type { AddressInfo } from 'net';
+
+export interface FaultProxy {
+	url: string;
+	/** How many requests were failed. */
+	failed(): number;
+	close(): Promise<void>;
+}
+
+export interface FaultProxyOptions {
+	target: string;
+	/** Which request to fail: method, path and the parsed JSON body (undefined when none). */
+	fails: (request: { method: string; path: string; body: unknown }) => boolean;
+	holdOthers?: boolean;
+	/** The answer's reason and detail (Agora's error shape). */
+	reason?: string;
+	detail?: string;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+function parse(raw: Buffer): unknown {
+	try {
+		return raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function forward(target: URL, req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse): void {
+	const upstream = http.request(
+		{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+		(answer) => {
+			res.writeHead(answer.statusCode ?? 502, answer.headers);
+			answer.pipe(res);
+		},
+	);
+	upstream.on('error', () => {
+		res.writeHead(502);
+		res.end();
+	});
+	upstream.end(raw);
+}
+
+export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
+	const target = new URL(options.target);
+	let failed = 0;
+	let release: () => void = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+
+	const server = http.createServer((req, res) => {
+		void (async () => {
+			const raw = await readBody(req);
+			const path = (req.url ?? '').split('?')[0];
+			if (options.fails({ method: req.method ?? '', path, body: parse(raw) })) {
+				failed++;
+				res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': randomUUID() });
+				res.end(
+					JSON.stringify({ reason: options.reason ?? 'InvalidRequest', detail: options.detail ?? 'refused by the test proxy' }),
+					() => release(),
+				);
+				return;
+			}
+			if (options.holdOthers) await released;
+			forward(target, req, raw, res);
+		})();
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		failed: () => failed,
+		async close() {
+			release();
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}
