@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { authMethodOf, restAuthorization } from '../nodes/Agora/token/restToken';
+
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
 const AGORA_HOSTS: Array<{ name: string; value: string }> = [
 	{ name: 'Global (api.agora.io)', value: 'https://api.agora.io' },
@@ -37,11 +39,33 @@ export class AgoraApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{
+					name: 'Basic (Customer ID and Secret)',
+					value: 'basic',
+					description: 'Works with every Agora REST API the nodes use',
+				},
+				{
+					name: 'Token (App Certificate)',
+					value: 'token',
+					description:
+						'A short-lived token signed with the App Certificate for each request. Conversational AI only: Media Pull (cloud players) accepts only Basic.',
+				},
+			],
+			default: 'basic',
+			description:
+				'How the nodes sign in to Agora’s REST APIs. Token authentication needs no Customer Secret, but only the Conversational AI API accepts it.',
+		},
+		{
 			displayName: 'Customer ID',
 			name: 'customerId',
 			type: 'string',
 			default: '',
 			required: true,
+			displayOptions: { show: { authentication: ['basic'] } },
 			description: 'Customer ID from Agora Console > Developer Toolkit > RESTful API',
 		},
 		{
@@ -51,6 +75,7 @@ export class AgoraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			displayOptions: { show: { authentication: ['basic'] } },
 			description: 'Customer Secret that belongs to the Customer ID, sent as HTTP Basic authentication',
 		},
 		{
@@ -87,7 +112,7 @@ export class AgoraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Optional. Primary App Certificate of the project; lets the node generate channel tokens for agents and cloud players.',
+				'Primary App Certificate of the project (32 hexadecimal characters). Required for Token authentication; otherwise optional: it lets the node generate channel tokens for agents and cloud players.',
 		},
 		{
 			displayName: 'Notification Secret',
@@ -101,14 +126,21 @@ export class AgoraApi implements ICredentialType {
 	];
 
 	/**
-	 * HTTP Basic with Customer ID and Secret. A function rather than n8n's generic block: the generic
-	 * block's two expressions are evaluated for every request, which measurably slows bulk runs.
+	 * HTTP Basic with Customer ID and Secret, or `agora token=` with a token built for the request. A
+	 * function rather than n8n's generic block: the generic block's expressions are evaluated for
+	 * every request, which measurably slows bulk runs, and cannot build a token.
 	 */
-	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
-		...requestOptions,
-		auth: {
-			username: String(credentials.customerId ?? ''),
-			password: String(credentials.customerSecret ?? ''),
-		},
-	});
+	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		if (authMethodOf(credentials) === 'basic') {
+			return {
+				...requestOptions,
+				auth: {
+					username: String(credentials.customerId ?? ''),
+					password: String(credentials.customerSecret ?? ''),
+				},
+			};
+		}
+		const authorization = restAuthorization(credentials, { url: requestOptions.url, body: requestOptions.body });
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: authorization } };
+	};
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * `npm run dev`: a real n8n with this package, the Agora sandbox (or your real Agora project), the
  * credential and every example workflow imported. Ctrl-C stops everything.

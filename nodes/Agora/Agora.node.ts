@@ -47,7 +47,7 @@ export class Agora implements INodeType {
 					{
 						name: 'Cloud Player',
 						value: 'cloudPlayer',
-						description: 'Media Pull: inject an online stream or image into a channel',
+						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
 						name: 'Token',

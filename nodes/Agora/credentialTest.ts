@@ -6,62 +6,42 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { authMethodOf, restAuthorization, tokenAuthProblem } from './token/restToken';
 import { AGENT_PREFIX, baseUrlFromCredential } from './transport/request';
 
-interface ProbeAnswer {
-	statusCode: number;
+type Probe = (url: string) => Promise<number>;
+
+/** A GET that resolves to the HTTP status, signed in the credential's way. */
+function prober(fn: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): Probe {
+	return async (url) => {
+		const token = authMethodOf(data) === 'token';
+		const answer = (await fn.helpers.request({
+			method: 'GET',
+			uri: url,
+			auth: token ? undefined : { user: String(data.customerId ?? ''), pass: String(data.customerSecret ?? '') },
+			headers: {
+				'X-Request-ID': randomUUID(),
+				Accept: 'application/json',
+				...(token ? { Authorization: restAuthorization(data, { url }) } : {}),
+			},
+			json: true,
+			simple: false,
+			resolveWithFullResponse: true,
+			timeout: 15000,
+		})) as { statusCode: number };
+		return answer.statusCode;
+	};
 }
 
-async function probe(fn: ICredentialTestFunctions, data: ICredentialDataDecryptedObject, url: string) {
-	const answer = (await fn.helpers.request({
-		method: 'GET',
-		uri: url,
-		auth: { user: String(data.customerId ?? ''), pass: String(data.customerSecret ?? '') },
-		headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
-		json: true,
-		simple: false,
-		resolveWithFullResponse: true,
-		timeout: 15000,
-	})) as ProbeAnswer;
-	return answer.statusCode;
-}
+const ok = (status: number) => status >= 200 && status < 300;
 
-/**
- * Tells a wrong Customer ID/Secret (401, fails) from a product that is simply not enabled on the
- * project (403, passes with a note): both products share one credential.
- */
-export async function agoraApiCredentialTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const data = credential.data ?? {};
-	let base: string;
-	try {
-		base = baseUrlFromCredential(data);
-	} catch (error) {
-		return { status: 'Error', message: (error as Error).message };
-	}
-	const appId = encodeURIComponent(String(data.appId ?? '').trim());
-	if (!appId) return { status: 'Error', message: 'App ID is required' };
-
-	let agentStatus: number;
-	let playerStatus: number;
-	try {
-		agentStatus = await probe(this, data, `${base}${AGENT_PREFIX}/${appId}/agents?limit=1`);
-		playerStatus =
-			agentStatus === 401 ? 401 : await probe(this, data, `${base}/v1/projects/${appId}/cloud-player/players?pageSize=1`);
-	} catch (error) {
-		const code = (error as { code?: string }).code;
-		return { status: 'Error', message: `Could not reach ${base}${code ? ` (${code})` : ''}` };
-	}
-
+/** Basic: both products share one credential; a wrong Customer ID/Secret (401) fails, a product not enabled (403) passes with a note. */
+async function testBasic(probe: Probe, agentsUrl: string, playersUrl: string): Promise<INodeCredentialTestResult> {
+	const agentStatus = await probe(agentsUrl);
+	const playerStatus = agentStatus === 401 ? 401 : await probe(playersUrl);
 	if (agentStatus === 401 || playerStatus === 401) {
-		return {
-			status: 'Error',
-			message: 'Agora rejected the Customer ID or Customer Secret (401 Invalid authentication credentials)',
-		};
+		return { status: 'Error', message: 'Agora rejected the Customer ID or Customer Secret (401 Invalid authentication credentials)' };
 	}
-	const ok = (s: number) => s >= 200 && s < 300;
 	if (ok(agentStatus) && ok(playerStatus)) {
 		return { status: 'OK', message: 'Connection successful: Conversational AI and Media Pull both answer' };
 	}
@@ -79,4 +59,50 @@ export async function agoraApiCredentialTest(
 		status: 'Error',
 		message: `Unexpected answer from Agora: Conversational AI ${agentStatus}, Media Pull ${playerStatus}. Check the App ID and host.`,
 	};
+}
+
+/** Token: only Conversational AI accepts it, so only that API is asked. */
+async function testToken(probe: Probe, agentsUrl: string): Promise<INodeCredentialTestResult> {
+	const status = await probe(agentsUrl);
+	const mediaPull = 'Media Pull (cloud players) accepts only Basic authentication: use a credential with Basic for its operations.';
+	if (ok(status)) return { status: 'OK', message: `Token accepted by Conversational AI. ${mediaPull}` };
+	if (status === 401) {
+		return {
+			status: 'Error',
+			message: 'Agora rejected the token (401): check that the App Certificate is the primary certificate of the project with this App ID',
+		};
+	}
+	if (status === 403) {
+		return { status: 'OK', message: `Token accepted, but Conversational AI is not enabled on this project or App ID (403). ${mediaPull}` };
+	}
+	return { status: 'Error', message: `Unexpected answer from Agora's Conversational AI API: ${status}. Check the App ID and host.` };
+}
+
+/** The credential test of both nodes: asks Agora itself, signed the way the credential says. */
+export async function agoraApiCredentialTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	let base: string;
+	try {
+		base = baseUrlFromCredential(data);
+	} catch (error) {
+		return { status: 'Error', message: (error as Error).message };
+	}
+	const appId = String(data.appId ?? '').trim();
+	if (!appId) return { status: 'Error', message: 'App ID is required' };
+	const token = authMethodOf(data) === 'token';
+	const problem = token ? tokenAuthProblem(appId, String(data.appCertificate ?? '').trim()) : undefined;
+	if (problem) return { status: 'Error', message: problem };
+
+	const agentsUrl = `${base}${AGENT_PREFIX}/${encodeURIComponent(appId)}/agents?limit=1`;
+	const playersUrl = `${base}/v1/projects/${encodeURIComponent(appId)}/cloud-player/players?pageSize=1`;
+	const probe = prober(this, data);
+	try {
+		return token ? await testToken(probe, agentsUrl) : await testBasic(probe, agentsUrl, playersUrl);
+	} catch (error) {
+		const code = (error as { code?: string }).code;
+		return { status: 'Error', message: `Could not reach ${base}${code ? ` (${code})` : ''}` };
+	}
 }

@@ -39,8 +39,9 @@ export class AgoraTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
+		// n8n's node panel merges this trigger into the Agora node's entry and shows this text there.
 		description:
-			'Starts the workflow when Agora sends a message notification: Conversational AI agent events or Media Pull player events. Signatures are checked when the credential has a notification secret; without one, notifications are not verified.',
+			'Run Agora Conversational AI voice agents and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
 		defaults: { name: 'Agora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Loads the conformance data (request examples, enums and invalid inputs copied from Agora's
  * reference) and builds requests from it. Used by the sandbox-side and the node-side conformance

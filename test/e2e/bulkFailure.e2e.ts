@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A failed bulk run in a real n8n: 100 Start items, item 37 refused with a 400 (by a proxy in front
  * of the sandbox process, see test/lib/faultProxy.ts). n8n's own engine runs the packed package;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * End to end in a real n8n: the packed package installed the way n8n installs community packages,
  * the example workflows imported and run with `n8n execute`, the Agora Trigger fed signed

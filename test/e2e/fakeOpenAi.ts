@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * A scripted OpenAI-compatible chat endpoint on loopback, standing in for the chat model of n8n's
  * AI Agent: the first answer calls the first tool it is offered with fixed arguments, the second

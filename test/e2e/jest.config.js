@@ -2,8 +2,8 @@
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['**/*.e2e.ts'],
+	roots: ['<rootDir>/test/e2e', '<rootDir>/test/browser'],
+	testMatch: ['**/*.e2e.ts', '**/*.browser.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	testTimeout: 300000,
 	forceExit: true,

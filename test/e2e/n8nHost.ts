@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A real n8n, installed in the repo's ignored cache, with this package installed the way n8n
  * installs a community package (packed tarball unpacked into <user folder>/.n8n/nodes/node_modules,

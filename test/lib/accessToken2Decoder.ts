@@ -1,9 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Reads an AccessToken2 ("007") token back, for tests: which app, channel, user, services and
  * privileges a token carries. Not shipped: the package only builds tokens
  * (nodes/Agora/token/accessToken2.ts). Tests may use node's zlib, so any 007 token decodes,
  * whatever deflate blocks its builder used.
  */
+import { createHmac } from 'crypto';
 import { inflateSync } from 'zlib';
 
 export const SERVICE_TYPE = { rtc: 1, rtm: 2, fpa: 4, chat: 5, apaas: 7 } as const;
@@ -137,4 +139,24 @@ export function decodeAccessToken2(token: string): DecodedAccessToken2 {
 	for (let i = 0; i < count; i++) services.push(readService(r));
 	if (r.remaining() !== 0) throw new Error('Malformed token: unexpected trailing data');
 	return { version: '007', signature, appId, issueTs, expire, salt, services };
+}
+
+/**
+ * Whether the token's signature was made with `appCertificate`: recomputed from the signing info
+ * (everything after the signature) the way AccessToken2 defines it, not with the node's builder.
+ */
+export function signedWith(token: string, appCertificate: string): boolean {
+	const content = accessToken2Content(token);
+	const signatureLength = content.readUInt16LE(0);
+	const signature = content.subarray(2, 2 + signatureLength);
+	const signingInfo = content.subarray(2 + signatureLength);
+	const { issueTs, salt } = decodeAccessToken2(token);
+	const u32 = (value: number) => {
+		const b = Buffer.alloc(4);
+		b.writeUInt32LE(value);
+		return b;
+	};
+	const hmac = (key: Buffer, data: Buffer | string) => createHmac('sha256', key).update(data).digest();
+	const signingKey = hmac(u32(salt), hmac(u32(issueTs), appCertificate));
+	return hmac(signingKey, signingInfo).equals(signature);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A loopback proxy in front of the sandbox that fails one chosen request the way Agora refuses a
  * bad one (400 with `detail`/`reason` and an X-Request-ID), and forwards everything else

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Faults matrix: every operation that talks to Agora, run through n8n's engine against the
  * sandbox, with one fault injected into its request. The expected behaviour of each cell is

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * Short, exact reproductions of what the reliability suite found in the node (the fuzzer and the
  * secrets search find them too, among thousands of cases). Each asserts the behaviour the spec and

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Property-based parameter fuzzing: for every operation, FUZZ_RUNS (default 1000) generated
  * parameter sets, valid ones and mutations of them (out-of-range numbers, wrong enums, overlong

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Secrets never leak: every operation (successes, API failures, validation failures, thrown errors
  * and continueOnFail error items) and the trigger run with distinct canary values for every

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Hostile webhooks: the Agora Trigger behind a real HTTP server (n8n-core's WebhookContext and
  * WorkflowExecute, see test/workflow/triggerHarness.ts). Nothing hostile may start a workflow;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Shared helpers for the sandbox's own tests (and usable by other tests). */
 import axios, { AxiosInstance } from 'axios';
 import type { Sandbox } from './types';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Sends Agora-style message notifications: JSON envelopes signed with Agora-Signature
  * (hex HMAC-SHA1 of the raw body) and Agora-Signature-V2 (hex HMAC-SHA256). A non-200 answer

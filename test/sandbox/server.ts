@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * The sandbox HTTP server: a local fake of Agora's Conversational AI agent API (v2) and Media
  * Pull (cloud player) API, with a control API under /_sandbox/ and a signed notification sender.

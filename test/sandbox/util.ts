@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 export type Json = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Json {

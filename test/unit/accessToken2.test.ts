@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 import { createHmac } from 'crypto';
 import { deflateSync, inflateSync } from 'zlib';
 import * as fc from 'fast-check';

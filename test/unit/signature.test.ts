@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The trigger's signature check against digests computed outside the node: published HMAC test
  * vectors (RFC 4231 / RFC 2202), a fixed Agora-shaped vector computed once with `openssl dgst`, and

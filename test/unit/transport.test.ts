@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 import http from 'http';
 import type { AddressInfo } from 'net';
 
@@ -10,7 +11,7 @@ import { acquire } from '../../nodes/Agora/transport/rateLimit';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { agoraWorkflow, runWorkflow } from '../workflow/harness';
 
-const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', secrets: [], timeoutMs: 1000, maxRetries: 3 };
+const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', authentication: 'basic' as const, secrets: [], timeoutMs: 1000, maxRetries: 3 };
 
 describe('URL building', () => {
 	test('agent paths sit under the v2 project prefix', () => {
@@ -64,6 +65,11 @@ describe('redaction', () => {
 	test('masks every secret and any Basic/Bearer credential', () => {
 		expect(redact('key sk-abcdef in Basic c2FuZGJveDpzZWNyZXQ= and sk-abcdef', ['sk-abcdef'])).toBe(
 			'key *** in Basic *** and ***',
+		);
+	});
+	test('masks an Agora REST token header, quoted or not', () => {
+		expect(redact('sent Authorization: agora token=007eJxTYBA and agora token="007eJxTYBB"', [])).toBe(
+			'sent Authorization: agora token=*** and agora token=***',
 		);
 	});
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * Agent operations other than Start's validation rules, run through n8n's engine against the
  * sandbox: start in its three modes, stop, update, speak, interrupt, get, get many, get history,

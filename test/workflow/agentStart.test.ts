@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Start's behaviour around failures (reconciliation after ambiguous answers, 409 choices) and the
  * rules checked before sending, run through n8n's engine against the sandbox.

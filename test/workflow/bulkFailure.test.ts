@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * A bulk run that fails part-way, in n8n's engine against the sandbox: item 37 of 100 Start items
  * is refused with a 400 (by a proxy in front of the sandbox, see test/lib/faultProxy.ts). The run

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Cloud Player (Media Pull) operations run through n8n's engine against the sandbox:
  * create, delete, get, get many, update, the 409 choices and validation before sending.

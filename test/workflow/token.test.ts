@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Token: Generate through n8n's engine. The token is built locally: no request may reach Agora, so
  * the credential points at a local server that counts what it receives.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Agora Trigger behind a real HTTP server, driven through n8n-core's WebhookContext and
  * WorkflowExecute (see triggerHarness.ts), fed by the sandbox's signed notification sender.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A real HTTP server that hands each request to the Agora Trigger the way n8n's live-webhook path
  * does (n8n 1.123 `LiveWebhooks` + `WebhookHelpers.executeWebhook`), using n8n-core's own

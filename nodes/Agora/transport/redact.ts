@@ -32,6 +32,8 @@ export function redact(text: string, secrets: Iterable<string>): string {
 	for (const secret of secrets) {
 		if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED);
 	}
-	// Anything that still looks like a Basic/Bearer credential is masked too.
-	return out.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]{8,}/g, `$1 ${REDACTED}`);
+	// Anything that still looks like a Basic/Bearer credential or an Agora REST token is masked too.
+	return out
+		.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]{8,}/g, `$1 ${REDACTED}`)
+		.replace(/\bagora token="?[A-Za-z0-9+/=]{8,}"?/gi, `agora token=${REDACTED}`);
 }

@@ -7,9 +7,10 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../helpers/agoraFacts';
+import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -25,6 +26,8 @@ export interface AgoraContext {
 	appId: string;
 	/** App Certificate from the credential (empty when not set): lets the node build channel tokens. */
 	appCertificate: string;
+	/** How requests sign in: Basic, or a token built per request (Conversational AI only). */
+	authentication: AuthMethod;
 	/** Credential secrets, redacted from anything the node emits. */
 	secrets: string[];
 	/** Per-request time-out. */
@@ -56,10 +59,17 @@ export async function resolveAgoraContext(
 	const credential = await this.getCredentials(CREDENTIAL_TYPE);
 	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
 		.filter((s): s is string => typeof s === 'string' && s.length > 0);
+	const appId = String(credential.appId ?? '').trim();
+	const appCertificate = String(credential.appCertificate ?? '').trim();
+	const authentication = authMethodOf(credential);
+	// Refused here, before any request, rather than as a 401 from Agora.
+	const problem = authentication === 'token' ? tokenAuthProblem(appId, appCertificate) : undefined;
+	if (problem) throw new NodeOperationError(this.getNode(), problem, { description: 'Nothing was sent to Agora.' });
 	return {
 		baseUrl: baseUrlFromCredential(credential),
-		appId: String(credential.appId ?? '').trim(),
-		appCertificate: String(credential.appCertificate ?? '').trim(),
+		appId,
+		appCertificate,
+		authentication,
 		secrets,
 		timeoutMs: options.timeoutMs ?? 30000,
 		maxRetries: options.maxRetries ?? 3,
@@ -137,7 +147,7 @@ function parseBody(raw: unknown): IDataObject {
 
 const STATUS_MEANING: Record<number, string> = {
 	400: 'Bad request',
-	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret)',
+	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret, or for Token authentication the App ID and App Certificate)',
 	403: 'Forbidden (is the product enabled for this project, and the App ID right?)',
 	404: 'Not found (the agent or player does not exist, or has already stopped)',
 	409: 'Conflict (a resource with this name already exists)',
@@ -161,6 +171,82 @@ function networkFailure(error: unknown): { code?: string; timedOut: boolean } {
 	return { code, timedOut: code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(text) };
 }
 
+interface Answer {
+	status: number;
+	body: IDataObject;
+	headers: IDataObject | undefined;
+}
+
+/** One attempt through n8n's request helper: Agora's answer, or why none came. */
+async function sendOnce(
+	this: RequestFunctions,
+	ctx: AgoraContext,
+	req: AgoraRequest,
+	url: string,
+	requestId: string,
+): Promise<Answer | ReturnType<typeof networkFailure>> {
+	const options: IHttpRequestOptions = {
+		method: req.method,
+		url,
+		qs: req.qs,
+		headers: { 'X-Request-ID': requestId, Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: ctx.timeoutMs,
+		json: true,
+	};
+	if (req.body !== undefined) {
+		// Sent as JSON text: n8n's request helper drops an empty object body, and its axios
+		// strips keys named constructor/prototype (valid label or voiceprint names) from objects.
+		options.body = JSON.stringify(req.body);
+		(options.headers as IDataObject)['Content-Type'] = 'application/json';
+	}
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			options,
+			ctx.credential ? { credentialsDecrypted: ctx.credential } : undefined,
+		)) as { statusCode: number; body: unknown; headers: IDataObject };
+		return { status: response.statusCode, body: parseBody(response.body), headers: response.headers };
+	} catch (error) {
+		// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
+		// the request configuration, Authorization header included.
+		return networkFailure(error);
+	}
+}
+
+/** The error for a request that got no answer: its outcome is unknown (ambiguous). */
+function networkError(
+	fn: RequestFunctions,
+	args: {
+		req: AgoraRequest;
+		failure: ReturnType<typeof networkFailure>;
+		requestId: string;
+		attempts: number;
+		secrets: string[];
+		timeoutMs: number;
+		itemIndex: number;
+	},
+): NodeApiError {
+	const { req, failure, requestId, secrets } = args;
+	const what = failure.timedOut ? `no answer within ${args.timeoutMs} ms` : 'the connection failed';
+	const repeated = req.idempotent
+		? `Tried ${args.attempts} times.`
+		: 'Not repeated automatically, because repeating it could apply it twice.';
+	const error = new NodeApiError(
+		fn.getNode(),
+		{ agoraAction: req.action, networkError: failure.code ?? null, requestId },
+		{
+			// n8n rewrites messages that contain a Node error code, so the code goes in the description.
+			message: redact(`Agora ${req.action} failed: ${what}`, secrets),
+			description: redact(`${failure.code ? `Network error ${failure.code}. ` : ''}Request id ${requestId}. ${repeated}`, secrets),
+			itemIndex: args.itemIndex,
+		},
+	);
+	return tagAgoraError(error, { ambiguous: true, requestId });
+}
+
 /**
  * The one function that talks HTTP to Agora: URL, request id, pacing, retries, error mapping and
  * redaction live here and nowhere else.
@@ -171,6 +257,13 @@ export async function agoraRequest(
 	req: AgoraRequest,
 	itemIndex = 0,
 ): Promise<AgoraResponse> {
+	if (ctx.authentication === 'token' && req.api !== 'agent') {
+		throw new NodeOperationError(this.getNode(), MEDIA_PULL_NEEDS_BASIC, {
+			itemIndex,
+			description:
+				'Use an Agora API credential with Basic authentication (Customer ID and Customer Secret) for cloud player operations. Nothing was sent to Agora.',
+		});
+	}
 	const url = buildUrl(ctx, req);
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
 	let attempt = 0;
@@ -179,64 +272,16 @@ export async function agoraRequest(
 	for (;;) {
 		const release = req.rateRules ? await acquire(req.rateRules) : undefined;
 		const requestId = randomUUID();
-		const options: IHttpRequestOptions = {
-			method: req.method,
-			url,
-			qs: req.qs,
-			headers: { 'X-Request-ID': requestId, Accept: 'application/json' },
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: ctx.timeoutMs,
-			json: true,
-		};
-		if (req.body !== undefined) {
-			// Sent as JSON text: n8n's request helper drops an empty object body, and its axios
-			// strips keys named constructor/prototype (valid label or voiceprint names) from objects.
-			options.body = JSON.stringify(req.body);
-			(options.headers as IDataObject)['Content-Type'] = 'application/json';
-		}
-
-		let status: number;
-		let body: IDataObject;
-		let headers: IDataObject | undefined;
-		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-				ctx.credential ? { credentialsDecrypted: ctx.credential } : undefined,
-			)) as { statusCode: number; body: unknown; headers: IDataObject };
-			status = response.statusCode;
-			body = parseBody(response.body);
-			headers = response.headers;
-			release?.();
-		} catch (error) {
-			release?.();
-			// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
-			// the request configuration, Authorization header included.
-			const { code, timedOut } = networkFailure(error);
+		const sent = await sendOnce.call(this, ctx, req, url, requestId);
+		release?.();
+		if (!('status' in sent)) {
 			if (req.idempotent && attempt < ctx.maxRetries) {
 				await wait(backoffDelay(attempt++));
 				continue;
 			}
-			const what = timedOut ? `no answer within ${ctx.timeoutMs} ms` : 'the connection failed';
-			throw tagAgoraError(
-				new NodeApiError(
-				this.getNode(),
-				{ agoraAction: req.action, networkError: code ?? null, requestId },
-				{
-					// n8n rewrites messages that contain a Node error code, so the code goes in the description.
-					message: redact(`Agora ${req.action} failed: ${what}`, secrets),
-					description: redact(
-						`${code ? `Network error ${code}. ` : ''}Request id ${requestId}. ${req.idempotent ? `Tried ${attempt + 1} times.` : 'Not repeated automatically, because repeating it could apply it twice.'}`,
-						secrets,
-					),
-					itemIndex,
-				},
-				),
-				{ ambiguous: true, requestId },
-			);
+			throw networkError(this, { req, failure: sent, requestId, attempts: attempt + 1, secrets, timeoutMs: ctx.timeoutMs, itemIndex });
 		}
+		const { status, body, headers } = sent;
 
 		const answeredId = header(headers, 'x-request-id') ?? (status === 401 ? undefined : requestId);
 		if ((status >= 200 && status < 300) || req.passStatuses?.includes(status)) {

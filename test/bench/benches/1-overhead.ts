@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * 1. In-process overhead: N "get agent" items through the Agora node in n8n's engine, against a
  * raw axios loop sending the same N requests with the same concurrency (10) to the same sandbox.

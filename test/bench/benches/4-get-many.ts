@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * 4. Get Many with Return All over N players of one channel (page size 500) while the sandbox
  * enforces the filtered-list limits (2/s and 15/min per channel): wall time against the bound those

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * 5. Notifications through a real n8n: the Agora Trigger (signature check on) against n8n's own
  * Webhook node (POST, respond immediately), both in active workflows of the same `n8n start`.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /** 6. The packed tarball: its size and its runtime dependencies (`npm pack --dry-run --json`). */
 import { execFileSync } from 'child_process';
 import fs from 'fs';

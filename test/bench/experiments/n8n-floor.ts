@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Evidence for bench 1 (in-process Agora node / raw axios loop, target 1.15): what any n8n node
  * pays per "get agent" item before its own code runs, split into n8n's two costs. One reference

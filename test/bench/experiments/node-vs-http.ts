@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Evidence for the causes found by bench 2 (Agora node against the HTTP Request node in a real
  * n8n): the same measurement with the INSTALLED COPY of the package patched in a temporary user

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Imported first by run.ts: keeps the in-process n8n-core's instance settings out of the user's
  * home (as test/setup-env.js does for jest), and quiet.

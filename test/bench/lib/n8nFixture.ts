@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * One real n8n (`n8n start`, the e2e install) with the packed package installed the way n8n
  * installs a community package, the sandbox as a separate process, the credentials and the

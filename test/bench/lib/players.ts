@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /** Cloud players created directly against a sandbox (rate limits off while creating). */
 import axios from 'axios';
 import http from 'http';

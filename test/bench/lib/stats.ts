@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Small statistics and timing helpers for the benchmarks. */
 
 export function median(values: number[]): number {

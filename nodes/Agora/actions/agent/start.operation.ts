@@ -66,7 +66,9 @@ function output(response: IDataObject, body: IDataObject, extra: IDataObject = {
 
 /** A lookup result (agent status resource) shaped like a start answer. */
 function fromLookup(found: IDataObject): IDataObject {
-	const { message: _message, stop_ts: _stop, ...rest } = found;
+	const rest: IDataObject = { ...found };
+	delete rest.message;
+	delete rest.stop_ts;
 	return { ...rest, create_ts: found.start_ts };
 }
 

@@ -197,6 +197,54 @@ function builderError(fn: IExecuteFunctions, error: Error, itemIndex: number): N
 	return new NodeOperationError(fn.getNode(), `Could not generate the token: ${error.message}`, { itemIndex });
 }
 
+/** The item's token fields, checked (each error names the field). */
+function readInput(fn: IExecuteFunctions, itemIndex: number) {
+	const identityType = itemParameter(fn, 'identityType', itemIndex, 'uid') as string;
+	const tokenType = itemParameter(fn, 'tokenType', itemIndex, 'rtc') as string;
+	return validateOrThrow(
+		fn,
+		inputSchema,
+		{
+			channelName: itemParameter(fn, 'channelName', itemIndex, ''),
+			identityType,
+			uid: identityType === 'uid' ? numeric(itemParameter(fn, 'uid', itemIndex, 0)) : undefined,
+			account: identityType === 'account' ? itemParameter(fn, 'account', itemIndex, '') : undefined,
+			role: itemParameter(fn, 'role', itemIndex, 'publisher'),
+			tokenType,
+			rtmUserId: tokenType === 'rtcRtm' ? itemParameter(fn, 'rtmUserId', itemIndex, '') : undefined,
+			tokenExpiry: numeric(itemParameter(fn, 'tokenExpiry', itemIndex, 3600)),
+			privilegeExpiry: numeric(itemParameter(fn, 'privilegeExpiry', itemIndex, 3600)),
+		},
+		itemIndex,
+	);
+}
+
+type TokenInput = ReturnType<typeof readInput>;
+
+/** What a next node needs to hand the token out: never the certificate. */
+function output(input: TokenInput, token: string, issuedAt: number): IDataObject {
+	const expiresAt = issuedAt + input.tokenExpiry;
+	const json: IDataObject = {
+		token,
+		channel: input.channelName,
+		...(input.identityType === 'uid' ? { uid: input.uid } : { account: input.account }),
+		role: input.role,
+		type: input.tokenType,
+		expiresAt,
+		expiresAtIso: new Date(expiresAt * 1000).toISOString(),
+		// 0 means the privileges last as long as the token; they are useless once the token expired.
+		privilegeExpiresAt:
+			input.privilegeExpiry === 0 ? expiresAt : Math.min(expiresAt, issuedAt + input.privilegeExpiry),
+	};
+	if (input.tokenType === 'rtcRtm') {
+		// Same default as the builder: the RTC identity ('' for UID 0).
+		json.rtmUserId =
+			input.rtmUserId ||
+			(input.identityType === 'uid' ? (input.uid === 0 ? '' : String(input.uid)) : input.account);
+	}
+	return json;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -209,26 +257,7 @@ export async function execute(
 				'Tokens are signed with the App Certificate. Add the primary App Certificate of the project (Agora Console > Project > Security) to the Agora API credential.',
 		});
 	}
-
-	const identityType = itemParameter(this, 'identityType', itemIndex, 'uid') as string;
-	const tokenType = itemParameter(this, 'tokenType', itemIndex, 'rtc') as string;
-	const input = validateOrThrow(
-		this,
-		inputSchema,
-		{
-			channelName: itemParameter(this, 'channelName', itemIndex, ''),
-			identityType,
-			uid: identityType === 'uid' ? numeric(itemParameter(this, 'uid', itemIndex, 0)) : undefined,
-			account: identityType === 'account' ? itemParameter(this, 'account', itemIndex, '') : undefined,
-			role: itemParameter(this, 'role', itemIndex, 'publisher'),
-			tokenType,
-			rtmUserId: tokenType === 'rtcRtm' ? itemParameter(this, 'rtmUserId', itemIndex, '') : undefined,
-			tokenExpiry: numeric(itemParameter(this, 'tokenExpiry', itemIndex, 3600)),
-			privilegeExpiry: numeric(itemParameter(this, 'privilegeExpiry', itemIndex, 3600)),
-		},
-		itemIndex,
-	);
-
+	const input = readInput(this, itemIndex);
 	const withRtm = input.tokenType === 'rtcRtm';
 	const issuedAt = Math.floor(Date.now() / 1000);
 	let token: string;
@@ -249,25 +278,5 @@ export async function execute(
 	} catch (error) {
 		throw builderError(this, error as Error, itemIndex);
 	}
-
-	const expiresAt = issuedAt + input.tokenExpiry;
-	const json: IDataObject = {
-		token,
-		channel: input.channelName,
-		...(input.identityType === 'uid' ? { uid: input.uid } : { account: input.account }),
-		role: input.role,
-		type: input.tokenType,
-		expiresAt,
-		expiresAtIso: new Date(expiresAt * 1000).toISOString(),
-		// 0 means the privileges last as long as the token; they are useless once the token expired.
-		privilegeExpiresAt:
-			input.privilegeExpiry === 0 ? expiresAt : Math.min(expiresAt, issuedAt + input.privilegeExpiry),
-	};
-	if (withRtm) {
-		// Same default as the builder: the RTC identity ('' for UID 0).
-		json.rtmUserId =
-			input.rtmUserId ||
-			(input.identityType === 'uid' ? (input.uid === 0 ? '' : String(input.uid)) : input.account);
-	}
-	return [{ json }];
+	return [{ json: output(input, token, issuedAt) }];
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * Runs many fuzz cases in one n8n engine run: a workflow with one Items node and one Agora node per
  * case (its own static parameters, some of them expressions that read values from the item, as a

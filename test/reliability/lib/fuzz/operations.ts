@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * What the fuzzer generates for each operation: a valid parameter set (every optional group
  * sometimes on, values anywhere in their ranges, boundaries included) and mutations of it, each

@@ -1,0 +1,100 @@
+/**
+ * Token authentication for Agora's REST APIs: `Authorization: agora token=<token>`.
+ *
+ * Facts from Agora's reference (Conversational AI "RESTful authentication" and its OpenAPI file,
+ * security scheme `tokenAuth`) and its server SDKs:
+ * - Only the Conversational AI API accepts it. Media Pull documents Basic authentication only.
+ * - The token is an AccessToken2 with the RTC and RTM services (the token builders'
+ *   `buildTokenWithRtm`), signed with the project's App Certificate, valid 86400 s at most.
+ * - For a start (`/join`) its channel must be `properties.channel` and its user
+ *   `properties.agent_rtc_uid` (a string account, also for numeric uids).
+ * - For other calls Agora's SDKs sign a placeholder channel with the agent id as the user (their
+ *   stop-by-id does so); the node does the same.
+ * A fresh token is built for every request, so none is kept and none expires under a long run.
+ */
+import { buildRtcToken } from './accessToken2';
+
+export type AuthMethod = 'basic' | 'token';
+
+/** Every token the node signs for a REST call lives this long (a clock skew of minutes is fine). */
+const REST_TOKEN_SECONDS = 3600;
+const PLACEHOLDER = 'n8n';
+const AGENT_API = '/api/conversational-ai-agent/';
+
+const HEX32 = /^[0-9a-fA-F]{32}$/;
+
+/** The credential's method; credentials saved before the choice existed are Basic. */
+export function authMethodOf(credential: { authentication?: unknown }): AuthMethod {
+	return credential.authentication === 'token' ? 'token' : 'basic';
+}
+
+/** Why token authentication cannot work with this credential, or undefined when it can. */
+export function tokenAuthProblem(appId: string, appCertificate: string): string | undefined {
+	if (!HEX32.test(appCertificate)) {
+		return appCertificate === ''
+			? 'Token authentication needs the App Certificate: set it in the Agora API credential, or choose Basic authentication'
+			: 'The App Certificate must be 32 hexadecimal characters (Agora Console > project > Security)';
+	}
+	if (!HEX32.test(appId)) return 'Token authentication needs an App ID of 32 hexadecimal characters';
+	return undefined;
+}
+
+export const MEDIA_PULL_NEEDS_BASIC =
+	'Agora’s Media Pull (cloud player) API accepts only Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
+
+function parsed(body: unknown): Record<string, unknown> | undefined {
+	if (typeof body === 'string') {
+		try {
+			return parsed(JSON.parse(body));
+		} catch {
+			return undefined;
+		}
+	}
+	return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+/** The channel and user a request's token must name (see the header comment). */
+function tokenScope(url: string, body: unknown): { channel: string; account: string } {
+	const path = url.split('?')[0];
+	if (/\/join\/?$/.test(path)) {
+		const properties = parsed(parsed(body)?.properties);
+		const channel = properties?.channel;
+		const uid = properties?.agent_rtc_uid;
+		if (typeof channel === 'string' && (typeof uid === 'string' || typeof uid === 'number')) {
+			return { channel, account: String(uid) };
+		}
+	}
+	// Agent ids are letters and digits; anything else is left to the placeholder.
+	const agentId = /\/agents\/([A-Za-z0-9_-]{1,255})(?:\/|$)/.exec(path)?.[1];
+	return { channel: PLACEHOLDER, account: agentId ?? PLACEHOLDER };
+}
+
+/** The `Authorization` value for one request to the Conversational AI API. */
+export function restAuthorization(
+	credential: { appId?: unknown; appCertificate?: unknown },
+	request: { url: string; body?: unknown },
+): string {
+	const appId = String(credential.appId ?? '').trim();
+	const appCertificate = String(credential.appCertificate ?? '').trim();
+	const problem = tokenAuthProblem(appId, appCertificate);
+	if (problem) throw new Error(problem);
+	if (!request.url.includes(AGENT_API)) {
+		throw new Error(
+			request.url.includes('/cloud-player/')
+				? MEDIA_PULL_NEEDS_BASIC
+				: 'Token authentication works only with Agora’s Conversational AI API; choose Basic authentication for other Agora APIs',
+		);
+	}
+	const scope = tokenScope(request.url, request.body);
+	const { token } = buildRtcToken({
+		appId,
+		appCertificate,
+		channelName: scope.channel,
+		account: scope.account,
+		role: 'publisher',
+		tokenExpireSeconds: REST_TOKEN_SECONDS,
+		privilegeExpireSeconds: REST_TOKEN_SECONDS,
+		withRtm: true,
+	});
+	return `agora token=${token}`;
+}

@@ -1,0 +1,44 @@
+// Code outside the published package (test/, scripts/) runs in plain Node, not inside n8n, yet
+// `n8n-node lint` lints the whole repository with rules written for node code (no `fs`, no
+// `process`, no literal secrets…). Each such file opens with one eslint-disable line naming the
+// rules of that kind it breaks. This script writes that line: it adds, updates or removes it so
+// that it names exactly the rules below that the file breaks. Other rules stay on everywhere.
+// Usage: npm run lint:headers
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ESLint } from 'eslint';
+import glob from 'fast-glob';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUTSIDE_PACKAGE_RULES = new Set([
+	'@n8n/community-nodes/no-restricted-imports',
+	'@n8n/community-nodes/no-restricted-globals',
+	'@n8n/community-nodes/no-hardcoded-secrets',
+	'@n8n/community-nodes/no-dangerous-functions',
+	'@n8n/community-nodes/require-node-api-error',
+	'no-console',
+	'@typescript-eslint/no-explicit-any',
+	'@typescript-eslint/no-require-imports',
+]);
+const REASON = 'not part of the published package: test or dev code run by plain Node';
+const HEADER = /^\/\* eslint-disable [^*]* -- not part of the published package[^*]*\*\/\n/;
+
+const eslint = new ESLint({ cwd: root });
+const files = glob.sync(['test/**/*.ts', 'scripts/**/*.ts'], { cwd: root, ignore: ['**/node_modules/**'] });
+let changed = 0;
+for (const file of files) {
+	const full = path.join(root, file);
+	const text = fs.readFileSync(full, 'utf8');
+	const body = text.replace(HEADER, '');
+	const [result] = await eslint.lintText(body, { filePath: full });
+	const rules = [...new Set(result.messages.map((m) => m.ruleId).filter((r) => OUTSIDE_PACKAGE_RULES.has(r)))].sort();
+	const next = rules.length ? `/* eslint-disable ${rules.join(', ')} -- ${REASON} */\n${body}` : body;
+	if (next !== text) {
+		fs.writeFileSync(full, next);
+		changed++;
+		console.log(`${file}: ${rules.length ? rules.join(', ') : 'header removed'}`);
+	}
+}
+console.log(`${files.length} files checked, ${changed} changed`);

@@ -1,0 +1,194 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/**
+ * n8n's real editor in headless Chromium, against the same real n8n as the end-to-end suite (run by
+ * test/e2e/run.sh once per tested n8n version, N8N_VERSION). What a new user sees: the node search,
+ * the actions, the Agent → Start form switching with Mode, the credential test, the trigger's
+ * webhook URLs and set-up notice. Screenshots go to test/browser/screenshots/<version>/.
+ *
+ * Expected fields and action names are read from the node's own description, so the test follows
+ * the node as it changes and checks what the editor does with it.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { Locator, Page } from 'playwright-core';
+
+import { Agora } from '../../nodes/Agora/Agora.node';
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { DEFAULT_N8N_VERSION } from '../e2e/n8nHost';
+import { startEditorHost, waitForText, type EditorHost } from './editorHost';
+
+const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
+const agora = new Agora().description;
+const trigger = new AgoraTrigger().description;
+
+let editor: EditorHost;
+let page: Page;
+
+beforeAll(async () => {
+	editor = await startEditorHost(version);
+	page = editor.page;
+}, 900000);
+
+afterAll(async () => {
+	await editor?.stop();
+});
+
+/** Every action the node panel should list: the `action` label of each resource's operations. */
+function expectedActions(): string[] {
+	const resources = agora.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[];
+	return resources.flatMap((resource) => {
+		const operation = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+		return ((operation?.options ?? []) as INodePropertyOptions[]).map((o) => o.action ?? o.name);
+	});
+}
+
+/** Editor elements named after the parameter (n8n gives collections and notices no such name). */
+const RENDERED_BY_NAME = new Set(['string', 'number', 'boolean', 'options', 'multiOptions', 'json', 'fixedCollection']);
+const testIdOf = (p: INodeProperties) => (p.type === 'fixedCollection' ? `fixed-collection-${p.name}` : `parameter-input-${p.name}`);
+
+/**
+ * Agent → Start fields shown only in one mode, from the description: fields whose display depends
+ * on resource, operation and mode alone.
+ */
+function startFieldsOnlyIn(mode: string, other: string): INodeProperties[] {
+	const fields = agora.properties.filter((p) => {
+		const show = p.displayOptions?.show;
+		if (!show || p.displayOptions?.hide || !RENDERED_BY_NAME.has(p.type)) return false;
+		if (!show.resource?.includes('agent') || !show.operation?.includes('start')) return false;
+		return Object.keys(show).every((key) => ['resource', 'operation', 'mode'].includes(key));
+	});
+	const shownIn = (m: string) => new Set(fields.filter((p) => !p.displayOptions!.show!.mode || p.displayOptions!.show!.mode.includes(m)).map((p) => p.name));
+	const inMode = shownIn(mode);
+	const inOther = shownIn(other);
+	const names = [...inMode].filter((name) => !inOther.has(name));
+	return names.map((name) => fields.find((p) => p.name === name)!);
+}
+
+const nodeCreator = () => page.getByTestId('node-creator');
+const ndv = () => page.getByTestId('ndv');
+
+async function newWorkflow(): Promise<void> {
+	await page.goto(`${editor.host.baseUrl}/workflow/new`);
+	await page.getByTestId('canvas-plus-button').waitFor();
+}
+
+/** Opens the node panel, searches, and opens the Agora entry's actions. */
+async function openAgoraActions(): Promise<Locator> {
+	await page.getByTestId('canvas-plus-button').click();
+	await page.getByTestId('node-creator-search-bar').fill('Agora');
+	const entry = nodeCreator().getByTestId('item-iterator-item').filter({ hasText: /^\s*Agora\s*$/ });
+	await entry.first().waitFor();
+	await entry.first().click();
+	return nodeCreator();
+}
+
+async function addAction(action: string): Promise<void> {
+	const panel = await openAgoraActions();
+	const item = panel.getByTestId('item-iterator-item').filter({ hasText: action });
+	if (!(await item.first().isVisible())) await panel.getByTestId('node-creator-category-item').filter({ hasText: /Actions/ }).click();
+	await item.first().click();
+	await ndv().waitFor();
+}
+
+async function missing(testIds: string[]): Promise<string[]> {
+	const absent: string[] = [];
+	for (const id of testIds) if ((await ndv().getByTestId(id).count()) === 0) absent.push(id);
+	return absent;
+}
+
+async function present(testIds: string[]): Promise<string[]> {
+	const shown: string[] = [];
+	for (const id of testIds) if ((await ndv().getByTestId(id).count()) > 0) shown.push(id);
+	return shown;
+}
+
+describe(`n8n ${version} editor`, () => {
+	it('finds Agora in the node search, by name and by alias, with the package’s description and every action by name', async () => {
+		await newWorkflow();
+		const panel = await openAgoraActions();
+		await editor.screenshot('01-agora-entry');
+		// n8n shows the trigger's description for the entry that merges node and trigger.
+		expect(await waitForText(panel, /voice agents/)).toContain(trigger.description);
+		const actions = panel.getByTestId('node-creator-category-item').filter({ hasText: /Actions/ });
+		if (!(await panel.getByTestId('item-iterator-item').filter({ hasText: expectedActions()[0] }).isVisible())) await actions.click();
+		const listed = await waitForText(panel, new RegExp(expectedActions().at(-1)!));
+		await editor.screenshot('02-agora-actions');
+		for (const action of expectedActions()) expect(listed).toContain(action);
+		expect(listed).toMatch(/Triggers \(1\)/);
+
+		// The codex file's aliases are searchable.
+		await newWorkflow();
+		await page.getByTestId('canvas-plus-button').click();
+		await page.getByTestId('node-creator-search-bar').fill('voice agent');
+		await nodeCreator().getByTestId('item-iterator-item').filter({ hasText: /^\s*Agora\s*$/ }).first().waitFor();
+		await editor.screenshot('03-search-by-alias');
+	});
+
+	it('Agent → Start shows the cascade fields; Mode → MLLM hides them and shows the MLLM fields', async () => {
+		const cascadeOnly = startFieldsOnlyIn('cascade', 'mllm').map(testIdOf);
+		const mllmOnly = startFieldsOnlyIn('mllm', 'cascade').map(testIdOf);
+		// Enough fields on each side that the check cannot pass by finding nothing.
+		expect(cascadeOnly.length).toBeGreaterThanOrEqual(3);
+		expect(mllmOnly.length).toBeGreaterThanOrEqual(3);
+
+		await newWorkflow();
+		await addAction('Start an agent');
+		await ndv().getByTestId('parameter-input-mode').waitFor();
+		// The node's docs link (a tab in n8n 1.x, a header link in 2.x) comes from the codex file.
+		await ndv().locator('a[href^="https://github.com/n8n-nodes-agora/n8n-nodes-agora?"]').first().waitFor({ state: 'attached' });
+		await editor.screenshot('04-start-cascade');
+		expect(await missing(cascadeOnly)).toEqual([]);
+		expect(await present(mllmOnly)).toEqual([]);
+
+		await ndv().getByTestId('parameter-input-mode').click();
+		const mllm = (agora.properties.find((p) => p.name === 'mode')!.options as INodePropertyOptions[]).find((o) => o.value === 'mllm')!;
+		await page.getByRole('option', { name: mllm.name }).click();
+		await ndv().getByTestId(mllmOnly[0]).waitFor();
+		await editor.screenshot('05-start-mllm');
+		expect(await missing(mllmOnly)).toEqual([]);
+		expect(await present(cascadeOnly)).toEqual([]);
+	});
+
+	it('tests the credential: success with the sandbox credential, a clear failure with a wrong secret', async () => {
+		await newWorkflow();
+		await addAction('Start an agent');
+		await ndv().getByTestId('node-credentials-select').click();
+		await page.getByTestId('node-credentials-select-item-new').click();
+		const modal = page.getByTestId('editCredential-modal');
+		const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
+		await field('customerId').fill(editor.sandbox.customerId);
+		await field('customerSecret').fill(editor.sandbox.customerSecret);
+		await field('appId').fill(editor.sandbox.appId);
+		await modal.getByTestId('parameter-input-host').click();
+		await page.getByRole('option', { name: 'Custom Base URL' }).click();
+		await field('customBaseUrl').fill(editor.sandbox.url);
+		await modal.getByTestId('credential-save-button').click();
+		await waitForText(modal, /Connection tested successfully/);
+		await editor.screenshot('06-credential-tested');
+
+		await field('customerSecret').fill('not-the-secret');
+		await modal.getByTestId('credential-save-button').click();
+		await waitForText(modal, /Couldn.t connect with these settings/);
+		await modal.getByText('More details').click();
+		// The reason names the fields to fix.
+		await waitForText(modal, /Customer ID or Customer Secret/);
+		await editor.screenshot('07-credential-wrong-secret');
+	});
+
+	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
+		await newWorkflow();
+		const panel = await openAgoraActions();
+		await panel.getByTestId('item-iterator-item').filter({ hasText: /Agora event/ }).first().click();
+		await ndv().waitFor();
+		const notice = trigger.properties.find((p) => p.type === 'notice')!.displayName;
+		expect(await waitForText(ndv().getByTestId('node-parameters'), /Agora Console/)).toContain(notice);
+
+		// n8n's webhook panel (no test ids of its own): production URL = WEBHOOK_URL + webhook/<id>/<path>.
+		await ndv().locator('.webhooks .headline').click();
+		await ndv().getByTestId('radio-button-production').click();
+		const production = await waitForText(ndv().locator('.webhooks .webhook-url'), /\/webhook\//);
+		expect(production.trim()).toMatch(new RegExp(`^${editor.host.baseUrl}/webhook/[0-9a-f-]{36}/${trigger.webhooks![0].path}$`));
+		await ndv().getByTestId('radio-button-test').click();
+		expect((await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)).trim()).toMatch(/\/webhook-test\/[0-9a-f-]{36}\/webhook$/);
+		await editor.screenshot('08-trigger');
+	});
+});

@@ -1,0 +1,127 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The browser tests' set-up: the same real n8n as the end-to-end suite (packed package installed
+ * the way n8n installs community packages), the Agora sandbox in its own process, an owner account,
+ * and Debian's Chromium driven by playwright-core (no browser download).
+ */
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT, startSandboxProcess, type SandboxProcess } from '../e2e/n8nHost';
+
+export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
+export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
+
+const CHROMIUM_FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+export interface EditorHost {
+	version: string;
+	host: N8nHost;
+	sandbox: SandboxProcess;
+	context: BrowserContext;
+	page: Page;
+	screenshot(name: string): Promise<void>;
+	stop(): Promise<void>;
+}
+
+/** Debian's Chromium, installed by the project's script when missing. */
+export function chromiumPath(): string {
+	const out = execFileSync('bash', [path.join(ROOT, 'test/browser/install-chromium.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	return out.trim().split('\n').pop()!;
+}
+
+export async function startEditorHost(version: string): Promise<EditorHost> {
+	const n8nDir = installN8n(version);
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-browser-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	const sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()) });
+	const host = new N8nHost(n8nDir, userFolder, await freePort());
+	let context: BrowserContext | undefined;
+	try {
+		await host.start();
+		await waitForRestApi(host.baseUrl);
+		selectors.setTestIdAttribute('data-test-id');
+		context = await chromium.launchPersistentContext(path.join(userFolder, 'chromium-profile'), {
+			executablePath: chromiumPath(),
+			headless: true,
+			args: CHROMIUM_FLAGS,
+			viewport: { width: 1600, height: 1000 },
+		});
+		// No internet at test time: the editor's calls elsewhere (npm registry, telemetry) fail at once.
+		await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+		await createOwner(context, host.baseUrl);
+	} catch (error) {
+		await context?.close();
+		await host.stop();
+		await sandbox.stop();
+		throw error;
+	}
+	const page = context.pages()[0] ?? (await context.newPage());
+	const shots = path.join(SCREENSHOTS_DIR, version);
+	fs.mkdirSync(shots, { recursive: true });
+	return {
+		version,
+		host,
+		sandbox,
+		context,
+		page,
+		async screenshot(name: string) {
+			await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+		},
+		async stop() {
+			await context!.close();
+			await host.stop();
+			await sandbox.stop();
+			fs.rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** n8n answers its readiness check before its REST API is mounted; the editor needs the API. */
+async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const res = await fetch(`${baseUrl}/rest/settings`).catch(() => undefined);
+		if (res?.ok) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`n8n's REST API did not come up at ${baseUrl}/rest/settings`);
+}
+
+/**
+ * n8n's editor needs an owner account. A fresh n8n (1.x and 2.x) accepts the owner's set-up once,
+ * through its REST API, and answers with the session cookie, kept by the browser context.
+ */
+async function createOwner(context: BrowserContext, baseUrl: string): Promise<void> {
+	const res = await context.request.post(`${baseUrl}/rest/owner/setup`, { data: OWNER });
+	if (!res.ok()) throw new Error(`n8n owner set-up failed: ${res.status()} ${await res.text()}`);
+	const cookies = await context.cookies(baseUrl);
+	if (!cookies.some((c) => c.name === 'n8n-auth')) throw new Error('n8n owner set-up gave no session cookie');
+}
+
+/** Waits until the locator's text matches (Playwright-core has no retrying assertions). */
+export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 30000): Promise<string> {
+	const deadline = Date.now() + timeoutMs;
+	let last = '';
+	while (Date.now() < deadline) {
+		last = (await locator.innerText({ timeout: timeoutMs }).catch(() => '')) ?? '';
+		if (pattern.test(last)) return last;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`text ${pattern} not found; last text was: ${last.slice(0, 500)}`);
+}
