@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Signed Agora notifications delivered to chosen n8n processes: the body and both signatures are
  * made the way the sandbox's notifier (Agora's stand-in) makes them, so that one notification can

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Every process the queue-mode suite starts is tracked here, so that it is stopped even when the
  * run fails, is interrupted (Ctrl-C) or is killed with SIGTERM: the handlers below kill what is

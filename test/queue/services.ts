@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Redis and Postgres for the queue-mode suite: Debian's packages, installed when missing, each run
  * as a private instance on 127.0.0.1, on a free port, with its data in a temporary folder.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Queue mode (issue 19): one main, one webhook process and two workers of a real n8n on Redis and
  * Postgres, the sandbox as Agora with its Media Pull rate limits on. Every scenario asserts that

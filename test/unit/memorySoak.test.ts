@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Memory held for the life of n8n (issue 17): 200,000 creates of players with unique names through
  * the pacer, and 200,000 distinct notifications through the trigger's in-process dedupe set (plus
