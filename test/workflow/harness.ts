@@ -105,7 +105,12 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData): Promise<RunResult> {
+/** `executionId`: run under a given id (as n8n does when it runs a stalled execution again). */
+export async function runWorkflow(
+	workflow: TestWorkflow,
+	credential: CredentialData,
+	options: { executionId?: string } = {},
+): Promise<RunResult> {
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
 		typeVersion: 1,
@@ -124,7 +129,7 @@ export async function runWorkflow(workflow: TestWorkflow, credential: Credential
 		active: false,
 		nodeTypes,
 	});
-	const executionId = String(++executionCounter);
+	const executionId = options.executionId ?? String(++executionCounter);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));

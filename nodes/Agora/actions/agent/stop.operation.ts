@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
@@ -39,6 +40,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const rerun = isRerun(this);
 	const leave = (repeat: boolean) =>
 		agoraRequest.call(
 			this,
@@ -64,6 +66,12 @@ export async function execute(
 	} catch (error) {
 		failure = error;
 	}
+	if (!response && agoraErrorDetails(failure)?.status === 404 && (await rerun)) {
+		// n8n running the execution again after a worker crash: an agent Agora still knows was most
+		// likely stopped by the crashed run; an id Agora does not know stays an error.
+		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, already_stopped: true, rerun: true } }];
+		throw failure;
+	}
 	if (!response) {
 		const details = agoraErrorDetails(failure);
 		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1) throw failure;
@@ -74,4 +82,15 @@ export async function execute(
 	// A 404 on the repeat most likely means our first, unanswered request stopped it.
 	if (response.status === 404 && !repeated) json.already_stopped = true;
 	return [{ json }];
+}
+
+/** Does Agora know the agent (its query answers for stopped agents too)? */
+async function knownAgent(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, itemIndex: number): Promise<boolean> {
+	const answer = await agoraRequest.call(
+		fn,
+		ctx,
+		{ method: 'GET', api: 'agent', path: agentPath(agentId), passStatuses: [404], idempotent: true, action: 'get agent' },
+		itemIndex,
+	);
+	return answer.status !== 404;
 }

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { UID_MAX, type MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { numeric, settle } from '../../helpers/values';
@@ -422,6 +423,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const input = readInput.call(this, itemIndex);
 	const { region, player } = input;
+	const rerun = isRerun(this);
 	if (player.token === undefined) {
 		// Empty token: sign one with the credential's App Certificate, when there is one.
 		const token = autoChannelToken(
@@ -477,6 +479,12 @@ export async function execute(
 	const response = first.value;
 
 	if (response.status === 409) {
+		// n8n running the execution again after a worker crash: the name holder is the player the
+		// crashed run created, as after a lost answer (reconcileNamed).
+		if (response.resourceId && (await rerun)) {
+			rememberOwnedPlayer(response.resourceId);
+			return [{ json: { id: response.resourceId, ...where, reconciled: true, requestId: response.requestId } }];
+		}
 		if (input.onNameConflict === 'returnExisting' && response.resourceId) {
 			return [{ json: { id: response.resourceId, name: player.name, existing: true, requestId: response.requestId } }];
 		}
