@@ -46,37 +46,55 @@ export async function settle(cluster: QueueCluster, workflowId: string, sinceId:
 	throw new Error(`workflow ${workflowId}: executions did not settle within ${timeoutMs} ms (total/open/reports ${last})`);
 }
 
-interface RunCount {
-	/** Distinct executions that reported the notice. */
+interface NoticeRuns {
+	/** Executions the notice started (read from the trigger's output in n8n's database). */
 	executions: number;
-	/** Reports (one per run of the report step; a re-run execution reports again). */
+	/** Of those, executions that did not end in success. */
+	failed: number;
+	/** Runs of the report step: more than executions when n8n re-ran an execution. */
 	reports: number;
 }
 
-function runsOf(cluster: QueueCluster, noticeIds: string[]): Map<string, RunCount> {
-	const byNotice = new Map<string, { executions: Set<string>; reports: number }>();
-	for (const id of noticeIds) byNotice.set(id, { executions: new Set(), reports: 0 });
-	for (const entry of cluster.recorder.entries) {
-		const slot = byNotice.get(String(entry.noticeId));
-		if (!slot) continue;
-		slot.executions.add(String(entry.executionId));
-		slot.reports++;
-	}
-	return new Map([...byNotice].map(([id, s]) => [id, { executions: s.executions.size, reports: s.reports }]));
+interface Tally {
+	once: number;
+	twice: number;
+	lost: number;
+	failed: number;
+	/** Notices whose execution n8n ran again (its report step ran more than once). */
+	reRun: number;
 }
 
-function tally(runs: Map<string, RunCount>): { once: number; twice: number; lost: number; repeatedReports: number } {
-	let once = 0;
-	let twice = 0;
-	let lost = 0;
-	let repeatedReports = 0;
-	for (const r of runs.values()) {
-		if (r.executions === 0) lost++;
-		else if (r.executions === 1) once++;
-		else twice++;
-		if (r.reports > r.executions) repeatedReports++;
+/** What each notice did: executions (n8n's database) and report-step runs (the recorder). */
+async function noticeRuns(cluster: QueueCluster, sinceId: number, noticeIds: string[]): Promise<Map<string, NoticeRuns>> {
+	const runs = new Map<string, NoticeRuns>(noticeIds.map((id) => [id, { executions: 0, failed: 0, reports: 0 }]));
+	for (const execution of await cluster.executions(NOTIFY.id, sinceId)) {
+		const item = execution.data?.resultData.runData['Agora Trigger']?.[0]?.data?.main[0]?.[0];
+		const slot = runs.get(String(item?.json.noticeId));
+		if (!slot) continue;
+		slot.executions++;
+		if (execution.status !== 'success') slot.failed++;
 	}
-	return { once, twice, lost, repeatedReports };
+	for (const entry of cluster.recorder.entries) {
+		const slot = runs.get(String(entry.noticeId));
+		if (slot && Number(entry.executionId) > sinceId) slot.reports++;
+	}
+	return runs;
+}
+
+function tally(runs: Map<string, NoticeRuns>): Tally {
+	const t: Tally = { once: 0, twice: 0, lost: 0, failed: 0, reRun: 0 };
+	for (const r of runs.values()) {
+		if (r.executions === 0) t.lost++;
+		else if (r.executions === 1) t.once++;
+		else t.twice++;
+		t.failed += r.failed;
+		if (r.reports > r.executions) t.reRun++;
+	}
+	return t;
+}
+
+async function tallyNotices(cluster: QueueCluster, sinceId: number, noticeIds: string[]): Promise<Tally> {
+	return tally(await noticeRuns(cluster, sinceId, noticeIds));
 }
 
 async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: Notice) => Array<{ url: string; body: string }>, concurrency: number) {
@@ -91,6 +109,13 @@ async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: 
 
 function countStatus(statuses: number[], status: number): number {
 	return statuses.filter((s) => s === status).length;
+}
+
+/** "200 × 100, 404 × 100" */
+function answerSummary(statuses: number[]): string {
+	const counts = new Map<number, number>();
+	for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+	return [...counts].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s} × ${n}`).join(', ');
 }
 
 /** Distinct notifications through the sandbox's own notifier (it resends on a non-200). */
@@ -113,11 +138,11 @@ export async function distinctNotifications(cluster: QueueCluster, count: number
 		statuses.push(out.status);
 	});
 	await settle(cluster, NOTIFY.id, since, 120000);
-	const t = tally(runsOf(cluster, ids));
+	const t = await tallyNotices(cluster, since, ids);
 	return {
 		scenario: `${count} distinct signed notifications through the webhook process`,
-		bad: t.twice + t.lost,
-		result: `${t.once}/${count} ran once, ${t.twice} twice, ${t.lost} lost`,
+		bad: t.twice + t.lost + t.failed,
+		result: `${t.once}/${count} ran once, ${t.twice} twice, ${t.lost} lost, ${t.failed} failed`,
 		figures: { ...t, answered200: countStatus(statuses, 200) },
 	};
 }
@@ -136,12 +161,12 @@ export async function simultaneousDeliveries(cluster: QueueCluster, count: numbe
 		10,
 	);
 	await settle(cluster, NOTIFY.id, since, 120000);
-	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	const where = to[0] === to[1] ? `both copies to the same ${to[0].name} process` : `at the same moment to ${to[0].name} and ${to[1].name}`;
 	return {
 		scenario: `The same notification delivered ${where}`,
-		bad: t.twice + t.lost,
-		result: `${t.twice}/${count} ran twice, ${t.lost} lost`,
+		bad: t.twice + t.lost + t.failed,
+		result: `${t.twice}/${count} ran twice, ${t.lost} lost, ${t.failed} failed; answers: ${answerSummary(statuses)}`,
 		figures: { ...t, answered200: countStatus(statuses, 200) },
 	};
 }
@@ -154,11 +179,11 @@ export async function resendElsewhere(cluster: QueueCluster, count: number, firs
 	await sleep(gapMs);
 	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: second.url, body: envelope(n) }], 10);
 	await settle(cluster, NOTIFY.id, since, 120000);
-	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	return {
 		scenario: `A resend that lands on a different process (${first.name}, then ${second.name} ${gapMs / 1000} s later)`,
-		bad: t.twice + t.lost,
-		result: `${t.twice}/${count} ran again, ${t.lost} lost`,
+		bad: t.twice + t.lost + t.failed,
+		result: `${t.twice}/${count} ran again, ${t.lost} lost, ${t.failed} failed; resends answered ${answerSummary(resendStatuses)}`,
 		figures: { ...t, firstAnswered200: countStatus(firstStatuses, 200), resendAnswered200: countStatus(resendStatuses, 200) },
 	};
 }
@@ -173,7 +198,7 @@ export async function forgedNotifications(cluster: QueueCluster, count: number):
 		statuses.push(await deliver(target.url, TRIGGER, envelope(notices[i]), `${cluster.sandbox!.notificationSecret}-forged`));
 	});
 	await settle(cluster, NOTIFY.id, since, 60000);
-	const t = tally(runsOf(cluster, notices.map((n) => n.noticeId)));
+	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	const accepted = count - t.lost;
 	return {
 		scenario: 'Forged notifications (wrong signature), to main and webhook',
@@ -413,13 +438,35 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	});
 	await kill;
 	await settle(cluster, NOTIFY.id, since, 180000, 4000);
-	const t = tally(runsOf(cluster, ids));
+	const t = await tallyNotices(cluster, since, ids);
 	const started = victim.startedExecutions().filter((id) => Number(id) > since).length;
 	await victim.start();
 	return {
 		scenario: `Worker killed with -9 mid-notification burst (${count} notifications, killed after ${killAfter}, it had started ${started})`,
-		bad: t.twice + t.lost + t.repeatedReports,
-		result: `${t.twice} ran twice, ${t.lost} lost, ${t.repeatedReports} executions repeated their report step after the re-run`,
+		bad: t.twice + t.lost + t.failed,
+		result:
+			`${t.twice} ran twice, ${t.lost} lost, ${t.failed} executions failed; ` +
+			`${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)`,
 		figures: { ...t, startedOnKilledWorker: started },
+	};
+}
+
+/** First delivery to the webhook process, which is then restarted; the resend goes to the new process. */
+export async function resendAfterRestart(cluster: QueueCluster, count: number): Promise<Outcome> {
+	const since = await cluster.lastExecutionId();
+	const notices = Array.from({ length: count }, newNotice);
+	const webhook = cluster.webhook!;
+	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], 10);
+	await settle(cluster, NOTIFY.id, since, 120000);
+	await webhook.stop();
+	await webhook.start();
+	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], 10);
+	await settle(cluster, NOTIFY.id, since, 120000);
+	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
+	return {
+		scenario: 'A resend that lands on a different process: the webhook process was restarted between delivery and resend',
+		bad: t.twice + t.lost + t.failed,
+		result: `${t.twice}/${count} ran again, ${t.lost} lost, ${t.failed} failed; first ${answerSummary(firstStatuses)}, resends ${answerSummary(resendStatuses)}`,
+		figures: { ...t },
 	};
 }

@@ -17,7 +17,11 @@ export function triggerPath(webhookId: string): string {
 	return `/webhook/${webhookId}/webhook`;
 }
 
-/** Agora Trigger (defaults: resends ignored) -> HTTP Request that reports noticeId and execution id. */
+/**
+ * Agora Trigger (defaults: resends ignored) -> Agora Cloud Player > Create, named after the notice
+ * (a player per agent that joined) -> HTTP Request that reports noticeId, execution id and player.
+ * A notice that ran twice shows as two executions, and its second Create fails on the name.
+ */
 export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<string, unknown> = {}): SuiteWorkflow {
 	return {
 		id: NOTIFY.id,
@@ -36,22 +40,43 @@ export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<strin
 				credentials,
 			},
 			{
+				id: 'q-create',
+				name: 'Create Player',
+				type: 'n8n-nodes-agora.agora',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'cloudPlayer',
+					operation: 'create',
+					region: 'na',
+					streamUrl: 'rtmp://media.example.com/live/hold-music',
+					channelName: "={{ $json.payload.channel }}",
+					uid: 0,
+					additionalFields: { name: "={{ 'n-' + $json.noticeId }}" },
+				},
+				credentials,
+			},
+			{
 				id: 'q-report',
 				name: 'Report',
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.2,
-				position: [220, 0],
+				position: [440, 0],
 				parameters: {
 					method: 'POST',
 					url: `${recorderUrl}/run`,
 					sendBody: true,
 					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify({ noticeId: $json.noticeId, executionId: $execution.id }) }}',
+					jsonBody:
+						"={{ JSON.stringify({ noticeId: $('Agora Trigger').item.json.noticeId, executionId: $execution.id, playerId: $json.id }) }}",
 					options: {},
 				},
 			},
 		],
-		connections: { 'Agora Trigger': { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
+		connections: {
+			'Agora Trigger': { main: [[{ node: 'Create Player', type: 'main', index: 0 }]] },
+			'Create Player': { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
+		},
 	};
 }
 
