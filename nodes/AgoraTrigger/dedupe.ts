@@ -13,7 +13,9 @@
  *    included, at the start of every webhook call and writes the whole static data back after it:
  *    it is not a lock, and concurrent calls overwrite each other's copy. So every write carries
  *    the ids this process claimed recently as well as those it read, and an id another writer
- *    dropped comes back with this process's next write.
+ *    dropped comes back with this process's next write. In queue mode a worker that finishes an
+ *    execution may also write back the static data the execution was started with, so the stored
+ *    record can lag behind: it is a fallback for restarts, the in-process record decides.
  * 3. Across processes (n8n's queue mode with several main or webhook processes receiving) nothing
  *    a verified community node may use is atomic: n8n offers webhooks no deduplication helpers
  *    (1.x and 2.x), its static data is rewritten whole, and its Redis is out of reach (a node may
@@ -26,15 +28,19 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { ExpiringMap } from '../Agora/helpers/expiringMap';
 
-export const DEDUPE_LIMIT = 1000;
+/**
+ * Ids kept in the stored record. n8n copies the workflow's static data into every execution it
+ * stores, so the record is kept small; Agora's resends come within a minute of the first delivery.
+ */
+export const DEDUPE_LIMIT = 200;
 export const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Key of the record in the node's static data. */
 export const SEEN_KEY = 'seenNotices';
 
 export type SeenRecord = Array<[string, number]>;
 
-/** Ids claimed in this process, per trigger (mode, workflow, node): as many as the stored record. */
-const PROCESS_LIMIT = DEDUPE_LIMIT;
+/** Ids claimed in this process, per trigger (mode, workflow, node). */
+export const PROCESS_LIMIT = 1000;
 /** Triggers remembered in this process (one per active Agora Trigger node and mode). */
 const SCOPE_LIMIT = 100;
 interface ScopeClaims {

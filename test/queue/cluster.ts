@@ -91,6 +91,27 @@ export class N8nProcess {
 		throw new Error(`${this.name} was not ready within ${timeoutMs} ms:\n${this.log.slice(-4000)}`);
 	}
 
+	/**
+	 * Waits until this process routes `path` to its node: n8n answers 404 while the workflow's webhook
+	 * is not registered yet (main registers them after it reports ready). The probe is a POST that
+	 * nodes refuse without starting anything (text/plain: the Agora Trigger answers 415).
+	 */
+	async waitForRoute(path: string, timeoutMs = 120000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		let last = 0;
+		while (Date.now() < deadline) {
+			try {
+				const res = await fetch(`${this.url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'probe' });
+				last = res.status;
+				if (res.status !== 404 && res.status !== 503) return;
+			} catch {
+				last = 0;
+			}
+			await sleep(500);
+		}
+		throw new Error(`${this.name} still answers ${last} on ${path} after ${timeoutMs} ms`);
+	}
+
 	/** Graceful stop (n8n finishes or hands back its running jobs), SIGKILL after the grace time. */
 	async stop(graceMs = 40000): Promise<void> {
 		const child = this.child;

@@ -18,7 +18,14 @@ export interface Outcome {
 	figures: Record<string, number | string>;
 }
 
-const TRIGGER = triggerPath(NOTIFY.webhookId);
+export const TRIGGER = triggerPath(NOTIFY.webhookId);
+
+/**
+ * Deliveries in flight at once. The scenarios test what happens to each notification, not how many
+ * n8n takes per second (bench 7): past a few dozen at once on a small machine, n8n's webhook
+ * process falls behind its own database health check and answers 503 for a while.
+ */
+const NOTIFY_CONCURRENCY = 8;
 
 /**
  * Waits until the workflow's executions since `sinceId` are all finished and their number (and the
@@ -125,7 +132,7 @@ export async function distinctNotifications(cluster: QueueCluster, count: number
 	const since = await cluster.lastExecutionId();
 	const ids: string[] = [];
 	const statuses: number[] = [];
-	await inParallel(count, 20, async () => {
+	await inParallel(count, NOTIFY_CONCURRENCY, async () => {
 		const notice = newNotice();
 		ids.push(notice.noticeId);
 		const out = await sb.control('notify', {
@@ -158,7 +165,7 @@ export async function simultaneousDeliveries(cluster: QueueCluster, count: numbe
 			const body = envelope(n);
 			return to.map((p) => ({ url: p.url, body }));
 		},
-		10,
+		NOTIFY_CONCURRENCY / 2,
 	);
 	await settle(cluster, NOTIFY.id, since, 120000);
 	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
@@ -175,9 +182,9 @@ export async function simultaneousDeliveries(cluster: QueueCluster, count: numbe
 export async function resendElsewhere(cluster: QueueCluster, count: number, first: N8nProcess, second: N8nProcess, gapMs: number): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const notices = Array.from({ length: count }, newNotice);
-	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: first.url, body: envelope(n) }], 10);
+	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: first.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await sleep(gapMs);
-	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: second.url, body: envelope(n) }], 10);
+	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: second.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, 120000);
 	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	return {
@@ -424,7 +431,7 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	const ids: string[] = [];
 	let sent = 0;
 	let kill: Promise<void> | undefined;
-	await inParallel(count, 10, async () => {
+	await inParallel(count, NOTIFY_CONCURRENCY, async () => {
 		const notice = newNotice();
 		ids.push(notice.noticeId);
 		await sb.control('notify', {
@@ -456,11 +463,12 @@ export async function resendAfterRestart(cluster: QueueCluster, count: number): 
 	const since = await cluster.lastExecutionId();
 	const notices = Array.from({ length: count }, newNotice);
 	const webhook = cluster.webhook!;
-	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], 10);
+	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, 120000);
 	await webhook.stop();
 	await webhook.start();
-	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], 10);
+	await webhook.waitForRoute(TRIGGER);
+	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, 120000);
 	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	return {

@@ -8,7 +8,7 @@ import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../n
 import { claimedCount, claimInProcess, claimNotice, readSeen, SEEN_KEY } from '../../nodes/AgoraTrigger/dedupe';
 
 export const COUNT = 200_000;
-/** Each full claim rewrites the 1,000-entry record, as n8n stores it whole: fewer of those. */
+/** Each full claim rewrites the stored record, as n8n stores it whole: fewer of those. */
 export const FULL_CLAIMS = 20_000;
 /** Operations before the baseline: enough to fill every bounded structure once. */
 const WARM_UP = 5_000;
