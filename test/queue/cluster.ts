@@ -6,7 +6,7 @@
  * installed the way n8n installs a community package; Agora is the sandbox, in its own process,
  * with its Media Pull rate limits on. Everything listens on 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from 'child_process';
+import { execFileSync, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import http from 'http';
 import path from 'path';
@@ -18,10 +18,11 @@ import {
 	installPackageInto,
 	N8nHost,
 	packPackage,
+	ROOT,
 	startSandboxProcess,
 	type SandboxProcess,
 } from '../e2e/n8nHost';
-import { stillRunning, track, untrack } from './processes';
+import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
 import { ensurePackages, POSTGRES, startPostgres, startRedis, tempFolder, type Service } from './services';
 
 /** Each n8n process's output, kept after the run (ignored by git). */
@@ -49,6 +50,7 @@ export class N8nProcess {
 		private readonly env: NodeJS.ProcessEnv,
 		private readonly cwd: string,
 		private readonly logFile: string,
+		private readonly concurrency = 10,
 	) {}
 
 	get url(): string {
@@ -56,7 +58,7 @@ export class N8nProcess {
 	}
 
 	get running(): boolean {
-		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+		return isRunning(this.child);
 	}
 
 	get pid(): number | undefined {
@@ -65,10 +67,9 @@ export class N8nProcess {
 
 	async start(timeoutMs = 180000): Promise<void> {
 		this.log = '';
-		const command = this.role === 'main' ? ['start'] : this.role === 'webhook' ? ['webhook'] : ['worker', '--concurrency=10'];
-		const child = spawn(process.execPath, [this.bin, ...command], { env: this.env, cwd: this.cwd, detached: true });
+		const command = this.role === 'main' ? ['start'] : this.role === 'webhook' ? ['webhook'] : ['worker', `--concurrency=${this.concurrency}`];
+		const child = spawnGuarded(process.execPath, [this.bin, ...command], { env: this.env, cwd: this.cwd });
 		this.child = child;
-		track(child, this.name);
 		const file = fs.createWriteStream(this.logFile, { flags: 'a' });
 		const keep = (d: Buffer) => {
 			this.log += d;
@@ -114,35 +115,12 @@ export class N8nProcess {
 
 	/** Graceful stop (n8n finishes or hands back its running jobs), SIGKILL after the grace time. */
 	async stop(graceMs = 40000): Promise<void> {
-		const child = this.child;
-		if (!child || !this.running) return;
-		await new Promise<void>((resolve) => {
-			const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
-			child.once('exit', () => {
-				clearTimeout(timer);
-				untrack(child);
-				resolve();
-			});
-			this.signal('SIGTERM');
-		});
+		if (this.child) await stopGuarded(this.child, 'SIGTERM', graceMs);
 	}
 
-	/** kill -9, as a crashed machine would: no hand-over, no clean-up. */
+	/** kill -9 of the process and what it started, as a crashed machine would: no hand-over, no clean-up. */
 	async kill(): Promise<void> {
-		const child = this.child;
-		if (!child || !this.running) return;
-		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-		this.signal('SIGKILL');
-		await exited;
-		untrack(child);
-	}
-
-	private signal(signal: NodeJS.Signals): void {
-		try {
-			process.kill(-this.child!.pid!, signal);
-		} catch {
-			this.child?.kill(signal);
-		}
+		if (this.child) await stopGuarded(this.child, 'SIGKILL');
 	}
 
 	/** Execution ids this process logged as started (workers log "Worker started execution N"). */
@@ -191,8 +169,14 @@ export interface ClusterSetup {
 	/** Workflows imported (and activated when `active: true`) before main starts. */
 	workflows: (cluster: QueueCluster) => Array<{ id: string; active: boolean; [key: string]: unknown }>;
 	workers?: number;
+	/** Jobs each worker runs at once (n8n's default: 10). */
+	workerConcurrency?: number;
 	/** Extra environment for every n8n process (e.g. a setting under test). */
 	env?: NodeJS.ProcessEnv;
+	/** The caller built the package already (the bench builds once for all benches). */
+	built?: boolean;
+	/** Changes the installed copy of the package before n8n starts (experiments only). */
+	patchPackage?: (packageDir: string, cluster: QueueCluster) => void;
 }
 
 export class QueueCluster {
@@ -206,7 +190,8 @@ export class QueueCluster {
 	workers: N8nProcess[] = [];
 	private host?: N8nHost;
 	private pool?: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>; end: () => Promise<void> };
-	private n8nDir = '';
+	n8nDir = '';
+	private makeWorker?: (name: string) => Promise<N8nProcess>;
 
 	constructor(private readonly log: (message: string) => void) {}
 
@@ -227,8 +212,13 @@ export class QueueCluster {
 		await this.recorder.start();
 
 		const userFolder = path.join(this.folder, 'n8n');
+		if (!setup.built) {
+			this.log('npm run build');
+			execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+		}
 		this.log('packing the package and installing it into the shared n8n user folder');
-		installPackageInto(userFolder, packPackage(path.join(this.folder, 'pack')));
+		const packageDir = installPackageInto(userFolder, packPackage(path.join(this.folder, 'pack')));
+		setup.patchPackage?.(packageDir, this);
 		const env = this.queueEnv(setup.env);
 		const cliPort = await freePort();
 		this.host = new N8nHost(this.n8nDir, userFolder, cliPort, env);
@@ -257,8 +247,9 @@ export class QueueCluster {
 			if (role === 'worker') {
 				Object.assign(own, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
 			}
-			return new N8nProcess(name, role, port, bin, own, userFolder, path.join(LOG_DIR, `${name}.log`));
+			return new N8nProcess(name, role, port, bin, own, userFolder, path.join(LOG_DIR, `${name}.log`), setup.workerConcurrency);
 		};
+		this.makeWorker = (name) => make(name, 'worker');
 		this.main = await make('main', 'main');
 		this.log('starting n8n main');
 		await this.main.start();
@@ -298,6 +289,17 @@ export class QueueCluster {
 
 	get workerCount(): number {
 		return this.workers.filter((w) => w.running).length;
+	}
+
+	/** Starts or gracefully stops workers until `count` are running. */
+	async setWorkers(count: number): Promise<void> {
+		while (this.workers.length < count) this.workers.push(await this.makeWorker!(`worker${this.workers.length + 1}`));
+		await Promise.all(
+			this.workers.map(async (worker, index) => {
+				if (index < count && !worker.running) await worker.start();
+				if (index >= count && worker.running) await worker.stop();
+			}),
+		);
 	}
 
 	/** SQL against n8n's own database (pg from n8n's install). */
@@ -359,7 +361,7 @@ export class QueueCluster {
 		await this.postgres?.stop();
 		await this.redis?.stop();
 		const left = stillRunning();
-		if (left.length) this.log(`still running after stop: ${left.join(', ')}`);
+		if (left) this.log(`${left} processes still running after stop`);
 		if (!keep) fs.rmSync(this.folder, { recursive: true, force: true });
 	}
 }

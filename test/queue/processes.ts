@@ -1,49 +1,54 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Every process the queue-mode suite starts is tracked here, so that it is stopped even when the
- * run fails, is interrupted (Ctrl-C) or is killed with SIGTERM: the handlers below kill what is
- * still running, then let the process end.
+ * Every process the queue-mode suite starts runs under watchdog.js, which ends it (and what it
+ * started) as soon as the suite's own process is gone, however it went: Ctrl-C, kill -9, or a
+ * crash inside jest, whose test code cannot rely on signal handlers of its own. Stops go through
+ * the watchdog too: SIGTERM and SIGINT are passed on, `kill` ends the whole process group at once.
  */
-import type { ChildProcess } from 'child_process';
+import { spawn, type ChildProcess } from 'child_process';
+import path from 'path';
 
-const running = new Map<ChildProcess, string>();
-let installed = false;
+const WATCHDOG = path.join(__dirname, 'watchdog.js');
+const running = new Set<ChildProcess>();
 
-function killAll(): void {
-	for (const [child] of running) {
-		try {
-			// n8n processes are started as their own process group (they may start helpers).
-			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			child.kill('SIGKILL');
-		}
-	}
-	running.clear();
+export interface GuardedOptions {
+	cwd?: string;
+	env?: NodeJS.ProcessEnv;
+	/** Run as this user (Postgres refuses root). */
+	uid?: number;
+	gid?: number;
 }
 
-function install(): void {
-	if (installed) return;
-	installed = true;
-	process.once('exit', killAll);
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-		process.once(signal, () => {
-			process.stderr.write(`\n[queue] ${signal}: stopping ${running.size} processes\n`);
-			killAll();
-			process.exit(130);
-		});
-	}
-}
-
-export function track(child: ChildProcess, name: string): void {
-	install();
-	running.set(child, name);
+/** Starts `command` under the watchdog; its output comes on the returned process's stdout/stderr. */
+export function spawnGuarded(command: string, args: string[], options: GuardedOptions = {}): ChildProcess {
+	const spec = { command, args, cwd: options.cwd, uid: options.uid, gid: options.gid };
+	const child = spawn(process.execPath, [WATCHDOG, JSON.stringify(spec)], {
+		env: options.env ?? process.env,
+		stdio: ['pipe', 'pipe', 'pipe'],
+	});
+	running.add(child);
 	child.once('exit', () => running.delete(child));
+	return child;
 }
 
-export function untrack(child: ChildProcess): void {
-	running.delete(child);
+export function isRunning(child: ChildProcess | undefined): boolean {
+	return child !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
-export function stillRunning(): string[] {
-	return [...running.values()];
+/** Sends a graceful signal, or SIGKILL to the whole group; resolves when it has exited. */
+export function stopGuarded(child: ChildProcess, signal: 'SIGTERM' | 'SIGINT' | 'SIGKILL', graceMs = 15000): Promise<void> {
+	if (!isRunning(child)) return Promise.resolve();
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => child.kill('SIGUSR1'), graceMs);
+		child.once('exit', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+		child.kill(signal === 'SIGKILL' ? 'SIGUSR1' : signal);
+	});
+}
+
+/** What is still running (for the end-of-run check). */
+export function stillRunning(): number {
+	return running.size;
 }

@@ -217,7 +217,7 @@ export async function forgedNotifications(cluster: QueueCluster, count: number):
 
 // ---------------------------------------------------------------- bulk deletes
 
-interface DeleteRun {
+export interface DeleteRun {
 	wallMs: number;
 	executions: StoredExecution[];
 	itemsOk: number;
@@ -246,7 +246,7 @@ function errorKind(message: string): string {
 	return m ? m[1] : message.slice(0, 60);
 }
 
-async function preparePlayers(cluster: QueueCluster, count: number): Promise<string[]> {
+export async function preparePlayers(cluster: QueueCluster, count: number): Promise<string[]> {
 	const sb = cluster.sandbox!;
 	await sb.control('reset', {});
 	await sb.control('config', { rateLimits: false });
@@ -257,7 +257,7 @@ async function preparePlayers(cluster: QueueCluster, count: number): Promise<str
 }
 
 /** Starts one execution per chunk at once (webhook process), waits for all, measures. */
-async function runDeletes(
+export async function runDeletes(
 	cluster: QueueCluster,
 	which: typeof BULK | typeof BULK_STRICT,
 	ids: string[],
@@ -458,6 +458,16 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	};
 }
 
+/** How many of the notices the trigger's record in the workflow's static data (database) holds. */
+async function storedNotices(cluster: QueueCluster, notices: Notice[]): Promise<number> {
+	const [row] = await cluster.sql<{ staticData: Record<string, { seenNotices?: Array<[string, number]> }> | null }>(
+		`SELECT "staticData" FROM workflow_entity WHERE id = $1`,
+		[NOTIFY.id],
+	);
+	const stored = new Set((row?.staticData?.['node:Agora Trigger']?.seenNotices ?? []).map(([id]) => id));
+	return notices.filter((n) => stored.has(n.noticeId)).length;
+}
+
 /** First delivery to the webhook process, which is then restarted; the resend goes to the new process. */
 export async function resendAfterRestart(cluster: QueueCluster, count: number): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
@@ -465,16 +475,20 @@ export async function resendAfterRestart(cluster: QueueCluster, count: number): 
 	const webhook = cluster.webhook!;
 	const firstStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, 120000);
+	const storedBefore = await storedNotices(cluster, notices);
 	await webhook.stop();
 	await webhook.start();
 	await webhook.waitForRoute(TRIGGER);
+	const storedAfter = await storedNotices(cluster, notices);
 	const resendStatuses = await notifyAll(cluster, notices, (n) => [{ url: webhook.url, body: envelope(n) }], NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, 120000);
 	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId));
 	return {
 		scenario: 'A resend that lands on a different process: the webhook process was restarted between delivery and resend',
 		bad: t.twice + t.lost + t.failed,
-		result: `${t.twice}/${count} ran again, ${t.lost} lost, ${t.failed} failed; first ${answerSummary(firstStatuses)}, resends ${answerSummary(resendStatuses)}`,
-		figures: { ...t },
+		result:
+			`${t.twice}/${count} ran again, ${t.lost} lost, ${t.failed} failed; first ${answerSummary(firstStatuses)}, resends ${answerSummary(resendStatuses)}; ` +
+			`ids in the stored record: ${storedBefore}/${count} before the restart, ${storedAfter}/${count} after`,
+		figures: { ...t, storedBefore, storedAfter },
 	};
 }

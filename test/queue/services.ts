@@ -4,14 +4,14 @@
  * as a private instance on 127.0.0.1, on a free port, with its data in a temporary folder.
  * Postgres refuses to run as root, so it runs as the `postgres` user the package creates.
  */
-import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import { execFileSync, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
 import path from 'path';
 
 import { freePort } from '../e2e/n8nHost';
-import { track, untrack } from './processes';
+import { isRunning, spawnGuarded, stopGuarded } from './processes';
 
 function which(command: string): string | undefined {
 	try {
@@ -69,7 +69,7 @@ function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs:
 	const deadline = Date.now() + timeoutMs;
 	return new Promise((resolve, reject) => {
 		const attempt = (): void => {
-			if (child.exitCode !== null) return reject(new Error(`${name} exited with ${child.exitCode}:\n${output()}`));
+			if (!isRunning(child)) return reject(new Error(`${name} exited with ${child.exitCode}:\n${output()}`));
 			if (Date.now() > deadline) return reject(new Error(`${name} did not listen on ${port} within ${timeoutMs} ms:\n${output()}`));
 			const socket = net.connect(port, '127.0.0.1');
 			socket.once('connect', () => {
@@ -85,31 +85,17 @@ function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs:
 	});
 }
 
-function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-	return new Promise((resolve) => {
-		const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-		child.once('exit', () => {
-			clearTimeout(timer);
-			untrack(child);
-			resolve();
-		});
-		child.kill(signal);
-	});
-}
-
 export async function startRedis(folder: string): Promise<Service> {
 	const port = await freePort();
 	const dir = path.join(folder, 'redis');
 	fs.mkdirSync(dir, { recursive: true });
 	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
-	const child = spawn(which('redis-server')!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-	track(child, 'redis-server');
+	const child = spawnGuarded(which('redis-server')!, args);
 	let output = '';
 	child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
 	child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
 	await waitForPort(port, child, 'redis-server', 20000, () => output);
-	return { port, stop: () => stopChild(child, 'SIGTERM', 5000) };
+	return { port, stop: () => stopGuarded(child, 'SIGTERM', 5000) };
 }
 
 function postgresUser(): { uid: number; gid: number } {
@@ -139,14 +125,13 @@ export async function startPostgres(folder: string): Promise<Service> {
 		'-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
 		'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
 	];
-	const child = spawn(path.join(bin, 'postgres'), args, { ...(runAs ?? {}), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-	track(child, 'postgres');
+	const child = spawnGuarded(path.join(bin, 'postgres'), args, { ...(runAs ?? {}), cwd: dir });
 	let output = '';
 	child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
 	child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
 	await waitForPort(port, child, 'postgres', 60000, () => output);
 	// SIGINT is Postgres' fast shutdown.
-	return { port, stop: () => stopChild(child, 'SIGINT', 15000) };
+	return { port, stop: () => stopGuarded(child, 'SIGINT', 15000) };
 }
 
 export function tempFolder(): string {

@@ -10,6 +10,7 @@ import os from 'os';
 import path from 'path';
 
 import { N8N_VERSION, QueueCluster, STALL } from './cluster';
+import { patchSharedLimiter } from './sharedLimiter';
 import {
 	bulkDeletes,
 	distinctNotifications,
@@ -35,6 +36,8 @@ let cluster: QueueCluster;
  * (main serves them too), to measure what happens without it.
  */
 const MAIN_RECEIVES = process.env.QUEUE_MAIN_RECEIVES === '1';
+/** Experiment: the installed package paces through a limiter shared in Redis (sharedLimiter.ts). */
+const SHARED_LIMITER = process.env.QUEUE_SHARED_LIMITER === '1';
 const ROUTING = MAIN_RECEIVES
 	? 'n8n default routing: main and the webhook process both serve production webhooks'
 	: 'N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true: only the webhook process serves production webhooks';
@@ -57,7 +60,7 @@ function writeResults(): void {
 		'# Queue-mode suite: measured results',
 		'',
 		`n8n ${N8N_VERSION} in queue mode (main, webhook, 2 workers), Redis and Postgres from Debian, sandbox with Media Pull rate limits; ${ROUTING}; ` +
-			`Bull lock ${STALL.lockMs / 1000} s, stall check every ${STALL.checkMs / 1000} s. ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} at the end. ` +
+			`Bull lock ${STALL.lockMs / 1000} s, stall check every ${STALL.checkMs / 1000} s.${SHARED_LIMITER ? ' EXPERIMENT: pacer replaced by a limiter shared in Redis.' : ''} ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} at the end. ` +
 			`Run took ${((Date.now() - began) / 1000).toFixed(0)} s, ${new Date().toISOString()}.`,
 		'',
 		'| Scenario | Result | Counted against |',
@@ -77,6 +80,7 @@ beforeAll(async () => {
 		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false)],
 		workers: 2,
 		env: MAIN_RECEIVES ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+		patchPackage: SHARED_LIMITER ? (dir, c) => patchSharedLimiter(dir, c.n8nDir, c.redis!.port) : undefined,
 	});
 	await cluster.webhook!.waitForRoute(TRIGGER);
 	if (MAIN_RECEIVES) await cluster.main!.waitForRoute(TRIGGER);
