@@ -376,6 +376,8 @@ export interface StoredExecution {
 			error?: { message: string };
 			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: { message: string } }>>;
 		};
+		/** What is left to run: for an execution a webhook started, the trigger's output until a worker runs it. */
+		executionData?: { nodeExecutionStack?: Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }> };
 	};
 }
 

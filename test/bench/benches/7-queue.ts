@@ -33,7 +33,7 @@ async function triggerRate(cluster: QueueCluster): Promise<number> {
 	await inParallel(NOTICES, SENDERS, async (i) => {
 		if ((await deliver(cluster.webhook!.url, TRIGGER, envelope(notices[i]), secret)) !== 200) refused++;
 	});
-	await settle(cluster, NOTIFY.id, since, 300000);
+	await settle(cluster, NOTIFY.id, since, { expected: NOTICES, timeoutMs: 300000 });
 	const executions = await cluster.executions(NOTIFY.id, since);
 	const failed = executions.filter((e) => e.status !== 'success').length;
 	if (refused || failed || executions.length !== NOTICES) {
