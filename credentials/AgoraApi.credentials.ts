@@ -100,7 +100,7 @@ export class AgoraApi implements ICredentialType {
 			name: 'customBaseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'http://127.0.0.1:8787',
+			placeholder: 'e.g. http://127.0.0.1:8787',
 			required: true,
 			displayOptions: { show: { host: ['custom'] } },
 			description: 'Base URL without a trailing path, for example a corporate proxy or the local sandbox',

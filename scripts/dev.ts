@@ -1,46 +1,91 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * `npm run dev`: a real n8n with this package, the Agora sandbox (or your real Agora project), the
- * credential and every example workflow imported. Ctrl-C stops everything.
+ * `npm run dev`, once installed (scripts/dev.js): a real n8n with this package, the Agora sandbox
+ * (or your real Agora project), a scripted local chat model for the AI Agent example, the
+ * credentials and every example workflow imported.
  *
  * Real Agora instead of the sandbox: set AGORA_CUSTOMER_ID, AGORA_CUSTOMER_SECRET and AGORA_APP_ID
- * (optional AGORA_HOST, AGORA_APP_CERTIFICATE, AGORA_NOTIFICATION_SECRET).
+ * (optional AGORA_HOST, AGORA_APP_CERTIFICATE, AGORA_NOTIFICATION_SECRET). The credential goes to
+ * n8n through a pipe, and n8n stores it encrypted with a random key kept in the dev folder (mode 600).
  */
+import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-import { installN8n, installPackageInto, N8nHost, packPackage, ROOT, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
-import { exampleFiles, EXAMPLE_CREDENTIAL, TRIGGER_WEBHOOK_ID, writeCredentialFile } from '../test/e2e/examples';
+import { EXAMPLE_CREDENTIAL, EXAMPLES_DIR, exampleFiles, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
+import { startFakeOpenAi } from '../test/e2e/fakeOpenAi';
+import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
 
-async function main() {
+export interface DevContext {
+	n8nDir: string;
+	version: string;
+	/** This version's dev folder: n8n's user folder, its log, the encryption key. */
+	folder: string;
+	say(message: string): void;
+	/** Stopped in reverse order when dev stops. */
+	cleanups: Array<() => Promise<void>>;
+	isStopping(): boolean;
+}
+
+/** The encryption key of this dev folder: made once, readable by its owner only. */
+function encryptionKey(folder: string): string {
+	const file = path.join(folder, 'encryption-key');
+	if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+	fs.chmodSync(file, 0o600);
+	return fs.readFileSync(file, 'utf8').trim();
+}
+
+function realAgoraCredential(): Record<string, string> | undefined {
+	const env = process.env;
+	if (!env.AGORA_CUSTOMER_ID || !env.AGORA_CUSTOMER_SECRET || !env.AGORA_APP_ID) return undefined;
+	return {
+		customerId: env.AGORA_CUSTOMER_ID,
+		customerSecret: env.AGORA_CUSTOMER_SECRET,
+		appId: env.AGORA_APP_ID,
+		host: env.AGORA_HOST ?? 'https://api.agora.io',
+		appCertificate: env.AGORA_APP_CERTIFICATE ?? '',
+		notificationSecret: env.AGORA_NOTIFICATION_SECRET ?? '',
+	};
+}
+
+/**
+ * The scripted model's tool call: the agent id asked about in example 06's question, or, when the
+ * question has none ("unknown"), the sandbox's newest agent.
+ */
+function toolArguments(sandbox: SandboxProcess | undefined) {
+	return async ({ messages }: { messages: Array<{ role: string; content?: unknown }> }) => {
+		const question = messages.filter((m) => m.role === 'user').map((m) => String(m.content ?? '')).pop() ?? '';
+		const asked = /\bid ([\w-]+)/.exec(question)?.[1];
+		if (asked && asked !== 'unknown') return { agentId: asked };
+		const agents = ((await sandbox?.control('state')) as { agents?: Array<{ agentId: string }> } | undefined)?.agents ?? [];
+		return { agentId: agents[agents.length - 1]?.agentId ?? 'unknown' };
+	};
+}
+
+export async function startDev(ctx: DevContext): Promise<void> {
 	const port = Number(process.env.N8N_PORT ?? 5678);
-	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
-	const userFolder = path.join(ROOT, '.cache', 'dev-n8n');
-	const webhookUrl = `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	const userFolder = ctx.folder;
+	const webhookBase = process.env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
+	const webhookUrl = new URL(`webhook/${TRIGGER_WEBHOOK_ID}/webhook`, webhookBase).toString();
+	const logFile = path.join(ctx.folder, 'n8n.log');
 
-	console.log('Installing n8n (first run only, about 5 minutes)…');
-	const n8nDir = installN8n(process.env.N8N_VERSION);
-	installPackageInto(userFolder, packPackage(path.join(ROOT, '.cache', 'pack')));
+	ctx.say('packing the package and installing it into n8n’s community nodes folder');
+	installPackageInto(userFolder, packPackage(path.join(ctx.folder, 'pack')));
 
-	const real = process.env.AGORA_CUSTOMER_ID && process.env.AGORA_CUSTOMER_SECRET && process.env.AGORA_APP_ID;
+	const real = realAgoraCredential();
 	let sandbox: SandboxProcess | undefined;
-	let credential: Record<string, string>;
+	let agora: Record<string, string>;
 	if (real) {
-		credential = {
-			customerId: process.env.AGORA_CUSTOMER_ID!,
-			customerSecret: process.env.AGORA_CUSTOMER_SECRET!,
-			appId: process.env.AGORA_APP_ID!,
-			host: process.env.AGORA_HOST ?? 'https://api.agora.io',
-			appCertificate: process.env.AGORA_APP_CERTIFICATE ?? '',
-			notificationSecret: process.env.AGORA_NOTIFICATION_SECRET ?? '',
-		};
+		agora = real;
 	} else {
+		ctx.say('starting the Agora sandbox');
 		sandbox = await startSandboxProcess({
-			SANDBOX_PORT: String(sandboxPort),
-			SANDBOX_NOTIFY_URL: webhookUrl,
+			SANDBOX_PORT: process.env.SANDBOX_PORT ?? '8787',
+			SANDBOX_NOTIFY_URL: `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
 			SANDBOX_START_DELAY_MS: '1000',
 		});
-		credential = {
+		ctx.cleanups.push(() => sandbox!.stop());
+		agora = {
 			customerId: sandbox.customerId,
 			customerSecret: sandbox.customerSecret,
 			appId: sandbox.appId,
@@ -50,33 +95,39 @@ async function main() {
 			notificationSecret: sandbox.notificationSecret,
 		};
 	}
+	const model = await startFakeOpenAi(toolArguments(sandbox));
+	ctx.cleanups.push(() => model.close());
 
-	const host = new N8nHost(n8nDir, userFolder, port);
-	await host.importCredentials(writeCredentialFile(userFolder, credential));
-	for (const file of exampleFiles()) await host.importWorkflow(file);
+	const host = new N8nHost(ctx.n8nDir, userFolder, port, {
+		N8N_ENCRYPTION_KEY: encryptionKey(ctx.folder),
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		WEBHOOK_URL: webhookBase,
+	});
+	ctx.cleanups.push(() => host.stop(5000));
+	if (ctx.isStopping()) return;
+	ctx.say('importing the credentials "Agora account" and "OpenAI account" (the scripted local model)');
+	await host.importCredentialData([
+		{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data: agora },
+		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
+	]);
+	ctx.say(`importing the ${exampleFiles().length} example workflows`);
+	await host.importWorkflowFolder(EXAMPLES_DIR);
 	await host.activate(EXAMPLE_CREDENTIAL.triggerWorkflowId);
+	if (ctx.isStopping()) return;
 
-	const stop = async () => {
-		console.log('\nStopping n8n and the sandbox…');
-		await host.stop();
-		await sandbox?.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-
-	await host.start();
+	ctx.say(`starting n8n ${ctx.version} (its log: ${logFile})`);
+	const waiting = setInterval(() => ctx.say(`waiting for n8n to answer on ${host.baseUrl}`), 5000);
+	try {
+		await host.start(300000, { logFile, ownGroup: true });
+	} finally {
+		clearInterval(waiting);
+	}
 	console.log(`
-n8n with n8n-nodes-agora is running: open ${host.baseUrl}
+n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
   (first visit: create the local owner account; the workflows are under "Overview")
-Agora target: ${real ? credential.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}
-Credential "${EXAMPLE_CREDENTIAL.name}" and ${exampleFiles().length} example workflows are imported.
+Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}
+Credentials "${EXAMPLE_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
+n8n's log: ${logFile}
 Press Ctrl-C to stop.`);
-	fs.writeFileSync(path.join(userFolder, 'dev.pid'), String(process.pid));
 }
-
-main().catch((error) => {
-	console.error(error);
-	process.exit(1);
-});

@@ -6,3 +6,9 @@ const dir = path.join(os.tmpdir(), 'n8n-nodes-agora-jest');
 fs.mkdirSync(dir, { recursive: true });
 process.env.N8N_USER_FOLDER = dir;
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
+// n8n's engine logs (thousands of lines where a suite turns on debug) go to a file, not the test
+// output; N8N_TEST_LOGS=1 prints them.
+if (!process.env.N8N_TEST_LOGS) {
+	process.env.N8N_LOG_OUTPUT ??= 'file';
+	process.env.N8N_LOG_FILE_LOCATION ??= path.join(dir, 'n8n-engine.log');
+}

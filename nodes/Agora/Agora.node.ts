@@ -9,12 +9,21 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription } from './actions/agent';
 import { cloudPlayerDescription } from './actions/cloudPlayer';
+import { phoneCallDescription } from './actions/phoneCall';
+import { phoneNumberDescription } from './actions/phoneNumber';
 import { selectedOperation } from './actions/router';
 import { tokenDescription } from './actions/token';
 import { agoraApiCredentialTest } from './credentialTest';
 import { runConcurrently } from './helpers/pool';
 import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
 import { settle } from './helpers/values';
+import {
+	agoraVendorKeysCredentialTest,
+	readVendorKeys,
+	VENDOR_KEYS_PARAMETER,
+	VENDOR_KEYS_SHOWN,
+} from './helpers/vendorKeys';
+import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 export class Agora implements INodeType {
@@ -23,15 +32,26 @@ export class Agora implements INodeType {
 		name: 'agora',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
+		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Start, steer and stop Agora Conversational AI voice agents, and inject media streams into channels as cloud players',
+			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',
 		defaults: { name: 'Agora' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
+		credentials: [
+			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' },
+			{
+				name: 'agoraVendorKeysApi',
+				required: true,
+				testedBy: 'agoraVendorKeysCredentialTest',
+				displayOptions: { show: { ...VENDOR_KEYS_SHOWN, [VENDOR_KEYS_PARAMETER]: ['credential'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -50,6 +70,16 @@ export class Agora implements INodeType {
 						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
+						name: 'Phone Call',
+						value: 'phoneCall',
+						description: 'Outbound phone call answered by a voice agent (SIP), its status, hang-up and call records',
+					},
+					{
+						name: 'Phone Number',
+						value: 'phoneNumber',
+						description: 'Phone numbers imported into Agora for inbound and outbound calls',
+					},
+					{
 						name: 'Token',
 						value: 'token',
 						description: 'Generate channel tokens from the App Certificate',
@@ -59,14 +89,16 @@ export class Agora implements INodeType {
 			},
 			...agentDescription,
 			...cloudPlayerDescription,
+			...phoneCallDescription,
+			...phoneNumberDescription,
 			...tokenDescription,
 			{
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { resource: ['agent', 'cloudPlayer'] } },
+				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'phoneCall', 'phoneNumber'] } },
 				options: [
 					{
 						displayName: 'Concurrency',
@@ -100,7 +132,8 @@ export class Agora implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { agoraApiCredentialTest },
+		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
+		listSearch: { searchAgents, searchCloudPlayers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -111,6 +144,12 @@ export class Agora implements INodeType {
 			timeoutMs: options.timeoutMs,
 			maxRetries: options.maxRetries,
 		});
+		// Keys from the Agora Vendor Keys credential, when the form asks for them: redacted like the rest.
+		const vendorKeys = await readVendorKeys(this);
+		if (vendorKeys) {
+			ctx.vendorKeys = vendorKeys;
+			ctx.secrets.push(...vendorKeys.secrets);
+		}
 		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
 

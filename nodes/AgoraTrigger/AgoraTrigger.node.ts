@@ -114,7 +114,7 @@ export class AgoraTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				options: [
 					{
@@ -130,7 +130,7 @@ export class AgoraTrigger implements INodeType {
 						name: 'labelFilter',
 						type: 'fixedCollection',
 						typeOptions: { multipleValues: true },
-						placeholder: 'Add label',
+						placeholder: 'Add Label',
 						default: {},
 						description:
 							'Start only for notifications whose labels (the labels given when the agent was started) match all these pairs. Others are answered 200 and start nothing.',
@@ -144,7 +144,7 @@ export class AgoraTrigger implements INodeType {
 										name: 'name',
 										type: 'string',
 										default: '',
-										placeholder: 'customer',
+										placeholder: 'e.g. customer',
 										description: 'Label name, as given in the agent’s labels at start',
 									},
 									{
@@ -152,7 +152,7 @@ export class AgoraTrigger implements INodeType {
 										name: 'value',
 										type: 'string',
 										default: '',
-										placeholder: 'acme',
+										placeholder: 'e.g. acme',
 										description: 'Value the label must have (compared as text)',
 									},
 								],

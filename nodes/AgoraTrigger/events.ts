@@ -1,6 +1,6 @@
 /**
- * Products and event types of Agora's message notifications (public-facts.md, "Message
- * notifications"). The `name` of an event is the readable value the trigger puts in `event`.
+ * Products and event types of Agora's message notifications, as Agora's notification reference
+ * lists them. The `name` of an event is the readable value the trigger puts in `event`.
  */
 
 const ALL_EVENTS = '*';
@@ -52,14 +52,14 @@ export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
 	{
 		eventType: 201,
 		name: 'inbound_call_state',
-		displayName: 'Inbound Call State (201)',
-		description: 'State change of an inbound telephone call',
+		displayName: 'Inbound Phone Call State Changed (201)',
+		description: 'payload.state of a call to one of your numbers: START, ANSWERED, TRANSFERED (to a person) or HANGUP (ended)',
 	},
 	{
 		eventType: 202,
 		name: 'outbound_call_state',
-		displayName: 'Outbound Call State (202)',
-		description: 'State change of an outbound telephone call',
+		displayName: 'Outbound Phone Call State Changed (202)',
+		description: 'payload.state of a call placed by Phone Call › Call: START, CALLING, RINGING, ANSWERED or HANGUP (ended)',
 	},
 ];
 

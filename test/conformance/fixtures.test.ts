@@ -7,7 +7,7 @@ const byName = new Map(fixtures.map((f) => [f.name, f]));
 describe('conformance fixtures', () => {
 	it('cover every operation with a request example in the reference', () => {
 		const ops = new Set(fixtures.map((f) => f.operation));
-		for (const op of ['start-agent', 'agent-update', 'agent-speak', 'agent-think', 'agent-interrupt', 'stop-agent', 'get-agent-list', 'create-player', 'update-player', 'list-players']) {
+		for (const op of ['start-agent', 'agent-update', 'agent-speak', 'agent-think', 'agent-interrupt', 'stop-agent', 'get-agent-list', 'create-player', 'update-player', 'list-players', 'call-telephony', 'list-telephony', 'hangup-telephony', 'add-phone-number', 'update-phone-number']) {
 			expect(ops).toContain(op);
 		}
 		expect(fixtures.filter((f) => f.operation === 'start-agent').length).toBeGreaterThanOrEqual(9);

@@ -142,9 +142,10 @@ test('item 37 of 100 refused: n8n records one error listing exactly the agents t
 	// A failed run prints its JSON followed by the error text, so the JSON is read up to its end.
 	const raw = await host.cli(['execute', `--id=${WORKFLOW_ID}`, '--rawOutput']);
 	const run = firstJsonObject(raw.stdout) as ExecutedRun;
+	const log = `\n--- n8n stderr (tail) ---\n${raw.stderr.slice(-3000)}`;
 	const nodeError = run.data.resultData.runData['Start Agents']?.[0]?.error as RecordedError | undefined;
 	const error = (nodeError ?? run.data.resultData.error) as RecordedError;
-	expect(error).toBeDefined();
+	if (!error?.context?.sideEffects) throw new Error(`n8n recorded no bulk-run error: ${JSON.stringify(run.data.resultData.error)}${log}`);
 	expect(proxy.failed()).toBe(1);
 	expect(error.message).toMatch(/start agent failed with 400 InvalidParams/);
 	expect(error.message).toContain(`[item ${FAILING}]`);

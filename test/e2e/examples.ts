@@ -17,6 +17,13 @@ export const EXAMPLE_CREDENTIAL = {
 /** webhookId of the Agora Trigger node in the trigger example: its production URL is fixed. */
 export const TRIGGER_WEBHOOK_ID = '6f1d2c3b-4a5e-4e5f-9a8b-0a9e7c1d2e3f';
 
+/** The phone call examples: 08 places calls (run with `n8n execute`), 09 is a trigger on a fixed webhook. */
+export const PHONE_EXAMPLES = {
+	campaignWorkflowId: 'agoraExCallCamp1',
+	callEndedWorkflowId: 'agoraExCallEnd01',
+	callEndedWebhookId: '3c9e2a71-8b4f-4d6a-a1e5-5f0b7c2d9e84',
+};
+
 export function exampleFiles(): string[] {
 	return fs
 		.readdirSync(EXAMPLES_DIR)

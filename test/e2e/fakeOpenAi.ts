@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * A scripted OpenAI-compatible chat endpoint on loopback, standing in for the chat model of n8n's
- * AI Agent: the first answer calls the first tool it is offered with fixed arguments, the second
- * answer repeats what the tool returned. It lets the e2e test prove that the Agora node works as
- * an AI tool without any model or network.
+ * AI Agent: the first answer calls the first tool it is offered with the given arguments (fixed, or
+ * made from the request), the second answer repeats what the tool returned. It lets the e2e test
+ * prove that the Agora node works as an AI tool without any model or network, and `npm run dev`
+ * run example 06 without an OpenAI key.
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -14,12 +15,14 @@ export interface FakeOpenAi {
 	close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(toolArguments: Record<string, unknown>, port = 0): Promise<FakeOpenAi> {
+export type ToolArguments = Record<string, unknown> | ((request: { messages: Array<{ role: string; content?: unknown }> }) => Promise<Record<string, unknown>>);
+
+export async function startFakeOpenAi(toolArguments: ToolArguments, port = 0): Promise<FakeOpenAi> {
 	const requests: FakeOpenAi['requests'] = [];
 	const server = http.createServer((req, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
-		req.on('end', () => {
+		req.on('end', async () => {
 			const body = raw ? JSON.parse(raw) : {};
 			requests.push({ path: req.url ?? '', body });
 			res.setHeader('content-type', 'application/json');
@@ -30,13 +33,14 @@ export async function startFakeOpenAi(toolArguments: Record<string, unknown>, po
 			const messages: Array<{ role: string; content?: string }> = body.messages ?? [];
 			const toolResult = messages.filter((m) => m.role === 'tool').pop();
 			const tool = body.tools?.[0]?.function?.name;
+			const args = toolResult || !tool ? {} : typeof toolArguments === 'function' ? await toolArguments({ messages }) : toolArguments;
 			const message =
 				toolResult || !tool
 					? { role: 'assistant', content: `Tool said: ${toolResult?.content ?? 'nothing'}` }
 					: {
 							role: 'assistant',
 							content: null,
-							tool_calls: [{ id: 'call_1', type: 'function', function: { name: tool, arguments: JSON.stringify(toolArguments) } }],
+							tool_calls: [{ id: 'call_1', type: 'function', function: { name: tool, arguments: JSON.stringify(args) } }],
 						};
 			res.end(
 				JSON.stringify({

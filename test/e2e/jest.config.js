@@ -4,7 +4,9 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e', '<rootDir>/test/browser'],
 	testMatch: ['**/*.e2e.ts', '**/*.browser.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	setupFiles: ['<rootDir>/test/setup-env.js'],
+	// Source maps on (tsconfig.json has them off for the build): failures point at the right line.
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true } }] },
 	testTimeout: 300000,
 	forceExit: true,
 };

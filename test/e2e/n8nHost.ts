@@ -73,16 +73,34 @@ export function installPackageInto(userFolder: string, tarball: string): string 
 	return target;
 }
 
+/** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */
+export function installFolderPackage(userFolder: string, sourceDir: string): string {
+	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8')).name as string;
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.cpSync(sourceDir, target, { recursive: true });
+	return target;
+}
+
 export interface CliResult {
 	code: number;
 	stdout: string;
 	stderr: string;
 }
 
+/** The Node.js an installed n8n runs on (install-n8n.sh links it as `node` in the n8n folder). */
+export function n8nNode(n8nDir: string): string {
+	const linked = path.join(n8nDir, 'node');
+	return fs.existsSync(linked) ? linked : process.execPath;
+}
+
 export class N8nHost {
 	readonly bin: string;
+	readonly node: string;
 	readonly env: NodeJS.ProcessEnv;
 	private server?: ChildProcess;
+	private ownGroup = false;
+	private readonly commands = new Set<ChildProcess>();
 	serverLog = '';
 
 	constructor(
@@ -92,9 +110,11 @@ export class N8nHost {
 		extraEnv: NodeJS.ProcessEnv = {},
 	) {
 		this.bin = path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+		this.node = n8nNode(n8nDir);
 		fs.mkdirSync(userFolder, { recursive: true });
 		this.env = {
-			PATH: process.env.PATH,
+			// n8n's children (task runners) find the same Node.js first.
+			PATH: `${path.dirname(fs.realpathSync(this.node))}${path.delimiter}${process.env.PATH}`,
 			HOME: userFolder,
 			NODE_OPTIONS: '',
 			N8N_USER_FOLDER: userFolder,
@@ -123,9 +143,14 @@ export class N8nHost {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
-	cli(args: string[], timeoutMs = 180000): Promise<CliResult> {
+	/** One n8n CLI command; `input` is written to its standard input. */
+	cli(args: string[], timeoutMs = 180000, input?: string): Promise<CliResult> {
 		return new Promise((resolve) => {
-			const child = spawn(process.execPath, [this.bin, ...args], { env: this.env, cwd: this.userFolder });
+			const child = spawn(this.node, [this.bin, ...args], { env: this.env, cwd: this.userFolder });
+			this.commands.add(child);
+			child.on('exit', () => this.commands.delete(child));
+			child.stdin.on('error', () => undefined);
+			child.stdin.end(input ?? '');
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (d) => (stdout += d));
@@ -143,6 +168,33 @@ export class N8nHost {
 		if (r.code !== 0) throw new Error(`import:credentials failed: ${r.stderr || r.stdout}`);
 	}
 
+	/**
+	 * Credentials handed to n8n through a named pipe in a private folder: they never touch the disk
+	 * unencrypted (n8n's import reads a file path; a pipe holds its data in memory).
+	 */
+	async importCredentialData(credentials: object[]): Promise<void> {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-credentials-'));
+		const fifo = path.join(dir, 'credentials.json');
+		try {
+			execFileSync('mkfifo', ['-m', '600', fifo]);
+			const writer = fs.createWriteStream(fifo);
+			writer.on('error', () => undefined);
+			writer.end(JSON.stringify(credentials));
+			const r = await this.cli(['import:credentials', `--input=${fifo}`]);
+			// If n8n never opened the pipe, open its reading end so the writer is not left waiting.
+			if (!writer.closed) fs.closeSync(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+			if (r.code !== 0) throw new Error(`import:credentials failed: ${r.stderr || r.stdout}`);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	/** Every *.json workflow of a folder, in one n8n command. */
+	async importWorkflowFolder(folder: string): Promise<void> {
+		const r = await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
+		if (r.code !== 0) throw new Error(`import:workflow ${folder} failed: ${r.stderr || r.stdout}`);
+	}
+
 	async importWorkflow(file: string): Promise<void> {
 		const r = await this.cli(['import:workflow', `--input=${file}`]);
 		if (r.code !== 0) throw new Error(`import:workflow ${file} failed: ${r.stderr || r.stdout}`);
@@ -156,16 +208,40 @@ export class N8nHost {
 	/** `n8n execute --rawOutput`: the run as JSON. */
 	async execute(workflowId: string): Promise<{ run: ExecutedRun; raw: CliResult }> {
 		const raw = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		// A failed run is printed by n8n's logger, with the error's lines after it: the run is the
+		// first complete JSON object.
 		const start = raw.stdout.indexOf('{');
-		if (start < 0) throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
-		const run = JSON.parse(raw.stdout.slice(start)) as ExecutedRun;
-		return { run, raw };
+		for (let end = raw.stdout.indexOf('\n}', start); start >= 0 && end >= 0; end = raw.stdout.indexOf('\n}', end + 1)) {
+			try {
+				return { run: JSON.parse(raw.stdout.slice(start, end + 2)) as ExecutedRun, raw };
+			} catch {
+				// not the end of the run yet
+			}
+		}
+		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
 	}
 
-	async start(timeoutMs = 120000): Promise<void> {
-		this.server = spawn(process.execPath, [this.bin, 'start'], { env: this.env, cwd: this.userFolder });
-		this.server.stdout!.on('data', (d) => (this.serverLog += d));
-		this.server.stderr!.on('data', (d) => (this.serverLog += d));
+	/**
+	 * `n8n start`, ready when its readiness endpoint answers. With `logFile`, n8n's output goes there
+	 * and serverLog keeps only the last lines. With `ownGroup`, n8n and what it starts (n8n 2.x's task
+	 * runners) get a process group of their own, which stop() ends whole; a terminal's Ctrl-C then
+	 * reaches only the caller, which must stop n8n itself (as `npm run dev` does).
+	 */
+	async start(timeoutMs = 120000, options: { logFile?: string; ownGroup?: boolean } = {}): Promise<void> {
+		this.ownGroup = options.ownGroup === true;
+		this.server = spawn(this.node, [this.bin, 'start'], { env: this.env, cwd: this.userFolder, detached: this.ownGroup });
+		const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+		const keep = (d: Buffer) => {
+			log?.write(d);
+			this.serverLog += d;
+			if (log && this.serverLog.length > 20000) this.serverLog = this.serverLog.slice(-10000);
+		};
+		this.server.stdout!.on('data', keep);
+		this.server.stderr!.on('data', keep);
+		this.server.once('exit', () => log?.end());
+		// A test runner that exits (jest's forceExit) takes n8n with it.
+		const server = this.server;
+		process.once('exit', () => server.kill('SIGKILL'));
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (this.server.exitCode !== null) throw new Error(`n8n exited early:\n${this.serverLog}`);
@@ -180,32 +256,57 @@ export class N8nHost {
 		throw new Error(`n8n did not become ready:\n${this.serverLog.slice(-3000)}`);
 	}
 
-	async stop(): Promise<void> {
+	/** Ends running CLI commands; n8n's own shutdown first, then whatever of it is left after `graceMs`. */
+	async stop(graceMs = 15000): Promise<void> {
+		for (const command of this.commands) command.kill('SIGKILL');
 		const server = this.server;
-		if (!server || server.exitCode !== null) return;
-		await new Promise<void>((resolve) => {
-			const timer = setTimeout(() => server.kill('SIGKILL'), 15000);
-			server.once('exit', () => {
-				clearTimeout(timer);
-				resolve();
+		if (!server?.pid) return;
+		const group = (signal: NodeJS.Signals) => {
+			try {
+				if (this.ownGroup) process.kill(-server.pid!, signal);
+				else if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+			} catch {
+				// already gone
+			}
+		};
+		if (server.exitCode === null && server.signalCode === null) {
+			await new Promise<void>((resolve) => {
+				const timer = setTimeout(() => group('SIGKILL'), graceMs);
+				server.once('exit', () => {
+					clearTimeout(timer);
+					resolve();
+				});
+				server.kill('SIGTERM');
 			});
-			server.kill('SIGTERM');
-		});
+		}
+		group('SIGKILL');
+	}
+
+	/**
+	 * Reads n8n's own database while n8n runs. n8n's SQLite (no WAL by default) locks the file while
+	 * it writes, and sqlite3 gives up after 1 s by default: on a busy machine, during a burst of
+	 * executions, a read then failed with SQLITE_BUSY. This connection waits up to 30 s instead.
+	 */
+	async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+		const sqlite3 = require(path.join(this.n8nDir, 'node_modules', 'sqlite3'));
+		const db = new sqlite3.Database(path.join(this.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
+		db.configure('busyTimeout', 30000);
+		try {
+			return await new Promise<T[]>((resolve, reject) =>
+				db.all(sql, params, (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows))),
+			);
+		} finally {
+			await new Promise((r) => db.close(r));
+		}
 	}
 
 	/** Executions n8n recorded, read from its own database (status, mode, run data). */
 	async executions(workflowId: string): Promise<RecordedExecution[]> {
-		const sqlite3 = require(path.join(this.n8nDir, 'node_modules', 'sqlite3'));
 		const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-		const db = new sqlite3.Database(path.join(this.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
-		const rows: Array<{ id: number; status: string; mode: string; data: string }> = await new Promise((resolve, reject) =>
-			db.all(
-				`SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
-				[workflowId],
-				(err: Error | null, result: never) => (err ? reject(err) : resolve(result)),
-			),
+		const rows = await this.query<{ id: number; status: string; mode: string; data: string }>(
+			`SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
+			[workflowId],
 		);
-		await new Promise((r) => db.close(r));
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
 	}
 }
@@ -255,6 +356,7 @@ export async function startSandboxProcess(env: NodeJS.ProcessEnv = {}): Promise<
 		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
 	});
 	child.stdout!.resume();
+	process.once('exit', () => child.kill('SIGKILL'));
 	const info = JSON.parse(first);
 	return {
 		...info,

@@ -1,14 +1,43 @@
 #!/usr/bin/env bash
-# End-to-end: the packed package in a real n8n (installed once into .cache/), driven by n8n's CLI
-# and webhook server against the sandbox, and n8n's editor in headless Chromium (test/browser).
-# N8N_E2E_VERSIONS picks the n8n versions to run; arguments go to jest (e.g. test/browser).
+# End-to-end: the packed package in a real n8n (installed once into .cache/, with the Node.js it
+# requires), driven by n8n's CLI and webhook server against the sandbox. Every test/e2e/*.e2e.ts
+# runs on each version, and n8n's editor in headless Chromium (test/browser/*.browser.ts).
+#   N8N_E2E_VERSIONS  the n8n versions to run (default below; 2.4.8 is opt-in)
+#   extra arguments go to jest, e.g. `npm run test:e2e -- test/e2e/engine.e2e.ts`
+#   --install-only  installs the versions (and their Node.js) and stops there
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# 2.41.1: the newest n8n whose dependencies all install from the registry (2.41.3 names
+# @n8n/agents 0.26.2, which is not there). scripts/dev.js runs the same by default.
+versions="${N8N_E2E_VERSIONS:-1.123.81 2.41.1}"
+if [ "${1:-}" = "--install-only" ]; then
+	pids=()
+	for v in $versions; do
+		bash test/e2e/install-n8n.sh "$v" >/dev/null &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do wait "$pid"; done
+	exit 0
+fi
+logs="$(mktemp -d "${TMPDIR:-/tmp}/agora-e2e-install-XXXXXX")"
+# Every version installs at once, beside the build (most of an install is download and unpacking);
+# their progress lines go to stderr.
+declare -A installer
+for v in $versions; do
+	bash test/e2e/install-n8n.sh "$v" >"$logs/$v.out" &
+	installer[$v]=$!
+done
 npm run build
 bash test/browser/install-chromium.sh >/dev/null
-versions="${N8N_E2E_VERSIONS:-1.123.81 2.4.8}"
+failed=0
 for v in $versions; do
-  bash test/e2e/install-n8n.sh "$v" >/dev/null
-  echo "== end-to-end on n8n $v"
-  N8N_VERSION="$v" npx jest --config test/e2e/jest.config.js --runInBand "$@"
+	if ! wait "${installer[$v]}"; then
+		echo "== n8n $v could not be installed" >&2
+		failed=1
+		continue
+	fi
+	echo "== end-to-end on n8n $v ($("$(cat "$logs/$v.out")/node" --version))"
+	N8N_VERSION="$v" npx jest --config test/e2e/jest.config.js --runInBand "$@" || failed=1
 done
+rm -rf "$logs"
+exit "$failed"

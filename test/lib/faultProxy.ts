@@ -1,12 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A loopback proxy in front of the sandbox that fails one chosen request the way Agora refuses a
- * bad one (400 with `detail`/`reason` and an X-Request-ID), and forwards everything else
- * unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
+ * A loopback proxy in front of the sandbox that fails chosen requests, the way Agora refuses a bad
+ * one (400 with `detail`/`reason` and an X-Request-ID) or by dropping the connection, and forwards
+ * everything else unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
  * body, so "item 37 of 100 concurrent Starts" is exactly item 37.
  *
  * `holdOthers`: requests other than the failing one wait until the failure has been answered, so
  * the failure always happens while the others are still under way.
+ *
+ * With `fails` left out it fails nothing: a recorder of what the node sent (`onRequest` sees the
+ * headers the sandbox keeps out of its own log, such as Authorization), or a gate (a request goes
+ * on once the promise `onRequest` returns has settled).
  */
 import { randomUUID } from 'crypto';
 import http from 'http';
@@ -19,11 +23,23 @@ export interface FaultProxy {
 	close(): Promise<void>;
 }
 
+export interface ProxiedRequest {
+	method: string;
+	path: string;
+	headers: http.IncomingHttpHeaders;
+	/** The parsed JSON body (undefined when none). */
+	body: unknown;
+}
+
 export interface FaultProxyOptions {
 	target: string;
-	/** Which request to fail: method, path and the parsed JSON body (undefined when none). */
-	fails: (request: { method: string; path: string; body: unknown }) => boolean;
+	/** Which request to fail; none when left out. */
+	fails?: (request: ProxiedRequest) => boolean;
+	/** Every request as it arrives, before it is failed or forwarded (awaited). */
+	onRequest?: (request: ProxiedRequest) => void | Promise<void>;
 	holdOthers?: boolean;
+	/** 'refuse' (default): a 400. 'drop': the connection is closed with no answer (outcome unknown). */
+	mode?: 'refuse' | 'drop';
 	/** The answer's reason and detail (Agora's error shape). */
 	reason?: string;
 	detail?: string;
@@ -67,9 +83,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 	const server = http.createServer((req, res) => {
 		void (async () => {
 			const raw = await readBody(req);
-			const path = (req.url ?? '').split('?')[0];
-			if (options.fails({ method: req.method ?? '', path, body: parse(raw) })) {
+			const request = { method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body: parse(raw) };
+			await options.onRequest?.(request);
+			if (options.fails?.(request)) {
 				failed++;
+				if (options.mode === 'drop') {
+					req.socket.destroy();
+					release();
+					return;
+				}
 				res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': randomUUID() });
 				res.end(
 					JSON.stringify({ reason: options.reason ?? 'InvalidRequest', detail: options.detail ?? 'refused by the test proxy' }),

@@ -448,7 +448,7 @@ describe('faults matrix', () => {
 			expect(error).toBeUndefined();
 			const out = result.output('Agora');
 			if (expected.outcome === 'reconciled') expect(out[0].reconciled).toBe(true);
-			else expect(out[0]?.reconciled).toBeUndefined();
+			else expect(out[0]?.reconciled ?? false).toBe(false);
 			op.check?.(data, out, fault);
 		}
 		expect(op.effects(data)).toBe(expected.effects);

@@ -63,6 +63,8 @@ interface Stat {
 	cases: number;
 	outcomes: Map<Outcome, number>;
 	ms: number;
+	/** The slowest case, to see how far the hang bound is from a real case. */
+	slowestMs: number;
 	mutationsSeen: Set<string>;
 	mutationsTotal: number;
 }
@@ -89,7 +91,7 @@ afterAll(async () => {
 	restoreTiming();
 	await sb.close();
 	const outcomes: Outcome[] = ['accepted', 'rejected', 'not found', 'refused by n8n'];
-	const rows = [['operation', 'cases', ...outcomes, 'findings', 'mutations hit', 'ms/case']];
+	const rows = [['operation', 'cases', ...outcomes, 'findings', 'mutations hit', 'ms/case', 'slowest ms']];
 	let total = 0;
 	let bad = 0;
 	for (const [op, stat] of stats) {
@@ -103,6 +105,7 @@ afterAll(async () => {
 			String(findingCount),
 			`${stat.mutationsSeen.size}/${stat.mutationsTotal}`,
 			(stat.ms / stat.cases).toFixed(1),
+			String(stat.slowestMs),
 		]);
 	}
 	const grouped = new Map<string, { count: number; example: (typeof findings)[number] }>();
@@ -232,7 +235,7 @@ describe(`fuzzed parameters (${RUNS} cases per operation)`, () => {
 		'%s',
 		async (key, spec, index) => {
 			const cases = fc.sample(caseArbitrary(spec), { numRuns: RUNS, seed: SEED + index });
-			const stat: Stat = { byMutation: new Map(), cases: 0, outcomes: new Map(), ms: 0, mutationsSeen: new Set(), mutationsTotal: spec.mutations.length };
+			const stat: Stat = { byMutation: new Map(), cases: 0, outcomes: new Map(), ms: 0, slowestMs: 0, mutationsSeen: new Set(), mutationsTotal: spec.mutations.length };
 			stats.set(key, stat);
 			for (let start = 0; start < cases.length; start += BATCH) {
 				const batch = cases.slice(start, start + BATCH);
@@ -248,6 +251,7 @@ describe(`fuzzed parameters (${RUNS} cases per operation)`, () => {
 				batch.forEach((c, i) => {
 					const { outcome, message } = classify(c, runs[i]);
 					stat.cases++;
+					stat.slowestMs = Math.max(stat.slowestMs, runs[i]?.ms ?? 0);
 					stat.outcomes.set(outcome, (stat.outcomes.get(outcome) ?? 0) + 1);
 					for (const m of c.mutations) {
 						stat.mutationsSeen.add(m.name);

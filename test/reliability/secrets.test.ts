@@ -51,7 +51,32 @@ const C = {
 	playerEncryptKey: 'CNRYplayerEncryptKey17',
 	playerKdfSalt: 'CNRYplayerKdfSalt18',
 	avatarParamsKey: 'CNRYavatarParamsKey19',
+	// The Agora Vendor Keys credential's fields.
+	vkLlmApiKey: 'CNRYvkLlmApiKey20',
+	vkLlmHeaderValue: 'CNRYvkLlmHeaderValue21',
+	vkMcpHeaderValue: 'CNRYvkMcpHeaderValue22',
+	vkMllmApiKey: 'CNRYvkMllmApiKey23',
+	vkTtsParamsKey: 'CNRYvkTtsParamsKey24',
+	vkTtsHeaderValue: 'CNRYvkTtsHeaderValue25',
+	vkAsrParamsKey: 'CNRYvkAsrParamsKey26',
+	vkAvatarParamsKey: 'CNRYvkAvatarParamsKey27',
+	vkEncryptionKey: 'CNRYvkEncryptionKey28',
+	vkEncryptionSalt: Buffer.from('CNRYvkEncryptionSalt29'.padEnd(32, '#')).toString('base64'),
 } as const;
+
+/** The Agora Vendor Keys credential, every field a canary. */
+const VENDOR_KEYS: CredentialData = {
+	llmApiKey: C.vkLlmApiKey,
+	llmSecretHeaders: JSON.stringify({ 'X-Vendor-Key': C.vkLlmHeaderValue }),
+	mcpSecretHeaders: JSON.stringify({ tools1: { Authorization: `Bearer ${C.vkMcpHeaderValue}` } }),
+	mllmApiKey: C.vkMllmApiKey,
+	ttsSecretParams: JSON.stringify({ key: C.vkTtsParamsKey }),
+	ttsSecretHeaders: JSON.stringify({ Authorization: `Bearer ${C.vkTtsHeaderValue}` }),
+	asrSecretParams: JSON.stringify({ api_key: C.vkAsrParamsKey }),
+	avatarSecretParams: JSON.stringify({ api_key: C.vkAvatarParamsKey }),
+	encryptionSecretKey: C.vkEncryptionKey,
+	encryptionSaltSecret: C.vkEncryptionSalt,
+};
 /** The Basic credential as it travels in the Authorization header. */
 const BASIC = Buffer.from(`${CUSTOMER_ID}:${C.customerSecret}`).toString('base64');
 
@@ -329,6 +354,8 @@ interface Scenario {
 	setup?: () => Promise<IDataObject>;
 	/** Expected outcome, to be sure the scenario exercises what it says. */
 	expect: 'success' | 'error';
+	/** The Agora Vendor Keys credential the node reads (Vendor Keys: From Credential). */
+	vendorKeys?: CredentialData;
 }
 
 const unknownAgent = '0123456789ABCDEF0123456789ABCDEF';
@@ -344,6 +371,52 @@ const agentOps: Array<[string, INodeParameters]> = [
 	['get', {}],
 	['getHistory', {}],
 ];
+
+/** Start forms whose key fields are all empty: every key comes from the Vendor Keys credential. */
+function vendorKeyScenarios(): Scenario[] {
+	const keyless: INodeParameters = {
+		...FULL_START,
+		vendorKeys: 'credential',
+		llmApiKey: '',
+		llmOptions: { mcpServers: (FULL_START.llmOptions as INodeParameters).mcpServers },
+		asr: { language: 'en-US', vendor: 'deepgram', params: JSON.stringify({ model: 'nova-3' }) },
+		ttsVendor: 'generic_http',
+		ttsUrl: 'https://tts.example.com/v1/audio/speech',
+		ttsParams: JSON.stringify({ key: '', voice: 'alloy' }),
+		encryptionKey: '',
+		encryptionSalt: '',
+		avatarParams: JSON.stringify({ avatar_id: 'a1' }),
+	};
+	const keylessMllm: INodeParameters = { ...MLLM_START, vendorKeys: 'credential', mllmApiKey: '' };
+	return [
+		{ label: 'agent.start keys from credential', vendorKeys: VENDOR_KEYS, params: () => ({ ...keyless, name: `vk-${randomUUID()}` }), expect: 'success' },
+		{ label: 'agent.start MLLM key from credential', vendorKeys: VENDOR_KEYS, params: () => ({ ...keylessMllm, name: `vm-${randomUUID()}` }), expect: 'success' },
+		{ label: 'agent.start keys from credential, echo server', backend: 'echo', vendorKeys: VENDOR_KEYS, params: () => ({ ...keyless, name: 'echo' }), expect: 'error' },
+		{ label: 'agent.start MLLM key from credential, echo server', backend: 'echo', vendorKeys: VENDOR_KEYS, params: () => ({ ...keylessMllm, name: 'echo' }), expect: 'error' },
+		{
+			label: 'agent.start keys from credential, 409 name in use',
+			vendorKeys: VENDOR_KEYS,
+			setup: async () => {
+				await seedAgent(sb, { name: 'taken-by-vk', channel: 'room1' });
+				return {};
+			},
+			params: () => ({ ...keyless, name: 'taken-by-vk' }),
+			expect: 'error',
+		},
+		{
+			label: 'agent.start keys from credential, invalid form',
+			vendorKeys: VENDOR_KEYS,
+			params: () => ({ ...keyless, name: `vi-${randomUUID()}`, llmOptions: { maxHistory: 1.5 } }),
+			expect: 'error',
+		},
+		{
+			label: 'agent.start keys from a malformed credential',
+			vendorKeys: { ...VENDOR_KEYS, asrSecretParams: `{"api_key": "${C.vkAsrParamsKey}"` },
+			params: () => ({ ...keyless, name: `vb-${randomUUID()}` }),
+			expect: 'error',
+		},
+	];
+}
 
 const SCENARIOS: Scenario[] = [
 	// Agent start
@@ -378,8 +451,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'agent.start invalid (max history 0)',
-		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 0 } }),
+		label: 'agent.start invalid (max history 1.5)',
+		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 1.5 } }),
 		expect: 'error',
 	},
 	{
@@ -389,6 +462,8 @@ const SCENARIOS: Scenario[] = [
 	},
 	{ label: 'agent.start echo server', backend: 'echo', params: () => ({ ...FULL_START, name: 'echo' }), expect: 'error' },
 	{ label: 'agent.start MLLM echo server', backend: 'echo', params: () => ({ ...MLLM_START, name: 'echo' }), expect: 'error' },
+	// Agent start with every key from the Agora Vendor Keys credential
+	...vendorKeyScenarios(),
 	// Agent operations on a running agent, an unknown one, and the echo server
 	...agentOps.flatMap(([operation, extra]): Scenario[] => [
 		{
@@ -475,8 +550,8 @@ const SCENARIOS: Scenario[] = [
 		expect: 'error',
 	},
 	{
-		label: 'cloudPlayer.create invalid (idle timeout 1)',
-		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken, idleTimeout: 1 } }),
+		label: 'cloudPlayer.create invalid (audio profile 9)',
+		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken }, audioOptions: { profile: 9 } }),
 		expect: 'error',
 	},
 	{ label: 'cloudPlayer.create echo server', backend: 'echo', params: () => PLAYER_CREATE, expect: 'error' },
@@ -540,12 +615,15 @@ describe('canaries never leak', () => {
 			const ctx = (await scenario.setup?.()) ?? {};
 			captured.length = 0;
 			const base = scenario.backend === 'echo' ? echoUrl : sb.url;
-			const result = await runWorkflow(agoraWorkflow(scenario.params(ctx), [{}], { continueOnFail }), credential(base));
+			const others: Record<string, CredentialData> = scenario.vendorKeys ? { agoraVendorKeysApi: scenario.vendorKeys } : {};
+			const result = await runWorkflow(agoraWorkflow(scenario.params(ctx), [{}], { continueOnFail }), credential(base), others);
 			collectGeneratedTokens();
 
 			const output = result.output('Agora');
 			const error = result.error('Agora');
-			const failed = continueOnFail ? output.some((item) => item.error !== undefined) : error !== undefined;
+			// Under Continue On Fail an item's failure is an error item; a failure of the whole node (say, its
+			// credential) is the run's error, with the input passed on.
+			const failed = error !== undefined || (continueOnFail && output.some((item) => item.error !== undefined));
 			const outcome = failed ? 'error' : 'success';
 
 			const lines: string[] = [];

@@ -1,10 +1,14 @@
-/** State of the Conversational AI agents of the (single) sandbox project. */
+/** State of the Conversational AI agents of the (single) sandbox project, on the sandbox clock. */
 import { randomBytes } from 'crypto';
+import type { Clock } from './clock';
+import { appendStart, finishedTurns, interruptPlaying, isSpeaking, playTurn } from './conversation';
 import type { Notifier } from './notifier';
-import type { AgentRecord, AgentStatus, ResolvedOptions } from './types';
+import * as R from './reference';
+import type { AgentRecord, AgentStatus, ResolvedOptions, TurnRecord } from './types';
 import { AGENT_STATUS_CODES } from './types';
-import { decodeToken, encodeToken, isObj, Json, nowS, Timers, upperBound } from './util';
-import type { ValidSpeak, ValidStart, ValidUpdate } from './validate-agent';
+import { cursorPage, isObj } from './util';
+import type { AgentListQuery, ValidSpeak, ValidThink, ValidUpdate } from './validate-agent';
+import type { ValidStart } from './validate-start';
 
 export class AgentError extends Error {
 	constructor(
@@ -18,17 +22,8 @@ export class AgentError extends Error {
 
 export interface StoreCtx {
 	opts: ResolvedOptions;
-	timers: Timers;
+	clock: Clock;
 	notifier: Notifier;
-}
-
-export interface AgentListQuery {
-	channel?: string;
-	fromTime?: number;
-	toTime?: number;
-	state?: number;
-	limit: number;
-	cursor?: string;
 }
 
 const STOPPED_LIKE: ReadonlySet<AgentStatus> = new Set<AgentStatus>(['STOPPING', 'STOPPED', 'FAILED']);
@@ -41,12 +36,16 @@ export class AgentStore {
 	private readonly byId = new Map<string, AgentRecord>();
 	/** All agents in creation order (seq ascending). */
 	private readonly order: AgentRecord[] = [];
-	private readonly byChannel = new Map<string, AgentRecord[]>();
-	/** Non-stopped agents by name (names must be unique among them). */
+	/** Non-stopped agents by name (a name in use gives 409). */
 	private readonly activeByName = new Map<string, AgentRecord>();
-	private readonly timerOf = new Map<string, NodeJS.Timeout>();
+	/** The one pending state change of each agent (running, idle exit, stopped). */
+	private readonly timerOf = new Map<string, number>();
+	/** The 72-hour session limit of each live agent. */
+	private readonly lifeTimerOf = new Map<string, number>();
 	private activeCount = 0;
 	private seq = 0;
+	/** Called when an agent reaches STOPPED (telephony ends its call). */
+	onStopped?: (a: AgentRecord) => void;
 
 	constructor(private readonly ctx: StoreCtx) {}
 
@@ -59,27 +58,29 @@ export class AgentStore {
 	}
 
 	reset(): void {
-		for (const t of this.timerOf.values()) this.ctx.timers.clear(t);
+		for (const t of this.timerOf.values()) this.ctx.clock.clear(t);
+		for (const t of this.lifeTimerOf.values()) this.ctx.clock.clear(t);
 		this.timerOf.clear();
+		this.lifeTimerOf.clear();
 		this.byId.clear();
 		this.order.length = 0;
-		this.byChannel.clear();
 		this.activeByName.clear();
 		this.activeCount = 0;
 	}
 
 	private setTimer(id: string, ms: number, fn: () => void): void {
-		this.ctx.timers.clear(this.timerOf.get(id));
+		this.ctx.clock.clear(this.timerOf.get(id));
 		this.timerOf.set(
 			id,
-			this.ctx.timers.after(ms, () => {
+			this.ctx.clock.after(ms, () => {
 				this.timerOf.delete(id);
 				fn();
 			}),
 		);
 	}
 
-	start(v: ValidStart, request: Json): AgentRecord {
+	start(v: ValidStart, request: Record<string, unknown>): AgentRecord {
+		// start-agent name: "The same identifier cannot be used repeatedly" while the agent lives
 		if (this.activeByName.has(v.name)) {
 			throw new AgentError(409, 'TaskConflict', `An agent with the name ${v.name} is already running in this project.`);
 		}
@@ -87,69 +88,66 @@ export class AgentStore {
 		if (quota > 0 && this.activeCount >= quota) {
 			throw new AgentError(422, 'ResourceQuotaLimitExceeded', `The concurrent agent quota of ${quota} is reached.`);
 		}
-		const props = clone(v.properties);
-		const history: AgentRecord['history'] = [];
-		const llm = isObj(props.llm) ? props.llm : undefined;
-		const mllm = isObj(props.mllm) ? props.mllm : undefined;
-		if (!v.mllm && llm && Array.isArray(llm.system_messages)) {
-			for (const m of llm.system_messages) {
-				if (isObj(m)) history.push({ role: String(m.role), content: m.content });
-			}
-		}
-		const greeting = v.mllm ? mllm?.greeting_message : llm?.greeting_message;
-		if (typeof greeting === 'string' && greeting) history.push({ role: 'assistant', content: greeting });
-		const ts = nowS();
+		const ts = this.ctx.clock.nowS();
 		const a: AgentRecord = {
 			agentId: randomBytes(16).toString('hex').toUpperCase(),
 			name: v.name,
 			channel: v.channel,
+			agentUid: v.agentUid,
 			status: 'STARTING',
 			createTs: ts,
 			startTs: ts,
 			stopTs: 0,
 			message: 'Agent is starting.',
 			request: clone(request),
-			properties: props,
+			properties: clone(v.properties),
 			labels: clone(v.labels),
 			mllm: v.mllm,
 			idleTimeout: v.idleTimeout,
-			history,
+			history: [],
 			speaks: [],
+			thinks: [],
+			turns: [],
 			interrupts: 0,
 			updatesApplied: 0,
 			seq: ++this.seq,
 		};
 		this.byId.set(a.agentId, a);
 		this.order.push(a);
-		let ch = this.byChannel.get(a.channel);
-		if (!ch) this.byChannel.set(a.channel, (ch = []));
-		ch.push(a);
 		this.activeByName.set(a.name, a);
 		this.activeCount++;
 		this.setTimer(a.agentId, this.ctx.opts.startDelayMs, () => this.becomeRunning(a));
+		// idle_timeout: "the maximum running time for a single session is 72 hours"
+		this.lifeTimerOf.set(
+			a.agentId,
+			this.ctx.clock.after(R.MAX_SESSION_S * 1000, () => {
+				this.lifeTimerOf.delete(a.agentId);
+				if (!STOPPED_LIKE.has(a.status)) this.beginStop(a, 'max_duration', 'Agent exited: the 72-hour session limit was reached.');
+			}),
+		);
 		return a;
+	}
+
+	private greeting(a: AgentRecord): string | undefined {
+		const block = a.mllm ? a.properties.mllm : a.properties.llm;
+		const g = isObj(block) ? block.greeting_message : undefined;
+		return typeof g === 'string' && g ? g : undefined;
 	}
 
 	private becomeRunning(a: AgentRecord): void {
 		if (a.status !== 'STARTING') return;
 		a.status = 'RUNNING';
 		a.message = 'Agent is running.';
-		this.ctx.notifier.emit(17, 101, {
-			agent_id: a.agentId,
-			name: a.name,
-			start_ts: a.startTs,
-			channel: a.channel,
-			labels: a.labels,
-		});
+		const greeting = this.greeting(a);
+		if (greeting) playTurn(a, greeting, this.ctx.clock.now(), 'greeting');
+		this.ctx.notifier.emit(17, 101, { agent_id: a.agentId, name: a.name, start_ts: a.startTs, channel: a.channel, labels: a.labels });
 		if (a.userLeftAt !== undefined) this.scheduleIdle(a);
 	}
 
-	/** Looks up an agent that may still be operated on (not stopping or stopped). */
+	/** An agent that may still be operated on (not stopping or stopped). */
 	live(id: string): AgentRecord {
 		const a = this.byId.get(id);
-		if (!a || STOPPED_LIKE.has(a.status)) {
-			throw new AgentError(404, 'TaskNotFound', `Agent ${id} is not found or has already stopped.`);
-		}
+		if (!a || STOPPED_LIKE.has(a.status)) throw new AgentError(404, 'TaskNotFound', `Agent ${id} is not found or has already stopped.`);
 		return a;
 	}
 
@@ -168,7 +166,13 @@ export class AgentStore {
 		return a;
 	}
 
+	/** Stops a live agent for a reason other than a leave request (call hung up, idle, limit). */
+	stop(a: AgentRecord, reason: string, message: string): void {
+		if (!STOPPED_LIKE.has(a.status)) this.beginStop(a, reason, message);
+	}
+
 	private beginStop(a: AgentRecord, reason: string, message: string): void {
+		interruptPlaying(a, this.ctx.clock.now(), 'api_leave');
 		a.status = 'STOPPING';
 		a.stopReason = reason;
 		a.message = message;
@@ -178,34 +182,20 @@ export class AgentStore {
 	private becomeStopped(a: AgentRecord): void {
 		if (a.status !== 'STOPPING') return;
 		a.status = 'STOPPED';
-		a.stopTs = nowS();
+		a.stopTs = this.ctx.clock.nowS();
 		if (this.activeByName.get(a.name) === a) this.activeByName.delete(a.name);
 		this.activeCount--;
-		const n = this.ctx.notifier;
-		n.emit(17, 102, {
-			agent_id: a.agentId,
-			name: a.name,
-			start_ts: a.startTs,
-			stop_ts: a.stopTs,
-			channel: a.channel,
-			status: a.status,
-			message: a.message,
-			labels: a.labels,
-		});
-		n.emit(17, 103, {
-			agent_id: a.agentId,
-			name: a.name,
-			start_ts: a.startTs,
-			stop_ts: a.stopTs,
-			channel: a.channel,
-			contents: a.history,
-			labels: a.labels,
-		});
+		this.ctx.clock.clear(this.lifeTimerOf.get(a.agentId));
+		this.lifeTimerOf.delete(a.agentId);
+		const base = { agent_id: a.agentId, name: a.name, start_ts: a.startTs, stop_ts: a.stopTs, channel: a.channel };
+		this.ctx.notifier.emit(17, 102, { ...base, status: a.status, message: a.message, labels: a.labels });
+		this.ctx.notifier.emit(17, 103, { ...base, contents: a.history, labels: a.labels });
+		this.onStopped?.(a);
 	}
 
 	userLeft(id: string): void {
 		const a = this.live(id);
-		a.userLeftAt = Date.now();
+		a.userLeftAt = this.ctx.clock.now();
 		if (a.status === 'RUNNING') this.scheduleIdle(a);
 	}
 
@@ -216,66 +206,91 @@ export class AgentStore {
 		});
 	}
 
+	// agent-update: token replaced; llm.system_messages and llm.params / mllm.params replaced whole
 	update(id: string, u: ValidUpdate): AgentRecord {
 		const a = this.live(id);
 		const p = a.properties;
 		if (u.token !== undefined) p.token = u.token;
 		if (u.systemMessages !== undefined || u.llmParams !== undefined) {
-			const llm: Json = isObj(p.llm) ? p.llm : (p.llm = {});
+			const llm: Record<string, unknown> = isObj(p.llm) ? p.llm : (p.llm = {});
 			if (u.systemMessages !== undefined) llm.system_messages = clone(u.systemMessages);
 			if (u.llmParams !== undefined) llm.params = clone(u.llmParams);
 		}
 		if (u.mllmParams !== undefined) {
-			const m: Json = isObj(p.mllm) ? p.mllm : (p.mllm = {});
+			const m: Record<string, unknown> = isObj(p.mllm) ? p.mllm : (p.mllm = {});
 			m.params = clone(u.mllmParams);
 		}
 		a.updatesApplied++;
 		return a;
 	}
 
+	// agent-speak: "not supported when using mllm"; INTERRUPT cuts the current audio, APPEND
+	// waits for it, IGNORE is dropped while the agent speaks
 	speak(id: string, s: ValidSpeak): AgentRecord {
 		const a = this.live(id);
 		if (a.mllm) throw new AgentError(400, 'InvalidRequestBody', 'speak is not supported when mllm is configured.');
-		a.speaks.push({ text: s.text, priority: s.priority, interruptable: s.interruptable, at: Date.now() });
-		a.history.push({ role: 'assistant', content: s.text });
+		const now = this.ctx.clock.now();
+		const busy = isSpeaking(a, now);
+		const played = !(busy && s.priority === 'IGNORE');
+		a.speaks.push({ text: s.text, priority: s.priority, interruptable: s.interruptable, at: now, played });
+		if (!played) return a;
+		if (s.priority === 'INTERRUPT') interruptPlaying(a, now, 'api_speak');
+		playTurn(a, s.text, s.priority === 'APPEND' ? appendStart(a, now) : now, 'api_speak');
+		return a;
+	}
+
+	// agent-think: the text enters the conversation as user input unless the action for the
+	// agent's state (speaking or listening) is ignore
+	think(id: string, t: ValidThink): AgentRecord {
+		const a = this.live(id);
+		const now = this.ctx.clock.now();
+		const speaking = isSpeaking(a, now);
+		const action = speaking ? t.onSpeaking : t.onListening;
+		const accepted = action !== 'ignore';
+		a.thinks.push({ ...t, metadata: clone(t.metadata), at: now, accepted });
+		if (!accepted) return a;
+		if (speaking && action === 'interrupt') interruptPlaying(a, now, 'api_interrupt');
+		a.history.push({ role: 'user', content: t.text });
 		return a;
 	}
 
 	interrupt(id: string): AgentRecord {
 		const a = this.live(id);
 		a.interrupts++;
+		interruptPlaying(a, this.ctx.clock.now(), 'api_interrupt');
 		return a;
 	}
 
+	// get-history: "Only supports querying the running agent"
+	history(id: string): AgentRecord {
+		const a = this.known(id);
+		if (a.status !== 'RUNNING') throw new AgentError(404, 'TaskNotFound', `Agent ${id} is ${a.status}: history is available only while the agent is running.`);
+		return a;
+	}
+
+	// get-turns: sessions of the last 7 days, paged from page_index 1
+	turns(id: string, pageIndex: number, pageSize: number): { agent: AgentRecord; turns: TurnRecord[]; total: number; pages: number } {
+		const a = this.known(id);
+		if (this.ctx.clock.nowS() - a.startTs > R.TURNS_WINDOW_S) throw new AgentError(404, 'TaskNotFound', `Agent ${id} started more than 7 days ago.`);
+		const all = finishedTurns(a, this.ctx.clock.now());
+		const pages = Math.max(1, Math.ceil(all.length / pageSize));
+		return { agent: a, turns: all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize), total: all.length, pages };
+	}
+
+	// get-agent-list: filters by channel, states and start time; ascending creation order; the
+	// cursor is the agent_id where the next page starts
 	list(q: AgentListQuery): { list: AgentRecord[]; total: number; cursor: string } {
-		const src = q.channel !== undefined ? (this.byChannel.get(q.channel) ?? []) : this.order;
-		let after = 0;
-		if (q.cursor) {
-			const c = decodeToken('a', q.cursor);
-			if (c === undefined) throw new AgentError(400, 'InvalidFieldValue', 'cursor is not valid.');
-			after = c;
-		}
 		const match = (a: AgentRecord): boolean =>
-			(q.state === undefined || AGENT_STATUS_CODES[a.status] === q.state) &&
-			(q.fromTime === undefined || a.startTs >= q.fromTime) &&
-			(q.toTime === undefined || a.startTs <= q.toTime);
-		const filtered = q.state !== undefined || q.fromTime !== undefined || q.toTime !== undefined;
-		const start = upperBound(src, after, (a) => a.seq);
-		const list: AgentRecord[] = [];
-		let i = start;
-		for (; i < src.length && list.length < q.limit; i++) if (match(src[i])) list.push(src[i]);
-		let more = false;
-		for (; i < src.length; i++) {
-			if (match(src[i])) {
-				more = true;
-				break;
-			}
+			(q.channel === undefined || a.channel === q.channel) &&
+			q.states.includes(AGENT_STATUS_CODES[a.status]) &&
+			a.startTs >= q.fromTime &&
+			a.startTs <= q.toTime;
+		let from = 0;
+		if (q.cursor) {
+			const at = this.byId.get(q.cursor);
+			if (!at) throw new AgentError(400, 'InvalidFieldValue', 'cursor is not an agent_id of this project.');
+			from = at.seq;
 		}
-		let total = src.length;
-		if (filtered) {
-			total = 0;
-			for (const a of src) if (match(a)) total++;
-		}
-		return { list, total, cursor: more && list.length ? encodeToken('a', list[list.length - 1].seq) : '' };
+		return cursorPage(this.order, match, from, q.limit, (a) => a.agentId);
 	}
 }

@@ -139,34 +139,3 @@ export function optStrMap(o: Json, key: string, path: string): Record<string, st
 	}
 	return m as Record<string, string>;
 }
-
-/**
- * The "{mode}_config must match mode" rule: among the given *_config keys at most one may be
- * present (non-null) and it must be `${mode}_config`. When `required` is true and a mode is set,
- * that config must be present.
- */
-export function modeConfig(
-	o: Json,
-	path: string,
-	mode: string | undefined,
-	configKeys: readonly string[],
-	required: boolean,
-): Json | undefined {
-	const present = configKeys.filter((k) => !isNil(o[k]));
-	if (present.length > 1) {
-		throw invalid(join(path, present[1]), `cannot be given together with ${join(path, present[0])}`);
-	}
-	if (mode === undefined) {
-		if (present.length === 1) throw invalid(join(path, present[0]), `requires ${join(path, 'mode')} to be set to match it`);
-		return undefined;
-	}
-	const expected = `${mode}_config`;
-	if (present.length === 1 && present[0] !== expected) {
-		throw invalid(join(path, present[0]), `does not match ${join(path, 'mode')} ${mode} (expected ${expected})`);
-	}
-	if (present.length === 0) {
-		if (required && configKeys.includes(expected)) throw missing(join(path, expected));
-		return undefined;
-	}
-	return optObj(o, expected, path);
-}

@@ -2,7 +2,7 @@
 /**
  * Runs the sandbox as a separate process (npm run sandbox).
  *
- * Prints one JSON line {"url","customerId","customerSecret","appId","notificationSecret"} to
+ * Prints one JSON line {"url","customerId","customerSecret","appId","appCertificate","notificationSecret"} to
  * stdout, then human-readable hints, and stops on SIGINT / SIGTERM.
  *
  * Options (flag or environment variable):
@@ -12,6 +12,8 @@
  *   --customer-id S          SANDBOX_CUSTOMER_ID
  *   --customer-secret S      SANDBOX_CUSTOMER_SECRET
  *   --app-id S               SANDBOX_APP_ID
+ *   --app-certificate S      SANDBOX_APP_CERTIFICATE   verifies `agora token=` authentication
+ *   --clock real|manual      SANDBOX_CLOCK             default real (manual: POST /_sandbox/clock moves time)
  *   --start-delay-ms N       SANDBOX_START_DELAY_MS
  *   --stop-delay-ms N        SANDBOX_STOP_DELAY_MS
  *   --list-delay-ms N        SANDBOX_LIST_DELAY_MS
@@ -20,6 +22,9 @@
  *   --agent-quota N          SANDBOX_AGENT_QUOTA
  *   --player-idle-timeout-ms N  SANDBOX_PLAYER_IDLE_TIMEOUT_MS
  *   --rate-limits            SANDBOX_RATE_LIMITS=1
+ *   --call-setup-ms N        SANDBOX_CALL_SETUP_MS     outbound call START -> RINGING, default 500
+ *   --ring-timeout-ms N      SANDBOX_RING_TIMEOUT_MS   unanswered call ends after, default 30000
+ *   --require-imported-numbers  SANDBOX_REQUIRE_IMPORTED_NUMBERS=1
  */
 import { startSandbox } from './server';
 import type { SandboxOptions } from './types';
@@ -57,6 +62,8 @@ async function main(): Promise<void> {
 		customerId: pick('customer-id', 'SANDBOX_CUSTOMER_ID') || undefined,
 		customerSecret: pick('customer-secret', 'SANDBOX_CUSTOMER_SECRET') || undefined,
 		appId: pick('app-id', 'SANDBOX_APP_ID') || undefined,
+		appCertificate: pick('app-certificate', 'SANDBOX_APP_CERTIFICATE') || undefined,
+		clock: pick('clock', 'SANDBOX_CLOCK') === 'manual' ? 'manual' : 'real',
 		startDelayMs: num('start-delay-ms', 'SANDBOX_START_DELAY_MS'),
 		stopDelayMs: num('stop-delay-ms', 'SANDBOX_STOP_DELAY_MS'),
 		listDelayMs: num('list-delay-ms', 'SANDBOX_LIST_DELAY_MS'),
@@ -65,6 +72,9 @@ async function main(): Promise<void> {
 		agentQuota: num('agent-quota', 'SANDBOX_AGENT_QUOTA'),
 		playerIdleTimeoutMs: num('player-idle-timeout-ms', 'SANDBOX_PLAYER_IDLE_TIMEOUT_MS'),
 		rateLimits: bool(pick('rate-limits', 'SANDBOX_RATE_LIMITS')),
+		callSetupMs: num('call-setup-ms', 'SANDBOX_CALL_SETUP_MS'),
+		ringTimeoutMs: num('ring-timeout-ms', 'SANDBOX_RING_TIMEOUT_MS'),
+		requireImportedNumbers: bool(pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS')),
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
 	const sb = await startSandbox(opts);
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
 			customerId: sb.customerId,
 			customerSecret: sb.customerSecret,
 			appId: sb.appId,
+			appCertificate: sb.appCertificate,
 			notificationSecret,
 		}) + '\n',
 	);
@@ -83,10 +94,12 @@ async function main(): Promise<void> {
 			`Agora sandbox listening on ${sb.url}`,
 			`  Agent API:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/...`,
 			`  Media Pull API: ${sb.url}/{cn|ap|na|eu}/v1/projects/${sb.appId}/cloud-player/players (list: ${sb.url}/v1/projects/${sb.appId}/cloud-player/players)`,
-			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}`,
+			`  Telephony:      ${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/call, .../calls/{agent_id}[/hangup], ${sb.url}/api/conversational-ai-agent/v2/phone-numbers`,
+			`  Credentials:    Basic ${sb.customerId}:${sb.customerSecret}, or agora token=<007 token of App Certificate ${sb.appCertificate}>`,
+			`  Clock:          ${sb.clock.mode}${sb.clock.mode === 'manual' ? ' (POST /_sandbox/clock {"advanceMs": N})' : ''}`,
 			`  Notifications:  ${o.notify ? `-> ${o.notify.url} (secret ${notificationSecret})` : 'off (set SANDBOX_NOTIFY_URL or POST /_sandbox/config {"notify":{"url","secret"}})'}`,
 			`  Delays:         start ${o.startDelayMs} ms, stop ${o.stopDelayMs} ms, list ${o.listDelayMs} ms; rate limits ${o.rateLimits ? 'on' : 'off'}; player quota ${o.playerQuota}`,
-			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify`,
+			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock | /_sandbox/telephony`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 import { spawn } from 'child_process';
 import * as path from 'path';
 import axios from 'axios';
@@ -11,7 +11,7 @@ let sb: Sandbox;
 let api: AxiosInstance;
 
 beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
+	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, clock: 'manual' });
 	api = client(sb);
 });
 afterAll(() => sb.close());
@@ -101,6 +101,7 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 		expect(s.data.agents).toEqual([expect.objectContaining({ name: 'st', status: expect.any(String) })]);
 		expect(s.data.players).toEqual([expect.objectContaining({ name: 'pl', status: 'connecting' })]);
 		expect(s.data.stats).toEqual(expect.objectContaining({ requests: 2 }));
+		expect(s.data.clock).toEqual({ mode: 'manual', nowMs: sb.clock.now() });
 		const reqs = sb.requests;
 		expect((await raw().post('/_sandbox/reset')).status).toBe(200);
 		const s2 = await raw().get('/_sandbox/state');
@@ -108,6 +109,25 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 		expect(s2.data.players).toEqual([]);
 		expect(sb.requests).toBe(reqs); // same live array
 		expect(sb.requests).toHaveLength(0);
+	});
+
+	it('GET and POST /_sandbox/clock read, move and switch the clock', async () => {
+		await api.post(agentPath(sb, '/join'), startBody({ name: 'ck' }));
+		const t0 = sb.clock.now();
+		const g = await raw().get('/_sandbox/clock');
+		expect(g.data).toEqual({ mode: 'manual', nowMs: t0, pending: 2 });
+		const a = await raw().post('/_sandbox/clock', { advanceMs: 5 });
+		expect(a.data).toMatchObject({ mode: 'manual', nowMs: t0 + 5 });
+		expect(sb.agents()[0].status).toBe('RUNNING');
+		const set = await raw().post('/_sandbox/clock', { setMs: 1_575_508_644_000 });
+		expect(set.data.nowMs).toBe(1_575_508_644_000);
+		expect((await raw().post('/_sandbox/clock', { advanceMs: -1 })).status).toBe(400);
+		expect((await raw().post('/_sandbox/clock', { mode: 'fast' })).status).toBe(400);
+		const r = await raw().post('/_sandbox/clock', { mode: 'real' });
+		expect(r.data.mode).toBe('real');
+		expect(sb.clock.mode).toBe('real');
+		sb.clock.setMode('manual');
+		sb.clock.set(Date.now());
 	});
 
 	it('unknown control endpoint is 404, invalid JSON is 400', async () => {
@@ -133,15 +153,17 @@ describe('request log', () => {
 
 describe('close()', () => {
 	it('ends keep-alive sockets and pending timers promptly', async () => {
-		const s = await startSandbox({ startDelayMs: 60000, stopDelayMs: 60000 });
+		// Timers and a held answer of 10 minutes: a close() that waited for any of them would run
+		// into the test's time-out, so no wall-clock bound is needed to tell.
+		const s = await startSandbox({ startDelayMs: 600_000, stopDelayMs: 600_000 });
 		const c = client(s);
 		await c.post(agentPath(s, '/join'), startBody());
-		s.injectFault({ kind: 'latency', latencyMs: 60000 });
+		s.injectFault({ kind: 'latency', latencyMs: 600_000 });
 		const pending = c.get(listPath(s)).catch((e: Error) => e);
 		await waitFor(() => s.requests.length === 2);
-		const t0 = Date.now();
+		expect(s.clock.pending).toBeGreaterThan(0);
 		await s.close();
-		expect(Date.now() - t0).toBeLessThan(1000);
+		expect(s.clock.pending).toBe(0);
 		expect(await pending).toBeInstanceOf(Error);
 	});
 });
@@ -165,6 +187,7 @@ describe('cli', () => {
 				customerId: 'sandbox-customer',
 				customerSecret: 'sandbox-secret',
 				appId: '0123456789abcdef0123456789abcdef',
+				appCertificate: 'fedcba9876543210fedcba9876543210',
 				notificationSecret: 'cli-secret',
 			});
 			const cfg = await axios.get(`${info.url}/_sandbox/config`);

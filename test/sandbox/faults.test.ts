@@ -7,7 +7,7 @@ let sb: Sandbox;
 let api: AxiosInstance;
 
 beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
+	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, clock: 'manual' });
 	api = client(sb);
 });
 afterAll(() => sb.close());
@@ -79,9 +79,7 @@ describe('fault injection', () => {
 
 	it("'latency' delays the answer beyond a client time-out (the operation is still performed)", async () => {
 		sb.injectFault({ kind: 'latency', latencyMs: 3000, pathIncludes: '/cloud-player/players', method: 'POST' });
-		const t0 = Date.now();
 		await expect(api.post(playersPath(sb), playerBody(), { timeout: 100 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
-		expect(Date.now() - t0).toBeLessThan(2000);
 		expect(sb.players()).toHaveLength(1);
 		// a patient client gets the answer late
 		sb.injectFault({ kind: 'latency', latencyMs: 200 });

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Shared helpers for the sandbox's own tests (and usable by other tests). */
 import axios, { AxiosInstance } from 'axios';
+import { RtcRole, RtcTokenBuilder } from 'agora-token';
 import type { Sandbox } from './types';
 
 export function client(sb: Sandbox, auth = true): AxiosInstance {
@@ -8,6 +9,26 @@ export function client(sb: Sandbox, auth = true): AxiosInstance {
 		baseURL: sb.url,
 		validateStatus: () => true,
 		auth: auth ? { username: sb.customerId, password: sb.customerSecret } : undefined,
+		transitional: { clarifyTimeoutError: true },
+	});
+}
+
+/**
+ * A 007 RTC token of the sandbox's project (agora-token, Agora's own builder) for token
+ * authentication: `Authorization: agora token=<token>`.
+ */
+export function agoraToken(sb: Sandbox, channel: string, uid: number | string, expireS = 3600, appCertificate = sb.appCertificate): string {
+	return typeof uid === 'number'
+		? RtcTokenBuilder.buildTokenWithUid(sb.appId, appCertificate, channel, uid, RtcRole.PUBLISHER, expireS, expireS)
+		: RtcTokenBuilder.buildTokenWithUserAccount(sb.appId, appCertificate, channel, uid, RtcRole.PUBLISHER, expireS, expireS);
+}
+
+/** A client that authenticates with `agora token=<token>` instead of Basic. */
+export function tokenClient(sb: Sandbox, token: string): AxiosInstance {
+	return axios.create({
+		baseURL: sb.url,
+		validateStatus: () => true,
+		headers: { Authorization: `agora token=${token}` },
 		transitional: { clarifyTimeoutError: true },
 	});
 }
@@ -64,11 +85,23 @@ export function playerBody(over: Record<string, unknown> = {}): { player: Record
 	};
 }
 
+/**
+ * Starts an agent and moves the sandbox's manual clock past its start delay, so that it is
+ * RUNNING when this returns. Returns the agent id.
+ */
+export async function runningAgent(sb: Sandbox, api: AxiosInstance, over: Parameters<typeof startBody>[0] = {}): Promise<string> {
+	const r = await api.post(agentPath(sb, '/join'), startBody(over));
+	if (r.status !== 200) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.data)}`);
+	sb.clock.advance(sb.options().startDelayMs);
+	return r.data.agent_id as string;
+}
+
 export function sleep(ms: number): Promise<void> {
 	return new Promise((r) => setTimeout(r, ms));
 }
 
-export async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3000, stepMs = 10): Promise<T> {
+/** Polls until fn gives a truthy value: for events that come over the network (notifications). */
+export async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10000, stepMs = 10): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const v = await fn();

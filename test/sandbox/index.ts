@@ -5,15 +5,20 @@
 export { startSandbox, AGENT_PREFIX } from './server';
 export { signatures } from './notifier';
 export { AGENT_STATUS_CODES } from './types';
+export type { ClockMode } from './clock';
 export type {
 	AgentRecord,
 	AgentStatus,
+	CalleeScript,
+	CallRecord,
+	CallState,
 	DestroyedPlayer,
 	FaultKind,
 	FaultSpec,
 	NotificationInput,
 	NotificationRecord,
 	NotifyOptions,
+	PhoneNumberRecord,
 	PlayerRecord,
 	PlayerStatus,
 	RecordedRequest,
@@ -21,5 +26,8 @@ export type {
 	ResolvedOptions,
 	Sandbox,
 	SandboxOptions,
+	SandboxClock,
 	SandboxStats,
+	ThinkRecord,
+	TurnRecord,
 } from './types';

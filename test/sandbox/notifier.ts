@@ -35,7 +35,11 @@ export class Notifier {
 	private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 	private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
-	constructor(private readonly target: () => NotifyOptions | null) {}
+	/** now: the sandbox clock (notifyMs and the log use it). */
+	constructor(
+		private readonly target: () => NotifyOptions | null,
+		private readonly now: () => number = Date.now,
+	) {}
 
 	/** Fire-and-forget automatic notification; no-op when no target is configured. */
 	emit(productId: number, eventType: number, payload: object, sid?: string): void {
@@ -52,6 +56,10 @@ export class Notifier {
 		this.sent++;
 		let status = 0;
 		let attempts = 0;
+		// notifyMs: sandbox time of the first attempt plus the wall time spent resending, so a
+		// resend carries a later notifyMs on a manual clock too
+		const baseMs = this.now();
+		const baseWall = Date.now();
 		while (attempts < MAX_ATTEMPTS && !this.closed) {
 			if (attempts > 0) await this.sleep(target.retryDelayMs ?? 200);
 			if (this.closed) break;
@@ -61,7 +69,7 @@ export class Notifier {
 				noticeId,
 				productId: n.productId,
 				eventType: n.eventType,
-				notifyMs: Date.now(),
+				notifyMs: baseMs + (Date.now() - baseWall),
 				sid,
 				payload: n.payload,
 			});
@@ -72,7 +80,7 @@ export class Notifier {
 		else this.failed++;
 		pushBounded(
 			this.log,
-			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: Date.now() },
+			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: this.now() },
 			1000,
 		);
 		return { status, attempts };

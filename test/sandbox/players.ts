@@ -2,7 +2,7 @@
 import { randomUUID } from 'crypto';
 import type { StoreCtx } from './agents';
 import type { DestroyedPlayer, PlayerRecord, PlayerStatus, Region } from './types';
-import { decodeToken, encodeToken, mono, nowS, pushBounded, upperBound } from './util';
+import { decodeToken, encodeToken, pushBounded, upperBound } from './util';
 import type { ValidPlayer, ValidPlayerUpdate } from './validate-player';
 
 export class PlayerError extends Error {
@@ -20,9 +20,9 @@ export const UNREACHABLE_HOST = 'unreachable.invalid';
 
 interface Live {
 	rec: PlayerRecord;
-	/** Monotonic creation time, for the list delay. */
-	createdMono: number;
-	timer?: NodeJS.Timeout;
+	/** Sandbox clock (ms) at creation, for the list delay. */
+	createdMs: number;
+	timer?: number;
 }
 
 export interface ListResult {
@@ -63,7 +63,7 @@ export class PlayerStore {
 	}
 
 	reset(): void {
-		for (const l of this.order) this.ctx.timers.clear(l.timer);
+		for (const l of this.order) this.ctx.clock.clear(l.timer);
 		this.byId.clear();
 		this.byName.clear();
 		this.order.length = 0;
@@ -100,8 +100,8 @@ export class PlayerStore {
 			isPause: false,
 			volume: typeof v.audioOptions?.volume === 'number' ? v.audioOptions.volume : 100,
 			status: 'connecting',
-			createTs: nowS(),
-			createdAt: Date.now(),
+			createTs: this.ctx.clock.nowS(),
+			createdAt: this.ctx.clock.now(),
 			lastSequence: -1,
 			updatesApplied: 0,
 			updatesIgnored: 0,
@@ -115,7 +115,7 @@ export class PlayerStore {
 		if (v.videoOptions) rec.videoOptions = v.videoOptions;
 		if (v.dataStreamOptions) rec.dataStreamOptions = v.dataStreamOptions;
 		if (streamIp !== undefined) rec.streamIp = streamIp;
-		const l: Live = { rec, createdMono: mono() };
+		const l: Live = { rec, createdMs: this.ctx.clock.now() };
 		this.byId.set(rec.id, l);
 		if (rec.name !== null) this.byName.set(rec.name, l);
 		this.order.push(l);
@@ -123,7 +123,7 @@ export class PlayerStore {
 		if (!ch) this.byChannel.set(rec.channelName, (ch = []));
 		ch.push(l);
 		this.ctx.notifier.emit(4, 1, {
-			lts: Date.now(),
+			lts: this.ctx.clock.now(),
 			player: this.eventPlayer(rec),
 			xRequestId: requestId,
 		});
@@ -147,8 +147,8 @@ export class PlayerStore {
 	}
 
 	private setTimer(l: Live, ms: number, fn: () => void): void {
-		this.ctx.timers.clear(l.timer);
-		l.timer = this.ctx.timers.after(ms, () => {
+		this.ctx.clock.clear(l.timer);
+		l.timer = this.ctx.clock.after(ms, () => {
 			l.timer = undefined;
 			fn();
 		});
@@ -170,13 +170,13 @@ export class PlayerStore {
 	private setStatus(l: Live, s: PlayerStatus): void {
 		if (l.rec.status === s) return;
 		l.rec.status = s;
-		this.ctx.notifier.emit(4, 4, { lts: Date.now(), player: this.eventPlayer(l.rec) });
+		this.ctx.notifier.emit(4, 4, { lts: this.ctx.clock.now(), player: this.eventPlayer(l.rec) });
 	}
 
 	private destroy(l: Live, reason: string): void {
 		const p = l.rec;
 		if (this.byId.get(p.id) !== l) return;
-		this.ctx.timers.clear(l.timer);
+		this.ctx.clock.clear(l.timer);
 		this.byId.delete(p.id);
 		if (p.name !== null && this.byName.get(p.name) === l) this.byName.delete(p.name);
 		this.removeFrom(this.order, l);
@@ -185,11 +185,11 @@ export class PlayerStore {
 			this.removeFrom(ch, l);
 			if (ch.length === 0) this.byChannel.delete(p.channelName);
 		}
-		pushBounded(this.destroyed, { id: p.id, name: p.name, channelName: p.channelName, destroyReason: reason, at: Date.now() }, 1000);
+		pushBounded(this.destroyed, { id: p.id, name: p.name, channelName: p.channelName, destroyReason: reason, at: this.ctx.clock.now() }, 1000);
 		this.ctx.notifier.emit(4, 3, {
 			destroyReason: reason,
 			fields: 'channelName,id,name',
-			lts: Date.now(),
+			lts: this.ctx.clock.now(),
 			player: { channelName: p.channelName, id: p.id, name: p.name ?? '' },
 		});
 	}
@@ -221,6 +221,7 @@ export class PlayerStore {
 		if (u.seekPosition !== undefined) p.seekPosition = u.seekPosition;
 		if (u.isPause !== undefined) p.isPause = u.isPause;
 		if (u.volume !== undefined) p.volume = u.volume;
+		if (u.profile !== undefined) p.audioOptions = { ...p.audioOptions, Profile: u.profile };
 		if (u.streamUrl !== undefined && u.streamUrl !== p.streamUrl) {
 			p.streamUrl = u.streamUrl;
 			// a new stream is connected again (and fails again when unreachable)
@@ -237,8 +238,9 @@ export class PlayerStore {
 	 */
 	list(channel: string | undefined, pageSize: number, pageToken: string | undefined): ListResult {
 		const src = channel !== undefined ? (this.byChannel.get(channel) ?? []) : this.order;
-		const visibleBefore = mono() - this.ctx.opts.listDelayMs;
-		const visible = upperBound(src, visibleBefore, (l) => l.createdMono);
+		// "wait about 10 seconds before using the List method": listDelayMs of sandbox time
+		const visibleBefore = this.ctx.clock.now() - this.ctx.opts.listDelayMs;
+		const visible = upperBound(src, visibleBefore, (l) => l.createdMs);
 		let start = 0;
 		if (pageToken) {
 			const after = decodeToken('p', pageToken);

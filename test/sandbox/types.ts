@@ -1,3 +1,5 @@
+import type { ClockMode } from './clock';
+
 /**
  * Public types of the Agora sandbox (a local fake of the Conversational AI agent API,
  * the Media Pull API and the message-notification sender).
@@ -20,6 +22,15 @@ export interface SandboxOptions {
 	customerId?: string;
 	customerSecret?: string;
 	appId?: string;
+	/** App Certificate of the project: verifies `Authorization: agora token=<007 token>`. */
+	appCertificate?: string;
+	/**
+	 * 'real' (default): time runs by itself. 'manual': time stands still until clock.advance() or
+	 * POST /_sandbox/clock moves it, so tests never race the wall clock.
+	 */
+	clock?: ClockMode;
+	/** Start time of the clock (ms since the epoch), default now. */
+	clockStartMs?: number;
 	/** Agent STARTING -> RUNNING and player connecting -> running/failed, default 50 ms. */
 	startDelayMs?: number;
 	/** Agent STOPPING -> STOPPED, default 50 ms. */
@@ -43,6 +54,59 @@ export interface SandboxOptions {
 	playerIdleTimeoutMs?: number;
 	/** Bound of the recorded request log, default 5000. */
 	requestLogLimit?: number;
+	/** Outbound call: START -> CALLING -> RINGING takes this long, default 500 ms. */
+	callSetupMs?: number;
+	/** An unanswered call ends (reason failed) after ringing this long, default 30000 ms. */
+	ringTimeoutMs?: number;
+	/** Outbound calls must come from an imported number with outbound enabled, default false. */
+	requireImportedNumbers?: boolean;
+}
+
+/** What the person called does: answer after afterMs (and hang up after hangUpAfterMs), reject, or let it ring. */
+export type CalleeScript =
+	| { action: 'answer'; afterMs?: number; hangUpAfterMs?: number }
+	| { action: 'reject'; afterMs?: number }
+	| { action: 'no-answer' };
+
+/** States of the call notifications (event types 201 and 202). */
+export type CallState = 'START' | 'CALLING' | 'RINGING' | 'ANSWERED' | 'HANGUP';
+
+export interface CallRecord {
+	/** The call's agent, which is also the call's id. */
+	agentId: string;
+	name: string;
+	channel: string;
+	type: 'inbound' | 'outbound';
+	toNumber: string;
+	fromNumber: string;
+	pipelineId?: string;
+	/** RTC uid of the SIP gateway in the channel. */
+	sipUid: string;
+	/** Unix seconds. */
+	createTs: number;
+	/** Unix seconds; 0 until the call ends. */
+	stopTs: number;
+	state: CallState;
+	/** Every state with the sandbox time (ms) it was entered. */
+	states: Array<{ state: CallState; at: number }>;
+	/** request (hung up through the API or the agent left), hangup (the other party), failed. */
+	reason?: 'request' | 'hangup' | 'failed';
+	/** answered, rejected or no-answer. */
+	outcome?: string;
+	/** The callee script the call follows (outbound). */
+	callee?: CalleeScript;
+	labels: Record<string, unknown>;
+	seq: number;
+}
+
+export interface PhoneNumberRecord {
+	provider: string;
+	phone_number: string;
+	label: string;
+	inbound: boolean;
+	outbound: boolean;
+	inbound_config: Record<string, unknown> | null;
+	outbound_config: Record<string, unknown> | null;
 }
 
 export interface RecordedRequest {
@@ -97,7 +161,31 @@ export interface SpeakRecord {
 	text: string;
 	priority: string;
 	interruptable: boolean;
+	/** Sandbox clock, ms. */
 	at: number;
+	/** False when priority IGNORE met a busy agent. */
+	played?: boolean;
+}
+
+export interface ThinkRecord {
+	text: string;
+	onListening: string;
+	onThinking: string;
+	onSpeaking: string;
+	interruptable: boolean;
+	metadata?: Record<string, unknown>;
+	/** Sandbox clock, ms. */
+	at: number;
+	/** False when the action for the agent's state was ignore. */
+	accepted: boolean;
+}
+
+/** One conversation turn as get-turns reports it. */
+export interface TurnRecord {
+	turn_id: number;
+	start: { start_at: number; type: string; metadata: Record<string, unknown> };
+	end: { end_at: number; type: string; metadata: Record<string, unknown> };
+	metrics: { e2e_latency_ms: number; segmented_latency_ms: Array<{ name: string; latency: number }> };
 }
 
 export interface AgentRecord {
@@ -121,11 +209,15 @@ export interface AgentRecord {
 	idleTimeout: number;
 	history: HistoryItem[];
 	speaks: SpeakRecord[];
+	thinks: ThinkRecord[];
+	turns: TurnRecord[];
 	interrupts: number;
+	/** agent_rtc_uid as given. */
+	agentUid: string;
 	updatesApplied: number;
-	/** Why it stopped: 'leave' | 'idle_timeout'. */
+	/** Why it stopped: 'leave' | 'idle_timeout' | 'max_duration' | 'call_ended'. */
 	stopReason?: string;
-	/** Date.now() when userLeft() was called. */
+	/** Sandbox clock (ms) when userLeft() was called. */
 	userLeftAt?: number;
 	/** Creation order. */
 	seq: number;
@@ -160,7 +252,7 @@ export interface PlayerRecord {
 	status: PlayerStatus;
 	/** Unix seconds. */
 	createTs: number;
-	/** Date.now() at creation. */
+	/** Sandbox clock (ms) at creation. */
 	createdAt: number;
 	/** Highest applied update sequence; -1 before the first update. */
 	lastSequence: number;
@@ -219,7 +311,7 @@ export interface Sandbox {
 	customerSecret: string;
 	appId: string;
 	close(): Promise<void>;
-	/** Clears agents, players, requests, faults, rate-limit counters, stats and notification log. */
+	/** Clears agents, players, calls, phone numbers, requests, faults, rate-limit counters, stats and notification log. */
 	reset(): void;
 	/** Live, bounded array (the same array object for the sandbox's whole life). */
 	requests: RecordedRequest[];
@@ -243,8 +335,36 @@ export interface Sandbox {
 	notifications(): NotificationRecord[];
 	/** Pending faults. */
 	faults(): FaultSpec[];
+	/** Removes the pending faults (the applied count stays). */
+	clearFaults(): void;
+	/** What GET /_sandbox/state answers. */
+	state(): Record<string, unknown>;
 	/** Current effective options. */
 	options(): Readonly<ResolvedOptions>;
+	/** Phone calls, in creation order. */
+	calls(): CallRecord[];
+	/** Imported phone numbers. */
+	phoneNumbers(): PhoneNumberRecord[];
+	/** Sets what the person at `number` ("*" for any) does when called. */
+	setCallee(number: string, script: CalleeScript): void;
+	/** The sandbox's clock: read it, move it (manual mode), switch modes. */
+	clock: SandboxClock;
+	appCertificate: string;
+}
+
+export interface SandboxClock {
+	readonly mode: ClockMode;
+	/** ms since the epoch, as the sandbox sees it. */
+	now(): number;
+	/** The same in whole seconds (what timestamps in answers use). */
+	nowS(): number;
+	/** Moves time forward and fires what falls due (both modes). */
+	advance(ms: number): void;
+	/** Sets the time (ms since the epoch). */
+	set(ms: number): void;
+	setMode(mode: ClockMode): void;
+	/** Timers waiting to fire. */
+	readonly pending: number;
 }
 
 export interface ResolvedOptions {
@@ -252,6 +372,7 @@ export interface ResolvedOptions {
 	customerId: string;
 	customerSecret: string;
 	appId: string;
+	appCertificate: string;
 	startDelayMs: number;
 	stopDelayMs: number;
 	listDelayMs: number;
@@ -262,4 +383,7 @@ export interface ResolvedOptions {
 	notify: NotifyOptions | null;
 	playerIdleTimeoutMs: number | undefined;
 	requestLogLimit: number;
+	callSetupMs: number;
+	ringTimeoutMs: number;
+	requireImportedNumbers: boolean;
 }

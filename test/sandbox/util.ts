@@ -13,16 +13,7 @@ export function byteLen(s: string): number {
 	return Buffer.byteLength(s, 'utf8');
 }
 
-export function nowS(): number {
-	return Math.floor(Date.now() / 1000);
-}
-
-/** Monotonic milliseconds. */
-export function mono(): number {
-	return performance.now();
-}
-
-/** Tracks unref'd timers so that close() can clear them all. */
+/** Wall-clock timers (answer delays, which are about the network, not sandbox time); close() clears them all. */
 export class Timers {
 	private readonly pending = new Set<NodeJS.Timeout>();
 
@@ -83,4 +74,20 @@ export function decodeToken(prefix: string, token: string): number | undefined {
 	const m = /^([a-z0-9]+):(\d{1,15})$/.exec(s);
 	if (!m || m[1] !== prefix) return undefined;
 	return Number(m[2]);
+}
+
+/**
+ * One page of the items that match, starting at the item with sequence number fromSeq; the cursor
+ * is the id of the first item of the next page ("" at the end). Agent and call lists page this way.
+ */
+export function cursorPage<T extends { seq: number }>(
+	all: T[],
+	match: (t: T) => boolean,
+	fromSeq: number,
+	limit: number,
+	id: (t: T) => string,
+): { list: T[]; total: number; cursor: string } {
+	const matches = all.filter(match);
+	const page = matches.filter((t) => t.seq >= fromSeq);
+	return { list: page.slice(0, limit), total: matches.length, cursor: page.length > limit ? id(page[limit]) : '' };
 }

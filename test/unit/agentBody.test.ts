@@ -1,7 +1,7 @@
 /** Start form -> request body: unset fields are left out, each group maps to the spec's shape. */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { buildStartBody } from '../../nodes/Agora/actions/agent/start.body';
+import { buildStartBody, toCurrentForm } from '../../nodes/Agora/actions/agent/start.body';
 import { toUnixSeconds } from '../../nodes/Agora/actions/agent/getAll.operation';
 import { readKeyValues, splitList } from '../../nodes/Agora/actions/agent/fields';
 
@@ -41,10 +41,80 @@ test('empty JSON and collections are not sent; {} counts as empty', () => {
 });
 
 test('MLLM mode: mllm.enable and nothing of the cascade', () => {
-	const body = build({ ...core, mode: 'mllm', mllmVendor: 'xai', mllmApiKey: 'k', mllmTurnDetectionMode: 'platform_vad', mllmPlatformVadConfig: { threshold: 0.4 }, llmUrl: 'ignored', configureTurnDetection: true, enableFillerWords: true });
+	const body = build({ ...core, mode: 'mllm', mllmVendor: 'xai', mllmApiKey: 'k', mllmTurnDetectionMode: 'agora_vad', mllmPlatformVadConfig: { threshold: 0.4 }, llmUrl: 'ignored', configureTurnDetection: true, enableFillerWords: true });
 	const p = body.properties as IDataObject;
-	expect(p.mllm).toEqual({ enable: true, vendor: 'xai', api_key: 'k', turn_detection: { mode: 'platform_vad', platform_vad_config: { threshold: 0.4 } } });
+	expect(p.mllm).toEqual({ enable: true, vendor: 'xai', api_key: 'k', turn_detection: { mode: 'agora_vad', agora_vad_config: { threshold: 0.4 } } });
 	for (const key of ['asr', 'llm', 'tts', 'turn_detection', 'filler_words']) expect(p).not.toHaveProperty(key);
+});
+
+test('MLLM: a workflow saved with the older platform_vad sends agora_vad; Azure with audio output', () => {
+	const p = build({ ...core, mode: 'mllm', mllmVendor: 'azure', mllmApiKey: 'k', mllmOptions: { outputModalities: 'audio' }, mllmTurnDetectionMode: 'platform_vad', mllmPlatformVadConfig: { silence_duration_ms: 500 } }).properties as IDataObject;
+	expect(p.mllm).toEqual({
+		enable: true,
+		vendor: 'azure',
+		api_key: 'k',
+		output_modalities: ['audio'],
+		turn_detection: { mode: 'agora_vad', agora_vad_config: { silence_duration_ms: 500 } },
+	});
+});
+
+test('Additional Body in the snapshot’s form is sent in the current one, without touching the item', () => {
+	const item = { properties: { mllm: { turn_detection: { mode: 'platform_vad', platform_vad_config: { threshold: 0.3 } } }, turn_detection: { type: 'platform_vad' } } };
+	const copy = JSON.parse(JSON.stringify(item));
+	const current = toCurrentForm(item);
+	expect(current.properties).toEqual({ mllm: { turn_detection: { mode: 'agora_vad', agora_vad_config: { threshold: 0.3 } } }, turn_detection: { type: 'agora_vad' } });
+	expect(item).toEqual(copy);
+});
+
+test('manual start or end of speech switches RTM and the RTM data channel on, unless the form set them', () => {
+	const manual = { ...core, llmUrl: 'u', configureTurnDetection: true, endOfSpeechMode: 'manual' };
+	const p = build(manual).properties as IDataObject;
+	expect((p.turn_detection as IDataObject).config).toEqual({ speech_threshold: 0.5, end_of_speech: { mode: 'manual' } });
+	expect(p.advanced_features).toEqual({ enable_rtm: true });
+	expect(p.parameters).toEqual({ data_channel: 'rtm' });
+	const q = build({ ...manual, startOfSpeechMode: 'manual', advancedFeatures: { enableRtm: false }, agentParameters: { dataChannel: 'datastream' } }).properties as IDataObject;
+	expect(q.advanced_features).toBeUndefined();
+	expect(q.parameters).toEqual({ data_channel: 'datastream' });
+});
+
+test('greeting recording, credential modes, RTM UID, HeyGen avatar, data retention opt-out', () => {
+	const p = build({
+		...core,
+		llmUrl: 'u',
+		llmOptions: {
+			credentialMode: 'managed',
+			greetingMessage: 'Hi',
+			greetingAudioUrl: ' https://cdn.example.com/hi.mp3 ',
+			greetingAudioTimeoutMs: 2000,
+			greetingAudioPcmSampleRate: 24000,
+			greetingMode: 'single_first',
+		},
+		ttsVendor: 'minimax',
+		ttsParams: '{"voice_setting": {"voice_id": "v"}}',
+		ttsCredentialMode: 'managed',
+		asr: { credentialMode: 'managed', vendor: 'deepgram' },
+		advancedFeatures: { enableRtm: true, agentRtmUid: ' rtm-7 ' },
+		enableAvatar: true,
+		avatarVendor: 'heygen',
+		avatarParams: '{"avatar_id": "a"}',
+		agentParameters: { optOut: true },
+	}).properties as IDataObject;
+	expect(p.llm).toEqual({
+		url: 'u',
+		credential_mode: 'managed',
+		greeting_message: 'Hi',
+		greeting_audio_url: 'https://cdn.example.com/hi.mp3',
+		greeting_configs: { mode: 'single_first', audio_download_timeout_ms: 2000, audio_pcm_sample_rate: 24000 },
+	});
+	expect(p.tts).toEqual({ vendor: 'minimax', params: { voice_setting: { voice_id: 'v' } }, credential_mode: 'managed' });
+	expect(p.asr).toEqual({ credential_mode: 'managed', vendor: 'deepgram' });
+	expect(p.agent_rtm_uid).toBe('rtm-7');
+	expect(p.avatar).toEqual({ enable: true, vendor: 'heygen', params: { avatar_id: 'a' } });
+	expect(p.parameters).toEqual({ opt_out: true });
+});
+
+test('filler words switched on without a phrase fail naming the field', () => {
+	expect(() => build({ ...core, llmUrl: 'u', enableFillerWords: true })).toThrow('Invalid parameter "properties.filler_words.content.static_config.phrases"');
 });
 
 test('pipeline mode: pipeline_id, and LLM/TTS only when overridden', () => {
@@ -109,4 +179,14 @@ test('helpers', () => {
 	expect(toUnixSeconds('')).toBeUndefined();
 	expect(toUnixSeconds('not a date')).toBeNaN();
 	expect(toUnixSeconds({ toMillis: () => 5000 })).toBe(5);
+	expect(toUnixSeconds(1_700_000_000_123)).toBe(1_700_000_000);
+});
+
+test('dates without an offset are read in the workflow’s time zone; an offset or Z wins', () => {
+	const utc = Date.UTC(2026, 0, 15, 9, 30) / 1000;
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'UTC')).toBe(utc);
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'Asia/Tokyo')).toBe(utc - 9 * 3600);
+	expect(toUnixSeconds('2026-01-15T09:30:00', 'America/New_York')).toBe(utc + 5 * 3600);
+	expect(toUnixSeconds('2026-01-15T09:30:00Z', 'Asia/Tokyo')).toBe(utc);
+	expect(toUnixSeconds('2026-01-15T09:30:00+01:00', 'America/New_York')).toBe(utc - 3600);
 });

@@ -73,14 +73,15 @@ describe('player create schema', () => {
 		}
 	});
 
-	it('encryption: the gcm2 modes need a salt, the salt only fits them, a key needs a mode and back', () => {
+	it('encryption: the gcm2 modes need a salt (not 0), the salt only fits them; a mode without a key is Agora’s "no encryption"', () => {
 		expect(check({ ...base, encryptMode: 'aes-256-gcm2', encryptKey: 'k' })).toBe('player.encryptKdfSalt: is required with encryptMode aes-256-gcm2');
 		expect(check({ ...base, encryptMode: 'aes-128-xts', encryptKey: 'k', encryptKdfSalt: 's' })).toBe(
 			'player.encryptKdfSalt: is valid only with encryptMode aes-128-gcm2 or aes-256-gcm2',
 		);
 		expect(check({ ...base, encryptMode: 'aes-128-gcm2', encryptKey: 'k', encryptKdfSalt: '0' })).toBe('player.encryptKdfSalt: must not be 0');
-		expect(check({ ...base, encryptKey: 'k' })).toBe('player.encryptMode: is required when an encryption key is given');
-		expect(check({ ...base, encryptMode: 'sm4-128-ecb' })).toMatch(/^player\.encryptKey: is required when encryptMode is set/);
+		expect(check({ ...base, encryptMode: 'aes-128-ecb2', encryptKey: 'k' })).toMatch(/^player\.encryptMode: must be one of aes-128-xts/);
+		expect(check({ ...base, encryptMode: 'sm4-128-ecb' })).toBe('ok');
+		expect(check({ ...base, encryptKey: 'k' })).toBe('ok');
 	});
 
 	it('play time is 0 or within [now - 86400, now + 300]', () => {
@@ -92,11 +93,25 @@ describe('player create schema', () => {
 		expect(check({ ...base, playTs: 1 })).toMatch(/^player\.playTs/);
 	});
 
-	it('idle timeout outside 5..600 is refused with the reason', () => {
-		expect(check({ ...base, idleTimeout: 600 })).toBe('ok');
-		expect(check({ ...base, idleTimeout: 0 })).toBe(
-			'player.idleTimeout: must be between 5 and 600 seconds (Agora would silently change it to 5 or 600)',
-		);
+	it('idle timeout outside 5..600 is passed on: Agora clamps it to the nearest end', () => {
+		for (const idleTimeout of [0, 5, 600, 601, 86400]) expect(check({ ...base, idleTimeout })).toBe('ok');
+		expect(check({ ...base, idleTimeout: 'soon' })).toBe('player.idleTimeout: must be a number');
+	});
+
+	it('audio and video options of Agora’s own request examples: lower-case profile, gop, any codec, tempo', () => {
+		const transcoding = {
+			audioOptions: { profile: 1 },
+			videoOptions: { width: 1920, height: 1080, frameRate: 15, bitrate: 400, codec: 'VP9', gop: 30, fillMode: 'fill' },
+		};
+		expect(check({ ...base, ...transcoding, token: '2a784467d6', idleTimeout: 300, name: 'test' })).toBe('ok');
+		expect(check({ ...base, videoOptions: { codec: 'H.264', gop: 2 } })).toBe('ok');
+		expect(check({ ...base, videoOptions: { codec: 'H.265' } })).toBe('ok');
+		expect(check({ ...base, videoOptions: { gop: 0 } })).toBe('player.videoOptions.gop: must be 1 or more seconds between key frames');
+		expect(check({ ...base, audioOptions: { Profile: 5 } })).toBe('ok');
+		expect(check({ ...base, audioOptions: { profile: 6 } })).toBe('player.audioOptions.profile: must be between 0 and 5');
+		expect(check({ ...base, audioOptions: { volume: 150 } })).toBe('ok');
+		expect(check({ ...base, tempo: 1.25 })).toBe('ok');
+		expect(check({ ...base, tempo: 3 })).toBe('player.tempo: must be one of 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2');
 	});
 
 	it('repeat time, seek position, frame rate and bitrate', () => {
@@ -112,7 +127,7 @@ describe('player create schema', () => {
 		expect(check({ ...base, streamUrl: null })).toBe('player.streamUrl: must be a string');
 		expect(check({ ...base, channelName: '' })).toBe('player.channelName: is required and must not be empty');
 		expect(check({ ...base, uid: undefined, account: '' })).toBe('player.account: is required and must not be empty');
-		expect(check({ ...base, colour: 'red' })).toMatch(/^player: Unrecognized key/);
+		expect(check({ ...base, colour: 'red' })).toBe('player: has fields a player does not take: colour');
 	});
 
 	it('region and streamIp travel beside the player', () => {
@@ -138,6 +153,7 @@ describe('update and list schemas', () => {
 		expect(update({ player: { audioOptions: { volume: 200 } } }).success).toBe(true);
 		expect(update({ player: { audioOptions: { volume: 100.5 } } }).success).toBe(false);
 		expect(update({ player: { channelName: 'x' } }).success).toBe(false);
+		expect(update({ player: { audioOptions: { volume: 10, profile: 2 }, tempo: 0.75 } }).success).toBe(true);
 		expect(update({ player: {} }).success).toBe(false);
 	});
 
@@ -207,12 +223,15 @@ describe('helpers', () => {
 		expect(await settle(Promise.reject(failure))).toEqual({ ok: false, error: failure });
 	});
 
-	it('the resource exposes the five operations, each with its description', () => {
-		expect(Object.keys(cloudPlayerOperations).sort()).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
-		const selector = cloudPlayerDescription[0];
-		expect(selector.name).toBe('operation');
-		expect((selector.options as Array<{ value: string; action: string }>).map((o) => o.value)).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
-		for (const property of cloudPlayerDescription.slice(1)) {
+	it('the resource exposes the five operations, each with its description (Get Many: getAll, and getMany of node version 1)', () => {
+		expect(Object.keys(cloudPlayerOperations).sort()).toEqual(['create', 'delete', 'get', 'getAll', 'getMany', 'update']);
+		expect(cloudPlayerOperations.getAll).toBe(cloudPlayerOperations.getMany);
+		const selectors = cloudPlayerDescription.filter((p) => p.name === 'operation');
+		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([[1.1], [1]]);
+		const values = (i: number) => (selectors[i].options as Array<{ value: string; action: string }>).map((o) => o.value);
+		expect(values(0)).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
+		expect(values(1)).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
+		for (const property of cloudPlayerDescription.filter((p) => p.name !== 'operation')) {
 			expect(property.description ?? property.displayName).toBeTruthy();
 			expect(property.displayOptions?.show?.resource).toEqual(['cloudPlayer']);
 		}

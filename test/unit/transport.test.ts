@@ -8,6 +8,7 @@ import { agoraApiCredentialTest } from '../../nodes/Agora/credentialTest';
 import { buildUrl, collectSecrets, redact, resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { backoffDelay, parseRetryAfter } from '../../nodes/Agora/transport/retry';
 import { acquire } from '../../nodes/Agora/transport/rateLimit';
+import { startFaultProxy } from '../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { agoraWorkflow, runWorkflow } from '../workflow/harness';
 
@@ -75,36 +76,48 @@ describe('redaction', () => {
 });
 
 describe('pacing', () => {
-	beforeEach(() => resetRateLimits());
-	test('never lets more than the limit into one window', async () => {
+	// On jest's clock: the pacer reads Date.now() and waits with setTimeout, and the test moves both,
+	// so the windows are exact however busy the machine is.
+	beforeEach(() => {
+		resetRateLimits();
+		jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+	});
+	afterEach(() => jest.useRealTimers());
+
+	test('never lets more than the limit into one window, and no more than that waits', async () => {
 		const rule = { key: 'test:pace', limit: 5, windowMs: 200 };
 		const started = Date.now();
 		const times: number[] = [];
-		await Promise.all(Array.from({ length: 12 }, async () => {
+		const all = Promise.all(Array.from({ length: 12 }, async () => {
 			const release = await acquire([rule]);
 			times.push(Date.now() - started);
 			release();
 		}));
+		await jest.advanceTimersByTimeAsync(5000);
+		await all;
 		times.sort((a, b) => a - b);
+		expect(times.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
 		for (let i = 5; i < times.length; i++) expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(200);
-		expect(times[11]).toBeLessThan(1500);
+		// Twelve at five per 200 ms: the last go in the third window, not later.
+		expect(times[11]).toBeLessThan(3 * 200);
 	});
 	test('a booking is held while its request is in flight', async () => {
 		const rule = { key: 'test:inflight', limit: 1, windowMs: 50 };
 		const release = await acquire([rule]);
-		let second = false;
+		let second: number | undefined;
 		const next = acquire([rule]).then((r) => {
-			second = true;
+			second = Date.now();
 			return r;
 		});
-		await new Promise((r) => setTimeout(r, 150));
-		expect(second).toBe(false);
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(second).toBeUndefined();
 		release();
-		const started = Date.now();
+		const releasedAt = Date.now();
+		await jest.advanceTimersByTimeAsync(1000);
 		(await next)();
-		expect(second).toBe(true);
 		// Released at t, then one window must pass before the next request may go.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+		expect(second! - releasedAt).toBeGreaterThanOrEqual(50);
+		expect(second! - releasedAt).toBeLessThan(100);
 	});
 });
 
@@ -201,15 +214,37 @@ describe('transport through the engine, against the sandbox', () => {
 	});
 
 	test('items run concurrently and keep input order', async () => {
-		sb.configure({ latencyMs: 100 });
-		const items = Array.from({ length: 20 }, () => ({ id: agentId }));
-		const started = Date.now();
-		const result = await runWorkflow(agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items), credential);
-		const elapsed = Date.now() - started;
-		sb.configure({ latencyMs: 0 });
-		expect(result.output('Agora')).toHaveLength(20);
-		// One at a time would take 2 s; ten lanes take about 0.2 s.
-		expect(elapsed).toBeLessThan(1500);
+		// A gate in front of the sandbox holds every request until all 20 wait together (Concurrency
+		// defaults to 50), so concurrency shows as a count, not as a time. One at a time would leave
+		// a single request waiting; the gate then opens after 10 s so the test fails, not hangs.
+		const items = Array.from({ length: 20 }, (_, index) => ({ id: agentId, index }));
+		let waiting = 0;
+		let peak = 0;
+		let open: () => void = () => {};
+		const opened = new Promise<void>((resolve) => (open = resolve));
+		const ceiling = setTimeout(() => open(), 10_000);
+		const gate = await startFaultProxy({
+			target: sb.url,
+			onRequest: async () => {
+				peak = Math.max(peak, ++waiting);
+				if (waiting === items.length) open();
+				await opened;
+				waiting--;
+			},
+		});
+		try {
+			const result = await runWorkflow(agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items), {
+				...credential,
+				customBaseUrl: gate.url,
+			});
+			expect(peak).toBe(items.length);
+			expect(result.output('Agora')).toHaveLength(20);
+			const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map((i) => i.pairedItem);
+			expect(paired).toEqual(items.map((_, item) => ({ item })));
+		} finally {
+			clearTimeout(ceiling);
+			await gate.close();
+		}
 	});
 });
 

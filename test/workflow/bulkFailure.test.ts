@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../nodes/Agora/transport';
+import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { client, playerBody, playersPath } from '../sandbox/helpers';
@@ -143,4 +143,30 @@ test('the same report for cloud players: deletes done before a refused one are l
 	expect(listed.map((e) => e.itemIndex)).toEqual([0, 1, 2, 4, 5, 6, 7]);
 	for (const effect of listed) expect(effect).toMatchObject({ resource: 'cloudPlayer', change: 'deleted', id: ids[effect.itemIndex] });
 	expect(sb.players().map((p) => p.id)).toEqual([ids[3]]);
+});
+
+test('a Start whose connection drops is named as failed with its outcome unknown', async () => {
+	await proxy.close();
+	proxy = await startFaultProxy({
+		target: sb.url,
+		fails: ({ path, body }) => path.endsWith('/join') && (body as IDataObject | undefined)?.name === 'bulk-3',
+		mode: 'drop',
+	});
+	const saved = { ...retryTiming };
+	Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
+	try {
+		const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: proxy.url };
+		const items = Array.from({ length: 6 }, (_, n) => ({ n }));
+		const result = await runWorkflow(agoraWorkflow(startParams as INodeParameters, items), credential);
+		const error = result.error('Agora') as unknown as { message: string; description: string; context: IDataObject };
+		expect(error.context).toMatchObject({ failedItem: 3, failedItemOutcomeUnknown: true });
+		expect(error.description).toContain('Item 3 failed');
+		expect(error.description).toContain('Whether it took effect at Agora is unknown.');
+		// It was looked up by name and tried again before giving up; no agent of item 3 exists.
+		expect(proxy.failed()).toBeGreaterThan(1);
+		expect(sb.agents().some((a) => a.name === 'bulk-3')).toBe(false);
+		expect(new Set((error.context.sideEffects as unknown as Listed[]).map((e) => e.id))).toEqual(new Set(sb.agents().map((a) => a.agentId)));
+	} finally {
+		Object.assign(retryTiming, saved);
+	}
 });

@@ -72,10 +72,12 @@ describe('create', () => {
 			uid: 555,
 			createTs: rec.createTs,
 			status: 'connecting',
-			requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			region: 'na',
 			channelName: 'room1',
 			name: 'lobby_music-1',
+			existing: false,
+			reconciled: false,
+			requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 		});
 		const req = sb.requests[0];
 		expect(req.method).toBe('POST');
@@ -122,7 +124,7 @@ describe('create', () => {
 				repeatTime: -1,
 				seekPosition: 12.5,
 				dataStreamOptions: { enable: true },
-				audioOptions: { Profile: 3 },
+				audioOptions: { profile: 3 },
 				videoOptions: { width: 1280, height: 720, widthHeightAdaption: false, frameRate: 30, bitrate: 2000, codec: 'VP9', fillMode: 'fill' },
 			},
 		});
@@ -163,12 +165,24 @@ describe('create', () => {
 		expect(sb.players()).toHaveLength(1);
 	});
 
-	it('409: Return the Existing Player outputs its ID marked existing', async () => {
+	it('409: Return the Existing Player outputs it with the fields of a created one, marked existing', async () => {
 		const [existing] = await seed(1, () => ({ additionalFields: { name: 'taken' } }));
 		const result = await run(createParams({ uid: 9, additionalFields: { name: 'taken' }, options: { onNameConflict: 'returnExisting' } }));
 		expect(result.error('Agora')).toBeUndefined();
+		const rec = sb.players()[0];
 		expect(result.output('Agora')).toEqual([
-			{ id: existing, name: 'taken', existing: true, requestId: expect.any(String) },
+			{
+				id: existing,
+				uid: 1000,
+				createTs: rec.createTs,
+				status: expect.any(String),
+				region: 'na',
+				channelName: 'room1',
+				name: 'taken',
+				existing: true,
+				reconciled: false,
+				requestId: expect.any(String),
+			},
 		]);
 		expect(sb.players()).toHaveLength(1);
 	});
@@ -216,22 +230,21 @@ describe('validation before sending', () => {
 		['uid not whole', createParams({ uid: 1.5 }), 'player.uid'],
 		['name character', createParams({ additionalFields: { name: 'has space' } }), 'player.name'],
 		['name over 64 bytes', createParams({ additionalFields: { name: 'n'.repeat(65) } }), 'player.name'],
-		['idle timeout below 5', createParams({ additionalFields: { idleTimeout: 4 } }), 'player.idleTimeout'],
-		['idle timeout above 600', createParams({ additionalFields: { idleTimeout: 601 } }), 'player.idleTimeout'],
 		['play time too early', createParams({ additionalFields: { playTs: now - 90000 } }), 'player.playTs'],
 		['play time too late', createParams({ additionalFields: { playTs: now + 3600 } }), 'player.playTs'],
 		['repeat time 0', createParams({ onDemandOptions: { repeatTime: 0 } }), 'player.repeatTime'],
 		['seek position negative', createParams({ onDemandOptions: { seekPosition: -1 } }), 'player.seekPosition'],
-		['audio profile 6', createParams({ audioOptions: { profile: 6 } }), 'player.audioOptions.Profile'],
+		['audio profile 6', createParams({ audioOptions: { profile: 6 } }), 'player.audioOptions.profile'],
+		['idle timeout not a number', createParams({ additionalFields: { idleTimeout: '={{ "soon" }}' } }), 'player.idleTimeout'],
+		['video GOP 0', createParams({ videoOptions: { gop: 0 } }), 'player.videoOptions.gop'],
 		['video width 65', createParams({ videoOptions: { width: 65 } }), 'player.videoOptions.width'],
 		['video height 1081', createParams({ videoOptions: { height: 1081 } }), 'player.videoOptions.height'],
 		['frame rate 31', createParams({ videoOptions: { frameRate: 31 } }), 'player.videoOptions.frameRate'],
 		['bitrate 10001', createParams({ videoOptions: { bitrate: 10001 } }), 'player.videoOptions.bitrate'],
-		['codec', createParams({ videoOptions: { codec: 'AV1' } }), 'player.videoOptions.codec'],
 		['fill mode', createParams({ videoOptions: { fillMode: 'stretch' } }), 'player.videoOptions.fillMode'],
 		['encrypt mode', createParams({ encryption: true, encryptMode: 'rot13', encryptKey: 'k' }), 'player.encryptMode'],
 		['gcm2 without salt', createParams({ encryption: true, encryptMode: 'aes-128-gcm2', encryptKey: 'key1', encryptKdfSalt: '={{ "" }}' }), 'player.encryptKdfSalt'],
-		['encryption without key', createParams({ encryption: true, encryptMode: 'aes-128-xts', encryptKey: '={{ "" }}' }), 'player.encryptKey'],
+		['encryption on without key', createParams({ encryption: true, encryptMode: 'aes-128-xts', encryptKey: '={{ "" }}' }), 'player.encryptKey'],
 		['region', createParams({ region: 'xx' }), 'region'],
 		['origin IP', createParams({ additionalFields: { streamIp: '300.1.2.3' } }), 'streamIp'],
 		['get many page size', { resource: 'cloudPlayer', operation: 'getMany', returnAll: true, options: { pageSize: 501 } }, 'pageSize'],
@@ -415,7 +428,7 @@ describe('update', () => {
 		});
 		expect(result.error('Agora')).toBeUndefined();
 		const [out] = result.output('Agora');
-		expect(out).toEqual({ updated: true, id, sequence: expect.any(Number), requestId: expect.any(String) });
+		expect(out).toEqual({ updated: true, id, sequence: expect.any(Number), staleSequence: false, requestId: expect.any(String) });
 		expect(out.sequence as number).toBeGreaterThanOrEqual(before);
 		const req = sb.requests[0];
 		expect(req.method).toBe('PATCH');

@@ -55,21 +55,28 @@ const posts = () => sb.requests.filter((r) => r.method === 'POST');
 const lists = () => sb.requests.filter((r) => r.method === 'GET');
 
 describe('create after an ambiguous failure', () => {
-	it('named, 504 after commit: the repeat gets 409 and returns the first player; exactly one remains', async () => {
+	it('named, 504 after commit: the repeat gets 409 and returns the first player, looked up for the same fields; exactly one remains', async () => {
+		sb.configure({ listDelayMs: 350 });
 		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: '504-after-commit' });
-		const result = await run(createParams({ additionalFields: { name: 'named-1' } }));
+		const result = await run(createParams({ uid: 321, additionalFields: { name: 'named-1' } }));
 		expect(result.error('Agora')).toBeUndefined();
 		const players = sb.players();
 		expect(players).toHaveLength(1);
 		const [out] = result.output('Agora');
 		expect(out).toEqual({
 			id: players[0].id,
+			uid: 321,
+			createTs: players[0].createTs,
+			status: expect.any(String),
 			region: 'na',
 			channelName: 'room1',
 			name: 'named-1',
+			existing: false,
 			reconciled: true,
 			requestId: posts()[0].requestId,
 		});
+		// The player showed only after the list delay: the list was asked until it did.
+		expect(lists().length).toBeGreaterThan(1);
 		expect(posts().map((r) => r.status)).toEqual([504, 409]);
 	});
 
@@ -78,8 +85,7 @@ describe('create after an ambiguous failure', () => {
 		const result = await run(createParams({ additionalFields: { name: 'named-2' } }));
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.players()).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ id: sb.players()[0].id, name: 'named-2', status: 'connecting' });
-		expect(result.output('Agora')[0]).not.toHaveProperty('reconciled');
+		expect(result.output('Agora')[0]).toMatchObject({ id: sb.players()[0].id, name: 'named-2', status: 'connecting', reconciled: false });
 		expect(posts().map((r) => r.status)).toEqual([504, 200]);
 	});
 
@@ -105,6 +111,8 @@ describe('create after an ambiguous failure', () => {
 			status: expect.any(String),
 			region: 'na',
 			channelName: 'room1',
+			name: null,
+			existing: false,
 			reconciled: true,
 			requestId: posts()[0].requestId,
 		});
@@ -199,9 +207,9 @@ describe('rate limits (sandbox enforcing them)', () => {
 		expect(sb.players()).toHaveLength(120);
 		expect(sb.stats().rateLimited.total).toBe(0);
 		expect(sb.requests.every((r) => r.status === 200)).toBe(true);
-		// 120 at 50/s need at least two full windows, and pacing should not take much longer.
+		// 120 at 50/s need at least two full windows. How close to that bound pacing stays is a
+		// figure for the bench (bench 3), not a limit a busy machine could break here.
 		expect(elapsed).toBeGreaterThanOrEqual(2000);
-		expect(elapsed).toBeLessThan(8000);
 	});
 
 	it('creates of one name are paced at 2/s (409s answered, no 429)', async () => {

@@ -3,7 +3,7 @@
  * with the package's nodes and a credential helper that applies the credential's declared
  * `authenticate` block the way n8n does.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
@@ -17,6 +17,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 	IConnections,
+	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -63,8 +64,14 @@ export type CredentialData = ICredentialDataDecryptedObject;
 
 const agoraCredentialType = new AgoraApi();
 
+/** Credentials of other types the test workflow's Agora node uses, by type (e.g. agoraVendorKeysApi). */
+export type OtherCredentials = Record<string, CredentialData>;
+
 class TestCredentialsHelper {
-	constructor(private readonly data: ICredentialDataDecryptedObject) {}
+	constructor(
+		private readonly data: ICredentialDataDecryptedObject,
+		private readonly others: OtherCredentials = {},
+	) {}
 	getParentTypes() {
 		return [];
 	}
@@ -80,8 +87,11 @@ class TestCredentialsHelper {
 	async getCredentials() {
 		throw new Error('not used');
 	}
-	async getDecrypted() {
-		return { ...this.data };
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type?: string) {
+		if (type === undefined || type === 'agoraApi') return { ...this.data };
+		const other = this.others[type];
+		if (!other) throw new Error(`no test credential of type ${type}`);
+		return { ...other };
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
@@ -93,6 +103,8 @@ class TestCredentialsHelper {
 export interface TestWorkflow {
 	nodes: Array<Partial<INode> & { name: string; type: string; parameters: INode['parameters'] }>;
 	connections: IConnections;
+	/** Workflow settings, e.g. `timezone` (read by getTimezone()). */
+	settings?: IDataObject;
 }
 
 export interface RunResult {
@@ -105,19 +117,24 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-/** `executionId`: run under a given id (as n8n does when it runs a stalled execution again). */
+/**
+ * `others`: credentials of other types. `options.executionId`: run under a given id (as n8n does
+ * when it runs a stalled execution again).
+ */
 export async function runWorkflow(
 	workflow: TestWorkflow,
 	credential: CredentialData,
+	others: OtherCredentials = {},
 	options: { executionId?: string } = {},
 ): Promise<RunResult> {
+	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
 		typeVersion: 1,
 		position: [index * 200, 0],
 		credentials:
 			node.type === 'n8n-nodes-agora.agora' || node.type === 'n8n-nodes-agora.agoraTrigger'
-				? { agoraApi: { id: '1', name: 'Agora account' } }
+				? { agoraApi: { id: '1', name: 'Agora account' }, ...otherRefs }
 				: undefined,
 		...node,
 	})) as INode[];
@@ -128,6 +145,7 @@ export async function runWorkflow(
 		connections: workflow.connections,
 		active: false,
 		nodeTypes,
+		settings: workflow.settings,
 	});
 	const executionId = options.executionId ?? String(++executionCounter);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
@@ -135,7 +153,7 @@ export async function runWorkflow(
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 	const additionalData = {
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,
 		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -182,4 +200,30 @@ export function agoraWorkflow(parameters: INode['parameters'], items: IDataObjec
 		],
 		connections: { Items: { main: [[{ node: 'Agora', type: 'main', index: 0 }]] } },
 	};
+}
+
+/**
+ * The context n8n's editor runs a listSearch or loadOptions method in (n8n-core's
+ * LoadOptionsContext), for an Agora node with the given parameters: what the editor sends as the
+ * node's current parameters.
+ */
+export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData): ILoadOptionsFunctions {
+	const node: INode = {
+		id: 'agora-node',
+		name: 'Agora',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+	};
+	const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
+		currentNodeParameters: parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 }

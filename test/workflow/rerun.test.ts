@@ -57,7 +57,7 @@ beforeEach(() => {
 
 /** Runs the workflow as execution `id`: the first call is the original run, a second one the repeat. */
 async function runAs(id: string, parameters: IDataObject, items: IDataObject[], settings: IDataObject = {}) {
-	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), credential, { executionId: id });
+	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), credential, {}, { executionId: id });
 }
 
 const newExecution = () => `rerun-${++execution}`;
@@ -155,5 +155,51 @@ describe('Start and Create on a re-run', () => {
 		// Another execution using a name in use still fails (the default "If a Player With This Name Exists").
 		const other = await runAs(newExecution(), create, [{ name: 'p-one' }]);
 		expect(other.error('Agora')!.message).toMatch(/409/);
+	});
+});
+
+describe('Phone Call and Phone Number on a re-run', () => {
+	const callParams = (over: IDataObject = {}): IDataObject => ({
+		...startParams(),
+		resource: 'phoneCall',
+		operation: 'call',
+		toNumber: '+14155550123',
+		fromNumber: '+14155550100',
+		remoteRtcUid: '100',
+		channel: undefined,
+		...over,
+	});
+
+	test('Call: the default name and channel are the same on the repeat, which finds the call instead of dialing again', async () => {
+		const id = newExecution();
+		const first = await runAs(id, callParams(), [{}]);
+		expect(first.error('Agora')).toBeUndefined();
+		const repeat = await runAs(id, callParams(), [{}]);
+		expect(repeat.error('Agora')).toBeUndefined();
+		expect(sb.calls()).toHaveLength(1);
+		expect(repeat.output('Agora')[0]).toMatchObject({ agent_id: first.output('Agora')[0].agent_id, reconciled: true });
+		expect(sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/call'))).toHaveLength(1);
+
+		// Another execution dials.
+		expect((await runAs(newExecution(), callParams(), [{}])).error('Agora')).toBeUndefined();
+		expect(sb.calls()).toHaveLength(2);
+	});
+
+	test('Phone Number: Add finds the number the crashed run imported; Delete reads its 404 as already deleted', async () => {
+		const add = { resource: 'phoneNumber', operation: 'add', phoneNumber: '+19876543219', provider: 'byo', label: 'Rerun' };
+		const remove = { resource: 'phoneNumber', operation: 'delete', phoneNumber: '+19876543219' };
+		const id = newExecution();
+		expect((await runAs(id, add, [{}])).error('Agora')).toBeUndefined();
+		const added = await runAs(id, add, [{}]);
+		expect(added.error('Agora')).toBeUndefined();
+		expect(added.output('Agora')[0]).toMatchObject({ phone_number: '+19876543219', reconciled: true });
+		// Another execution importing a number already there still fails.
+		expect((await runAs(newExecution(), add, [{}])).error('Agora')!.message).toMatch(/409/);
+
+		const deleting = newExecution();
+		expect((await runAs(deleting, remove, [{}])).error('Agora')).toBeUndefined();
+		const repeat = await runAs(deleting, remove, [{}]);
+		expect(repeat.output('Agora')).toEqual([{ phone_number: '+19876543219', deleted: true, already_deleted: true, rerun: true }]);
+		expect((await runAs(newExecution(), remove, [{}])).error('Agora')!.message).toMatch(/404/);
 	});
 });

@@ -143,7 +143,7 @@ export interface TriggerServer {
 	close(): Promise<void>;
 }
 
-export async function startTriggerServer(opts: {
+interface HarnessOptions {
 	parameters: INodeParameters;
 	credential: ICredentialDataDecryptedObject;
 	workflowId?: string;
@@ -156,21 +156,83 @@ export async function startTriggerServer(opts: {
 	credentialLatencyMs?: number;
 	/** n8n's payload limit (N8N_PAYLOAD_SIZE_MAX), default 16 MB. */
 	payloadMaxBytes?: number;
-}): Promise<TriggerServer> {
-	const payloadMax = opts.payloadMaxBytes ?? N8N_PAYLOAD_MAX;
-	let parameters = opts.parameters;
-	let credential = opts.credential;
-	let credentialLoads = 0;
-	const workflowId = opts.workflowId ?? `wf-${randomUUID()}`;
-	let stored: IDataObject = JSON.parse(JSON.stringify(opts.staticData ?? {})) as IDataObject;
-	const runs: IRun[] = [];
-	const pending = new Set<Promise<unknown>>();
-	const errors: Error[] = [];
-	const answers: Answer[] = [];
-	let executionCounter = 0;
-	let base = '';
+}
 
-	function buildWorkflow(): { workflow: Workflow; node: INode } {
+type HarnessRequest = http.IncomingMessage & {
+	rawBody?: Buffer;
+	readRawBody?: () => Promise<void>;
+	body?: unknown;
+	contentType?: string;
+	encoding?: string;
+};
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+	if (res.headersSent) return;
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify(body));
+}
+
+/** Records every answer the caller gets. */
+function recordAnswers(res: http.ServerResponse, answers: Answer[]): void {
+	const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => http.ServerResponse;
+	res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+		const body = chunk === undefined || typeof chunk === 'function' ? '' : String(chunk);
+		let json: IDataObject | undefined;
+		try {
+			json = JSON.parse(body) as IDataObject;
+		} catch {
+			json = undefined;
+		}
+		answers.push({ status: res.statusCode, body, json });
+		return end(chunk, ...rest);
+	}) as typeof res.end;
+}
+
+/** n8n's rawBodyReader: reads the body once, refusing more than n8n's payload limit with a 413. */
+function attachRawBodyReader(req: http.IncomingMessage, payloadMax: number): HarnessRequest {
+	parseIncomingMessage(req);
+	const request = req as HarnessRequest;
+	request.readRawBody = async () => {
+		if (request.rawBody) return;
+		const chunks: Buffer[] = [];
+		let size = 0;
+		for await (const chunk of req) {
+			size += (chunk as Buffer).length;
+			if (size > payloadMax) {
+				// raw-body's error, as n8n's reader throws it
+				throw Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+			}
+			chunks.push(chunk as Buffer);
+		}
+		request.rawBody = Buffer.concat(chunks);
+	};
+	request.body = {};
+	return request;
+}
+
+/** The state of one trigger server: what n8n keeps in its database and memory between calls. */
+class Harness {
+	parameters: INodeParameters;
+	credential: ICredentialDataDecryptedObject;
+	credentialLoads = 0;
+	readonly workflowId: string;
+	stored: IDataObject;
+	readonly runs: IRun[] = [];
+	readonly pending = new Set<Promise<unknown>>();
+	readonly errors: Error[] = [];
+	readonly answers: Answer[] = [];
+	executionCounter = 0;
+	base = '';
+	rawBodyMode: TriggerServer['rawBodyMode'] = 'parsed';
+
+	constructor(private readonly opts: HarnessOptions) {
+		this.parameters = opts.parameters;
+		this.credential = opts.credential;
+		this.workflowId = opts.workflowId ?? `wf-${randomUUID()}`;
+		this.stored = JSON.parse(JSON.stringify(opts.staticData ?? {})) as IDataObject;
+	}
+
+	buildWorkflow(): { workflow: Workflow; node: INode } {
 		const nodes: INode[] = [
 			{
 				id: 'trigger-node',
@@ -179,25 +241,25 @@ export async function startTriggerServer(opts: {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: WEBHOOK_ID,
-				parameters,
+				parameters: this.parameters,
 				credentials: { agoraApi: { id: '1', name: 'Agora account' } },
 			},
 			{ id: 'received-node', name: RECEIVER, type: 'test.received', typeVersion: 1, position: [200, 0], parameters: {} },
 		];
 		const workflow = new Workflow({
-			id: workflowId,
+			id: this.workflowId,
 			name: 'agora trigger test',
 			nodes,
 			connections: { [TRIGGER]: { main: [[{ node: RECEIVER, type: 'main', index: 0 }]] } },
 			active: true,
 			nodeTypes,
 			// A fresh copy per request, as n8n loads the workflow row for every webhook call.
-			staticData: JSON.parse(JSON.stringify(stored)) as IDataObject,
+			staticData: JSON.parse(JSON.stringify(this.stored)) as IDataObject,
 		});
 		return { workflow, node: workflow.getNode(TRIGGER)! };
 	}
 
-	function additionalData(workflow: Workflow, executionId: string): IWorkflowExecuteAdditionalData {
+	additionalData(workflow: Workflow, executionId: string): IWorkflowExecuteAdditionalData {
 		const hooks = new ExecutionLifecycleHooks('webhook', executionId, {
 			id: workflow.id,
 			name: workflow.name,
@@ -209,9 +271,10 @@ export async function startTriggerServer(opts: {
 			updatedAt: new Date(),
 			isArchived: false,
 		} as never);
+		const base = this.base;
 		return {
 			hooks,
-			credentialsHelper: credentialsHelper(credential, opts.credentialLatencyMs ?? 0, () => credentialLoads++),
+			credentialsHelper: credentialsHelper(this.credential, this.opts.credentialLatencyMs ?? 0, () => this.credentialLoads++),
 			executionId,
 			currentNodeExecutionIndex: 0,
 			restApiUrl: `${base}/rest`,
@@ -234,7 +297,7 @@ export async function startTriggerServer(opts: {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	function webhookData(workflow: Workflow, data: IWorkflowExecuteAdditionalData): IWebhookData {
+	webhookData(workflow: Workflow, data: IWorkflowExecuteAdditionalData): IWebhookData {
 		const description = trigger.description.webhooks![0];
 		return {
 			httpMethod: 'POST',
@@ -248,53 +311,20 @@ export async function startTriggerServer(opts: {
 	}
 
 	/** n8n saves changed static data once the webhook has answered. */
-	function saveStaticData(workflow: Workflow): void {
+	saveStaticData(workflow: Workflow): void {
 		if ((workflow.staticData as IDataObject).__dataChanged === true) {
-			stored = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+			this.stored = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		}
 	}
 
-	function send(res: http.ServerResponse, status: number, body: unknown): void {
-		if (res.headersSent) return;
-		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-		res.end(JSON.stringify(body));
-	}
-
-	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-		if (req.method !== 'POST' || req.url !== `/webhook/${WEBHOOK_ID}/webhook`) {
-			send(res, 404, { code: 404, message: 'The requested webhook is not registered.' });
-			return;
-		}
-		// n8n's rawBodyReader + parseBody middleware.
-		parseIncomingMessage(req);
-		const request = req as http.IncomingMessage & {
-			rawBody?: Buffer;
-			readRawBody?: () => Promise<void>;
-			body?: unknown;
-			contentType?: string;
-			encoding?: string;
-		};
-		request.readRawBody = async () => {
-			if (request.rawBody) return;
-			const chunks: Buffer[] = [];
-			let size = 0;
-			for await (const chunk of req) {
-				size += (chunk as Buffer).length;
-				if (size > payloadMax) {
-					// raw-body's error, as n8n's reader throws it
-					throw Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
-				}
-				chunks.push(chunk as Buffer);
-			}
-			request.rawBody = Buffer.concat(chunks);
-		};
-		request.body = {};
-		if (server.rawBodyMode === 'parsed') {
+	/** n8n's body middleware for the chosen rawBodyMode; false when the request was answered already. */
+	async prepareBody(request: HarnessRequest, res: http.ServerResponse): Promise<boolean> {
+		if (this.rawBodyMode === 'parsed') {
 			try {
-				await request.readRawBody();
+				await request.readRawBody!();
 			} catch (error) {
 				send(res, (error as { status: number }).status, { message: (error as Error).message });
-				return;
+				return false;
 			}
 			if (request.contentType === 'application/json' && request.rawBody!.length) {
 				try {
@@ -304,115 +334,112 @@ export async function startTriggerServer(opts: {
 				}
 			}
 		}
-		if (server.rawBodyMode === 'missing') {
+		if (this.rawBodyMode === 'missing') {
 			Reflect.deleteProperty(request, 'readRawBody');
-			req.resume();
+			request.resume();
 		}
+		return true;
+	}
 
-		const { workflow, node } = buildWorkflow();
-		const executionId = String(++executionCounter);
-		const data = additionalData(workflow, executionId);
+	async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		if (req.method !== 'POST' || req.url !== `/webhook/${WEBHOOK_ID}/webhook`) {
+			send(res, 404, { code: 404, message: 'The requested webhook is not registered.' });
+			return;
+		}
+		const request = attachRawBodyReader(req, this.opts.payloadMaxBytes ?? N8N_PAYLOAD_MAX);
+		if (!(await this.prepareBody(request, res))) return;
+
+		const { workflow, node } = this.buildWorkflow();
+		const data = this.additionalData(workflow, String(++this.executionCounter));
 		data.httpRequest = request as never;
 		data.httpResponse = res as never;
-		const context = new WebhookContext(workflow, node, data, 'webhook', webhookData(workflow, data), [], null);
-
+		const context = new WebhookContext(workflow, node, data, 'webhook', this.webhookData(workflow, data), [], null);
 		let result: IWebhookResponseData;
 		try {
 			result = await trigger.webhook.call(context as never);
 		} catch (error) {
-			errors.push(error as Error);
+			this.errors.push(error as Error);
 			send(res, 500, { code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
 			return;
 		}
 		if (result.noWebhookResponse !== true) {
 			send(res, 200, result.webhookResponse ?? { message: result.workflowData ? 'Workflow was started' : 'Webhook call received' });
 		}
-		saveStaticData(workflow);
-		if (result.workflowData === undefined) return;
+		this.saveStaticData(workflow);
+		if (result.workflowData !== undefined) this.execute(workflow, node, data, result.workflowData);
+	}
 
+	/** Like n8n's prepareExecutionData + WorkflowRunner: the trigger's items run from a node execution stack. */
+	execute(workflow: Workflow, node: INode, data: IWorkflowExecuteAdditionalData, items: INodeExecutionData[][]): void {
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node, data: { main: result.workflowData }, source: null }] },
+			executionData: { nodeExecutionStack: [{ node, data: { main: items }, source: null }] },
 		});
 		const execution = new WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
 		const done = Promise.resolve(execution).then((run) => {
-			runs.push(run);
+			this.runs.push(run);
 		});
-		pending.add(done);
-		void done.finally(() => pending.delete(done));
+		this.pending.add(done);
+		void done.finally(() => this.pending.delete(done));
 	}
 
-	function hookContext(): HookContext {
-		const { workflow, node } = buildWorkflow();
-		const data = additionalData(workflow, 'activation');
-		const context = new HookContext(workflow, node, data, 'webhook', 'activate', webhookData(workflow, data));
-		// Keep the workflow so its static data can be saved after the lifecycle method.
-		(context as unknown as { __workflow: Workflow }).__workflow = workflow;
-		return context;
-	}
-	async function lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
-		const context = hookContext();
-		const fn = trigger.webhookMethods.default[method];
-		const outcome = await fn.call(context as never);
-		saveStaticData((context as unknown as { __workflow: Workflow }).__workflow);
+	async lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
+		const { workflow, node } = this.buildWorkflow();
+		const data = this.additionalData(workflow, 'activation');
+		const context = new HookContext(workflow, node, data, 'webhook', 'activate', this.webhookData(workflow, data));
+		const outcome = await trigger.webhookMethods.default[method].call(context as never);
+		this.saveStaticData(workflow);
 		return outcome;
 	}
 
-	/** Records every answer the caller gets. */
-	function recordAnswers(res: http.ServerResponse): void {
-		const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => http.ServerResponse;
-		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-			const body = chunk === undefined || typeof chunk === 'function' ? '' : String(chunk);
-			let json: IDataObject | undefined;
-			try {
-				json = JSON.parse(body) as IDataObject;
-			} catch {
-				json = undefined;
-			}
-			answers.push({ status: res.statusCode, body, json });
-			return end(chunk, ...rest);
-		}) as typeof res.end;
+	async settle(): Promise<void> {
+		while (this.pending.size) await Promise.all([...this.pending]);
 	}
+}
 
+export async function startTriggerServer(opts: HarnessOptions): Promise<TriggerServer> {
+	const harness = new Harness(opts);
 	const httpServer = http.createServer((req, res) => {
-		recordAnswers(res);
-		handle(req, res).catch((error: Error) => {
-			errors.push(error);
+		recordAnswers(res, harness.answers);
+		harness.handle(req, res).catch((error: Error) => {
+			harness.errors.push(error);
 			send(res, 500, { message: error.message });
 		});
 	});
 	await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-	base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+	harness.base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 
-	const server: TriggerServer = {
-		base,
-		url: `${base}/webhook/${WEBHOOK_ID}/webhook`,
-		runs,
+	return {
+		base: harness.base,
+		url: `${harness.base}/webhook/${WEBHOOK_ID}/webhook`,
+		runs: harness.runs,
 		started: () =>
-			runs.map((run) => (run.data.resultData.runData[RECEIVER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json)),
-		errors,
-		answers,
-		staticData: () => stored,
+			harness.runs.map((run) => (run.data.resultData.runData[RECEIVER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json)),
+		errors: harness.errors,
+		answers: harness.answers,
+		staticData: () => harness.stored,
 		async activate() {
-			const existed = await lifecycle('checkExists');
+			const existed = await harness.lifecycle('checkExists');
 			if (existed) return { existed };
-			return { existed, created: await lifecycle('create') };
+			return { existed, created: await harness.lifecycle('create') };
 		},
-		deactivate: async () => await lifecycle('delete'),
-		checkExists: async () => await lifecycle('checkExists'),
-		async settle() {
-			while (pending.size) await Promise.all([...pending]);
-		},
-		credentialLoads: () => credentialLoads,
+		deactivate: async () => await harness.lifecycle('delete'),
+		checkExists: async () => await harness.lifecycle('checkExists'),
+		settle: async () => await harness.settle(),
+		credentialLoads: () => harness.credentialLoads,
 		update(p) {
-			if (p.parameters) parameters = p.parameters;
-			if (p.credential) credential = p.credential;
+			if (p.parameters) harness.parameters = p.parameters;
+			if (p.credential) harness.credential = p.credential;
 		},
-		rawBodyMode: 'parsed',
+		get rawBodyMode() {
+			return harness.rawBodyMode;
+		},
+		set rawBodyMode(mode) {
+			harness.rawBodyMode = mode;
+		},
 		async close() {
-			await server.settle();
+			await harness.settle();
 			httpServer.closeAllConnections();
 			await new Promise((resolve) => httpServer.close(resolve));
 		},
 	};
-	return server;
 }

@@ -3,12 +3,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { agentOperations } from './agent';
 import { cloudPlayerOperations } from './cloudPlayer';
+import { phoneCallOperations } from './phoneCall';
+import { phoneNumberOperations } from './phoneNumber';
 import { tokenOperations } from './token';
 import type { AgoraOperation } from './types';
 
 const operations: Record<string, Record<string, AgoraOperation>> = {
 	agent: agentOperations,
 	cloudPlayer: cloudPlayerOperations,
+	phoneCall: phoneCallOperations,
+	phoneNumber: phoneNumberOperations,
 	token: tokenOperations,
 };
 

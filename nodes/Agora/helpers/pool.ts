@@ -6,7 +6,7 @@
  * When an item fails, no further item is started and the items in flight are let finish, so the
  * caller learns everything that was done before the stop (see sideEffects.ts).
  */
-export interface PoolOutcome<T> {
+interface PoolOutcome<T> {
 	/** Result per index; undefined for items that failed or were never started. */
 	results: Array<T | undefined>;
 	/** Failed items in index order (empty when every item succeeded). */

@@ -12,17 +12,28 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-export type ChangedResource = 'agent' | 'cloudPlayer';
-export type ResourceChange = 'started' | 'stopped' | 'updated' | 'spoke' | 'interrupted' | 'created' | 'deleted';
+type ChangedResource = 'agent' | 'cloudPlayer' | 'phoneCall' | 'phoneNumber';
+type ResourceChange =
+	| 'started'
+	| 'stopped'
+	| 'updated'
+	| 'spoke'
+	| 'instructed'
+	| 'interrupted'
+	| 'created'
+	| 'deleted'
+	| 'placed'
+	| 'hung up'
+	| 'added';
 
-export interface SideEffect {
+interface SideEffect {
 	resource: ChangedResource;
 	change: ResourceChange;
 	/** The resource's id at Agora; null when the answer named none. */
 	id: string | null;
 }
 
-export interface ItemSideEffect extends SideEffect {
+interface ItemSideEffect extends SideEffect {
 	itemIndex: number;
 }
 
@@ -63,7 +74,12 @@ export function collectSideEffects(
 	return found;
 }
 
-const RESOURCE_NAMES: Record<ChangedResource, string> = { agent: 'agent', cloudPlayer: 'cloud player' };
+const RESOURCE_NAMES: Record<ChangedResource, string> = {
+	agent: 'agent',
+	cloudPlayer: 'cloud player',
+	phoneCall: 'phone call',
+	phoneNumber: 'phone number',
+};
 
 const HINT =
 	'To keep the output of the items that succeeded, set the node’s Settings > On Error to “Continue” or ' +
@@ -90,12 +106,12 @@ interface OtherFailure {
 
 function describeStop(
 	cause: string | null | undefined,
-	failedItem: number,
+	failed: { itemIndex: number; outcomeUnknown: boolean },
 	effects: ItemSideEffect[],
 	others: OtherFailure[],
 ): string {
 	const lines = [
-		`Item ${failedItem} failed${cause ? `: ${cause}` : '.'}`,
+		`Item ${failed.itemIndex} failed${cause ? `: ${cause}` : '.'}${failed.outcomeUnknown ? ' Whether it took effect at Agora is unknown.' : ''}`,
 		'The run stopped there: no further item was started, and the items already under way were let finish.',
 	];
 	if (effects.length === 0) {
@@ -132,9 +148,11 @@ export function bulkRunError(
 		outcomeUnknown: agoraErrorDetails(e)?.ambiguous === true,
 	}));
 	error.message = `${error.message} [item ${first.index}]`;
-	error.description = describeStop(error.description, first.index, run.sideEffects, others);
+	const outcomeUnknown = agoraErrorDetails(first.error)?.ambiguous === true;
+	error.description = describeStop(error.description, { itemIndex: first.index, outcomeUnknown }, run.sideEffects, others);
 	Object.assign(error.context, {
 		failedItem: first.index,
+		failedItemOutcomeUnknown: outcomeUnknown,
 		sideEffects: run.sideEffects,
 		otherFailures: others,
 		hint: HINT,

@@ -1,12 +1,13 @@
 /**
- * zod schemas of the Media Pull (cloud player) requests, following service-interface.md.
- * Every rule is checked before a request is sent; issue paths name the Agora field
- * (`player.channelName`, `player.videoOptions.width`, `streamIp`, ...).
+ * Rules of the Media Pull (cloud player) requests, from Agora's Media Pull RESTful API pages
+ * (Create, Update, List, Delete). Only what the reference calls invalid is refused; issue paths
+ * name the Agora field (`player.channelName`, `player.videoOptions.width`, `streamIp`, ...).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../helpers/agoraFacts';
 import { utf8Bytes } from '../helpers/values';
+import { closedShape, flag, oneOf, rule, text, withRules, type Check } from './rules';
 
 export const ENCRYPT_MODES = [
 	'aes-128-xts',
@@ -20,37 +21,54 @@ export const ENCRYPT_MODES = [
 ] as const;
 
 /** Modes that derive the key with a salt: encryptKdfSalt is required with them and only with them. */
-export const KDF_SALT_MODES: readonly string[] = ['aes-128-gcm2', 'aes-256-gcm2'];
+const KDF_SALT_MODES: readonly string[] = ['aes-128-gcm2', 'aes-256-gcm2'];
 
-export const PLAYER_NAME_RE = /^[a-zA-Z0-9_-]+$/;
-const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
+/** Agora clamps an idle timeout outside 5..600 s to the nearest end; it is not refused. */
 export const IDLE_TIMEOUT_MIN = 5;
 export const IDLE_TIMEOUT_MAX = 600;
 /** playTs may lie at most this far before / after the creation time (seconds). */
-export const PLAY_TS_BEFORE_S = 86400;
-export const PLAY_TS_AFTER_S = 300;
+const PLAY_TS_BEFORE_S = 86400;
+const PLAY_TS_AFTER_S = 300;
+/** Playback speeds Agora offers (tempo). */
+const TEMPOS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+export const PAGE_SIZE_MAX = 500;
 
-/** A string that must not be empty (required fields must not be null or an empty string). */
-const requiredString = () =>
-	z.string({ required_error: 'is required', invalid_type_error: 'must be a string' }).min(1, 'is required and must not be empty');
+const PLAYER_NAME_RE = /^[a-zA-Z0-9_-]+$/;
+const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
-const number = () =>
-	z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a finite number');
+/** A required string: not null, not empty (Agora refuses `null` and `""` in required fields). */
+function requiredText(...checks: Array<[(value: string) => boolean, string]>): Check {
+	return (value) => {
+		if (value === undefined) return 'is required';
+		if (typeof value !== 'string') return 'must be a string';
+		if (value === '') return 'is required and must not be empty';
+		return checks.find(([test]) => !test(value))?.[1];
+	};
+}
 
-const integerIn = (min: number, max: number, unit = '') =>
-	number()
-		.int('must be a whole number')
-		.min(min, `must be between ${min} and ${max}${unit}`)
-		.max(max, `must be between ${min} and ${max}${unit}`);
+function numberCheck(test: (value: number) => boolean, message: string): Check {
+	return (value) => {
+		if (value === undefined) return 'is required';
+		if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+		return test(value) ? undefined : message;
+	};
+}
 
-export const regionSchema = z.enum(MEDIA_PULL_REGIONS, {
-	errorMap: () => ({ message: 'must be one of cn (China Mainland), ap (Asia Pacific), na (North America), eu (Europe)' }),
-});
+const between = (min: number, max: number, unit = '') =>
+	numberCheck((v) => v >= min && v <= max, `must be between ${min} and ${max}${unit}`);
 
-export const streamUrlSchema = requiredString()
-	.refine((v) => utf8Bytes(v) <= 1024, 'must be at most 1024 bytes')
-	.refine((v) => isStreamUrl(v), 'must be an rtmp:// or http(s):// URL with a host and no spaces');
+function wholeBetween(min: number, max: number, unit = ''): Check {
+	const range = between(min, max, unit);
+	return (value) => {
+		if (typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value)) return 'must be a whole number';
+		return range(value);
+	};
+}
+
+const regionSchema = oneOf(
+	MEDIA_PULL_REGIONS,
+	'must be one of cn (China Mainland), ap (Asia Pacific), na (North America), eu (Europe)',
+);
 
 /** rtmp or http(s), parseable as a URL, with a host and no white space anywhere. */
 function isStreamUrl(value: string): boolean {
@@ -62,188 +80,172 @@ function isStreamUrl(value: string): boolean {
 	}
 }
 
-export const channelNameSchema = requiredString()
-	.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes')
-	.refine(
-		(v) => CHANNEL_NAME_CHARS.test(v),
-		`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
-	);
+const streamUrl = rule<string>(
+	requiredText(
+		[(v) => utf8Bytes(v) <= 1024, 'must be at most 1024 bytes'],
+		[isStreamUrl, 'must be an rtmp:// or http(s):// URL with a host and no spaces'],
+	),
+);
 
-export const accountSchema = requiredString()
-	.refine((v) => utf8Bytes(v) <= 255, 'must be at most 255 bytes')
-	.refine(
-		(v) => CHANNEL_NAME_CHARS.test(v),
-		`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
-	);
+const channelCharsRule: [(value: string) => boolean, string] = [
+	(v) => CHANNEL_NAME_CHARS.test(v),
+	`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
+];
 
-export const playerNameSchema = requiredString()
-	.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes')
-	.refine((v) => PLAYER_NAME_RE.test(v), 'may only contain a-z, A-Z, 0-9, - and _');
+const channelNameSchema = rule<string>(
+	requiredText([(v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes'], channelCharsRule),
+);
 
-export const playerIdSchema = requiredString().refine((v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)');
+const accountSchema = rule<string>(requiredText([(v) => utf8Bytes(v) <= 255, 'must be at most 255 bytes'], channelCharsRule));
 
-export const streamIpSchema = z
-	.string({ invalid_type_error: 'must be a string' })
-	.refine((v) => IPV4_RE.test(v), 'must be a valid IPv4 address, e.g. 203.0.113.10');
+const playerNameSchema = rule<string>(
+	requiredText(
+		[(v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes'],
+		[(v) => PLAYER_NAME_RE.test(v), 'may only contain a-z, A-Z, 0-9, - and _'],
+	),
+);
 
-const uidSchema = integerIn(0, UID_MAX);
+const playerIdSchema = rule<string>(requiredText([(v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)']));
 
-// Agora would quietly move such a value to the nearest bound; the node refuses it instead.
-const idleTimeoutRule = `must be between ${IDLE_TIMEOUT_MIN} and ${IDLE_TIMEOUT_MAX} seconds (Agora would silently change it to ${IDLE_TIMEOUT_MIN} or ${IDLE_TIMEOUT_MAX})`;
+const streamIpSchema = rule<string>((value) =>
+	typeof value === 'string' && IPV4_RE.test(value) ? undefined : 'must be a valid IPv4 address, e.g. 203.0.113.10',
+);
 
-const playTsSchema = number()
-	.int('must be a whole number of Unix seconds')
-	.refine((v) => {
-		if (v === 0) return true;
-		const now = Math.floor(Date.now() / 1000);
-		return v >= now - PLAY_TS_BEFORE_S && v <= now + PLAY_TS_AFTER_S;
-	}, `must be 0 (play at once) or a Unix time in seconds between now - ${PLAY_TS_BEFORE_S} and now + ${PLAY_TS_AFTER_S}`);
+const playTsRule = `must be 0 (play at once) or a Unix time in seconds between now - ${PLAY_TS_BEFORE_S} and now + ${PLAY_TS_AFTER_S}`;
+const playTsSchema = rule<number>((value) => {
+	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number of Unix seconds';
+	if (value === 0) return undefined;
+	const now = Math.floor(Date.now() / 1000);
+	return value >= now - PLAY_TS_BEFORE_S && value <= now + PLAY_TS_AFTER_S ? undefined : playTsRule;
+});
 
-const seekPositionSchema = number().min(0, 'must be 0 or more seconds');
+const seekPositionSchema = rule<number>(numberCheck((v) => v >= 0, 'must be 0 or more seconds'));
+const tempoSchema = oneOf(TEMPOS, `must be one of ${TEMPOS.join(', ')}`);
+const unknownFields = (where: string) => (unknown: string[]) => `has fields ${where} does not take: ${unknown.join(', ')}`;
 
-const audioCreateSchema = z
-	.object({ Profile: integerIn(0, 5).optional() })
-	.strict();
+/** Agora's prose names the profile `Profile`, its request examples `profile`: both are taken. */
+const audioProfile = rule<number>(wholeBetween(0, 5));
+const volume = rule<number>(wholeBetween(0, 200));
 
-const videoSchema = z
-	.object({
-		width: integerIn(66, 1920, ' pixels').optional(),
-		height: integerIn(66, 1080, ' pixels').optional(),
-		widthHeightAdaption: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
-		frameRate: number().min(1, 'must be between 1 and 30 fps').max(30, 'must be between 1 and 30 fps').optional(),
-		bitrate: number().min(1, 'must be between 1 and 10000 Kbps').max(10000, 'must be between 1 and 10000 Kbps').optional(),
-		codec: z.enum(['H.264', 'VP9'], { errorMap: () => ({ message: "must be 'H.264' or 'VP9'" }) }).optional(),
-		fillMode: z.enum(['fit', 'fill'], { errorMap: () => ({ message: "must be 'fit' or 'fill'" }) }).optional(),
-	})
-	.strict();
+const audioOptionsSchema = closedShape(
+	{ profile: audioProfile.optional(), Profile: audioProfile.optional(), volume: volume.optional() },
+	unknownFields('audioOptions'),
+);
 
-export const playerCreateSchema = z
-	.object({
-		streamUrl: streamUrlSchema,
-		channelName: channelNameSchema,
-		uid: uidSchema.optional(),
-		account: accountSchema.optional(),
-		token: z.string({ invalid_type_error: 'must be a string' }).optional(),
-		idleTimeout: number()
-			.int('must be a whole number of seconds')
-			.min(IDLE_TIMEOUT_MIN, idleTimeoutRule)
-			.max(IDLE_TIMEOUT_MAX, idleTimeoutRule)
-			.optional(),
-		playTs: playTsSchema.optional(),
-		name: playerNameSchema.optional(),
-		encryptMode: z
-			.enum(ENCRYPT_MODES, { errorMap: () => ({ message: `must be one of ${ENCRYPT_MODES.join(', ')}` }) })
-			.optional(),
-		encryptKey: requiredString().optional(),
-		encryptKdfSalt: requiredString()
-			.refine((v) => v !== '0', 'must not be 0')
-			.optional(),
-		repeatTime: number()
-			.int('must be a whole number')
-			.refine((v) => v === -1 || v >= 1, 'must be -1 (loop) or 1 or more (0 is not allowed)')
-			.optional(),
-		seekPosition: seekPositionSchema.optional(),
-		dataStreamOptions: z.object({ enable: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict().optional(),
-		audioOptions: audioCreateSchema.optional(),
-		videoOptions: videoSchema.optional(),
-	})
-	.strict()
-	.superRefine((p, ctx) => {
+const videoOptionsSchema = closedShape(
+	{
+		width: rule<number>(wholeBetween(66, 1920, ' pixels')).optional(),
+		height: rule<number>(wholeBetween(66, 1080, ' pixels')).optional(),
+		widthHeightAdaption: flag().optional(),
+		frameRate: rule<number>(between(1, 30, ' fps')).optional(),
+		bitrate: rule<number>(between(1, 10000, ' Kbps')).optional(),
+		// Agora plays any other codec value as H.264: not an error.
+		codec: text().optional(),
+		gop: rule<number>(numberCheck((v) => v >= 1, 'must be 1 or more seconds between key frames')).optional(),
+		fillMode: oneOf(['fit', 'fill'] as const, "must be 'fit' or 'fill'").optional(),
+	},
+	unknownFields('videoOptions'),
+);
+
+export const playerCreateSchema = withRules(
+	closedShape(
+		{
+			streamUrl,
+			channelName: channelNameSchema,
+			uid: rule<number>(wholeBetween(0, UID_MAX)).optional(),
+			account: accountSchema.optional(),
+			token: text().optional(),
+			idleTimeout: rule<number>(numberCheck(() => true, 'must be a number')).optional(),
+			playTs: playTsSchema.optional(),
+			name: playerNameSchema.optional(),
+			encryptMode: oneOf(ENCRYPT_MODES).optional(),
+			encryptKey: text().optional(),
+			encryptKdfSalt: rule<string>(requiredText([(v) => v !== '0', 'must not be 0'])).optional(),
+			repeatTime: rule<number>((value) => {
+				if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
+				return value === -1 || value >= 1 ? undefined : 'must be -1 (loop) or 1 or more (0 is not allowed)';
+			}).optional(),
+			seekPosition: seekPositionSchema.optional(),
+			dataStreamOptions: closedShape({ enable: flag() }, unknownFields('dataStreamOptions')).optional(),
+			audioOptions: audioOptionsSchema.optional(),
+			videoOptions: videoOptionsSchema.optional(),
+			tempo: tempoSchema.optional(),
+		},
+		unknownFields('a player'),
+	),
+	(p, report) => {
 		const hasUid = p.uid !== undefined;
-		const hasAccount = p.account !== undefined;
-		if (hasUid === hasAccount) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: [hasUid ? 'account' : 'uid'],
-				message: hasUid
-					? 'cannot be given together with player.uid (exactly one of uid or account)'
-					: 'or player.account is required (exactly one of them)',
-			});
+		if (hasUid === (p.account !== undefined)) {
+			report(
+				[hasUid ? 'account' : 'uid'],
+				hasUid ? 'cannot be given together with player.uid (exactly one of uid or account)' : 'or player.account is required (exactly one of them)',
+			);
 		}
 		const saltMode = p.encryptMode !== undefined && KDF_SALT_MODES.includes(p.encryptMode);
-		if (saltMode && p.encryptKdfSalt === undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['encryptKdfSalt'],
-				message: `is required with encryptMode ${p.encryptMode}`,
-			});
-		}
+		if (saltMode && p.encryptKdfSalt === undefined) report(['encryptKdfSalt'], `is required with encryptMode ${p.encryptMode}`);
 		if (!saltMode && p.encryptKdfSalt !== undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['encryptKdfSalt'],
-				message: 'is valid only with encryptMode aes-128-gcm2 or aes-256-gcm2',
-			});
+			report(['encryptKdfSalt'], 'is valid only with encryptMode aes-128-gcm2 or aes-256-gcm2');
 		}
-		// Without a key Agora disables built-in encryption, so a mode alone or a key alone is a mistake.
-		if (p.encryptKey !== undefined && p.encryptMode === undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['encryptMode'],
-				message: 'is required when an encryption key is given',
-			});
-		}
-		if (p.encryptMode !== undefined && p.encryptKey === undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['encryptKey'],
-				message: 'is required when encryptMode is set (without a key Agora disables encryption)',
-			});
-		}
-	});
+	},
+);
 
 /** Create: region and streamIp travel in the path and query, the player in the body. */
-export const createPlayerRequestSchema = z
-	.object({
-		region: regionSchema,
-		streamIp: streamIpSchema.optional(),
-		player: playerCreateSchema,
-	})
-	.strict();
+export const createPlayerRequestSchema = closedShape(
+	{ region: regionSchema, streamIp: streamIpSchema.optional(), player: playerCreateSchema },
+	unknownFields('a create request'),
+);
 
-export const deletePlayerRequestSchema = z.object({ region: regionSchema, id: playerIdSchema }).strict();
+export const deletePlayerRequestSchema = closedShape({ region: regionSchema, id: playerIdSchema }, unknownFields('a delete'));
 
-export const sequenceSchema = number()
-	.int('must be a whole number')
-	.min(0, 'must be 0 or more')
-	// Later automatic sequences count up from it and must stay exact integers.
-	.max(2 ** 52, 'must be at most 4503599627370496');
+/**
+ * Agora types the update sequence as a number of at least 0 (no 32-bit bound). The node caps it
+ * at 2^52 so that later automatic sequences, counting up from it, stay exact integers.
+ */
+const SEQUENCE_MAX = 2 ** 52;
+const sequenceSchema = rule<number>((value) => {
+	if (value === undefined) return 'is required';
+	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
+	if (value < 0) return 'must be 0 or more';
+	return value <= SEQUENCE_MAX ? undefined : `must be at most ${SEQUENCE_MAX}`;
+});
 
-export const playerUpdateSchema = z
-	.object({
-		streamUrl: streamUrlSchema.optional(),
-		seekPosition: seekPositionSchema.optional(),
-		isPause: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
-		audioOptions: z.object({ volume: integerIn(0, 200) }).strict().optional(),
-	})
-	.strict()
-	.refine((p) => Object.keys(p).length > 0, {
-		message: 'needs at least one field to update: streamUrl, seekPosition, isPause or audioOptions.volume',
-	});
+const playerUpdateSchema = withRules(
+	closedShape(
+		{
+			streamUrl: streamUrl.optional(),
+			seekPosition: seekPositionSchema.optional(),
+			isPause: flag().optional(),
+			audioOptions: audioOptionsSchema.optional(),
+			tempo: tempoSchema.optional(),
+		},
+		unknownFields('an update'),
+	),
+	(p, report) => {
+		if (Object.keys(p).length === 0) {
+			report([], 'needs at least one field to update: streamUrl, seekPosition, isPause, audioOptions or tempo');
+		}
+	},
+);
 
-export const updatePlayerRequestSchema = z
-	.object({
-		region: regionSchema,
-		id: playerIdSchema,
-		sequence: sequenceSchema,
-		player: playerUpdateSchema,
-	})
-	.strict();
+export const updatePlayerRequestSchema = closedShape(
+	{ region: regionSchema, id: playerIdSchema, sequence: sequenceSchema, player: playerUpdateSchema },
+	unknownFields('an update request'),
+);
 
-export const PAGE_SIZE_MAX = 500;
+const pageSize = rule<number>(wholeBetween(1, PAGE_SIZE_MAX));
+const atLeastOne = rule<number>((value) => {
+	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
+	return value >= 1 ? undefined : 'must be 1 or more';
+});
 
-export const listPlayersRequestSchema = z
-	.object({
-		channelName: channelNameSchema.optional(),
-		pageSize: integerIn(1, PAGE_SIZE_MAX).optional(),
-		limit: number().int('must be a whole number').min(1, 'must be 1 or more').optional(),
-	})
-	.strict();
+export const listPlayersRequestSchema = closedShape(
+	{ channelName: channelNameSchema.optional(), pageSize: pageSize.optional(), limit: atLeastOne.optional() },
+	unknownFields('a list request'),
+);
 
-export const getPlayerRequestSchema = z
-	.object({ id: playerIdSchema, channelName: channelNameSchema.optional() })
-	.strict();
+export const getPlayerRequestSchema = closedShape(
+	{ id: playerIdSchema, channelName: channelNameSchema.optional() },
+	unknownFields('a get request'),
+);
 
 export type PlayerCreate = z.infer<typeof playerCreateSchema>;
-export type PlayerUpdate = z.infer<typeof playerUpdateSchema>;
-export type MediaPullRegionValue = z.infer<typeof regionSchema>;

@@ -7,7 +7,8 @@
  * - The token is an AccessToken2 with the RTC and RTM services (the token builders'
  *   `buildTokenWithRtm`), signed with the project's App Certificate, valid 86400 s at most.
  * - For a start (`/join`) its channel must be `properties.channel` and its user
- *   `properties.agent_rtc_uid` (a string account, also for numeric uids).
+ *   `properties.agent_rtc_uid` (a string account, also for numeric uids). An outbound call
+ *   (`POST /call`) starts an agent too and is signed the same way.
  * - For other calls Agora's SDKs sign a placeholder channel with the agent id as the user (their
  *   stop-by-id does so); the node does the same.
  * A fresh token is built for every request, so none is kept and none expires under a long run.
@@ -56,7 +57,8 @@ function parsed(body: unknown): Record<string, unknown> | undefined {
 /** The channel and user a request's token must name (see the header comment). */
 function tokenScope(url: string, body: unknown): { channel: string; account: string } {
 	const path = url.split('?')[0];
-	if (/\/join\/?$/.test(path)) {
+	// A start and an outbound call (which starts an agent) name the agent's channel and uid.
+	if (/\/(join|call)\/?$/.test(path)) {
 		const properties = parsed(parsed(body)?.properties);
 		const channel = properties?.channel;
 		const uid = properties?.agent_rtc_uid;
@@ -65,7 +67,7 @@ function tokenScope(url: string, body: unknown): { channel: string; account: str
 		}
 	}
 	// Agent ids are letters and digits; anything else is left to the placeholder.
-	const agentId = /\/agents\/([A-Za-z0-9_-]{1,255})(?:\/|$)/.exec(path)?.[1];
+	const agentId = /\/(?:agents|calls)\/([A-Za-z0-9_-]{1,255})(?:\/|$)/.exec(path)?.[1];
 	return { channel: PLACEHOLDER, account: agentId ?? PLACEHOLDER };
 }
 

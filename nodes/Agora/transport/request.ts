@@ -10,13 +10,15 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../helpers/agoraFacts';
+import type { VendorKeys } from '../helpers/vendorKeys';
 import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
 
 const CREDENTIAL_TYPE = 'agoraApi';
-export const AGENT_PREFIX = '/api/conversational-ai-agent/v2/projects';
+const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
+export const AGENT_PREFIX = `${AGENT_API_PREFIX}/projects`;
 
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -40,6 +42,8 @@ export interface AgoraContext {
 	 * never copied into an output or an error.
 	 */
 	credential?: ICredentialsDecrypted;
+	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
+	vendorKeys?: VendorKeys;
 }
 
 export function baseUrlFromCredential(credential: IDataObject): string {
@@ -79,9 +83,13 @@ export async function resolveAgoraContext(
 
 interface AgoraRequest {
 	method: IHttpRequestMethods;
-	/** agent: Conversational AI; mediaPull: cloud players (with region, or the region-less list path). */
-	api: 'agent' | 'mediaPull';
-	/** Path below the API's project prefix, e.g. `/join` or `/players/{id}`. */
+	/**
+	 * agent: Conversational AI, below the project; agentAccount: Conversational AI resources of the
+	 * account, outside any project (phone numbers); mediaPull: cloud players (with region, or the
+	 * region-less list path).
+	 */
+	api: 'agent' | 'agentAccount' | 'mediaPull';
+	/** Path below the API's prefix, e.g. `/join`, `/phone-numbers` or `/players/{id}`. */
 	path: string;
 	region?: MediaPullRegion;
 	qs?: IDataObject;
@@ -122,6 +130,7 @@ export function agoraErrorDetails(error: unknown): AgoraErrorDetails | undefined
 export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'path' | 'region'>): string {
 	const appId = encodeURIComponent(ctx.appId);
 	if (req.api === 'agent') return `${ctx.baseUrl}${AGENT_PREFIX}/${appId}${req.path}`;
+	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }
@@ -149,7 +158,7 @@ const STATUS_MEANING: Record<number, string> = {
 	400: 'Bad request',
 	401: 'Invalid authentication credentials (check the Customer ID and Customer Secret, or for Token authentication the App ID and App Certificate)',
 	403: 'Forbidden (is the product enabled for this project, and the App ID right?)',
-	404: 'Not found (the agent or player does not exist, or has already stopped)',
+	404: 'Not found (the agent, call, phone number or player does not exist, or the agent has already stopped)',
 	409: 'Conflict (a resource with this name already exists)',
 	422: 'Quota exceeded',
 	429: 'Rate limit exceeded',
@@ -257,7 +266,7 @@ export async function agoraRequest(
 	req: AgoraRequest,
 	itemIndex = 0,
 ): Promise<AgoraResponse> {
-	if (ctx.authentication === 'token' && req.api !== 'agent') {
+	if (ctx.authentication === 'token' && req.api === 'mediaPull') {
 		throw new NodeOperationError(this.getNode(), MEDIA_PULL_NEEDS_BASIC, {
 			itemIndex,
 			description:
@@ -324,9 +333,11 @@ export function agoraApiError(
 	args: { status: number; body: IDataObject; requestId?: string; action: string; secrets: string[]; itemIndex: number },
 ): NodeApiError {
 	const { status, body, requestId, action, secrets, itemIndex } = args;
-	// Agent API: {detail, reason}; Media Pull: {message}.
-	// Agora's own words may echo what was sent: everything taken from the body is redacted.
-	const reason = typeof body.reason === 'string' ? redact(body.reason, secrets) : undefined;
+	// Agent API: {detail, reason}; telephony and phone numbers: {error_type, description}; Media
+	// Pull: {message}. Agora's own words may echo what was sent: everything taken from the body is
+	// redacted.
+	const code = typeof body.reason === 'string' ? body.reason : body.error_type;
+	const reason = typeof code === 'string' ? redact(code, secrets) : undefined;
 	const detail =
 		typeof body.detail === 'string'
 			? body.detail

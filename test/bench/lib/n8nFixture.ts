@@ -250,16 +250,9 @@ export class N8nFixture {
 		return `${this.host.baseUrl}/webhook/${pathname}`;
 	}
 
+	/** n8n's database, read with a busy wait (see N8nHost.query: a read during a burst hit SQLITE_BUSY). */
 	private db<T>(sql: string, params: unknown[]): Promise<T[]> {
-		const sqlite3 = require(path.join(this.host.n8nDir, 'node_modules', 'sqlite3'));
-		const db = new sqlite3.Database(path.join(this.host.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
-		return new Promise<T[]>((resolve, reject) =>
-			db.all(sql, params, (err: Error | null, rows: T[]) => {
-				db.close();
-				if (err) reject(err);
-				else resolve(rows);
-			}),
-		);
+		return this.host.query<T>(sql, params);
 	}
 
 	/** Executions of a workflow that have ended (any status). */

@@ -32,11 +32,16 @@ export function fastTiming(over: { maxRetryAfterMs?: number } = {}): () => void 
 	};
 }
 
-/** Starts an agent straight through the sandbox API (no node); idle_timeout 0 keeps it running. */
+/**
+ * Starts an agent straight through the sandbox API (no node); idle_timeout 0 keeps it running.
+ * The sandbox clock is moved past the start delay (in either clock mode), so the agent is RUNNING
+ * when this returns, however slowly the machine runs.
+ */
 export async function seedAgent(sb: Sandbox, over: { name?: string; channel?: string } = {}): Promise<string> {
 	const body = startBody({ ...over, properties: { idle_timeout: 0 } });
 	const response = await client(sb).post(agentPath(sb, '/join'), body);
 	if (response.status !== 200) throw new Error(`seeding an agent failed: ${response.status} ${JSON.stringify(response.data)}`);
+	sb.clock.advance(sb.options().startDelayMs);
 	return response.data.agent_id as string;
 }
 

@@ -1,22 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
 import { invalidField } from '../../helpers/validate';
+import { idLocator, readLocator } from '../../methods/locators';
 
-/** The Agent ID field shared by every operation on a running agent. */
-export const agentIdField: INodeProperties = {
-	displayName: 'Agent ID',
+/** The agent of every operation on one agent: picked from the list, or given by ID. */
+export const agentIdField: INodeProperties = idLocator({
+	displayName: 'Agent',
 	name: 'agentId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '1NT29X10YHxxxxxWJOXLYHNYB',
-	description: 'The agent_id returned by the Start operation (or by Get Many)',
-};
+	description: 'The agent: its agent_id is returned by Start and by Get Many',
+	searchListMethod: 'searchAgents',
+	listPlaceholder: 'Select an agent...',
+	exampleId: '1NT29X10YHxxxxxWJOXLYHNYB',
+	hint: 'The list shows the agents of the last 72 hours. Type a channel name to list only that channel’s agents.',
+});
 
 /** Reads the Agent ID of an item; an empty ID fails the item before anything is sent. */
 export function readAgentId(fn: IExecuteFunctions, itemIndex: number): string {
-	const agentId = String(itemParameter(fn, 'agentId', itemIndex, '') ?? '').trim();
+	const agentId = readLocator(fn, 'agentId', itemIndex);
 	if (!agentId) throw invalidField(fn, 'agentId', 'is required', itemIndex);
 	return agentId;
 }
@@ -67,7 +67,7 @@ export function systemMessagesField(
 						type: 'string',
 						typeOptions: { rows: 4 },
 						default: '',
-						placeholder: 'You are a friendly support agent. Keep answers short.',
+						placeholder: 'e.g. You are a friendly support agent. Keep answers short.',
 					},
 				],
 			},
@@ -91,8 +91,10 @@ export function keyValueField(args: {
 	namePlaceholder?: string;
 	valuePlaceholder?: string;
 	secretValues?: boolean;
+	displayOptions?: INodeProperties['displayOptions'];
 }): INodeProperties {
 	return {
+		...(args.displayOptions ? { displayOptions: args.displayOptions } : {}),
 		displayName: args.displayName,
 		name: args.name,
 		type: 'fixedCollection',

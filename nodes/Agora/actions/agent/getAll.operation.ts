@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { tryToParseDateTime, updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
 import { invalidField } from '../../helpers/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
-import { walkAgentList, type AgentListQuery } from './lookup';
+import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from './lookup';
 import { returnAllAndLimit } from '../listFields';
 
 const ANY = 'any';
@@ -31,23 +31,25 @@ const properties: INodeProperties[] = [
 				name: 'fromTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only agents started at or after this time (from_time)',
+				description:
+					'Only agents started at or after this time (from_time), in the workflow’s time zone unless the value carries its own. Left out: the last 72 hours, the longest an agent runs (Agora alone would list only the last 2 hours).',
 			},
 			{
 				displayName: 'Started Before',
 				name: 'toTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only agents started at or before this time (to_time)',
+				description: 'Only agents started at or before this time (to_time), in the workflow’s time zone unless the value carries its own',
 			},
 			{
 				displayName: 'Status',
 				name: 'state',
 				type: 'options',
 				options: [
-					{ name: 'Any', value: 'any' },
+					{ name: 'Any', value: 'any', description: 'Every state (Agora alone would list running agents only)' },
 					{ name: 'Failed', value: 'FAILED' },
 					{ name: 'Idle', value: 'IDLE' },
+					{ name: 'Live (Idle, Starting or Running)', value: 'live' },
 					{ name: 'Recovering', value: 'RECOVERING' },
 					{ name: 'Running', value: 'RUNNING' },
 					{ name: 'Starting', value: 'STARTING' },
@@ -80,15 +82,51 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getAll'] } }, properties);
 
-/** A date field (ISO text, epoch milliseconds, a Date or a Luxon DateTime) -> Unix seconds. */
-export function toUnixSeconds(value: unknown): number | undefined {
+/**
+ * A date field -> Unix seconds. Text without an offset is read in `timeZone` (the workflow's, as
+ * n8n's own nodes do); a number is epoch milliseconds; Dates and Luxon DateTimes carry their own.
+ */
+export function toUnixSeconds(value: unknown, timeZone?: string): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	let ms: number;
-	if (typeof value === 'number') ms = value;
-	else if (value instanceof Date) ms = value.getTime();
-	else if (typeof (value as { toMillis?: unknown }).toMillis === 'function') ms = (value as { toMillis(): number }).toMillis();
-	else ms = Date.parse(String(value));
-	return Number.isFinite(ms) ? Math.floor(ms / 1000) : Number.NaN;
+	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value / 1000) : Number.NaN;
+	const toMillis = (value as { toMillis?: unknown }).toMillis;
+	if (typeof toMillis === 'function') return Math.floor((toMillis.call(value) as number) / 1000);
+	try {
+		return Math.floor(tryToParseDateTime(value, timeZone).toMillis() / 1000);
+	} catch {
+		return Number.NaN;
+	}
+}
+
+const LIVE = ['IDLE', 'STARTING', 'RUNNING'];
+
+/** The status filter as codes: "Any" lists every state Agora's reference names. */
+function stateCodes(fn: IExecuteFunctions, state: unknown, itemIndex: number): number[] {
+	if (state === undefined || state === '' || state === ANY) return ALL_LISTED_STATES;
+	const names = state === 'live' ? LIVE : [String(state)];
+	return names.map((name) => {
+		const code = AGENT_STATUS_CODES[name as AgentStatusName];
+		if (code === undefined) throw invalidField(fn, 'state', `must be one of any, live, ${Object.keys(AGENT_STATUS_CODES).join(', ')}`, itemIndex);
+		return code;
+	});
+}
+
+function readQuery(fn: IExecuteFunctions, filters: IDataObject, itemIndex: number): AgentListQuery {
+	const timeZone = fn.getTimezone();
+	const seconds: Record<'fromTime' | 'toTime', number | undefined> = { fromTime: undefined, toTime: undefined };
+	for (const field of ['fromTime', 'toTime'] as const) {
+		const value = toUnixSeconds(filters[field], timeZone);
+		if (value !== undefined && (Number.isNaN(value) || value < 0)) throw invalidField(fn, field, 'must be a valid date and time', itemIndex);
+		seconds[field] = value;
+	}
+	const query: AgentListQuery = {
+		states: stateCodes(fn, filters.state, itemIndex),
+		from_time: seconds.fromTime ?? nowSeconds() - LIVE_WINDOW_S,
+	};
+	if (seconds.toTime !== undefined) query.to_time = seconds.toTime;
+	const channel = String(filters.channel ?? '').trim();
+	if (channel) query.channel = channel;
+	return query;
 }
 
 export async function execute(
@@ -100,21 +138,7 @@ export async function execute(
 	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
 	const filters = itemParameter(this, 'filters', itemIndex, {}) as IDataObject;
 	const pageSize = ((itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize as number) ?? 20;
-
-	const query: AgentListQuery = {};
-	const channel = String(filters.channel ?? '').trim();
-	if (channel) query.channel = channel;
-	if (filters.state && filters.state !== ANY) {
-		const code = AGENT_STATUS_CODES[filters.state as AgentStatusName];
-		if (code === undefined) throw invalidField(this, 'state', `must be one of ${Object.keys(AGENT_STATUS_CODES).join(', ')}`, itemIndex);
-		query.state = code;
-	}
-	for (const [field, key] of [['fromTime', 'from_time'], ['toTime', 'to_time']] as const) {
-		const seconds = toUnixSeconds(filters[field]);
-		if (seconds === undefined) continue;
-		if (Number.isNaN(seconds) || seconds < 0) throw invalidField(this, field, 'must be a valid date and time', itemIndex);
-		query[key] = seconds;
-	}
+	const query = readQuery(this, filters, itemIndex);
 	if (!Number.isInteger(limit) && limit !== Infinity) throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
 	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
 		throw invalidField(this, 'options.pageSize', 'must be a whole number from 1 to 1000', itemIndex);
@@ -129,7 +153,7 @@ export async function execute(
 		(page) => {
 			for (const agent of page) {
 				if (agents.length >= limit) return false;
-				agents.push(channel ? { ...agent, channel } : agent);
+				agents.push(query.channel ? { ...agent, channel: query.channel } : agent);
 			}
 			return agents.length < limit;
 		},

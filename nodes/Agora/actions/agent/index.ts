@@ -4,20 +4,24 @@ import type { AgoraOperation } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getHistory from './getHistory.operation';
+import * as getTurns from './getTurns.operation';
 import * as interrupt from './interrupt.operation';
 import * as speak from './speak.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
+import * as think from './think.operation';
 import * as update from './update.operation';
 
 export const agentOperations: Record<string, AgoraOperation> = {
 	get,
 	getAll,
 	getHistory,
+	getTurns,
 	interrupt,
 	speak,
 	start,
 	stop,
+	think,
 	update,
 };
 
@@ -34,13 +38,19 @@ export const agentDescription: INodeProperties[] = [
 				name: 'Get History',
 				value: 'getHistory',
 				action: 'Get the history of an agent',
-				description: 'Get the conversation history (short-term memory) of an agent',
+				description: 'Get the conversation history (short-term memory) of a running agent',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many agents',
 				description: 'List the agents of the project, by channel, status or start time',
+			},
+			{
+				name: 'Get Turns',
+				value: 'getTurns',
+				action: 'Get the turns of an agent session',
+				description: 'Get each conversation turn of a session with its latency metrics (sessions of the last 7 days)',
 			},
 			{
 				name: 'Interrupt',
@@ -67,6 +77,12 @@ export const agentDescription: INodeProperties[] = [
 				description: 'Make an agent leave its channel',
 			},
 			{
+				name: 'Think',
+				value: 'think',
+				action: 'Send an instruction to an agent',
+				description: 'Inject a text instruction that the agent handles as user input',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update an agent',
@@ -83,4 +99,6 @@ export const agentDescription: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...getHistory.description,
+	...getTurns.description,
+	...think.description,
 ];

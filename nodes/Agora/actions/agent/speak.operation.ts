@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		required: true,
 		default: '',
-		placeholder: 'Your order has shipped.',
+		placeholder: 'e.g. Your order has shipped.',
 		description: `What the agent says through its TTS, at most ${SPEAK_MAX_BYTES} bytes in UTF-8 (fewer characters for non-Latin scripts). Not supported for MLLM agents.`,
 	},
 	{

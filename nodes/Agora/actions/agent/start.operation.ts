@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deepMerge, parseJsonParameter } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { changes } from '../../helpers/sideEffects';
-import { settle } from '../../helpers/values';
+import { isPlainObject, settle } from '../../helpers/values';
+import { applyVendorKeys } from '../../helpers/vendorKeys';
 import { validateOrThrow } from '../../helpers/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { autoChannelToken } from '../../token/autoToken';
@@ -12,23 +13,25 @@ import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transp
 import { backoffDelay, wait } from '../../transport/retry';
 import { isRerun } from '../../helpers/rerun';
 import { findAgentByName } from './lookup';
-import { buildStartBody } from './start.body';
+import { buildStartBody, toCurrentForm } from './start.body';
 import { startFields } from './start.fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-export function prepareStartBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = extra ? deepMerge(built, extra) : built;
+	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
+	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
+	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
 	validateOrThrow(fn, startRequestSchema, body, itemIndex);
 	return body;
 }
 
 /** An empty token is generated from the App Certificate (when the credential has one). */
-function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
@@ -50,27 +53,28 @@ function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, 
 	if (token) p.token = token;
 }
 
-/** What a next node needs; never the token or any key of the request. */
-function output(response: IDataObject, body: IDataObject, extra: IDataObject = {}): IDataObject {
+type Path = 'started' | 'existing' | 'reconciled';
+
+/**
+ * What a next node needs, the same fields whichever path produced the agent; never the token or
+ * any key of the request. An existing agent was started by someone else: its UID and labels are
+ * not known (null).
+ */
+function output(agent: IDataObject, body: IDataObject, path: Path): IDataObject {
 	const p = body.properties as IDataObject;
-	const json: IDataObject = {
-		...response,
-		agent_id: response.agent_id,
+	const ours = path !== 'existing';
+	return {
+		agent_id: agent.agent_id,
 		name: body.name,
 		channel: p.channel,
-		agent_rtc_uid: p.agent_rtc_uid,
-		...extra,
+		agent_rtc_uid: ours ? p.agent_rtc_uid : null,
+		status: agent.status ?? null,
+		// A start answers create_ts; a lookup (the agent's status) start_ts.
+		create_ts: agent.create_ts ?? agent.start_ts ?? null,
+		labels: ours ? (p.labels ?? {}) : null,
+		existing: path === 'existing',
+		reconciled: path === 'reconciled',
 	};
-	if (p.labels && Object.keys(p.labels as IDataObject).length > 0) json.labels = p.labels;
-	return json;
-}
-
-/** A lookup result (agent status resource) shaped like a start answer. */
-function fromLookup(found: IDataObject): IDataObject {
-	const rest: IDataObject = { ...found };
-	delete rest.message;
-	delete rest.stop_ts;
-	return { ...rest, create_ts: found.start_ts };
 }
 
 /**
@@ -84,7 +88,7 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const body = prepareStartBody(this, itemIndex);
+	const body = prepareStartBody(this, ctx, itemIndex);
 	fillToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
@@ -104,7 +108,7 @@ export async function execute(
 				itemIndex,
 			),
 		);
-		if (outcome.ok) return [{ json: output(outcome.value.body, body) }];
+		if (outcome.ok) return [{ json: output(outcome.value.body, body, 'started') }];
 
 		const failure = outcome.error;
 		const details = agoraErrorDetails(failure);
@@ -116,10 +120,7 @@ export async function execute(
 			const repeat = attempt > 1 || (await rerun);
 			if (repeat || ifNameInUse === 'returnExisting') {
 				const found = await findAgentByName(this, ctx, channel, name, itemIndex);
-				if (found) {
-					const mark = repeat ? { reconciled: true } : { existing: true };
-					return [{ json: output(fromLookup(found), body, mark) }];
-				}
+				if (found) return [{ json: output(found, body, repeat ? 'reconciled' : 'existing') }];
 			}
 			throw failure;
 		}
@@ -127,7 +128,7 @@ export async function execute(
 		const lookup = await settle(findAgentByName(this, ctx, channel, name, itemIndex));
 		// When the lookup fails too, the start's own error says more.
 		if (!lookup.ok) throw failure;
-		if (lookup.value) return [{ json: output(fromLookup(lookup.value), body, { reconciled: true }) }];
+		if (lookup.value) return [{ json: output(lookup.value, body, 'reconciled') }];
 		if (attempt >= attempts) throw failure;
 		await wait(backoffDelay(attempt - 1));
 	}

@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['stop'] } }, properties);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
-export const sideEffect = changes('agent', 'stopped', 'agent_id', ['already_stopped']);
+export const sideEffect = changes('agent', 'stopped', 'agent_id', ['alreadyStopped', 'already_stopped']);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -80,7 +80,8 @@ export async function execute(
 	}
 	const json: IDataObject = { agent_id: agentId, stopped: true };
 	// A 404 on the repeat most likely means our first, unanswered request stopped it.
-	if (response.status === 404 && !repeated) json.already_stopped = true;
+	// Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags.
+	if (response.status === 404 && !repeated) json[this.getNode().typeVersion >= 1.1 ? 'alreadyStopped' : 'already_stopped'] = true;
 	return [{ json }];
 }
 

@@ -25,7 +25,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'New channel token of the agent, e.g. before the current one expires',
+				description: 'New channel token of the agent, e.g. after the 104 token-expiring notification. It must not be empty.',
 			},
 			{
 				displayName: 'LLM Params (JSON)',
@@ -33,14 +33,14 @@ const properties: INodeProperties[] = [
 				type: 'json',
 				default: '{}',
 				description:
-					'Replaces the whole llm.params object given at start: send the complete object (model, max_tokens, …), not only the changes',
+					'Replaces the whole llm.params object given at start: send the complete object (model, max_tokens, …), not only the changes. An empty {} is not sent (it would wipe the params).',
 			},
 			{
 				displayName: 'MLLM Params (JSON)',
 				name: 'mllmParams',
 				type: 'json',
 				default: '{}',
-				description: 'New extra parameters of the multimodal model (mllm.params)',
+				description: 'Replaces the whole mllm.params object given at start. An empty {} is not sent (it would wipe the params).',
 			},
 			systemMessagesField(
 				'systemMessages',
@@ -51,6 +51,8 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
+
+const givenObject = (value: IDataObject | undefined) => (value && Object.keys(value).length > 0 ? value : undefined);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'updated', 'agent_id');
@@ -63,14 +65,15 @@ export async function execute(
 	const agentId = readAgentId(this, itemIndex);
 	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
 	const props: IDataObject = {};
-	if (fields.token !== undefined) props.token = String(fields.token);
+	if (fields.token !== undefined) props.token = fields.token === null ? '' : String(fields.token);
 	const llm: IDataObject = {};
 	const messages = readSystemMessages(fields.systemMessages);
 	if (messages) llm.system_messages = messages;
-	const llmParams = parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex);
+	// Agora replaces the whole params object: the editor's untouched {} would wipe it.
+	const llmParams = givenObject(parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex));
 	if (llmParams) llm.params = llmParams;
 	if (Object.keys(llm).length > 0) props.llm = llm;
-	const mllmParams = parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex);
+	const mllmParams = givenObject(parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex));
 	if (mllmParams) props.mllm = { params: mllmParams };
 
 	const body = { properties: props };

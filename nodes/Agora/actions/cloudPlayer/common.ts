@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ExpiringMap } from '../../helpers/expiringMap';
@@ -10,7 +10,7 @@ const SECOND = 1000;
 const MINUTE = 60000;
 
 /**
- * Media Pull rate limits of the spec, paced on the client so concurrent items never collect 429s.
+ * Agora's published Media Pull rate limits, paced on the client so concurrent items never collect 429s.
  * Keys carry the App ID: the limits are per project.
  */
 export const mediaPullRules = {
@@ -57,7 +57,7 @@ export function pickPlayer(player: IDataObject): IDataObject {
 	return out;
 }
 
-export interface PlayerPage {
+interface PlayerPage {
 	players: IDataObject[];
 	/** Empty string: no more players. */
 	nextPageToken: string;
@@ -67,7 +67,7 @@ export interface PlayerPage {
 
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
 export async function listPlayersPage(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },
 	itemIndex: number,
@@ -138,4 +138,61 @@ export function rememberOwnedPlayer(id: string): void {
 
 export function isOwnedPlayer(id: string): boolean {
 	return ownedIds.has(id);
+}
+
+/** What the create request asked for, to fill the output where Agora's answer says nothing. */
+export interface PlayerWhere {
+	region: string;
+	channelName: string;
+	name?: string;
+	uid?: number;
+	account?: string;
+}
+
+/**
+ * Create's output, the same fields whichever path produced it (created, the existing player of a
+ * name, a player recovered after a lost answer): id, uid (account for account players), createTs,
+ * status, region, channelName, name, existing, reconciled and requestId. What neither Agora nor
+ * the request tells is null; never the token or the encryption key.
+ */
+export function playerOutput(
+	found: IDataObject,
+	where: PlayerWhere,
+	marks: { existing?: boolean; reconciled?: boolean; requestId?: string },
+): IDataObject {
+	const player = pickPlayer(found);
+	// uid 0 asks Agora to assign one: only Agora's answer knows it then.
+	const askedUid = where.uid !== undefined && where.uid !== 0 ? where.uid : null;
+	const out: IDataObject = {
+		id: player.id ?? null,
+		uid: player.uid ?? (marks.existing ? null : askedUid),
+		createTs: player.createTs ?? null,
+		status: player.status ?? null,
+		region: where.region,
+		channelName: (found.channelName as string | undefined) ?? (marks.existing ? null : where.channelName),
+		name: (found.name as string | undefined) || where.name || null,
+	};
+	if (where.account !== undefined) out.account = player.account ?? (marks.existing ? null : where.account);
+	return { ...out, existing: marks.existing === true, reconciled: marks.reconciled === true, requestId: marks.requestId ?? null };
+}
+
+/**
+ * A player of the project by id, from the list: first the given channel's, then, when `anywhere`
+ * is set, the whole project's. Undefined when it does not show (Agora lists a new player about
+ * 10 s after creating it).
+ */
+export async function findPlayerById(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { id: string; channelName: string; anywhere?: boolean },
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const scopes = args.anywhere ? [args.channelName, undefined] : [args.channelName];
+	for (const channelName of scopes) {
+		for await (const page of playerPages.call(this, ctx, { channelName, pageSize: 500 }, itemIndex)) {
+			const found = page.players.find((player) => player.id === args.id);
+			if (found) return found;
+		}
+	}
+	return undefined;
 }

@@ -1,19 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { UID_MAX, type MediaPullRegion } from '../../helpers/agoraFacts';
+import type { MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
 import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
-import { validateOrThrow } from '../../helpers/validate';
+import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { numeric, settle } from '../../helpers/values';
-import {
-	createPlayerRequestSchema,
-	IDLE_TIMEOUT_MAX,
-	IDLE_TIMEOUT_MIN,
-	type PlayerCreate,
-} from '../../schemas/mediaPull';
+import { createPlayerRequestSchema, type PlayerCreate } from '../../schemas/mediaPull';
 import { autoChannelToken } from '../../token/autoToken';
 import {
 	agoraApiError,
@@ -22,331 +17,14 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { mediaPullRules, optionalText, pickPlayer, rememberOwnedPlayer } from './common';
-import { channelCharsHint, regionField, streamUrlDescription } from './fields';
+import { findPlayerById, mediaPullRules, optionalText, playerOutput, rememberOwnedPlayer, type PlayerWhere } from './common';
+import { createFields } from './create.fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 
 /** Tests shorten the polling of a reconciliation through this object. */
 export { reconcileTiming } from './reconcile';
 
-const show = { encryption: [true] };
-
-const properties: INodeProperties[] = [
-	regionField(
-		'Region where the media stream originates; the player is created there. Delete and Update need the same region later.',
-	),
-	{
-		displayName: 'Stream URL',
-		name: 'streamUrl',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'rtmp://media.example.com/live/stream1',
-		description: streamUrlDescription,
-	},
-	{
-		displayName: 'Channel Name',
-		name: 'channelName',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'support-room-42',
-		description: `Channel the stream is injected into. At most 64 bytes: ${channelCharsHint}.`,
-	},
-	{
-		displayName: 'Player Identity',
-		name: 'identityType',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'UID (Number)', value: 'uid', description: 'The player joins the channel with a numeric user ID' },
-			{ name: 'User Account (String)', value: 'account', description: 'The player joins the channel with a string user account' },
-		],
-		default: 'uid',
-		description: 'How the player identifies itself in the channel (exactly one of UID or account is sent)',
-	},
-	{
-		displayName: 'UID',
-		name: 'uid',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: UID_MAX, numberPrecision: 0 },
-		default: 0,
-		description:
-			'User ID of the player in the channel, 0 to 4294967295. 0 lets Agora assign one (returned in the output). Must be unique among the users and players of the channel.',
-		displayOptions: { show: { identityType: ['uid'] } },
-	},
-	{
-		displayName: 'User Account',
-		name: 'account',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'stream-bot',
-		description: `User account of the player in the channel. At most 255 bytes: ${channelCharsHint}. Must be unique in the channel.`,
-		displayOptions: { show: { identityType: ['account'] } },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Idle Timeout (Seconds)',
-				name: 'idleTimeout',
-				type: 'number',
-				typeOptions: { minValue: IDLE_TIMEOUT_MIN, maxValue: IDLE_TIMEOUT_MAX, numberPrecision: 0 },
-				default: 300,
-				description: `Seconds the player may stay idle (stream not playing) before Agora destroys it. ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX}, default 300. Agora would quietly change a value below ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MIN} and one above ${IDLE_TIMEOUT_MAX} to ${IDLE_TIMEOUT_MAX}; this node rejects such values instead, so the timeout you set is the one that applies.`,
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'lobby-music',
-				description:
-					'Unique name of the player in the project: at most 64 bytes of a-z, A-Z, 0-9, - and _. Two live players cannot share a name (see the option "If a Player With This Name Exists"). Leave empty for no name.',
-			},
-			{
-				displayName: 'Origin Server IP',
-				name: 'streamIp',
-				type: 'string',
-				default: '',
-				placeholder: '203.0.113.10',
-				description:
-					'IPv4 address of the server the stream comes from. Helps transmission quality when the stream exists only in some regions.',
-			},
-			{
-				displayName: 'Play Time',
-				name: 'playTs',
-				type: 'number',
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description:
-					'Unix time in seconds at which playback starts. 0 (default) plays as soon as the player is created. Otherwise between now - 86400 and now + 300: a later time waits; an earlier time starts a live stream at once, and an on-demand stream at that earlier position (for recovery).',
-			},
-			{
-				displayName: 'Token',
-				name: 'token',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					"Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's. Leave empty to have a 24-hour token generated from the App Certificate of the credential (nothing is sent when the credential has none).",
-			},
-		],
-	},
-	{
-		displayName: 'Built-In Encryption',
-		name: 'encryption',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the player encrypts the media it sends into the channel (the channel’s users must use the same mode and key)',
-	},
-	{
-		displayName: 'Encryption Mode',
-		name: 'encryptMode',
-		type: 'options',
-		options: [
-			{ name: 'AES-128-ECB', value: 'aes-128-ecb' },
-			{ name: 'AES-128-GCM', value: 'aes-128-gcm' },
-			{ name: 'AES-128-GCM2', value: 'aes-128-gcm2', description: 'Needs a KDF salt' },
-			{ name: 'AES-128-XTS', value: 'aes-128-xts' },
-			{ name: 'AES-256-GCM', value: 'aes-256-gcm' },
-			{ name: 'AES-256-GCM2', value: 'aes-256-gcm2', description: 'Needs a KDF salt' },
-			{ name: 'AES-256-XTS', value: 'aes-256-xts' },
-			{ name: 'SM4-128-ECB', value: 'sm4-128-ecb' },
-		],
-		default: 'aes-128-gcm2',
-		description: 'Encryption mode of the channel. The two GCM2 modes need a KDF salt.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Encryption Key',
-		name: 'encryptKey',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		description: 'Encryption key of the channel, any length (32 bytes recommended). Never shown in the output.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'KDF Salt',
-		name: 'encryptKdfSalt',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		description: '32-byte salt of the channel’s key derivation (not 0). Used only by the two GCM2 modes.',
-		displayOptions: { show: { ...show, encryptMode: ['aes-128-gcm2', 'aes-256-gcm2'] } },
-	},
-	{
-		displayName: 'On-Demand Options',
-		name: 'onDemandOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Settings that apply to on-demand (file) streams only, not to live streams',
-		options: [
-			{
-				displayName: 'Inject Data Stream (SEI)',
-				name: 'dataStream',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to inject SEI information of the platform’s DataStream type (JSON) into the video frames. Default false.',
-			},
-			{
-				displayName: 'Repeat Time',
-				name: 'repeatTime',
-				type: 'number',
-				typeOptions: { minValue: -1, numberPrecision: 0 },
-				default: 1,
-				description: 'How many times the stream plays: 1 (default) once, N that many times, -1 in a loop. 0 is not allowed.',
-			},
-			{
-				displayName: 'Seek Position (Seconds)',
-				name: 'seekPosition',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Position in seconds where playback starts, default 0. Must be less than the duration of the media.',
-			},
-		],
-	},
-	{
-		displayName: 'Audio Options',
-		name: 'audioOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Audio transcoding. Leave empty for none.',
-		options: [
-			{
-				displayName: 'Audio Profile',
-				name: 'profile',
-				type: 'options',
-				options: [
-					{
-						name: '0 - Default (Communication 32 kHz Speech Mono 18 Kbps; Live 48 kHz Music Mono 64 Kbps)',
-						value: 0,
-					},
-					{ name: '1 - Speech Standard (32 kHz, Mono, up to 18 Kbps)', value: 1 },
-					{ name: '2 - Music Standard (48 kHz, Mono, up to 64 Kbps)', value: 2 },
-					{ name: '3 - Music Standard Stereo (48 kHz, Stereo, up to 80 Kbps)', value: 3 },
-					{ name: '4 - Music High Quality (48 kHz, Mono, up to 96 Kbps)', value: 4 },
-					{ name: '5 - Music High Quality Stereo (48 kHz, Stereo, up to 128 Kbps)', value: 5 },
-				],
-				default: 0,
-				description: 'Sample rate, encoding, channels and bitrate of the injected audio',
-			},
-		],
-	},
-	{
-		displayName: 'Video Options',
-		name: 'videoOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: 'Video transcoding (also applies to an image turned into video). Leave empty for none.',
-		options: [
-			{
-				displayName: 'Adapt to Orientation',
-				name: 'widthHeightAdaption',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to pick the size from the source orientation: a landscape source gives 1280 x 720, a portrait source 720 x 1280. Default false.',
-			},
-			{
-				displayName: 'Bitrate (Kbps)',
-				name: 'bitrate',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
-				default: 800,
-				description: 'Video bitrate in Kbps, 1 to 10000',
-			},
-			{
-				displayName: 'Codec',
-				name: 'codec',
-				type: 'options',
-				options: [
-					{ name: 'H.264', value: 'H.264' },
-					{ name: 'VP9', value: 'VP9' },
-				],
-				default: 'H.264',
-				description: 'Video codec, default H.264',
-			},
-			{
-				displayName: 'Fill Mode',
-				name: 'fillMode',
-				type: 'options',
-				options: [
-					{ name: 'Fit', value: 'fit', description: 'Scale proportionally until the whole video is visible' },
-					{ name: 'Fill', value: 'fill', description: 'Scale proportionally until the viewport is filled (edges may be cut)' },
-				],
-				default: 'fit',
-				description: 'How the video is scaled into the output size, default fit',
-			},
-			{
-				displayName: 'Frame Rate (Fps)',
-				name: 'frameRate',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 30 },
-				default: 15,
-				description: 'Frames per second, 1 to 30, default 15',
-			},
-			{
-				displayName: 'Height (Pixels)',
-				name: 'height',
-				type: 'number',
-				typeOptions: { minValue: 66, maxValue: 1080, numberPrecision: 0 },
-				default: 360,
-				description: 'Output height in pixels, 66 to 1080',
-			},
-			{
-				displayName: 'Width (Pixels)',
-				name: 'width',
-				type: 'number',
-				typeOptions: { minValue: 66, maxValue: 1920, numberPrecision: 0 },
-				default: 640,
-				description: 'Output width in pixels, 66 to 1920',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'If a Player With This Name Exists',
-				name: 'onNameConflict',
-				type: 'options',
-				options: [
-					{ name: 'Fail', value: 'fail', description: 'Stop with Agora’s 409 error (it names the existing player’s ID)' },
-					{
-						name: 'Return the Existing Player',
-						value: 'returnExisting',
-						description: 'Output the ID of the live player holding the name, marked existing: true',
-					},
-				],
-				default: 'fail',
-				description: 'What to do when the name is already used by a live player of the project (Agora answers 409)',
-			},
-		],
-	},
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['cloudPlayer'], operation: ['create'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['cloudPlayer'], operation: ['create'] } }, createFields);
 
 const ACTION = CREATE_ACTION;
 
@@ -367,6 +45,10 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	const identityType = get('identityType', 'uid') as string;
 	const encryption = get('encryption', false) === true;
 	const encryptMode = encryption ? (get('encryptMode', '') as string) : undefined;
+	// Agora turns encryption off without a key: with Built-In Encryption on, that is a mistake.
+	if (encryption && !optionalText(get('encryptKey', ''))) {
+		throw invalidField(this, 'player.encryptKey', 'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)', itemIndex);
+	}
 	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
 
 	const player = compact({
@@ -384,13 +66,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		repeatTime: numeric(onDemand.repeatTime),
 		seekPosition: numeric(onDemand.seekPosition),
 		dataStreamOptions: { enable: onDemand.dataStream },
-		audioOptions: { Profile: numeric(audio.profile) },
+		audioOptions: { profile: numeric(audio.profile) },
+		tempo: numeric(additional.tempo),
 		videoOptions: {
 			width: numeric(video.width),
 			height: numeric(video.height),
 			widthHeightAdaption: video.widthHeightAdaption,
 			frameRate: numeric(video.frameRate),
 			bitrate: numeric(video.bitrate),
+			gop: numeric(video.gop),
 			codec: video.codec,
 			fillMode: video.fillMode,
 		},
@@ -416,6 +100,18 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
  */
 export const sideEffect = changes('cloudPlayer', 'created', 'id', ['existing']);
 
+/** An empty token is signed with the credential's App Certificate, when there is one. */
+function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, player: PlayerCreate, itemIndex: number): void {
+	if (player.token !== undefined) return;
+	const token = autoChannelToken(
+		fn,
+		ctx,
+		{ channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' },
+		itemIndex,
+	);
+	if (token !== undefined) player.token = token;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -424,16 +120,7 @@ export async function execute(
 	const input = readInput.call(this, itemIndex);
 	const { region, player } = input;
 	const rerun = isRerun(this);
-	if (player.token === undefined) {
-		// Empty token: sign one with the credential's App Certificate, when there is one.
-		const token = autoChannelToken(
-			this,
-			ctx,
-			{ channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' },
-			itemIndex,
-		);
-		if (token !== undefined) player.token = token;
-	}
+	fillToken(this, ctx, player, itemIndex);
 
 	const send = async () =>
 		await agoraRequest.call(
@@ -456,12 +143,12 @@ export async function execute(
 		);
 
 	// Where the player lives, for the output; never the token or the encryption key.
-	const where: IDataObject = compact({ region, channelName: player.channelName, name: player.name });
+	const where: PlayerWhere = { region, channelName: player.channelName, name: player.name, uid: player.uid, account: player.account };
 	const created = (response: AgoraResponse): INodeExecutionData[] => {
-		const answered = pickPlayer((response.body.player as IDataObject) ?? {});
+		const answered = (response.body.player as IDataObject) ?? {};
 		const id = (answered.id as string | undefined) ?? response.resourceId;
 		if (id) rememberOwnedPlayer(id);
-		return [{ json: { ...answered, id, requestId: response.requestId, ...where } }];
+		return [{ json: playerOutput({ ...answered, id }, where, { requestId: response.requestId }) }];
 	};
 
 	const attemptStartS = Math.floor(Date.now() / 1000);
@@ -477,20 +164,32 @@ export async function execute(
 		return await reconcileByList.call(this, ctx, { player, where, details, attemptStartS, itemIndex });
 	}
 	const response = first.value;
-
-	if (response.status === 409) {
-		// n8n running the execution again after a worker crash: the name holder is the player the
-		// crashed run created, as after a lost answer (reconcileNamed).
-		if (response.resourceId && (await rerun)) {
-			rememberOwnedPlayer(response.resourceId);
-			return [{ json: { id: response.resourceId, ...where, reconciled: true, requestId: response.requestId } }];
-		}
-		if (input.onNameConflict === 'returnExisting' && response.resourceId) {
-			return [{ json: { id: response.resourceId, name: player.name, existing: true, requestId: response.requestId } }];
-		}
-		throw conflictError(this, ctx, response, itemIndex);
+	if (response.status !== 409) return created(response);
+	if (!response.resourceId) throw conflictError(this, ctx, response, itemIndex);
+	// n8n running the execution again after a worker crash: the name holder is the player the
+	// crashed run created, as after a lost answer (reconcileNamed).
+	if (await rerun) {
+		rememberOwnedPlayer(response.resourceId);
+		return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' }, itemIndex) }];
 	}
-	return created(response);
+	if (input.onNameConflict !== 'returnExisting') throw conflictError(this, ctx, response, itemIndex);
+	return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'existing' }, itemIndex) }];
+}
+
+/**
+ * The live player holding the name (someone else's, or on a re-run the crashed run's own), looked
+ * up so that its output has the fields of a created one. The lookup is a convenience: when it
+ * fails, the fields it would give stay null.
+ */
+async function namedPlayer(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { id: string; where: PlayerWhere; requestId?: string; mark: 'existing' | 'reconciled' },
+	itemIndex: number,
+): Promise<IDataObject> {
+	const lookup = await settle(findPlayerById.call(this, ctx, { id: args.id, channelName: args.where.channelName, anywhere: true }, itemIndex));
+	const found = (lookup.ok ? lookup.value : undefined) ?? {};
+	return playerOutput({ ...found, id: args.id }, args.where, { [args.mark]: true, requestId: args.requestId });
 }
 
 function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: AgoraResponse, itemIndex: number) {

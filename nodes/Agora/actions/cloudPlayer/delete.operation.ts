@@ -10,11 +10,11 @@ import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } fro
 import { backoffDelay, wait } from '../../transport/retry';
 import { settle } from '../../helpers/values';
 import { mediaPullRules } from './common';
-import { playerIdField, regionField } from './fields';
+import { playerIdField, regionField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
 	playerIdField,
-	regionField('Region the player was created in (the region given to Create)'),
+	regionField('Region the player was created in (the region given to Create)', 'Agora finds a player only in the region it was created in'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -52,7 +52,7 @@ export async function execute(
 	const { id, region } = validateOrThrow(
 		this,
 		deletePlayerRequestSchema,
-		{ id: String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim(), region: itemParameter(this, 'region', itemIndex, '') },
+		{ id: readPlayerId(this, itemIndex), region: itemParameter(this, 'region', itemIndex, '') },
 		itemIndex,
 	);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;

@@ -6,7 +6,7 @@ import { validateOrThrow } from '../../helpers/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { optionalText, playerPages } from './common';
-import { channelCharsHint, playerIdField } from './fields';
+import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
 	playerIdField,
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		name: 'channelName',
 		type: 'string',
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description: `Optional: the player's channel (${channelCharsHint}). Agora has no single-player lookup, so the node searches the list; with the channel it searches only that channel's players, which is faster and uses a separate rate budget.`,
 	},
 ];
@@ -34,7 +34,7 @@ export async function execute(
 		this,
 		getPlayerRequestSchema,
 		{
-			id: String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim(),
+			id: readPlayerId(this, itemIndex),
 			channelName: optionalText(itemParameter(this, 'channelName', itemIndex, '')),
 		},
 		itemIndex,

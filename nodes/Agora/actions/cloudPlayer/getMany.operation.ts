@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 				name: 'channelName',
 				type: 'string',
 				default: '',
-				placeholder: 'support-room-42',
+				placeholder: 'e.g. support-room-42',
 				description: `Only the players of this channel (${channelCharsHint}). Agora allows 2 filtered lists per second and 15 per minute per channel.`,
 			},
 		],
@@ -50,7 +50,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['cloudPlayer'], operation: ['getMany'] } },
+	{ show: { resource: ['cloudPlayer'], operation: ['getAll', 'getMany'] } },
 	properties,
 );
 

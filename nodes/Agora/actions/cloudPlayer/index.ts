@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { AgoraOperation } from '../types';
 import * as create from './create.operation';
@@ -11,51 +11,63 @@ export const cloudPlayerOperations: Record<string, AgoraOperation> = {
 	create,
 	delete: del,
 	get,
+	getAll: getMany,
+	// The value of Get Many in node version 1, still found in saved workflows.
 	getMany,
 	update,
 };
 
-export const cloudPlayerDescription: INodeProperties[] = [
+const operationOptions = (getManyValue: string): INodePropertyOptions[] => [
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['cloudPlayer'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a cloud player',
-				description: 'Inject an online stream or image into a channel',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a cloud player',
-				description: 'Stop a cloud player and remove it from its channel',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a cloud player',
-				description: 'Get one cloud player by ID',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many cloud players',
-				description: 'List the cloud players of the project, optionally of one channel',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a cloud player',
-				description: 'Change the stream, seek, pause or resume, or set the volume',
-			},
-		],
-		default: 'create',
+		name: 'Create',
+		value: 'create',
+		action: 'Create a cloud player',
+		description: 'Inject an online stream or image into a channel',
 	},
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a cloud player',
+		description: 'Stop a cloud player and remove it from its channel',
+	},
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a cloud player',
+		description: 'Get one cloud player by ID',
+	},
+	{
+		name: 'Get Many',
+		value: getManyValue,
+		action: 'Get many cloud players',
+		description: 'List the cloud players of the project, optionally of one channel',
+	},
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a cloud player',
+		description: 'Change the stream, seek, pause or resume, or set the volume',
+	},
+];
+
+/**
+ * One Operation list per node version: version 1 saved Get Many as getMany, later versions use
+ * getAll like every other resource. The newest comes first (n8n 1.x lists the actions of the first
+ * list that matches any of the node's versions).
+ */
+const operationField = (versions: number[], getManyValue: string): INodeProperties => ({
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['cloudPlayer'], '@version': versions } },
+	options: operationOptions(getManyValue),
+	default: 'create',
+});
+
+export const cloudPlayerDescription: INodeProperties[] = [
+	operationField([1.1], 'getAll'),
+	operationField([1], 'getMany'),
 	...create.description,
 	...del.description,
 	...get.description,

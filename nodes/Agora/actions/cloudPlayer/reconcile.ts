@@ -1,6 +1,6 @@
 /**
  * Reconciliation of a create whose answer was lost (504, time-out, dropped connection): Agora may
- * have created the player. The spec asks to find out (never to create a second one blindly).
+ * have created the player, so the node finds out rather than create a second one blindly.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,7 +9,7 @@ import type { PlayerCreate } from '../../schemas/mediaPull';
 import { agoraErrorDetails, type AgoraContext, type AgoraErrorDetails, type AgoraResponse } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { settle } from '../../helpers/values';
-import { isOwnedPlayer, pickPlayer, playerPages, rememberOwnedPlayer } from './common';
+import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from './common';
 
 export const CREATE_ACTION = 'create cloud player';
 
@@ -36,7 +36,7 @@ export async function reconcileNamed(
 		send: () => Promise<AgoraResponse>;
 		created: (response: AgoraResponse) => INodeExecutionData[];
 		conflict: (response: AgoraResponse) => Error;
-		where: IDataObject;
+		where: PlayerWhere;
 		details: AgoraErrorDetails;
 		itemIndex: number;
 	},
@@ -56,16 +56,9 @@ export async function reconcileNamed(
 		if (response.status !== 409) return args.created(response);
 		if (!response.resourceId) throw args.conflict(response);
 		rememberOwnedPlayer(response.resourceId);
-		return [
-			{
-				json: {
-					id: response.resourceId,
-					...args.where,
-					reconciled: true,
-					requestId: args.details.requestId ?? response.requestId,
-				},
-			},
-		];
+		const found = await pollForPlayer.call(this, ctx, response.resourceId, args.where.channelName, args.itemIndex);
+		const requestId = args.details.requestId ?? response.requestId;
+		return [{ json: playerOutput({ ...found, id: response.resourceId }, args.where, { reconciled: true, requestId }) }];
 	}
 	throw unknownStateError(this, args.where, args.details, last, args.itemIndex, 'repeating the create got no answer either');
 }
@@ -94,7 +87,7 @@ function isBare(item: IDataObject): boolean {
 export async function reconcileByList(
 	this: IExecuteFunctions,
 	ctx: AgoraContext,
-	args: { player: PlayerCreate; where: IDataObject; details: AgoraErrorDetails; attemptStartS: number; itemIndex: number },
+	args: { player: PlayerCreate; where: PlayerWhere; details: AgoraErrorDetails; attemptStartS: number; itemIndex: number },
 ): Promise<INodeExecutionData[]> {
 	const { player, itemIndex } = args;
 	const sinceS = args.attemptStartS - reconcileTiming.clockSkewS;
@@ -125,16 +118,7 @@ export async function reconcileByList(
 		}
 		if (found) {
 			rememberOwnedPlayer(found.id as string);
-			return [
-				{
-					json: {
-						...pickPlayer(found),
-						...args.where,
-						reconciled: true,
-						requestId: args.details.requestId,
-					},
-				},
-			];
+			return [{ json: playerOutput(found, args.where, { reconciled: true, requestId: args.details.requestId }) }];
 		}
 		if (Date.now() + reconcileTiming.intervalMs > deadline) break;
 		await wait(reconcileTiming.intervalMs);
@@ -149,9 +133,25 @@ export async function reconcileByList(
 	);
 }
 
+/**
+ * The player our own earlier attempt created, from the channel's list, polled as long as a
+ * reconciliation waits (Agora lists a new player about 10 s after creating it). Empty when it
+ * does not show in time or the list fails: the output's fields from the list then stay null.
+ */
+async function pollForPlayer(this: IExecuteFunctions, ctx: AgoraContext, id: string, channelName: string, itemIndex: number): Promise<IDataObject> {
+	const deadline = Date.now() + reconcileTiming.maxWaitMs;
+	for (;;) {
+		const lookup = await settle(findPlayerById.call(this, ctx, { id, channelName }, itemIndex));
+		if (!lookup.ok) return {};
+		if (lookup.value) return lookup.value;
+		if (Date.now() + reconcileTiming.intervalMs > deadline) return {};
+		await wait(reconcileTiming.intervalMs);
+	}
+}
+
 function unknownStateError(
 	fn: IExecuteFunctions,
-	where: IDataObject,
+	where: PlayerWhere,
 	first: AgoraErrorDetails,
 	last: AgoraErrorDetails,
 	itemIndex: number,

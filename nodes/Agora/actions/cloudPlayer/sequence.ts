@@ -1,8 +1,9 @@
 /**
  * Update sequence numbers. Agora applies an update only when its sequence is greater than every
- * earlier one of the player. A millisecond clock keeps growing between executions and between
- * workers (as far as their clocks agree); inside this process it is made strictly increasing per
- * player, so two updates of one player in the same millisecond still differ.
+ * earlier one of the player; it types `sequence` as a number of at least 0, with no 32-bit bound,
+ * so the millisecond clock (about 1.8e12) fits. The clock keeps growing between executions and
+ * between workers (as far as their clocks agree); inside this process it is made strictly
+ * increasing per player, so two updates of one player in the same millisecond still differ.
  */
 const last = new Map<string, number>();
 const LIMIT = 10000;
@@ -24,4 +25,9 @@ export function noteSequence(playerKey: string, value: number): void {
 		last.delete(playerKey);
 		last.set(playerKey, value);
 	}
+}
+
+/** The highest sequence this process has sent to the player, if any. */
+export function previousSequence(playerKey: string): number | undefined {
+	return last.get(playerKey);
 }

@@ -9,12 +9,12 @@ import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../helpers/values';
 import { optionalText } from './common';
-import { playerIdField, regionField } from './fields';
-import { nextSequence, noteSequence } from './sequence';
+import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
+import { nextSequence, noteSequence, previousSequence } from './sequence';
 
 const properties: INodeProperties[] = [
 	playerIdField,
-	regionField('Region the player was created in (the region given to Create)'),
+	regionField('Region the player was created in (the region given to Create)', 'Agora finds a player only in the region it was created in'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -30,6 +30,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether playback is paused (true) or resumed (false). Default false.',
 			},
+			playbackSpeedField,
 			{
 				displayName: 'Seek Position (Seconds)',
 				name: 'seekPosition',
@@ -43,7 +44,7 @@ const properties: INodeProperties[] = [
 				name: 'streamUrl',
 				type: 'string',
 				default: '',
-				placeholder: 'rtmp://media.example.com/live/stream2',
+				placeholder: 'e.g. rtmp://media.example.com/live/stream2',
 				description:
 					'New stream to play: an RTMP, HTTP or HTTPS address of at most 1024 bytes (a JPEG or PNG image URL is turned into video). The player connects to it again.',
 			},
@@ -70,8 +71,9 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
+				hint: 'Leave this option out to send the current time in milliseconds, which always grows',
 				description:
-					'Agora applies an update only when its sequence is greater than that of every earlier update of the player. Leave this option out and the node uses the current time in milliseconds, which keeps growing between executions; set it to send your own number (0 or more).',
+					'Agora applies an update only when its sequence is greater than that of every earlier update of the player, and ignores it otherwise, without an error. Left out, the node uses the current time in milliseconds (about 1.8 × 10^12), which keeps growing between executions. A number of your own (0 or more) is sent as given: keep using your own numbers for that player, since one below an earlier automatic sequence is ignored by Agora (the output says staleSequence: true when this n8n sent a higher one before).',
 			},
 		],
 	},
@@ -92,7 +94,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const id = String(itemParameter(this, 'playerId', itemIndex, '') ?? '').trim();
+	const id = readPlayerId(this, itemIndex);
 	const region = itemParameter(this, 'region', itemIndex, '') as string;
 	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
@@ -102,6 +104,7 @@ export async function execute(
 		seekPosition: numeric(fields.seekPosition),
 		isPause: fields.isPause,
 		audioOptions: { volume: numeric(fields.volume) },
+		tempo: numeric(fields.tempo),
 	} as IDataObject);
 	const input = validateOrThrow(
 		this,
@@ -110,8 +113,11 @@ export async function execute(
 		{ region, id, sequence: explicit ? numeric(options.sequence) : 0, player },
 		itemIndex,
 	);
+	const previous = previousSequence(playerKey);
 	const sequence = explicit ? input.sequence : nextSequence(playerKey);
 	if (explicit) noteSequence(playerKey, sequence);
+	// Agora keeps the highest sequence it has seen and silently ignores a lower or equal one.
+	const stale = explicit && previous !== undefined && sequence <= previous;
 
 	const response = await agoraRequest.call(
 		this,
@@ -129,5 +135,5 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return [{ json: { updated: true, id: input.id, sequence, requestId: response.requestId } }];
+	return [{ json: { updated: true, id: input.id, sequence, staleSequence: stale, requestId: response.requestId } }];
 }

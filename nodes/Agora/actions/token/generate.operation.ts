@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { UID_MAX } from '../../helpers/agoraFacts';
 import { itemParameter } from '../../helpers/parameters';
 import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { numeric, utf8Bytes } from '../../helpers/values';
+import { oneOf, rule, shape, withRules } from '../../schemas/rules';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'support-room-42',
+		placeholder: 'e.g. support-room-42',
 		description:
 			'Channel the token is valid for. 1 to 64 bytes: letters, digits, space and !#$%&amp;()+-:;&lt;=.&gt;?@[]^_{}|~,.',
 	},
@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'player-1',
+		placeholder: 'e.g. player-1',
 		description:
 			'User account the token is for. 1 to 255 bytes, same characters as the channel name. It must equal the account of the user who joins.',
 		displayOptions: { show: { identityType: ['account'] } },
@@ -134,43 +134,39 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** A whole number in [min, max]; the messages are the node's own, whichever zod n8n ships. */
 const integer = (min: number, max: number) =>
-	z
-		.number({ invalid_type_error: 'must be a number' })
-		.int('must be a whole number')
-		.min(min, `must be between ${min} and ${max}`)
-		.max(max, `must be between ${min} and ${max}`);
+	rule<number>((v) => {
+		if (typeof v !== 'number' || !Number.isFinite(v)) return 'must be a number';
+		if (!Number.isInteger(v)) return 'must be a whole number';
+		return v < min || v > max ? `must be between ${min} and ${max}` : undefined;
+	});
 
-const inputSchema = z
-	.object({
-		channelName: z
-			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => utf8Bytes(v) >= 1, 'is required')
-			.refine((v) => utf8Bytes(v) <= 64, 'must be 1 to 64 bytes long'),
-		identityType: z.enum(['uid', 'account'], { message: "must be 'uid' or 'account'" }),
+/** A string of at most `max` UTF-8 bytes; `min` 1 makes it required. */
+const bytes = (min: number, max: number, tooLong: string) =>
+	rule<string>((v) => {
+		if (typeof v !== 'string') return 'must be a string';
+		if (utf8Bytes(v) < min) return 'is required';
+		return utf8Bytes(v) > max ? tooLong : undefined;
+	});
+
+export const tokenInputSchema = withRules(
+	shape({
+		channelName: bytes(1, 64, 'must be 1 to 64 bytes long'),
+		identityType: oneOf(['uid', 'account'] as const, "must be 'uid' or 'account'"),
 		uid: integer(0, UID_MAX).optional(),
-		account: z
-			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => utf8Bytes(v) >= 1, 'is required')
-			.refine((v) => utf8Bytes(v) <= 255, 'must be 1 to 255 bytes long')
-			.optional(),
-		role: z.enum(['publisher', 'subscriber'], { message: "must be 'publisher' or 'subscriber'" }),
-		tokenType: z.enum(['rtc', 'rtcRtm'], { message: "must be 'rtc' or 'rtcRtm'" }),
-		rtmUserId: z
-			.string({ invalid_type_error: 'must be a string' })
-			.refine((v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes long')
-			.optional(),
+		account: bytes(1, 255, 'must be 1 to 255 bytes long').optional(),
+		role: oneOf(['publisher', 'subscriber'] as const, "must be 'publisher' or 'subscriber'"),
+		tokenType: oneOf(['rtc', 'rtcRtm'] as const, "must be 'rtc' or 'rtcRtm'"),
+		rtmUserId: bytes(0, 64, 'must be at most 64 bytes long').optional(),
 		tokenExpiry: integer(1, MAX_EXPIRE_SECONDS),
 		privilegeExpiry: integer(0, MAX_EXPIRE_SECONDS),
-	})
-	.superRefine((v, check) => {
-		if (v.identityType === 'uid' && v.uid === undefined) {
-			check.addIssue({ code: z.ZodIssueCode.custom, path: ['uid'], message: 'is required' });
-		}
-		if (v.identityType === 'account' && v.account === undefined) {
-			check.addIssue({ code: z.ZodIssueCode.custom, path: ['account'], message: 'is required' });
-		}
-	});
+	}),
+	(v, report) => {
+		if (v.identityType === 'uid' && v.uid === undefined) report(['uid'], 'is required');
+		if (v.identityType === 'account' && v.account === undefined) report(['account'], 'is required');
+	},
+);
 
 // The builder's error messages start with its own argument name; map it to the node parameter.
 const BUILDER_FIELDS: Record<string, string> = {
@@ -203,7 +199,7 @@ function readInput(fn: IExecuteFunctions, itemIndex: number) {
 	const tokenType = itemParameter(fn, 'tokenType', itemIndex, 'rtc') as string;
 	return validateOrThrow(
 		fn,
-		inputSchema,
+		tokenInputSchema,
 		{
 			channelName: itemParameter(fn, 'channelName', itemIndex, ''),
 			identityType,

@@ -214,7 +214,8 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 			turnDetection: fc.oneof(
 				fc.constant({ mllmTurnDetectionMode: 'notSet' }),
 				fc.record({
-					mllmTurnDetectionMode: fc.constant('platform_vad'),
+					// agora_vad, and platform_vad as older workflows saved it (sent as agora_vad).
+					mllmTurnDetectionMode: fc.constantFrom('agora_vad', 'platform_vad'),
 					mllmPlatformVadConfig: fc.record(
 						{
 							interrupt_duration_ms: fc.integer({ min: 0, max: 5000 }),
@@ -410,17 +411,16 @@ const startMutations: MutationSpec[] = [
 	mutation('agent uid beyond uint32', /agent_rtc_uid|properties\.token/, false, 'agentRtcUid', values('4294967296', '99999999999999999999'), { when: (p) => !stringUid(p) }),
 	mutation('string uid unicode', /agent_rtc_uid|remote_rtc_uids|properties\.token/, false, 'agentRtcUid', unicode(1, 20), { when: stringUid }),
 	mutation('idle timeout out of range', /idle_timeout/, true, 'idleTimeout', fc.oneof(values(-1, 1.5, -0.5), notANumber.filter((v) => v.value !== null && v.value !== ''))),
-	mutation('idle timeout huge (no upper bound)', /idle_timeout/, false, 'idleTimeout', values(1e9, 2 ** 31)),
+	mutation('idle timeout above 72 hours', /idle_timeout/, true, 'idleTimeout', values(259201, 1e9, 2 ** 31)),
 	mutation('token wrong type', /properties\.token/, false, 'token', values(expr(12345), expr({ t: 1 }))),
 	// LLM
 	mutation('LLM URL blank', /properties\.llm\.url/, true, 'llmUrl', values(expr(''), expr('   ')), { when: (p) => cascade(p) && noPreset(p) }),
-	mutation('max history out of range', /max_history/, true, 'llmOptions.maxHistory', values(0, 1025, -5, 2.5, 1e6), { when: hasLlm }),
+	mutation('max history not whole', /max_history/, true, 'llmOptions.maxHistory', values(2.5, 0.5), { when: hasLlm }),
 	mutation('max history as text', /max_history/, false, 'llmOptions.maxHistory', values(expr('32'), expr('abc')), { when: hasLlm }),
-	mutation('greeting delay out of range', /greeting_configs\.delay_ms/, true, 'llmOptions.greetingDelayMs', values(-1, 5001, 100.5), { when: hasLlm }),
-	mutation('greeting mode unknown', /greeting_configs\.mode/, true, 'llmOptions.greetingMode', values(expr('always'), expr('')), { when: hasLlm }),
+	mutation('greeting delay not whole', /greeting_configs\.delay_ms/, true, 'llmOptions.greetingDelayMs', values(100.5), { when: hasLlm }),
+	mutation('greeting mode empty', /greeting_configs\.mode/, true, 'llmOptions.greetingMode', values(expr('')), { when: hasLlm }),
 	mutation('input modalities unknown', /input_modalities/, true, 'llmOptions.inputModalities', values(expr('image'), expr('audio'), expr('text,text'), expr(['image'])), { when: hasLlm }),
 	mutation('output modalities unknown', /output_modalities/, true, 'llmOptions.outputModalities', values(expr('image'), expr('audio,video')), { when: hasLlm }),
-	mutation('style unknown', /llm\.style/, true, 'llmOptions.style', values(expr('mistral'), expr('OPENAI')), { when: hasLlm }),
 	mutation('LLM params bad JSON', /llm\.params/, true, 'llmParams', values('{', '[1,2]', '"text"', '{"a":}', 'null'), { when: hasLlm }),
 	mutation('TTS params blank', /tts\.params/, true, 'ttsParams', values(expr(''), expr('{}')), { when: (p) => cascade(p) && noPreset(p) }),
 	mutation('TTS params bad JSON', /tts\.params/, true, 'ttsParams', values('{', '[]', '42'), { when: hasTts }),
@@ -428,52 +428,54 @@ const startMutations: MutationSpec[] = [
 	mutation('skip patterns out of range', /skip_patterns/, true, 'ttsSkipPatterns', values(expr(['0']), expr(['6']), expr(['x']), expr([1.5])), { when: hasTts }),
 	mutation('MCP server name invalid', /mcp_servers\[\d+\]\.name/, true, 'llmOptions.mcpServers', values({ servers: [{ name: 'bad name!', endpoint: 'https://m.example.com' }] }, { servers: [{ name: 'a'.repeat(49), endpoint: 'https://m.example.com' }] }, { servers: [{ name: 'tools', endpoint: 'https://a.example.com' }, { name: 'tools', endpoint: 'https://b.example.com' }] }, { servers: [{ name: 'ünï', endpoint: 'https://m.example.com' }] }), { when: hasLlm }),
 	mutation('MCP server endpoint blank', /mcp_servers\[\d+\]\.endpoint/, true, 'llmOptions.mcpServers', values({ servers: [{ name: 'tools', endpoint: '' }] }), { when: hasLlm }),
-	mutation('MCP headers bad', /mcp_servers\[\d+\]\.headers/, true, 'llmOptions.mcpServers', values({ servers: [{ name: 'tools', endpoint: 'https://m.example.com', headers: '{bad' }] }, { servers: [{ name: 'tools', endpoint: 'https://m.example.com', headers: '{"X-Num": 1}' }] }), { when: hasLlm }),
+	mutation('MCP headers bad', /mcp_servers\[\d+\]\.headers/, true, 'llmOptions.mcpServers', values({ servers: [{ name: 'tools', endpoint: 'https://m.example.com', headers: '{bad' }] }), { when: hasLlm }),
 	mutation('MCP tool list empty', /mcp_servers\[\d+\]\.allowed_tools/, true, 'llmOptions.mcpServers', values({ servers: [{ name: 'tools', endpoint: 'https://m.example.com', allowedToolsMode: 'list', allowedTools: ' , ' }] }), { when: hasLlm }),
 	// Turn detection, interruption, filler words
 	mutation('speech threshold out of (0, 1)', /speech_threshold/, true, 'speechThreshold', values(0, 1, -0.1, 1.5), { when: (p) => p.configureTurnDetection === true }),
-	mutation('start of speech VAD out of range', /start_of_speech\.vad_config/, true, 'startOfSpeechVad', values({ interrupt_duration_ms: 119 }, { speaking_interrupt_duration_ms: 1201 }, { prefix_padding_ms: 5001 }, { interrupt_duration_ms: 500.5 }), { when: (p) => p.configureTurnDetection === true && p.startOfSpeechMode === 'vad' }),
-	mutation('end of speech semantic wait out of range', /end_of_speech\.semantic_config/, true, 'endOfSpeechSemantic', values({ max_wait_ms: 499 }, { max_wait_ms: 0 }, { max_wait_ms: -2 }, { max_wait_ms: 10001 }, { silence_duration_ms: 119 }), { when: (p) => p.configureTurnDetection === true && p.endOfSpeechMode === 'semantic' }),
-	mutation('end of speech VAD out of range', /end_of_speech\.vad_config\.silence_duration_ms/, true, 'endOfSpeechVad', values({ silence_duration_ms: 119 }, { silence_duration_ms: 2001 }), { when: (p) => p.configureTurnDetection === true && p.endOfSpeechMode === 'vad' }),
+	mutation('start of speech VAD not whole', /start_of_speech\.vad_config/, true, 'startOfSpeechVad', values({ interrupt_duration_ms: 500.5 }, { prefix_padding_ms: 0.5 }), { when: (p) => p.configureTurnDetection === true && p.startOfSpeechMode === 'vad' }),
+	mutation('end of speech semantic wait below -1 or not whole', /end_of_speech\.semantic_config/, true, 'endOfSpeechSemantic', values({ max_wait_ms: -2 }, { max_wait_ms: 100.5 }, { silence_duration_ms: 1.5 }), { when: (p) => p.configureTurnDetection === true && p.endOfSpeechMode === 'semantic' }),
+	mutation('end of speech VAD not whole', /end_of_speech\.vad_config\.silence_duration_ms/, true, 'endOfSpeechVad', values({ silence_duration_ms: 119.5 }), { when: (p) => p.configureTurnDetection === true && p.endOfSpeechMode === 'vad' }),
 	mutation('interruption keywords over 128', /trigger_keywords/, true, 'interruptionKeywords', fc.integer({ min: 129, max: 300 }).map((n) => Array.from({ length: n }, (_, i) => `k${i}`).join(',')), { when: (p) => p.configureInterruption === true && p.interruptionEnable === true && p.interruptionMode === 'keywords' }),
-	mutation('filler wait out of range', /response_wait_ms/, true, 'fillerResponseWaitMs', values(99, 10001, 0, -1), { when: (p) => p.enableFillerWords === true }),
+	mutation('filler wait not whole', /response_wait_ms/, true, 'fillerResponseWaitMs', values(99.5, 0.5), { when: (p) => p.enableFillerWords === true }),
 	mutation('filler phrases over 100', /phrases/, true, 'fillerPhrases', fc.integer({ min: 101, max: 150 }).map((n) => ({ phrases: Array.from({ length: n }, (_, i) => ({ text: `p${i}` })) })), { when: (p) => p.enableFillerWords === true }),
 	mutation('filler phrase over 50 words', /phrases/, true, 'fillerPhrases', values({ phrases: [{ text: words(51) }] }, { phrases: [{ text: 'ok' }, { text: words(80) }] }), { when: (p) => p.enableFillerWords === true }),
 	mutation('filler phrases missing', /phrases/, true, 'fillerPhrases', values({}, { phrases: [{ text: '  ' }] }), { when: (p) => p.enableFillerWords === true }),
 	// SAL, avatar, geofence, encryption, parameters
-	custom('SAL recognition without voiceprint', /sal\.sample_urls/, true, 'salMode', fc.constant((p: IDataObject) => {
-		p.salMode = 'recognition';
-		delete p.salSampleName;
-		delete p.salSampleUrl;
-	}), (p) => p.enableSal === true),
+	custom('manual turns on the RTC data stream', /parameters\.data_channel|advanced_features\.enable_rtm/, true, 'endOfSpeechMode', fc.constant((p: IDataObject) => {
+		p.configureTurnDetection = true;
+		p.endOfSpeechMode = 'manual';
+		p.agentParameters = { ...((p.agentParameters as IDataObject | undefined) ?? {}), dataChannel: 'datastream' };
+	}), cascade),
 	mutation('SAL voiceprint named unknown', /sal\.sample_urls/, true, 'salSampleName', values('unknown'), { when: (p) => p.enableSal === true && p.salSampleUrl !== undefined }),
 	mutation('SAL voiceprint URL missing', /sal\.sample_urls/, true, 'salSampleUrl', values(expr(''), expr(' ')), { when: (p) => p.enableSal === true && p.salSampleName !== undefined }),
 	mutation('avatar params blank', /avatar\.params/, true, 'avatarParams', values(expr(''), expr('{}')), { when: (p) => p.enableAvatar === true }),
 	mutation('avatar params bad JSON', /avatar\.params/, true, 'avatarParams', values('{x', '[1]'), { when: (p) => p.enableAvatar === true }),
-	mutation('avatar vendor unknown', /avatar\.vendor/, true, 'avatarVendor', wrongEnum.filter((v) => v.value !== null), { when: (p) => p.enableAvatar === true }),
+	mutation('avatar vendor not a string', /avatar\.vendor/, true, 'avatarVendor', wrongEnum.filter((v) => v.value !== null && typeof v.value !== 'string'), { when: (p) => p.enableAvatar === true }),
 	mutation('geofence area unknown', /geofence\.area/, true, 'geofenceArea', values(expr('MARS'), expr('global'))),
 	mutation('encryption salt missing', /rtc\.encryption_salt/, true, 'encryptionSalt', values(expr(''), expr('   ')), { when: (p) => p.encryptionMode === '7' || p.encryptionMode === '8' }),
-	mutation('encryption salt not 32 bytes of base64', /rtc\.encryption_salt/, true, 'encryptionSalt', fc.oneof(base64Of(31), base64Of(33), values('not base64!', 'AAAA', '中'.repeat(11))), { when: (p) => p.encryptionMode === '7' || p.encryptionMode === '8' }),
 	mutation('encryption mode unknown', /rtc\.encryption_mode/, true, 'encryptionMode', values(expr('9'), expr('0'), expr('abc'), expr(7.5))),
 	mutation('silence reminder without prompt', /silence_config\.content/, true, 'agentParameters', fc.integer({ min: 1, max: 60000 }).map((ms) => ({ silenceTimeoutMs: ms, silenceContent: '  ' }))),
 	mutation('silence timeout out of range', /silence_config\.timeout_ms/, true, 'agentParameters', values({ silenceTimeoutMs: 60001, silenceContent: 'x' }, { silenceTimeoutMs: -1 }, { silenceTimeoutMs: 1.5, silenceContent: 'x' })),
-	mutation('graceful timeout out of range', /graceful_timeout_seconds/, true, 'agentParameters', values({ gracefulEnabled: true, gracefulTimeoutSeconds: 121 }, { gracefulTimeoutSeconds: -1 }, { gracefulTimeoutSeconds: 2.5 })),
+	mutation('graceful timeout not whole', /graceful_timeout_seconds/, true, 'agentParameters', values({ gracefulEnabled: true, gracefulTimeoutSeconds: 2.5 })),
 	mutation('data channel unknown', /data_channel/, true, 'agentParameters.dataChannel', values(expr('pigeon'), expr('RTM'))),
 	mutation('audio scenario unknown', /audio_scenario/, true, 'agentParameters.audioScenario', values(expr('karaoke'))),
 	// MLLM
 	mutation('MLLM key blank', /mllm\.api_key/, true, 'mllmApiKey', values(expr(''), expr('   ')), { when: (p) => p.mode === 'mllm' && noPreset(p) }),
-	mutation('MLLM vendor unknown', /mllm\.vendor/, true, 'mllmVendor', values(expr('anthropic'), expr('OpenAI')), { when: (p) => p.mode === 'mllm' }),
-	mutation('MLLM output modalities other than text+audio', /mllm\.output_modalities/, true, 'mllmOptions.outputModalities', values(expr('text'), expr('audio'), expr('audio,text,video')), { when: (p) => p.mode === 'mllm' }),
+	mutation('MLLM vendor beyond the list (passed through)', /mllm\.vendor/, false, 'mllmVendor', values(expr('azure'), expr('a-new-vendor')), { when: (p) => p.mode === 'mllm' }),
+	mutation('MLLM output modalities other than text+audio or audio', /mllm\.output_modalities/, true, 'mllmOptions.outputModalities', values(expr('text'), expr('audio,text,video')), { when: (p) => p.mode === 'mllm' }),
 	mutation('MLLM input modalities unknown', /mllm\.input_modalities/, true, 'mllmOptions.inputModalities', values(expr('text'), expr('video')), { when: (p) => p.mode === 'mllm' }),
 	mutation('MLLM messages not an array of objects', /mllm\.messages/, true, 'mllmOptions.messages', values('{"role":"user"}', '[1,2]', '[', '"x"'), { when: (p) => p.mode === 'mllm' }),
-	mutation('MLLM platform VAD negative', /platform_vad_config/, true, 'mllmPlatformVadConfig', values({ interrupt_duration_ms: -1 }, { silence_duration_ms: 1.5 }), { when: (p) => p.mllmTurnDetectionMode === 'platform_vad' }),
+	mutation('MLLM Agora VAD not whole', /(agora|platform)_vad_config/, true, 'mllmPlatformVadConfig', values({ interrupt_duration_ms: 1.5 }, { silence_duration_ms: 1.5 }), { when: (p) => p.mllmTurnDetectionMode === 'agora_vad' || p.mllmTurnDetectionMode === 'platform_vad' }),
 	// Exclusive and cross-field rules, through Additional Body (JSON)
-	mutation('MLLM with an LLM too', /properties\.(llm|asr|tts)/, true, 'options.additionalBody', values('{"properties": {"llm": {"url": "https://llm.example.com"}}}', '{"properties": {"tts": {"vendor": "x", "params": {"a": 1}}}}'), { when: (p) => p.mode === 'mllm' }),
-	mutation('cascade with MLLM switched on too', /properties\.(llm|asr|tts|mllm)/, true, 'options.additionalBody', values('{"properties": {"mllm": {"enable": true, "api_key": "k"}}}', '{"properties": {"advanced_features": {"enable_mllm": true}, "mllm": {"api_key": "k"}}}'), { when: cascade }),
+	// Agora ignores asr, llm and tts beside an enabled mllm: not an error.
+	mutation('MLLM with an LLM too', /properties\.(llm|asr|tts)/, false, 'options.additionalBody', values('{"properties": {"llm": {"url": "https://llm.example.com"}}}', '{"properties": {"tts": {"vendor": "x", "params": {"a": 1}}}}'), { when: (p) => p.mode === 'mllm' }),
+	// An enabled mllm replaces asr, llm and tts (Agora ignores them): not an error.
+	mutation('cascade with MLLM switched on too', /properties\.(llm|asr|tts|mllm)/, false, 'options.additionalBody', values('{"properties": {"mllm": {"enable": true, "api_key": "k"}}}', '{"properties": {"advanced_features": {"enable_mllm": true}, "mllm": {"api_key": "k"}}}'), { when: cascade }),
 	mutation('two subscribed users', /remote_rtc_uids/, true, 'options.additionalBody', values('{"properties": {"remote_rtc_uids": ["1", "2"]}}', '{"properties": {"remote_rtc_uids": []}}')),
 	mutation('exclude area without GLOBAL', /geofence\.exclude_area/, true, 'options.additionalBody', values('{"properties": {"geofence": {"area": "EUROPE", "exclude_area": "ASIA"}}}')),
-	mutation('deprecated turn detection server VAD without MLLM', /turn_detection\.type/, true, 'options.additionalBody', values('{"properties": {"turn_detection": {"type": "server_vad"}}}'), { when: notMllm }),
-	mutation('wrong types through the JSON body', /properties\.(enable_string_uid|idle_timeout|labels|channel)|^name$/, true, 'options.additionalBody', values('{"properties": {"enable_string_uid": "yes"}}', '{"properties": {"idle_timeout": "30"}}', '{"properties": {"labels": {"a": {"b": 1}}}}', '{"name": 42}', '{"properties": {"channel": ["a"]}}')),
+	// The deprecated type works in cascade and MLLM modes alike.
+	mutation('deprecated turn detection server VAD without MLLM', /turn_detection\.type/, false, 'options.additionalBody', values('{"properties": {"turn_detection": {"type": "server_vad"}}}'), { when: notMllm }),
+	mutation('wrong types through the JSON body', /properties\.(enable_string_uid|idle_timeout|labels|channel)|^name$/, true, 'options.additionalBody', values('{"properties": {"enable_string_uid": "yes"}}', '{"properties": {"idle_timeout": "30"}}', '{"properties": {"labels": ["a"]}}', '{"name": 42}', '{"properties": {"channel": ["a"]}}')),
 	mutation('additional body bad JSON', /additionalBody/, true, 'options.additionalBody', values('{', '[]', '"x"', '{"a": }')),
 	// Modes
 	mutation('saved pipeline without an ID', /pipeline_id|pipelineId/, true, 'pipelineId', values(expr(''), expr('   ')), { when: (p) => p.mode === 'pipeline' }),
@@ -679,7 +681,8 @@ const createMutations: MutationSpec[] = [
 	mutation('account blank', /player\.account/, true, 'account', values(expr('')), { when: (p) => !byUid(p) }),
 	mutation('account over 255 bytes', /player\.account/, true, 'account', overBytes(255), { when: (p) => !byUid(p) }),
 	mutation('account with a disallowed character', /player\.account/, true, 'account', values('a"b', 'ü', 'x/y', 'tab\t'), { when: (p) => !byUid(p) }),
-	mutation('idle timeout out of range', /player\.idleTimeout/, true, 'additionalFields.idleTimeout', values(4, 601, 0, -5, 30.5, expr('abc'))),
+	mutation('idle timeout not a number', /player\.idleTimeout/, true, 'additionalFields.idleTimeout', values(expr('abc'), expr(true))),
+	mutation('idle timeout outside 5..600 (Agora clamps it)', /player\.idleTimeout/, false, 'additionalFields.idleTimeout', values(4, 601, 0)),
 	mutation('name invalid', /player\.name/, true, 'additionalFields.name', fc.oneof(overBytes(64), values('a b', 'ä', 'a.b', 'x/y'))),
 	mutation('stream IP invalid', /^streamIp$/, true, 'additionalFields.streamIp', values('256.1.1.1', '1.2.3', 'abc', '::1', '01.2.3.4.5', '1.2.3.4.')),
 	mutation('play time out of range', /player\.playTs/, true, 'additionalFields.playTs', values('@@now:400', '@@now:-86500', 1.5, -1)),
@@ -694,12 +697,12 @@ const createMutations: MutationSpec[] = [
 	}),
 	mutation('repeat time invalid', /player\.repeatTime/, true, 'onDemandOptions.repeatTime', values(0, -2, 1.5, expr('x'))),
 	mutation('seek position negative', /player\.seekPosition/, true, 'onDemandOptions.seekPosition', values(-1, -0.5, expr('x'))),
-	mutation('audio profile out of range', /player\.audioOptions\.Profile/, true, 'audioOptions.profile', values(expr(6), expr(-1), expr(2.5))),
+	mutation('audio profile out of range', /player\.audioOptions\.[Pp]rofile/, true, 'audioOptions.profile', values(expr(6), expr(-1), expr(2.5))),
 	mutation('video width out of range', /player\.videoOptions\.width/, true, 'videoOptions.width', values(65, 1921, 100.5)),
 	mutation('video height out of range', /player\.videoOptions\.height/, true, 'videoOptions.height', values(65, 1081)),
 	mutation('frame rate out of range', /player\.videoOptions\.frameRate/, true, 'videoOptions.frameRate', values(0, 31, -1)),
 	mutation('bitrate out of range', /player\.videoOptions\.bitrate/, true, 'videoOptions.bitrate', values(0, 10001)),
-	mutation('codec unknown', /player\.videoOptions\.codec/, true, 'videoOptions.codec', values(expr('AV1'), expr('h264'))),
+	mutation('codec beyond the list (Agora encodes H.264)', /player\.videoOptions\.codec/, false, 'videoOptions.codec', values(expr('AV1'), expr('h264'))),
 	mutation('fill mode unknown', /player\.videoOptions\.fillMode/, true, 'videoOptions.fillMode', values(expr('stretch'))),
 	mutation('data stream not a boolean', /player\.dataStreamOptions\.enable/, true, 'onDemandOptions.dataStream', values(expr('yes'), expr(1))),
 	...requestOptionMutations,

@@ -1,0 +1,113 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/**
+ * Keys an Agora agent sends to its vendors (LLM, TTS, ASR, realtime model, avatar), kept where n8n
+ * keeps every credential: encrypted at rest, out of the workflow JSON and out of the copies n8n
+ * makes of a failed node's parameters. The Agora node fills a key its form leaves empty from here.
+ */
+export class AgoraVendorKeysApi implements ICredentialType {
+	name = 'agoraVendorKeysApi';
+
+	displayName = 'Agora Vendor Keys API';
+
+	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora#credential-agora-vendor-keys';
+
+	properties: INodeProperties[] = [
+		{
+			displayName:
+				'The Agora node uses these keys when its Vendor Keys option is “From Credential”. A key typed into the node wins; an empty one (or a member left out of a JSON field) is filled from here. Leave a field empty when you do not need it.',
+			name: 'notice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'LLM API Key',
+			name: 'llmApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Sent as the LLM’s api_key (properties.llm.api_key)',
+		},
+		{
+			displayName: 'LLM Header Values (JSON)',
+			name: 'llmSecretHeaders',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"X-Tenant-Key": "…"}',
+			description: 'Headers sent to the LLM (properties.llm.headers), as a JSON object of names and values',
+		},
+		{
+			displayName: 'MCP Server Header Values (JSON)',
+			name: 'mcpSecretHeaders',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"weather": {"Authorization": "Bearer …"}}',
+			description: 'Headers per MCP server, by the server’s name (properties.llm.mcp_servers[].headers)',
+		},
+		{
+			displayName: 'MLLM API Key',
+			name: 'mllmApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Sent as the realtime model’s api_key (properties.mllm.api_key)',
+		},
+		{
+			displayName: 'TTS Params Secrets (JSON)',
+			name: 'ttsSecretParams',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"key": "…"}',
+			description:
+				'Members merged into the TTS params (properties.tts.params), named as the TTS vendor names them: key, api_key, access_key and secret_key, …',
+		},
+		{
+			displayName: 'TTS Header Values (JSON)',
+			name: 'ttsSecretHeaders',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"Authorization": "Bearer …"}',
+			description: 'Headers of the Generic HTTP TTS vendor (properties.tts.headers)',
+		},
+		{
+			displayName: 'ASR Params Secrets (JSON)',
+			name: 'asrSecretParams',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"api_key": "…"}',
+			description: 'Members merged into the speech recognition params (properties.asr.params)',
+		},
+		{
+			displayName: 'Avatar Params Secrets (JSON)',
+			name: 'avatarSecretParams',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"api_key": "…"}',
+			description: 'Members merged into the avatar params (properties.avatar.params)',
+		},
+		{
+			displayName: 'Media Encryption Key',
+			name: 'encryptionSecretKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Key of the built-in media encryption (properties.rtc.encryption_key), used when the node chooses an encryption mode',
+		},
+		{
+			displayName: 'Media Encryption Salt',
+			name: 'encryptionSaltSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Base64 salt of the GCM2 encryption modes (properties.rtc.encryption_salt)',
+		},
+	];
+}

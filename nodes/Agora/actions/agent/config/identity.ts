@@ -1,0 +1,83 @@
+/** Who the agent is in the channel: name, channel, UIDs, token and idle timeout. */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { IDLE_TIMEOUT_MAX_S } from '../../../schemas/agent';
+import { put, text, type FormReader } from './reader';
+
+export const identityFields: INodeProperties[] = [
+	{
+		displayName: 'Agent Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: "={{ 'n8n-' + $execution.id + '-' + $nodeId + '-' + $itemIndex }}",
+		description:
+			'Unique name of the agent; a name in use by a running agent is refused (409). The default is unique per execution, node and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the agent instead of starting a second one. A fixed name makes sure that at most one agent with it runs.',
+	},
+	{
+		displayName: 'Channel Name',
+		name: 'channel',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. support-room-42',
+		description: 'Channel the agent joins',
+	},
+	{
+		displayName: 'User UID',
+		name: 'remoteRtcUid',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1002',
+		description:
+			'UID of the user the agent listens and answers to (remote_rtc_uids; Agora supports one user). Digits only unless String UIDs is on.',
+	},
+	{
+		displayName: 'Agent UID',
+		name: 'agentRtcUid',
+		type: 'string',
+		default: '0',
+		description:
+			'UID of the agent in the channel; it must be unique there. 0 (default) lets Agora assign a random UID. Digits only unless String UIDs is on.',
+	},
+	{
+		displayName: 'String UIDs',
+		name: 'enableStringUid',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the agent UID and user UID are string user accounts (enable_string_uid). Off (default): both must be integers.',
+	},
+	{
+		displayName: 'Channel Token',
+		name: 'token',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		hint: 'Leave empty to generate one from the credential’s App Certificate',
+		description:
+			'Token the agent joins the channel with. Leave empty to have a 24-hour token generated from the App Certificate of the credential (with RTM privileges when Enable RTM is on); without a certificate an empty token is sent, which suits projects with no App Certificate.',
+	},
+	{
+		displayName: 'Idle Timeout (Seconds)',
+		name: 'idleTimeout',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
+		default: 30,
+		description: `The agent leaves the channel this long after the user has left, 0 to ${IDLE_TIMEOUT_MAX_S} s (72 hours). 0 keeps it until it is stopped; a session never runs longer than 72 hours. Default 30.`,
+	},
+];
+
+/** The identity members of `properties`, plus the agent's name for the body's top level. */
+export function buildIdentity(r: FormReader): { name: string; properties: IDataObject } {
+	const properties: IDataObject = {
+		channel: String(r.get('channel', '')).trim(),
+		token: String(r.get('token', '') ?? ''),
+		agent_rtc_uid: String(r.get<unknown>('agentRtcUid', '0')).trim(),
+		remote_rtc_uids: [String(r.get<unknown>('remoteRtcUid', '')).trim()],
+	};
+	if (r.get('enableStringUid', false)) properties.enable_string_uid = true;
+	put(properties, 'idle_timeout', r.get<number>('idleTimeout', 30));
+	return { name: String(text(r.get('name', '')) ?? '').trim(), properties };
+}

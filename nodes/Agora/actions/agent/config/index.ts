@@ -1,0 +1,72 @@
+/**
+ * The agent configuration form, by section, and the request parts it builds. An operation that
+ * starts an agent (Agent › Start; a phone call that creates an agent) shows these groups under its
+ * own display rule and builds `properties` with `buildAgentProperties`.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ParameterReader } from '../../../helpers/parameters';
+import { vendorKeysField } from '../../../helpers/vendorKeys';
+import { buildAsr, asrFields } from './asr';
+import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
+import { cascadeOrOverride, MODE } from './display';
+import { buildExtras, extrasFields } from './extras';
+import { buildIdentity, identityFields } from './identity';
+import { buildLlm, llmFields } from './llm';
+import { buildMllm, mllmFields } from './mllm';
+import { buildPipelineRef, pipelineFields } from './pipeline';
+import { FormReader, put } from './reader';
+import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
+import { buildTts, ttsFields } from './tts';
+
+export { identityFields, buildIdentity, FormReader };
+
+/** Everything about how the agent works, without its identity in the channel. */
+export const agentConfigFields: INodeProperties[] = [
+	vendorKeysField,
+	...pipelineFields,
+	...asrFields,
+	...cascadeOrOverride(llmFields, 'overrideLlm'),
+	...cascadeOrOverride(ttsFields, 'overrideTts'),
+	...mllmFields,
+	...turnFields,
+	...fillerWordsFields,
+	...extrasFields,
+	...behaviourFields,
+];
+
+/** Manual turns are signalled over RTM: switch RTM and the RTM data channel on unless set. */
+function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
+	if (!usesManualTurns(properties.turn_detection as IDataObject | undefined)) return;
+	const features = r.get<IDataObject>('advancedFeatures', {});
+	if (features.enableRtm === undefined) {
+		properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_rtm: true };
+	}
+	const parameters = (properties.parameters as IDataObject | undefined) ?? {};
+	if (parameters.data_channel === undefined) properties.parameters = { ...parameters, data_channel: 'rtm' };
+}
+
+/**
+ * Adds the configuration members to `properties` and returns the body's top-level preset and
+ * pipeline_id.
+ */
+export function buildAgentProperties(fn: ParameterReader, itemIndex: number, properties: IDataObject): IDataObject {
+	const r = new FormReader(fn, itemIndex);
+	const mode = r.get<string>('mode', MODE.cascade);
+	const top = buildPipelineRef(r);
+	if (mode === MODE.mllm) {
+		properties.mllm = buildMllm(r);
+	} else {
+		put(properties, 'asr', buildAsr(r));
+		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
+		if (mode === MODE.cascade || r.get('overrideTts', false)) properties.tts = buildTts(r);
+		put(properties, 'turn_detection', buildTurnDetection(r));
+		put(properties, 'filler_words', buildFillerWords(r));
+	}
+	put(properties, 'interruption', buildInterruption(r));
+	buildExtras(r, properties);
+	put(properties, 'parameters', buildParameters(r));
+	put(properties, 'labels', buildLabels(r));
+	enableRtmForManualTurns(r, properties);
+	return top;
+}

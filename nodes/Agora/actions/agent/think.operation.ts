@@ -1,0 +1,104 @@
+/** Think: inject a text instruction into the agent's conversation, handled as user input. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { parseJsonParameter } from '../../helpers/json';
+import { itemParameter } from '../../helpers/parameters';
+import { changes } from '../../helpers/sideEffects';
+import { validateOrThrow } from '../../helpers/validate';
+import { thinkRequestSchema } from '../../schemas/agent';
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
+
+const properties: INodeProperties[] = [
+	agentIdField,
+	{
+		displayName: 'Instruction',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. The user just clicked the purchase button.',
+		description: 'Text injected into the conversation as user input; the agent answers it like anything the user says',
+	},
+	{
+		displayName: 'While Listening',
+		name: 'onListeningAction',
+		type: 'options',
+		options: [
+			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction' },
+			{ name: 'Inject', value: 'inject', description: 'Add the instruction to the current turn without interrupting it' },
+			{ name: 'Interrupt', value: 'interrupt', description: 'Start a new turn with the instruction (default)' },
+		],
+		default: 'interrupt',
+		description: 'What happens when the agent is listening (on_listening_action)',
+	},
+	{
+		displayName: 'While Thinking',
+		name: 'onThinkingAction',
+		type: 'options',
+		options: [
+			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction' },
+			{ name: 'Interrupt', value: 'interrupt', description: 'Stop thinking and start a new turn with the instruction (default)' },
+		],
+		default: 'interrupt',
+		description: 'What happens when the agent is thinking (on_thinking_action)',
+	},
+	{
+		displayName: 'While Speaking',
+		name: 'onSpeakingAction',
+		type: 'options',
+		options: [
+			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction (default)' },
+			{ name: 'Interrupt', value: 'interrupt', description: 'Stop speaking and start a new turn with the instruction' },
+		],
+		default: 'ignore',
+		description: 'What happens when the agent is speaking (on_speaking_action)',
+	},
+	{
+		displayName: 'Interruptable',
+		name: 'interruptable',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the user’s speech may interrupt the answer to the instruction (default on)',
+	},
+	{
+		displayName: 'Metadata (JSON)',
+		name: 'metadata',
+		type: 'json',
+		default: '{}',
+		description: 'Business data passed along with the instruction, e.g. {"publisher": "user123"}. Left out when empty.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['think'] } }, properties);
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('agent', 'instructed', 'agent_id');
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const body: IDataObject = {
+		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
+		on_listening_action: itemParameter(this, 'onListeningAction', itemIndex, 'interrupt'),
+		on_thinking_action: itemParameter(this, 'onThinkingAction', itemIndex, 'interrupt'),
+		on_speaking_action: itemParameter(this, 'onSpeakingAction', itemIndex, 'ignore'),
+		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
+	};
+	const metadata = parseJsonParameter(this, itemParameter(this, 'metadata', itemIndex, ''), 'metadata', itemIndex);
+	if (metadata && Object.keys(metadata).length > 0) body.metadata = metadata;
+	validateOrThrow(this, thinkRequestSchema, body, itemIndex);
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		// Not repeated after an unclear failure: the instruction could be handled twice.
+		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'think'), body, idempotent: false, action: 'send instruction to agent' },
+		itemIndex,
+	);
+	return [{ json: withAgentId(response.body, agentId) }];
+}

@@ -1,0 +1,80 @@
+/**
+ * The Call form: whom to call from which number, where the call and the agent meet (the Start
+ * form's identity group, worded for a call), and the agent's configuration, the very field
+ * groups of Agent › Start (actions/agent/config).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { additionalBodyOptions } from '../additionalBody';
+import { agentConfigFields, identityFields } from '../agent/config';
+
+const numberFields: INodeProperties[] = [
+	{
+		displayName: 'To Number',
+		name: 'toNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +14155550123',
+		description:
+			'The number to call (sip.to_number), in E.164 format: "+", country code and number. Spaces, dashes, dots and brackets are dropped.',
+	},
+	{
+		displayName: 'From Number',
+		name: 'fromNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +14155550100',
+		description:
+			'The caller ID the callee sees (sip.from_number), in E.164 format: one of your numbers that your SIP trunk or provider lets you call from, usually one imported under Phone Number with outbound calls on',
+	},
+];
+
+/** How the Start form's identity fields read for a call. */
+const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
+	name: {
+		displayName: 'Call Name',
+		description:
+			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node and item, and the same when n8n runs the execution again after a worker crash.',
+	},
+	channel: {
+		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $itemIndex }}",
+		description:
+			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
+	},
+	remoteRtcUid: {
+		displayName: 'SIP UID',
+		default: '100',
+		description:
+			'UID the SIP gateway joins the channel with (sip.rtc_uid); the agent listens and answers to it. It must differ from the agent UID. Digits only unless String UIDs is on.',
+	},
+	token: {
+		displayName: 'Agent Token',
+		description:
+			'Token the agent joins the channel with. Leave empty to have a 24-hour token generated from the App Certificate of the credential; without a certificate an empty token is sent, which suits projects with no App Certificate.',
+	},
+};
+
+const sipTokenField: INodeProperties = {
+	displayName: 'SIP Token',
+	name: 'sipRtcToken',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description:
+		'Token the SIP gateway joins the channel with (sip.rtc_token). Leave empty to have a 24-hour token for the SIP UID generated from the App Certificate of the credential; without a certificate an empty token is sent.',
+};
+
+/** The identity group of Start, reworded, with the SIP token after the agent's token. */
+const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => {
+	const worded = { ...field, ...CALL_WORDING[field.name] } as INodeProperties;
+	return field.name === 'token' ? [worded, sipTokenField] : [worded];
+});
+
+export const callFields: INodeProperties[] = [
+	...numberFields,
+	...callIdentityFields,
+	...agentConfigFields,
+	additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})'),
+];

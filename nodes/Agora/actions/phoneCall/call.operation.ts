@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { isRerun } from '../../helpers/rerun';
+import { changes } from '../../helpers/sideEffects';
+import { settle } from '../../helpers/values';
+import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { backoffDelay, wait } from '../../transport/retry';
+import { fillToken } from '../agent/start.operation';
+import { fillSipToken, prepareCallBody } from './call.body';
+import { callFields } from './call.fields';
+import { CALLS_PATH } from './fields';
+import { findPlacedCall } from './records';
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['call'] } }, callFields);
+
+/**
+ * What a next node needs (Get and Hang Up take agent_id); never a token or a key of the request.
+ * `reconciled`: no answer said the call was placed, a lookup found it.
+ */
+function output(agentId: unknown, body: IDataObject, reconciled: boolean): IDataObject {
+	const sip = body.sip as IDataObject;
+	const p = body.properties as IDataObject;
+	return {
+		agent_id: agentId ?? null,
+		name: body.name,
+		to_number: sip.to_number,
+		from_number: sip.from_number,
+		channel: p.channel,
+		sip_rtc_uid: sip.rtc_uid,
+		agent_rtc_uid: p.agent_rtc_uid,
+		pipeline_id: body.pipeline_id ?? null,
+		labels: p.labels ?? {},
+		reconciled,
+	};
+}
+
+/** How far back a re-run looks for the call of the crashed run (n8n re-runs a stalled job within minutes). */
+const RERUN_LOOKBACK_MS = 60 * 60 * 1000;
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('phoneCall', 'placed', 'agent_id');
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const body = prepareCallBody(this, itemIndex);
+	fillToken(this, ctx, body, itemIndex);
+	fillSipToken(this, ctx, body, itemIndex);
+	const firstAttemptMs = Date.now();
+	// n8n running the execution again after a worker crash: the crashed run may have placed this
+	// call (same name and channel by default); look for it over the last hour before dialing.
+	if (await isRerun(this)) {
+		const earlier = await findPlacedCall(this, ctx, body, firstAttemptMs - RERUN_LOOKBACK_MS, itemIndex);
+		if (earlier) return [{ json: output(earlier.agent_id, body, true) }];
+	}
+
+	// A call is never repeated blindly: it would ring the callee twice. After an answer that leaves
+	// the outcome open (504, time-out, dropped connection, other 5xx), or a 409 on a repeat (the
+	// name taken, most likely by our own first attempt), the call is looked up first; it is placed
+	// again only when the lookup finds none.
+	const attempts = 1 + ctx.maxRetries;
+	for (let attempt = 1; ; attempt++) {
+		const outcome = await settle(
+			agoraRequest.call(
+				this,
+				ctx,
+				{ method: 'POST', api: 'agent', path: CALLS_PATH, body, idempotent: false, action: 'place call' },
+				itemIndex,
+			),
+		);
+		if (outcome.ok) return [{ json: output(outcome.value.body.agent_id, body, false) }];
+
+		const failure = outcome.error;
+		const details = agoraErrorDetails(failure);
+		if (!details) throw failure;
+		const status = details.status ?? 0;
+		const unclear = details.ambiguous || status >= 500 || (status === 409 && attempt > 1);
+		if (!unclear) throw failure;
+		const lookup = await settle(findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex));
+		// When the lookup fails too, the call's own error says more.
+		if (!lookup.ok) throw failure;
+		if (lookup.value) return [{ json: output(lookup.value.agent_id, body, true) }];
+		if (status === 409 || attempt >= attempts) throw failure;
+		await wait(backoffDelay(attempt - 1));
+	}
+}

@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { readAgentId, withAgentId } from '../agent/fields';
+import { callIdField, callPath } from './fields';
+
+const properties: INodeProperties[] = [callIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['get'] } }, properties);
+
+/**
+ * The call's status: numbers, channel, type, `state` (answered, hangup; absent while it rings),
+ * `reason` once ended (request, hangup, failed), create_ts and stop_ts (0 or null until the end).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		{ method: 'GET', api: 'agent', path: callPath(agentId), idempotent: true, action: 'get call' },
+		itemIndex,
+	);
+	return [{ json: withAgentId(response.body, agentId) }];
+}

@@ -1,0 +1,127 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { itemParameter } from '../../helpers/parameters';
+import { invalidField, validateOrThrow } from '../../helpers/validate';
+import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
+import type { AgoraContext } from '../../transport';
+import { toUnixSeconds } from '../agent/getAll.operation';
+import { returnAllAndLimit } from '../listFields';
+import { walkCallRecords, type CallRecordsQuery } from './records';
+
+const ANY = 'any';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Phone Number',
+				name: 'number',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +14155550123',
+				description: 'Only calls from or to this number (E.164, as the records hold it; separators are dropped)',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: [
+					{ name: 'Any', value: ANY },
+					{ name: 'Inbound', value: 'inbound' },
+					{ name: 'Outbound', value: 'outbound' },
+				],
+				default: ANY,
+				description: 'Only inbound or only outbound calls',
+			},
+			{
+				displayName: 'Created After',
+				name: 'fromTime',
+				type: 'dateTime',
+				default: '',
+				description: 'Only calls created at or after this time (from_time); Agora’s default is 60 days ago',
+			},
+			{
+				displayName: 'Created Before',
+				name: 'toTime',
+				type: 'dateTime',
+				default: '',
+				description: 'Only calls created at or before this time (to_time); Agora’s default is now',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 20,
+				description: 'Records per request (limit); Agora’s default is 20',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['getAll'] } }, properties);
+
+/** The filters as the records query; dates become Unix seconds, checked with the rest. */
+function readQuery(fn: IExecuteFunctions, itemIndex: number): CallRecordsQuery {
+	const filters = itemParameter(fn, 'filters', itemIndex, {}) as IDataObject;
+	const query: CallRecordsQuery = {};
+	const number = withoutSeparators(String(filters.number ?? ''));
+	if (number) query.number = number;
+	if (filters.type !== undefined && filters.type !== ANY && filters.type !== '') query.type = String(filters.type);
+	const from = toUnixSeconds(filters.fromTime);
+	if (from !== undefined) query.from_time = from;
+	const to = toUnixSeconds(filters.toTime);
+	if (to !== undefined) query.to_time = to;
+	return query;
+}
+
+/** Call records, newest pages first as Agora returns them, following its cursor. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
+	const pageSize = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize ?? 20;
+	const query = readQuery(this, itemIndex);
+	validateOrThrow(this, callRecordsQuerySchema, query, itemIndex);
+	for (const [field, value] of [['limit', limit], ['options.pageSize', pageSize]] as const) {
+		if (value !== Infinity && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) {
+			throw invalidField(this, field, 'must be a whole number of at least 1', itemIndex);
+		}
+	}
+
+	const records: IDataObject[] = [];
+	await walkCallRecords(
+		this,
+		ctx,
+		query,
+		(fetched) => Math.max(1, Math.min(pageSize as number, limit - fetched)),
+		(page) => {
+			for (const record of page) {
+				if (records.length >= limit) return false;
+				records.push(record);
+			}
+			return records.length < limit;
+		},
+		itemIndex,
+	);
+	return records.map((json) => ({ json }));
+}

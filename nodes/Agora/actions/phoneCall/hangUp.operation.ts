@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
+import { changes } from '../../helpers/sideEffects';
+import { agoraRequest, type AgoraContext } from '../../transport';
+import { readAgentId } from '../agent/fields';
+import { callHasEnded, callIdField, callPath } from './fields';
+
+const properties: INodeProperties[] = [callIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['hangUp'] } }, properties);
+
+const ACTION = 'hang up call';
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('phoneCall', 'hung up', 'agent_id', ['already_ended']);
+
+/**
+ * Hangs up and makes the agent leave. Safe to repeat: a call that has already ended counts as hung
+ * up (output `already_ended: true`, with how it ended). Agora answers 404 for an ended call as for
+ * an unknown one, so a 404 is checked against the call's status.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const agentId = readAgentId(this, itemIndex);
+	const { response, repeated } = await sendWithOneRepeat(
+		this,
+		ctx,
+		{ method: 'POST', api: 'agent', path: callPath(agentId, 'hangup'), body: {}, passStatuses: [404], action: ACTION },
+		itemIndex,
+	);
+	// A 404 on the repeat: the first, unanswered request hung up.
+	if (response.status !== 404 || repeated) return [{ json: { agent_id: agentId, hung_up: true } }];
+
+	const call = await agoraRequest.call(
+		this,
+		ctx,
+		{ method: 'GET', api: 'agent', path: callPath(agentId), idempotent: true, passStatuses: [404], action: 'get call' },
+		itemIndex,
+	);
+	if (call.status === 200 && callHasEnded(call.body)) {
+		const ended: IDataObject = { agent_id: agentId, hung_up: true, already_ended: true };
+		for (const key of ['state', 'reason', 'stop_ts']) if (call.body[key] !== undefined) ended[key] = call.body[key];
+		return [{ json: ended }];
+	}
+	throw notFoundError(this, ctx, response, ACTION, itemIndex);
+}

@@ -1,0 +1,97 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
+import { changes } from '../../helpers/sideEffects';
+import { validateOrThrow } from '../../helpers/validate';
+import { settle } from '../../helpers/values';
+import { addPhoneNumberSchema } from '../../schemas/phoneNumber';
+import { withoutSeparators } from '../../schemas/telephony';
+import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { backoffDelay, wait } from '../../transport/retry';
+import { withAdditionalBody } from '../additionalBody';
+import { text } from '../agent/config/reader';
+import { splitList } from '../agent/fields';
+import { addFields } from './add.fields';
+import { numberPath, safeNumber, sipPassword } from './fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['add'] } }, addFields);
+
+/** The import body: form, then "Additional Body (JSON)" merged over it, validated whole. */
+function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+	const read = (name: string, fallback: unknown) => itemParameter(fn, name, itemIndex, fallback);
+	const inbound = read('inboundSettings', {}) as IDataObject;
+	const outbound = read('outboundSettings', {}) as IDataObject;
+	const inboundConfig: IDataObject = {};
+	const allowed = splitList(inbound.allowedAddresses);
+	if (allowed.length > 0) inboundConfig.allowed_addresses = allowed;
+	const outboundConfig: IDataObject = {};
+	for (const [field, key] of [['address', 'address'], ['transport', 'transport'], ['prefix', 'prefix']] as const) {
+		const value = text(outbound[field])?.trim();
+		if (value !== undefined) outboundConfig[key] = value;
+	}
+	const built: IDataObject = {
+		provider: String(read('provider', 'byo') ?? '').trim(),
+		phone_number: withoutSeparators(String(read('phoneNumber', '') ?? '')),
+		label: String(read('label', '') ?? '').trim(),
+		inbound: read('inbound', true) as boolean,
+		outbound: read('outbound', true) as boolean,
+		inbound_config: inboundConfig,
+		outbound_config: outboundConfig,
+	};
+	const body = withAdditionalBody(fn, built, itemIndex);
+	validateOrThrow(fn, addPhoneNumberSchema, body, itemIndex);
+	return body;
+}
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('phoneNumber', 'added', 'phone_number');
+
+/** The number as Agora now holds it, or undefined when it is not imported. */
+async function findNumber(fn: IExecuteFunctions, ctx: AgoraContext, phoneNumber: string, itemIndex: number) {
+	const response = await agoraRequest.call(
+		fn,
+		ctx,
+		{ method: 'GET', api: 'agentAccount', path: numberPath(phoneNumber), idempotent: true, passStatuses: [404], action: 'get phone number' },
+		itemIndex,
+	);
+	return response.status === 404 ? undefined : response.body;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const body = prepareBody(this, itemIndex);
+	const phoneNumber = String(body.phone_number);
+	// The SIP password inside the outbound address never reaches an error.
+	const password = sipPassword((body.outbound_config as IDataObject).address);
+	const safeCtx = password ? { ...ctx, secrets: [...ctx.secrets, password] } : ctx;
+	const rerun = isRerun(this);
+
+	// An import is not repeated blindly (a repeat answers 409 for the number the first one added):
+	// after an answer that leaves the outcome open, the number is looked up first. A 409 counts as
+	// our own import on a repeat, also when n8n runs the execution again after a worker crash.
+	for (let attempt = 1; ; attempt++) {
+		const outcome = await settle(
+			agoraRequest.call(
+				this,
+				safeCtx,
+				{ method: 'POST', api: 'agentAccount', path: numberPath(), body, idempotent: false, action: 'add phone number' },
+				itemIndex,
+			),
+		);
+		if (outcome.ok) return [{ json: safeNumber({ ...outcome.value.body, reconciled: false }) }];
+		const details = agoraErrorDetails(outcome.error);
+		const status = details?.status ?? 0;
+		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || (await rerun))));
+		if (!unclear) throw outcome.error;
+		const lookup = await settle(findNumber(this, safeCtx, phoneNumber, itemIndex));
+		if (!lookup.ok) throw outcome.error;
+		if (lookup.value) return [{ json: safeNumber({ ...lookup.value, phone_number: phoneNumber, reconciled: true }) }];
+		if (status === 409 || attempt > ctx.maxRetries) throw outcome.error;
+		await wait(backoffDelay(attempt - 1));
+	}
+}

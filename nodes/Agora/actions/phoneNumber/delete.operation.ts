@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { itemParameter } from '../../helpers/parameters';
+import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
+import { isRerun } from '../../helpers/rerun';
+import { changes } from '../../helpers/sideEffects';
+import type { AgoraContext } from '../../transport';
+import { numberPath, phoneNumberField, readPhoneNumber } from './fields';
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Treat Not Found as Deleted',
+				name: 'notFoundIsDeleted',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a number that is not imported (Agora answers 404) counts as deleted, output with already_deleted: true, instead of failing',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['delete'] } }, properties);
+
+const ACTION = 'delete phone number';
+
+/** What an output item of this operation did at Agora (listed when a bulk run stops). */
+export const sideEffect = changes('phoneNumber', 'deleted', 'phone_number', ['already_deleted']);
+
+/** Removes the number from Agora only; the provider keeps it (release it in the provider’s console). */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+): Promise<INodeExecutionData[]> {
+	const phoneNumber = readPhoneNumber(this, itemIndex);
+	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const rerun = isRerun(this);
+	const { response, repeated } = await sendWithOneRepeat(
+		this,
+		ctx,
+		{ method: 'DELETE', api: 'agentAccount', path: numberPath(phoneNumber), passStatuses: [404], action: ACTION },
+		itemIndex,
+	);
+	// A 404 on the repeat: the first, unanswered request deleted it.
+	if (response.status !== 404 || repeated) return [{ json: { phone_number: phoneNumber, deleted: true } }];
+	if (options.notFoundIsDeleted === true) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
+	// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
+	if (await rerun) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } }];
+	throw notFoundError(this, ctx, response, ACTION, itemIndex);
+}

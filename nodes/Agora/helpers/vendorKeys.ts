@@ -1,0 +1,215 @@
+/**
+ * Vendor keys from the "Agora Vendor Keys" credential. n8n encrypts credentials at rest and never
+ * copies them into a workflow or a failed node's error data; keys typed into the form are stored
+ * in the workflow JSON as plain text. A key typed into the form wins; an empty one is filled from
+ * the credential.
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IExecuteFunctions,
+	INodeCredentialTestResult,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isPlainObject } from './values';
+
+export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
+
+/**
+ * The node parameter that chooses where keys come from, and the operations that show it (it is
+ * part of the agent configuration form: they add their own display rule).
+ */
+export const VENDOR_KEYS_PARAMETER = 'vendorKeys';
+export const VENDOR_KEYS_SHOWN = { resource: ['agent'], operation: ['start'] };
+
+/** Hint of the form's key fields. */
+export const VENDOR_KEY_HINT =
+	'Saved in the workflow as plain text. To keep it encrypted, leave it empty and set Vendor Keys to From Credential.';
+
+export const vendorKeysField: INodeProperties = {
+	displayName: 'Vendor Keys',
+	name: VENDOR_KEYS_PARAMETER,
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Typed Into This Node',
+			value: 'form',
+			description: 'Keys are saved in the workflow as plain text',
+		},
+		{
+			name: 'From Credential',
+			value: 'credential',
+			description:
+				'An Agora Vendor Keys credential fills every key field left empty; n8n keeps it encrypted, outside the workflow',
+		},
+	],
+	default: 'form',
+	description: 'Where the API keys of the LLM, TTS, ASR, realtime model and avatar come from, and the media encryption key',
+};
+
+/** The credential's fields, parsed. */
+export interface VendorKeys {
+	llmApiKey?: string;
+	llmHeaders?: IDataObject;
+	mcpHeaders?: IDataObject;
+	mllmApiKey?: string;
+	ttsParams?: IDataObject;
+	ttsHeaders?: IDataObject;
+	asrParams?: IDataObject;
+	avatarParams?: IDataObject;
+	encryptionKey?: string;
+	encryptionSalt?: string;
+	/** Every string the credential holds, for redaction. */
+	secrets: string[];
+}
+
+const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
+	['llmHeaders', 'llmSecretHeaders', 'LLM Header Values (JSON)'],
+	['mcpHeaders', 'mcpSecretHeaders', 'MCP Server Header Values (JSON)'],
+	['ttsParams', 'ttsSecretParams', 'TTS Params Secrets (JSON)'],
+	['ttsHeaders', 'ttsSecretHeaders', 'TTS Header Values (JSON)'],
+	['asrParams', 'asrSecretParams', 'ASR Params Secrets (JSON)'],
+	['avatarParams', 'avatarSecretParams', 'Avatar Params Secrets (JSON)'],
+];
+const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
+	['llmApiKey', 'llmApiKey'],
+	['mllmApiKey', 'mllmApiKey'],
+	['encryptionKey', 'encryptionSecretKey'],
+	['encryptionSalt', 'encryptionSaltSecret'],
+];
+
+function stringsOf(value: unknown, into: string[]): string[] {
+	if (typeof value === 'string' && value !== '') into.push(value);
+	else if (Array.isArray(value)) value.forEach((entry) => stringsOf(entry, into));
+	else if (isPlainObject(value)) Object.values(value).forEach((entry) => stringsOf(entry, into));
+	return into;
+}
+
+/**
+ * The credential's fields, or the name of the first field that is not a JSON object. The message
+ * never repeats the field's text: it is a secret.
+ */
+export function parseVendorKeys(data: ICredentialDataDecryptedObject): VendorKeys | { invalid: string } {
+	const keys: VendorKeys = { secrets: [] };
+	for (const [key, field] of TEXT_FIELDS) {
+		const value = typeof data[field] === 'string' ? (data[field] as string) : '';
+		if (value.trim() !== '') (keys[key] as string) = value;
+	}
+	for (const [key, field, label] of JSON_FIELDS) {
+		const text = typeof data[field] === 'string' ? (data[field] as string).trim() : '';
+		if (text === '') continue;
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			return { invalid: label };
+		}
+		if (!isPlainObject(parsed)) return { invalid: label };
+		(keys[key] as IDataObject) = parsed;
+	}
+	keys.secrets = stringsOf(Object.values(data), []);
+	return keys;
+}
+
+const invalidMessage = (label: string) =>
+	`The Agora Vendor Keys credential's field "${label}" must be a JSON object, e.g. {"key": "…"}`;
+
+/** The vendor keys of this execution, when the node takes them from the credential. */
+export async function readVendorKeys(fn: IExecuteFunctions): Promise<VendorKeys | undefined> {
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	if (!VENDOR_KEYS_SHOWN.resource.includes(resource) || !VENDOR_KEYS_SHOWN.operation.includes(operation)) return undefined;
+	if (fn.getNodeParameter(VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
+	const keys = parseVendorKeys(await fn.getCredentials(VENDOR_KEYS_CREDENTIAL));
+	if ('invalid' in keys) {
+		throw new NodeOperationError(fn.getNode(), invalidMessage(keys.invalid), {
+			description: 'Fix the field in the credential. Nothing was sent to Agora.',
+		});
+	}
+	return keys;
+}
+
+/** The credential test: every JSON field parses to an object. Vendors check the keys themselves. */
+export async function agoraVendorKeysCredentialTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const keys = parseVendorKeys(credential.data ?? {});
+	if ('invalid' in keys) return { status: 'Error', message: invalidMessage(keys.invalid) };
+	if (keys.secrets.length === 0) return { status: 'Error', message: 'The credential holds no key: fill at least one field' };
+	return {
+		status: 'OK',
+		message: 'The fields are well formed. Each vendor checks its key when an agent starts.',
+	};
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** `target` with every member of `source` that `target` leaves out or empty; nested objects merged. */
+export function fillEmpty(target: unknown, source: IDataObject): IDataObject {
+	const out: IDataObject = isPlainObject(target) ? { ...target } : {};
+	for (const [key, value] of Object.entries(source)) {
+		if (isPlainObject(out[key]) && isPlainObject(value)) out[key] = fillEmpty(out[key], value);
+		else if (isEmpty(out[key])) out[key] = value;
+	}
+	return out;
+}
+
+/** A provider block that calls its vendor with the user's key (not Agora Managed). */
+const usesOwnKey = (block: unknown): block is IDataObject =>
+	isPlainObject(block) && Object.keys(block).length > 0 && block.credential_mode !== 'managed';
+
+function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
+	let out = keys.llmApiKey ? fillEmpty(llm, { api_key: keys.llmApiKey }) : { ...llm };
+	if (keys.llmHeaders) out = { ...out, headers: fillEmpty(out.headers, keys.llmHeaders) };
+	const servers = out.mcp_servers;
+	if (keys.mcpHeaders && Array.isArray(servers)) {
+		out.mcp_servers = servers.map((server) => {
+			const headers = isPlainObject(server) ? keys.mcpHeaders?.[String(server.name)] : undefined;
+			return isPlainObject(server) && isPlainObject(headers) ? { ...server, headers: fillEmpty(server.headers, headers) } : server;
+		});
+	}
+	return out;
+}
+
+function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
+	let out = keys.ttsParams ? { ...tts, params: fillEmpty(tts.params, keys.ttsParams) } : { ...tts };
+	if (keys.ttsHeaders && (isPlainObject(tts.headers) || tts.vendor === 'generic_http')) {
+		out = { ...out, headers: fillEmpty(tts.headers, keys.ttsHeaders) };
+	}
+	return out;
+}
+
+function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
+	const fill: IDataObject = {};
+	if (keys.encryptionKey) fill.encryption_key = keys.encryptionKey;
+	// Only the GCM2 modes (7 and 8) take a salt.
+	if (keys.encryptionSalt && [7, 8].includes(Number(rtc.encryption_mode))) fill.encryption_salt = keys.encryptionSalt;
+	return fillEmpty(rtc, fill);
+}
+
+/**
+ * The agent's `properties` with the credential's keys in every place the request leaves empty.
+ * Only blocks the request has are filled (an agent without an avatar gets no avatar key), never a
+ * block whose credentials are Agora Managed, and no key for Agora's own ARES recognizer. The
+ * objects of the request are copied, never changed: Additional Body may hand in the item's own.
+ */
+export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
+	if (!keys) return properties;
+	const out: IDataObject = { ...properties };
+	const { llm, mllm, tts, asr, avatar, rtc } = properties;
+	if (usesOwnKey(llm)) out.llm = withLlmKeys(llm, keys);
+	if (isPlainObject(mllm) && mllm.enable !== false && keys.mllmApiKey) out.mllm = fillEmpty(mllm, { api_key: keys.mllmApiKey });
+	if (usesOwnKey(tts)) out.tts = withTtsKeys(tts, keys);
+	if (usesOwnKey(asr) && asr.vendor !== undefined && asr.vendor !== 'ares' && keys.asrParams) out.asr = { ...asr, params: fillEmpty(asr.params, keys.asrParams) };
+	if (isPlainObject(avatar) && avatar.enable !== false && keys.avatarParams) {
+		out.avatar = { ...avatar, params: fillEmpty(avatar.params, keys.avatarParams) };
+	}
+	if (isPlainObject(rtc) && rtc.encryption_mode !== undefined) out.rtc = withRtcKeys(rtc, keys);
+	return out;
+}

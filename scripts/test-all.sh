@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm run test:all`: lint, type check, the jest suite, the end-to-end suite on every tested n8n
+# version, and a smoke run of the benchmarks. On a fresh machine the n8n installs (several minutes,
+# mostly download and unpacking) run in the background while lint, type check and jest do.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log="$(mktemp "${TMPDIR:-/tmp}/agora-n8n-install-XXXXXX.log")"
+# In a process group of its own (setsid), so that a failure below stops the whole install.
+if command -v setsid >/dev/null; then
+	setsid bash test/e2e/run.sh --install-only >"$log" 2>&1 &
+else
+	bash test/e2e/run.sh --install-only >"$log" 2>&1 &
+fi
+installer=$!
+trap 'kill -- -$installer 2>/dev/null || kill $installer 2>/dev/null || true' EXIT
+echo "n8n installs for the end-to-end suite run in the background (log: $log)"
+npm run lint
+npm run typecheck
+npm test
+npm run scan
+echo "waiting for the n8n installs"
+status=0
+wait "$installer" || status=$?
+cat "$log"
+rm -f "$log"
+[ "$status" -eq 0 ] || { echo "n8n could not be installed" >&2; exit 1; }
+trap - EXIT
+npm run test:e2e
+npm run bench -- --smoke

@@ -1,0 +1,154 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * `npm run dev` as a user runs it, stopped the ways a user stops it: SIGINT or SIGTERM to the npm
+ * process, or to dev's own node process, once n8n answers or halfway through its start. Afterwards no
+ * process it started is left, no port it opened answers, and no secret lies on the disk in plain
+ * text. Runs on dev's default n8n version only (dev itself is the same on every version).
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import fs from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+
+import { freePort, installN8n, N8nHost, nodeOutput, ROOT } from './n8nHost';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DEFAULT_VERSION } = require('../../scripts/dev.js') as { DEFAULT_VERSION: string };
+const version = process.env.N8N_VERSION ?? DEFAULT_VERSION;
+const maybe = version === DEFAULT_VERSION ? describe : describe.skip;
+
+interface Dev {
+	npm: ChildProcess;
+	output: () => string;
+	ports: number[];
+	folder: string;
+}
+
+/** Every process below `root` now, read from /proc (n8n runs in a session of its own, so not by group). */
+function descendants(root: number): number[] {
+	const children = new Map<number, number[]>();
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+		} catch {
+			// ended meanwhile
+		}
+	}
+	const found: number[] = [];
+	const walk = (pid: number) => {
+		for (const child of children.get(pid) ?? []) {
+			found.push(child);
+			walk(child);
+		}
+	};
+	walk(root);
+	return found;
+}
+
+const alive = (pid: number) => {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+};
+
+const answers = (port: number) =>
+	new Promise<boolean>((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.once('connect', () => (socket.destroy(), resolve(true)));
+		socket.once('error', () => resolve(false));
+	});
+
+async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
+	const ports = [await freePort(), await freePort()];
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-stop-'));
+	const npm = spawn('npm', ['run', 'dev'], {
+		cwd: ROOT,
+		env: { ...process.env, N8N_VERSION: version, N8N_PORT: String(ports[0]), SANDBOX_PORT: String(ports[1]), N8N_DEV_FOLDER: folder, ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	npm.stdout!.on('data', (d) => (output += d));
+	npm.stderr!.on('data', (d) => (output += d));
+	return { npm, output: () => output, ports: [...ports, ports[0] + 1], folder };
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+/** Sends the signal, then everything dev started must be gone within 20 s. */
+async function stopAndCheck(dev: Dev, target: number, signal: NodeJS.Signals): Promise<void> {
+	const started = [dev.npm.pid!, ...descendants(dev.npm.pid!)];
+	expect(started.length).toBeGreaterThan(2);
+	process.kill(target, signal);
+	await until('every process dev started has ended', () => started.every((pid) => !alive(pid)), 20000).catch((error) => {
+		throw new Error(`${error.message}: ${started.filter(alive).join(', ')} left\n${dev.output().slice(-3000)}`);
+	});
+	for (const port of dev.ports) expect({ port, answers: await answers(port) }).toEqual({ port, answers: false });
+	expect(dev.output()).toMatch(/stopped/);
+	// Nothing left behind but n8n's own folder: no pid file, no credential file.
+	expect(fs.readdirSync(dev.folder).filter((name) => /pid|credential/i.test(name))).toEqual([]);
+}
+
+function filesUnder(folder: string): string[] {
+	return fs.readdirSync(folder, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
+maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`, () => {
+	beforeAll(() => {
+		installN8n(version);
+	}, 900000);
+
+	test('SIGINT to the npm process once n8n answers; example 06 ran against the scripted model', async () => {
+		const dev = await startDev({});
+		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
+		// Example 06 as imported by dev, run by a second n8n process on dev's folder: the AI Agent's
+		// model is dev's scripted one, its tool the Agora node against dev's sandbox.
+		const cli = new N8nHost(installN8n(version), dev.folder, await freePort(), {
+			N8N_ENCRYPTION_KEY: fs.readFileSync(path.join(dev.folder, 'encryption-key'), 'utf8').trim(),
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		});
+		const { run } = await cli.execute('agoraExAiAgent01');
+		expect(run.data.resultData.error).toBeUndefined();
+		expect(String(nodeOutput(run.data, 'AI Agent')[0]?.output)).toMatch(/^Tool said: /);
+		const asked = (await (await fetch(`http://127.0.0.1:${dev.ports[1]}/_sandbox/requests`)).json()) as Array<{ method: string; path: string }>;
+		expect(asked.some((r) => r.method === 'GET' && r.path.endsWith('/agents/unknown'))).toBe(true);
+		await stopAndCheck(dev, dev.npm.pid!, 'SIGINT');
+		expect(fs.statSync(path.join(dev.folder, 'encryption-key')).mode & 0o777).toBe(0o600);
+		expect(fs.statSync(dev.folder).mode & 0o777).toBe(0o700);
+		fs.rmSync(dev.folder, { recursive: true, force: true });
+	}, 700000);
+
+	test('SIGTERM to the npm process while n8n imports the workflows; real-Agora secrets never on disk', async () => {
+		const canaries = { AGORA_CUSTOMER_ID: 'canary-id-5b1e', AGORA_CUSTOMER_SECRET: 'canary-secret-7f3a9c', AGORA_APP_ID: 'c'.repeat(32), AGORA_APP_CERTIFICATE: 'canary-certificate-0d4e', AGORA_NOTIFICATION_SECRET: 'canary-notify-8e2b', AGORA_HOST: 'http://127.0.0.1:9' };
+		const tmpBefore = new Set(fs.readdirSync(os.tmpdir()));
+		const dev = await startDev(canaries);
+		await until('dev imports the workflows', () => /importing the \d+ example workflows/.test(dev.output()), 600000);
+		await stopAndCheck(dev, dev.npm.pid!, 'SIGTERM');
+		const secrets = [canaries.AGORA_CUSTOMER_SECRET, canaries.AGORA_APP_CERTIFICATE, canaries.AGORA_NOTIFICATION_SECRET];
+		const leaks = filesUnder(dev.folder).filter((file) => secrets.some((secret) => fs.readFileSync(file).includes(secret)));
+		expect(leaks).toEqual([]);
+		expect(fs.readdirSync(os.tmpdir()).filter((name) => !tmpBefore.has(name) && name.startsWith('n8n-credentials-'))).toEqual([]);
+		fs.rmSync(dev.folder, { recursive: true, force: true });
+	}, 700000);
+
+	test("SIGINT to dev's own node process", async () => {
+		const dev = await startDev({});
+		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
+		const node = descendants(dev.npm.pid!).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'))!;
+		expect(node).toBeDefined();
+		await stopAndCheck(dev, node, 'SIGINT');
+		fs.rmSync(dev.folder, { recursive: true, force: true });
+	}, 700000);
+});

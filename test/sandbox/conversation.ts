@@ -1,0 +1,64 @@
+/**
+ * What an agent says and hears, as far as the REST API can see it: history (get-history), turns
+ * with latency metrics (get-turns) and whether the agent is speaking (which decides how speak,
+ * think and interrupt act). Audio is not simulated: a turn plays for a time derived from its text.
+ */
+import type { AgentRecord, TurnRecord } from './types';
+
+/** Time to first audio byte reported for every turn (metrics.segmented_latency_ms tts_ttfb). */
+export const TTS_TTFB_MS = 300;
+/** Playback time per character of text. */
+export const MS_PER_CHAR = 60;
+
+export function playbackMs(text: string): number {
+	return TTS_TTFB_MS + MS_PER_CHAR * [...text].length;
+}
+
+/** The agent's audio plays until this sandbox time (ms); 0 when it never spoke. */
+const playingUntil = new WeakMap<AgentRecord, number>();
+
+export function isSpeaking(a: AgentRecord, now: number): boolean {
+	return (playingUntil.get(a) ?? 0) > now;
+}
+
+function lastTurn(a: AgentRecord): TurnRecord | undefined {
+	return a.turns[a.turns.length - 1];
+}
+
+/** Ends the turn that is playing at `now` as interrupted (get-turns end.type "interrupted"). */
+export function interruptPlaying(a: AgentRecord, now: number, causedBy: string): boolean {
+	const t = lastTurn(a);
+	if (!t || !isSpeaking(a, now)) return false;
+	t.end = { end_at: now, type: 'interrupted', metadata: causedBy === 'api_leave' || causedBy === 'start_of_speech' ? { caused_by: causedBy } : { caused_by: causedBy, transport: 'http' } };
+	playingUntil.set(a, now);
+	return true;
+}
+
+/**
+ * Adds a turn the agent plays, starting at `startAt` (get-turns start.type greeting or api_speak).
+ * Returns the turn.
+ */
+export function playTurn(a: AgentRecord, text: string, startAt: number, type: 'greeting' | 'api_speak', nth = 1): TurnRecord {
+	const duration = playbackMs(text);
+	const metadata: Record<string, unknown> = type === 'greeting' ? { greeting_nth: nth } : { transport: 'http' };
+	const turn: TurnRecord = {
+		turn_id: a.turns.length + 1,
+		start: { start_at: startAt, type, metadata },
+		end: { end_at: startAt + duration, type: 'ok', metadata: { playback_duration_ms: duration - TTS_TTFB_MS } },
+		metrics: { e2e_latency_ms: TTS_TTFB_MS, segmented_latency_ms: [{ name: 'tts_ttfb', latency: TTS_TTFB_MS }] },
+	};
+	a.turns.push(turn);
+	playingUntil.set(a, startAt + duration);
+	a.history.push({ role: 'assistant', content: text });
+	return turn;
+}
+
+/** When an APPEND speak starts: after the audio that is playing. */
+export function appendStart(a: AgentRecord, now: number): number {
+	return Math.max(now, playingUntil.get(a) ?? 0);
+}
+
+/** Turns that have ended by `now`, as get-turns lists them. */
+export function finishedTurns(a: AgentRecord, now: number): TurnRecord[] {
+	return a.turns.filter((t) => t.end.end_at <= now);
+}

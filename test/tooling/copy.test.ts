@@ -1,0 +1,116 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The editor copy follows n8n's conventions, checked on the nodes' and credentials' descriptions as
+ * n8n loads them: placeholders of input fields start with "e.g.", collections offer "Add Option"
+ * (or "Add Field" / "Add Filter" for fields and filters), list entries "Add <Thing>" in title case,
+ * every resource's Get Many has the value getAll, and no source comment cites a document that is
+ * not in the repository.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { Agora } from '../../nodes/Agora/Agora.node';
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+
+const root = path.resolve(__dirname, '../..');
+const credentialTypes: ICredentialType[] = [new AgoraApi()];
+
+interface Found {
+	path: string;
+	property: INodeProperties;
+}
+
+/** Every property, nested ones included, with its path. */
+function allProperties(list: INodeProperties[], prefix: string): Found[] {
+	const out: Found[] = [];
+	for (const property of list) {
+		const here = `${prefix}.${property.name}`;
+		out.push({ path: here, property });
+		if (property.type === 'collection') out.push(...allProperties((property.options ?? []) as INodeProperties[], here));
+		if (property.type === 'fixedCollection') {
+			for (const group of (property.options ?? []) as INodePropertyCollection[]) out.push(...allProperties(group.values, `${here}.${group.name}`));
+		}
+	}
+	return out;
+}
+
+const everything: Found[] = [
+	...allProperties(new Agora().description.properties, 'Agora'),
+	...allProperties(new AgoraTrigger().description.properties, 'AgoraTrigger'),
+	...credentialTypes.flatMap((type) => allProperties(type.properties, type.name)),
+];
+
+it('checks enough properties to mean something', () => {
+	expect(everything.length).toBeGreaterThan(150);
+});
+
+it('placeholders of input fields start with "e.g."', () => {
+	const inputs = everything.filter(({ property }) => property.placeholder !== undefined && !['collection', 'fixedCollection'].includes(property.type));
+	expect(inputs.length).toBeGreaterThan(20);
+	const wrong = inputs.filter(({ property }) => !String(property.placeholder).startsWith('e.g. ')).map(({ path: p, property }) => `${p}: ${property.placeholder}`);
+	expect(wrong).toEqual([]);
+});
+
+it('"By ID" of every resource locator shows an example ID after "e.g."', () => {
+	const locators = everything.filter(({ property }) => property.type === 'resourceLocator');
+	expect(locators.length).toBeGreaterThanOrEqual(2);
+	for (const { property } of locators) {
+		expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+		expect(property.modes?.find((mode) => mode.name === 'id')?.placeholder).toMatch(/^e\.g\. \S+$/);
+	}
+});
+
+it('collections offer "Add Option", or "Add Field" / "Add Filter" for fields and filters', () => {
+	const expected = (name: string) => (name === 'filters' ? 'Add Filter' : /Fields$/.test(name) ? 'Add Field' : 'Add Option');
+	const collections = everything.filter(({ property }) => property.type === 'collection');
+	expect(collections.length).toBeGreaterThan(10);
+	const wrong = collections
+		.filter(({ property }) => property.placeholder !== expected(property.name))
+		.map(({ path: p, property }) => `${p}: ${property.placeholder}`);
+	expect(wrong).toEqual([]);
+});
+
+it('lists add their entries with "Add <Thing>" in title case', () => {
+	const lists = everything.filter(({ property }) => property.type === 'fixedCollection');
+	const wrong = lists
+		.filter(({ property }) => !/^Add( [A-Z][A-Za-z]*| MCP)+$/.test(String(property.placeholder)))
+		.map(({ path: p, property }) => `${p}: ${property.placeholder}`);
+	expect(wrong).toEqual([]);
+});
+
+it('every resource’s Get Many has the value getAll in the newest node version', () => {
+	const description = new Agora().description;
+	const newest = Math.max(...(Array.isArray(description.version) ? description.version : [description.version]));
+	const resources = (description.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]).map((o) => String(o.value));
+	const shownIn = (p: INodeProperties) => {
+		const versions = p.displayOptions?.show?.['@version'] as number[] | undefined;
+		return !versions || versions.includes(newest);
+	};
+	const getMany = resources.flatMap((resource) => {
+		const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource) && shownIn(p));
+		return ((operation?.options ?? []) as INodePropertyOptions[]).filter((o) => o.name === 'Get Many').map((o) => `${resource}:${o.value}`);
+	});
+	expect(getMany.length).toBeGreaterThanOrEqual(2);
+	expect(getMany.filter((entry) => !entry.endsWith(':getAll'))).toEqual([]);
+});
+
+it('no source comment cites a document that is not in the repository', () => {
+	const sources = (dir: string): string[] =>
+		fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+			const full = path.join(dir, entry.name);
+			return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [full] : [];
+		});
+	const cited = /service-interface|public-facts|\bthe spec\b|\bspec\.md\b|older snapshot/i;
+	const hits = [...sources(path.join(root, 'nodes')), ...sources(path.join(root, 'credentials'))].flatMap((file) =>
+		fs
+			.readFileSync(file, 'utf8')
+			.split('\n')
+			.map((line, index) => ({ line, where: `${path.relative(root, file)}:${index + 1}` }))
+			.filter(({ line }) => cited.test(line))
+			.map(({ where, line }) => `${where}: ${line.trim()}`),
+	);
+	expect(hits).toEqual([]);
+});
