@@ -69,7 +69,7 @@ export async function execute(
 	if (!response && agoraErrorDetails(failure)?.status === 404 && (await rerun)) {
 		// n8n running the execution again after a worker crash: an agent Agora still knows was most
 		// likely stopped by the crashed run; an id Agora does not know stays an error.
-		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, already_stopped: true, rerun: true } }];
+		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true } }];
 		throw failure;
 	}
 	if (!response) {
@@ -80,9 +80,13 @@ export async function execute(
 	}
 	const json: IDataObject = { agent_id: agentId, stopped: true };
 	// A 404 on the repeat most likely means our first, unanswered request stopped it.
-	// Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags.
-	if (response.status === 404 && !repeated) json[this.getNode().typeVersion >= 1.1 ? 'alreadyStopped' : 'already_stopped'] = true;
+	if (response.status === 404 && !repeated) json[alreadyStoppedKey(this)] = true;
 	return [{ json }];
+}
+
+/** Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags. */
+function alreadyStoppedKey(fn: IExecuteFunctions): string {
+	return fn.getNode().typeVersion >= 1.1 ? 'alreadyStopped' : 'already_stopped';
 }
 
 /** Does Agora know the agent (its query answers for stopped agents too)? */
