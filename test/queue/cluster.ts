@@ -17,6 +17,7 @@ import {
 	installN8n,
 	installPackageInto,
 	N8nHost,
+	n8nNode,
 	packPackage,
 	ROOT,
 	startSandboxProcess,
@@ -47,6 +48,8 @@ export class N8nProcess {
 		readonly role: Role,
 		readonly port: number,
 		private readonly bin: string,
+		/** The Node.js the install was made for (its native modules are built for it). */
+		private readonly node: string,
 		private readonly env: NodeJS.ProcessEnv,
 		private readonly cwd: string,
 		private readonly logFile: string,
@@ -68,7 +71,7 @@ export class N8nProcess {
 	async start(timeoutMs = 180000): Promise<void> {
 		this.log = '';
 		const command = this.role === 'main' ? ['start'] : this.role === 'webhook' ? ['webhook'] : ['worker', `--concurrency=${this.concurrency}`];
-		const child = spawnGuarded(process.execPath, [this.bin, ...command], { env: this.env, cwd: this.cwd });
+		const child = spawnGuarded(this.node, [this.bin, ...command], { env: this.env, cwd: this.cwd });
 		this.child = child;
 		const file = fs.createWriteStream(this.logFile, { flags: 'a' });
 		const keep = (d: Buffer) => {
@@ -247,7 +250,7 @@ export class QueueCluster {
 			if (role === 'worker') {
 				Object.assign(own, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
 			}
-			return new N8nProcess(name, role, port, bin, own, userFolder, path.join(LOG_DIR, `${name}.log`), setup.workerConcurrency);
+			return new N8nProcess(name, role, port, bin, n8nNode(this.n8nDir), own, userFolder, path.join(LOG_DIR, `${name}.log`), setup.workerConcurrency);
 		};
 		this.makeWorker = (name) => make(name, 'worker');
 		this.main = await make('main', 'main');

@@ -178,6 +178,8 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 	await sb.control('config', { notify: { url: `${cluster.webhook!.url}${TRIGGER}`, secret: sb.notificationSecret, retryDelayMs: RESEND_DELAY_MS } });
 	const ids: string[] = [];
 	const accepted = new Set<string>();
+	/** The final answer of each notice, after the notifier's resends (0: no answer). */
+	const statuses: number[] = [];
 	let sent = 0;
 	await inParallel(count, concurrency, async () => {
 		const notice = newNotice();
@@ -189,10 +191,11 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 			sid: notice.sid,
 			payload: { agent_id: notice.agentId, channel: 'queue-room', start_ts: Math.floor(Date.now() / 1000), labels: {} },
 		});
+		statuses.push(Number(out.status));
 		if (out.status === 200) accepted.add(notice.noticeId);
 		each?.(++sent);
 	});
-	return { ids, accepted };
+	return { ids, accepted, statuses };
 }
 
 /** Distinct notifications through the sandbox's own notifier. */
@@ -475,7 +478,7 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	const since = await cluster.lastExecutionId();
 	const victim = cluster.workers.find((w) => w.running)!;
 	let kill: Promise<void> | undefined;
-	const { ids, accepted } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY, (sent) => {
+	const { ids, accepted, statuses } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY, (sent) => {
 		if (sent === killAfter) kill = victim.kill();
 	});
 	await kill;
@@ -486,7 +489,9 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	return {
 		scenario: `Worker killed with -9 mid-notification burst (${count} notifications, killed after ${killAfter}, it had started ${started})`,
 		bad: badOf(t),
-		result: `${outcomeText(t)}; ${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)`,
+		result:
+			`${outcomeText(t)}; final answers after resends ${answerSummary(statuses)}; ` +
+			`${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)`,
 		figures: { ...t, startedOnKilledWorker: started },
 	};
 }
