@@ -121,7 +121,7 @@ export class AgoraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Optional. Secret of the message notification service (Agora Console > Notifications); the Agora Trigger uses it to verify the signature of every callback.',
+				'Only for Agora Trigger nodes saved before version 2 (new trigger nodes use the Agora Notifications credential). Secret of the message notification service (Agora Console > Notifications); such a trigger verifies the signature of every callback with it.',
 		},
 	];
 

@@ -12,7 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, EXAMPLES_DIR, exampleFiles, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
+import { EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
 import { startFakeOpenAi } from '../test/e2e/fakeOpenAi';
 import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
 
@@ -105,9 +105,9 @@ export async function startDev(ctx: DevContext): Promise<void> {
 	});
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return;
-	ctx.say('importing the credentials "Agora account" and "OpenAI account" (the scripted local model)');
+	ctx.say(`importing the credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (the scripted local model)`);
 	await host.importCredentialData([
-		{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data: agora },
+		...exampleCredentials(agora),
 		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
 	]);
 	ctx.say(`importing the ${exampleFiles().length} example workflows`);
@@ -126,7 +126,7 @@ export async function startDev(ctx: DevContext): Promise<void> {
 n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
   (first visit: create the local owner account; the workflows are under "Overview")
 Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}
-Credentials "${EXAMPLE_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
+Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
 n8n's log: ${logFile}
 Press Ctrl-C to stop.`);

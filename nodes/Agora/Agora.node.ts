@@ -24,6 +24,7 @@ import {
 	VENDOR_KEYS_SHOWN,
 } from './helpers/vendorKeys';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
+import { searchCalls, searchPhoneNumbers } from './methods/phoneListSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 export class Agora implements INodeType {
@@ -133,7 +134,7 @@ export class Agora implements INodeType {
 
 	methods = {
 		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
-		listSearch: { searchAgents, searchCloudPlayers },
+		listSearch: { searchAgents, searchCloudPlayers, searchCalls, searchPhoneNumbers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { agoraApiCredentialTest } from '../Agora/credentialTest';
+import { agoraNotificationsCredentialTest } from './credential';
 import { CONVERSATIONAL_AI_EVENTS, eventOptions, MEDIA_PULL_EVENTS } from './events';
 import { toOutputItem } from './notification';
 import {
@@ -22,13 +23,21 @@ import {
 	type WebhookResponse,
 } from './receive';
 
-const SETUP_NOTICE =
+const SETUP_STEPS =
 	'Agora’s notifications are set up in Agora Console, not from n8n: ' +
 	'1. In Agora Console open your project > Notifications and enable the message notification service for the product chosen below (Conversational AI Engine or Media Pull). ' +
 	'2. Select the same events there as here. ' +
-	'3. Paste this node’s Production URL (Webhook URLs, above) as the receiving server URL, and activate this workflow. ' +
+	'3. Paste this node’s Production URL (Webhook URLs, above) as the receiving server URL, and activate this workflow. ';
+
+/** Version 1 reads the secret from the Agora API credential; version 2 from its own credential. */
+const SETUP_NOTICE_V1 =
+	SETUP_STEPS +
 	'4. Copy the secret the console shows into “Notification Secret” of the Agora API credential. ' +
 	'Without that secret notifications are NOT verified: anyone who knows the URL can start this workflow.';
+const SETUP_NOTICE =
+	SETUP_STEPS +
+	'4. Copy the secret the console shows into an Agora Notifications credential (Credential to connect with, above). ' +
+	'Until then only the console’s URL check is answered; every other notification is refused.';
 
 export class AgoraTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,16 +45,32 @@ export class AgoraTrigger implements INodeType {
 		name: 'agoraTrigger',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: its own credential (Agora Notifications) with the notification secret, verified by default.
+		// Version 1 keeps using the Agora API credential, as workflows saved with it expect.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
 		// n8n's node panel merges this trigger into the Agora node's entry and shows this text there.
 		description:
-			'Run Agora Conversational AI voice agents and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
+			'Run Agora Conversational AI voice agents, their phone calls and numbers, and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
 		defaults: { name: 'Agora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }],
+		credentials: [
+			{
+				name: 'agoraApi',
+				required: true,
+				testedBy: 'agoraApiCredentialTest',
+				displayOptions: { show: { '@version': [1] } },
+			},
+			{
+				name: 'agoraNotificationsApi',
+				required: true,
+				testedBy: 'agoraNotificationsCredentialTest',
+				displayOptions: { show: { '@version': [2] } },
+			},
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -61,6 +86,14 @@ export class AgoraTrigger implements INodeType {
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { '@version': [2] } },
+			},
+			{
+				displayName: SETUP_NOTICE_V1,
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { '@version': [1] } },
 			},
 			{
 				displayName: 'Product',
@@ -173,16 +206,17 @@ export class AgoraTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200. When the credential has a notification secret, only a correctly signed check can start it: an unsigned one is answered 200 and starts nothing.',
+							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200. When notifications are verified, only a correctly signed check can start it: an unsigned one is answered 200 and starts nothing.',
 					},
 				],
 			},
 		],
 	};
 
-	// The same credential test as the Agora node, so the credential can be checked from either node.
+	// Version 1: the same credential test as the Agora node, so the credential can be checked from
+	// either node. Version 2: what the trigger will do with its Agora Notifications credential.
 	methods = {
-		credentialTest: { agoraApiCredentialTest },
+		credentialTest: { agoraApiCredentialTest, agoraNotificationsCredentialTest },
 	};
 
 	// Agora's notification URL is entered in Agora Console; there is no API to register it. The

@@ -2,7 +2,7 @@
 /**
  * n8n's real editor in headless Chromium, against the same real n8n as the end-to-end suite (run by
  * test/e2e/run.sh once per tested n8n version, N8N_VERSION). What a new user sees: the node search,
- * the actions, the Agent → Start form switching with Mode, the credential test, the trigger's
+ * the actions, the Agent → Start form switching with Mode, the Agent locator's list, the credential test, the trigger's
  * webhook URLs and set-up notice. Screenshots go to test/browser/screenshots/<version>/.
  *
  * Expected fields and action names are read from the node's own description, so the test follows
@@ -14,6 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { DEFAULT_N8N_VERSION } from '../e2e/n8nHost';
+import { agentPath, client, startBody } from '../sandbox/helpers';
+import type { Sandbox } from '../sandbox/types';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
@@ -89,6 +91,30 @@ async function addAction(action: string): Promise<void> {
 	await ndv().waitFor();
 }
 
+/** Creates an Agora API credential for the sandbox from the node's credential select; leaves the modal open. */
+async function createSandboxCredential(): Promise<Locator> {
+	await ndv().getByTestId('node-credentials-select').click();
+	await page.getByTestId('node-credentials-select-item-new').click();
+	const modal = page.getByTestId('editCredential-modal');
+	const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
+	await field('customerId').fill(editor.sandbox.customerId);
+	await field('customerSecret').fill(editor.sandbox.customerSecret);
+	await field('appId').fill(editor.sandbox.appId);
+	await modal.getByTestId('parameter-input-host').click();
+	await page.getByRole('option', { name: 'Custom Base URL' }).click();
+	await field('customBaseUrl').fill(editor.sandbox.url);
+	await modal.getByTestId('credential-save-button').click();
+	await waitForText(modal, /Connection tested successfully/);
+	return modal;
+}
+
+/** The action label of one operation, as the node panel lists it. */
+function actionOf(resource: string, operation: string): string {
+	const property = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
+	const option = (property.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
+	return option.action ?? option.name;
+}
+
 async function missing(testIds: string[]): Promise<string[]> {
 	const absent: string[] = [];
 	for (const id of testIds) if ((await ndv().getByTestId(id).count()) === 0) absent.push(id);
@@ -148,22 +174,33 @@ describe(`n8n ${version} editor`, () => {
 		expect(await present(cascadeOnly)).toEqual([]);
 	});
 
+	it('the resource locator lists agents from the sandbox', async () => {
+		// A running agent in the sandbox, started through Agora's API as any client would.
+		const api = client(editor.sandbox as unknown as Sandbox);
+		const name = `browser-listed-${Date.now()}`;
+		const started = await api.post(agentPath(editor.sandbox as unknown as Sandbox, '/join'), startBody({ name, channel: 'browser-room' }));
+		expect(started.status).toBe(200);
+
+		await newWorkflow();
+		await addAction(actionOf('agent', 'get'));
+		await createSandboxCredential();
+		await page.keyboard.press('Escape');
+		await ndv().getByTestId('rlc-input').first().click();
+		const list = page.getByTestId('resource-locator-dropdown');
+		const item = list.getByTestId('rlc-item').filter({ hasText: name });
+		await item.first().waitFor({ timeout: 30000 });
+		await editor.screenshot('06-locator-lists-agents');
+		expect(await item.first().innerText()).toContain(name);
+		await item.first().click();
+		expect(await ndv().getByTestId('rlc-input').first().inputValue()).toContain(name);
+	});
+
 	it('tests the credential: success with the sandbox credential, a clear failure with a wrong secret', async () => {
 		await newWorkflow();
 		await addAction('Start an agent');
-		await ndv().getByTestId('node-credentials-select').click();
-		await page.getByTestId('node-credentials-select-item-new').click();
-		const modal = page.getByTestId('editCredential-modal');
+		const modal = await createSandboxCredential();
 		const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
-		await field('customerId').fill(editor.sandbox.customerId);
-		await field('customerSecret').fill(editor.sandbox.customerSecret);
-		await field('appId').fill(editor.sandbox.appId);
-		await modal.getByTestId('parameter-input-host').click();
-		await page.getByRole('option', { name: 'Custom Base URL' }).click();
-		await field('customBaseUrl').fill(editor.sandbox.url);
-		await modal.getByTestId('credential-save-button').click();
-		await waitForText(modal, /Connection tested successfully/);
-		await editor.screenshot('06-credential-tested');
+		await editor.screenshot('07-credential-tested');
 
 		await field('customerSecret').fill('not-the-secret');
 		await modal.getByTestId('credential-save-button').click();
@@ -171,7 +208,7 @@ describe(`n8n ${version} editor`, () => {
 		await modal.getByText('More details').click();
 		// The reason names the fields to fix.
 		await waitForText(modal, /Customer ID or Customer Secret/);
-		await editor.screenshot('07-credential-wrong-secret');
+		await editor.screenshot('08-credential-wrong-secret');
 	});
 
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
@@ -189,6 +226,6 @@ describe(`n8n ${version} editor`, () => {
 		expect(production.trim()).toMatch(new RegExp(`^${editor.host.baseUrl}/webhook/[0-9a-f-]{36}/${trigger.webhooks![0].path}$`));
 		await ndv().getByTestId('radio-button-test').click();
 		expect((await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)).trim()).toMatch(/\/webhook-test\/[0-9a-f-]{36}\/webhook$/);
-		await editor.screenshot('08-trigger');
+		await editor.screenshot('09-trigger');
 	});
 });

@@ -14,6 +14,9 @@ export const EXAMPLE_CREDENTIAL = {
 	triggerWorkflowId: 'agoraExTrigger01',
 };
 
+/** The Agora Trigger's own credential (version 2) in the trigger examples: the notification secret. */
+export const NOTIFICATIONS_CREDENTIAL = { id: 'agoraNotifyExCred', name: 'Agora notifications' };
+
 /** webhookId of the Agora Trigger node in the trigger example: its production URL is fixed. */
 export const TRIGGER_WEBHOOK_ID = '6f1d2c3b-4a5e-4e5f-9a8b-0a9e7c1d2e3f';
 
@@ -32,11 +35,25 @@ export function exampleFiles(): string[] {
 		.map((name) => path.join(EXAMPLES_DIR, name));
 }
 
+/**
+ * The credentials the examples reference: "Agora account" with these fields, and "Agora
+ * notifications" that verifies signatures with its notification secret (accepts unverified
+ * notifications when there is none, as the trigger did before it had its own credential).
+ */
+export function exampleCredentials(data: Record<string, string>): Array<{ id: string; name: string; type: string; data: Record<string, string> }> {
+	const secret = data.notificationSecret;
+	return [
+		{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data },
+		{
+			...NOTIFICATIONS_CREDENTIAL,
+			type: 'agoraNotificationsApi',
+			data: secret ? { verification: 'signature', notificationSecret: secret } : { verification: 'none' },
+		},
+	];
+}
+
 export function writeCredentialFile(folder: string, data: Record<string, string>): string {
 	const file = path.join(folder, 'agora-credential.json');
-	fs.writeFileSync(
-		file,
-		JSON.stringify([{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data }], null, 2),
-	);
+	fs.writeFileSync(file, JSON.stringify(exampleCredentials(data), null, 2));
 	return file;
 }

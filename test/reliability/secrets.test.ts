@@ -23,6 +23,7 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { waitFor } from '../sandbox/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
 import { startTriggerServer } from '../workflow/triggerHarness';
 import { fastTiming, seedAgent, seedPlayer, table } from './lib/common';
@@ -360,7 +361,12 @@ interface Scenario {
 
 const unknownAgent = '0123456789ABCDEF0123456789ABCDEF';
 const unknownPlayer = '00000000-0000-4000-8000-000000000000';
-const withAgent = async () => ({ agentId: await seedAgent(sb, { channel: 'room1' }) });
+const withAgent = async () => {
+	const agentId = await seedAgent(sb, { channel: 'room1' });
+	// Agora keeps an agent's history only while it runs: wait until the sandbox has started it.
+	await waitFor(() => sb.agents().find((agent) => agent.agentId === agentId)?.status === 'RUNNING');
+	return { agentId };
+};
 const withPlayer = async () => ({ playerId: await seedPlayer(sb, { channelName: 'room1', uid: 999 }) });
 
 const agentOps: Array<[string, INodeParameters]> = [

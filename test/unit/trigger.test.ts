@@ -199,20 +199,33 @@ describe('node description', () => {
 	const d = trigger.description;
 	const prop = (name: string) => d.properties.find((p) => p.name === name) as INodeProperties;
 
-	it('is a POST webhook trigger with the Agora credential and a complete lifecycle', () => {
-		expect(d).toMatchObject({ name: 'agoraTrigger', displayName: 'Agora Trigger', group: ['trigger'], inputs: [], version: 1 });
+	it('is a POST webhook trigger with a credential per version and a complete lifecycle', () => {
+		expect(d).toMatchObject({ name: 'agoraTrigger', displayName: 'Agora Trigger', group: ['trigger'], inputs: [], version: [1, 2] });
 		expect(d.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' })]);
-		expect(d.credentials).toEqual([{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' }]);
+		expect(d.credentials).toEqual([
+			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest', displayOptions: { show: { '@version': [1] } } },
+			{
+				name: 'agoraNotificationsApi',
+				required: true,
+				testedBy: 'agoraNotificationsCredentialTest',
+				displayOptions: { show: { '@version': [2] } },
+			},
+		]);
 		expect(typeof trigger.methods.credentialTest.agoraApiCredentialTest).toBe('function');
+		expect(typeof trigger.methods.credentialTest.agoraNotificationsCredentialTest).toBe('function');
 		expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
 
-	it('tells the user what to paste where, and that unsigned notifications are not verified', () => {
-		const notice = prop('setupNotice');
-		expect(notice.type).toBe('notice');
+	it('tells the user what to paste where, and what happens until the secret is there', () => {
+		const notices = d.properties.filter((p) => p.name === 'setupNotice');
+		const forVersion = (v: number) => notices.find((p) => p.displayOptions?.show?.['@version']?.includes(v)) as INodeProperties;
 		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Notification Secret', 'NOT verified']) {
-			expect(notice.displayName).toContain(text);
+			expect(forVersion(1).displayName).toContain(text);
 		}
+		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora Notifications credential', 'refused']) {
+			expect(forVersion(2).displayName).toContain(text);
+		}
+		expect(notices.every((n) => n.type === 'notice')).toBe(true);
 	});
 
 	it('shows each product’s events only when that product is chosen, defaulting to all', () => {

@@ -41,6 +41,7 @@ import type {
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 
 // The node logs every refused request at warn level; keep test output to errors unless asked.
@@ -82,9 +83,13 @@ const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}) as IDataObject,
 } as INodeTypes;
 
-const credentialProperties = new AgoraApi().properties;
+const credentialTypes = { agoraApi: new AgoraApi(), agoraNotificationsApi: new AgoraNotificationsApi() };
 
-function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: number, onLoad: () => void): ICredentialsHelper {
+function credentialsHelper(
+	data: ICredentialDataDecryptedObject,
+	latencyMs: number,
+	onLoad: (type: string) => void,
+): ICredentialsHelper {
 	return {
 		getParentTypes: () => [],
 		authenticate: async (_c: unknown, _t: string, requestOptions: unknown) => requestOptions,
@@ -92,14 +97,14 @@ function credentialsHelper(data: ICredentialDataDecryptedObject, latencyMs: numb
 		getCredentials: async () => {
 			throw new Error('not used');
 		},
-		getDecrypted: async () => {
-			onLoad();
+		getDecrypted: async (_d: unknown, _n: unknown, type: string) => {
+			onLoad(type);
 			if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 			return { ...data };
 		},
 		updateCredentials: async () => {},
 		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: () => credentialProperties,
+		getCredentialsProperties: (type: keyof typeof credentialTypes) => credentialTypes[type].properties,
 	} as unknown as ICredentialsHelper;
 }
 
@@ -132,6 +137,8 @@ export interface TriggerServer {
 	settle(): Promise<void>;
 	/** How many times a node read the credential (n8n reads and decrypts it from its database). */
 	credentialLoads(): number;
+	/** The credential types the node read, in order. */
+	credentialTypesRead(): string[];
 	/** Changes the node parameters or the credential for the next requests. */
 	update(p: { parameters?: INodeParameters; credential?: ICredentialDataDecryptedObject }): void;
 	/**
@@ -156,6 +163,11 @@ interface HarnessOptions {
 	credentialLatencyMs?: number;
 	/** n8n's payload limit (N8N_PAYLOAD_SIZE_MAX), default 16 MB. */
 	payloadMaxBytes?: number;
+	/**
+	 * The trigger's version as the saved workflow has it (default 1). Version 1 nodes are saved
+	 * with the Agora API credential, version 2 with the Agora Notifications credential.
+	 */
+	typeVersion?: 1 | 2;
 }
 
 type HarnessRequest = http.IncomingMessage & {
@@ -215,6 +227,8 @@ class Harness {
 	parameters: INodeParameters;
 	credential: ICredentialDataDecryptedObject;
 	credentialLoads = 0;
+	/** The credential types the node read, in order. */
+	readonly credentialTypesRead: string[] = [];
 	readonly workflowId: string;
 	stored: IDataObject;
 	readonly runs: IRun[] = [];
@@ -238,11 +252,14 @@ class Harness {
 				id: 'trigger-node',
 				name: TRIGGER,
 				type: 'n8n-nodes-agora.agoraTrigger',
-				typeVersion: 1,
+				typeVersion: this.opts.typeVersion ?? 1,
 				position: [0, 0],
 				webhookId: WEBHOOK_ID,
 				parameters: this.parameters,
-				credentials: { agoraApi: { id: '1', name: 'Agora account' } },
+				credentials:
+					(this.opts.typeVersion ?? 1) === 1
+						? { agoraApi: { id: '1', name: 'Agora account' } }
+						: { agoraNotificationsApi: { id: '2', name: 'Agora notifications' } },
 			},
 			{ id: 'received-node', name: RECEIVER, type: 'test.received', typeVersion: 1, position: [200, 0], parameters: {} },
 		];
@@ -274,7 +291,10 @@ class Harness {
 		const base = this.base;
 		return {
 			hooks,
-			credentialsHelper: credentialsHelper(this.credential, this.opts.credentialLatencyMs ?? 0, () => this.credentialLoads++),
+			credentialsHelper: credentialsHelper(this.credential, this.opts.credentialLatencyMs ?? 0, (type) => {
+				this.credentialLoads++;
+				this.credentialTypesRead.push(type);
+			}),
 			executionId,
 			currentNodeExecutionIndex: 0,
 			restApiUrl: `${base}/rest`,
@@ -426,6 +446,7 @@ export async function startTriggerServer(opts: HarnessOptions): Promise<TriggerS
 		checkExists: async () => await harness.lifecycle('checkExists'),
 		settle: async () => await harness.settle(),
 		credentialLoads: () => harness.credentialLoads,
+		credentialTypesRead: () => [...harness.credentialTypesRead],
 		update(p) {
 			if (p.parameters) harness.parameters = p.parameters;
 			if (p.credential) harness.credential = p.credential;

@@ -19,3 +19,25 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The Options collection of a paged list: its one option, Page Size. */
+export function pageSizeOptions(page: { default: number; max?: number; description: string }): INodeProperties {
+	const { default: initial, max, description } = page;
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, ...(max === undefined ? {} : { maxValue: max }), numberPrecision: 0 },
+				default: initial,
+				description,
+			},
+		],
+	};
+}

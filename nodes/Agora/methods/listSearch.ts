@@ -16,28 +16,28 @@ import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transpo
 const AGENT_PAGE = 20;
 const PLAYER_PAGE = 100;
 /** Pages read in one call while a search text has matched nothing yet. */
-const MAX_PAGES = 3;
+export const MAX_PAGES = 3;
 /** Operations that read an agent's record or history: a stopped agent is a valid choice for them. */
 const READS_PAST_AGENTS = new Set(['get', 'getHistory', 'getTurns']);
 
 /** The editor waits for the list: a shorter time-out and one retry, not the node's defaults. */
-async function editorContext(fn: ILoadOptionsFunctions): Promise<AgoraContext> {
+export async function editorContext(fn: ILoadOptionsFunctions): Promise<AgoraContext> {
 	return await resolveAgoraContext.call(fn, { timeoutMs: 15000, maxRetries: 1 });
 }
 
 /** "RUNNING" -> "Running". */
-function titleCase(value: unknown): string {
+export function titleCase(value: unknown): string {
 	const text = String(value ?? '').toLowerCase();
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function utcMinute(seconds: unknown): string | undefined {
+export function utcMinute(seconds: unknown): string | undefined {
 	const value = Number(seconds);
 	if (!Number.isFinite(value) || value <= 0) return undefined;
 	return `${new Date(value * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function matches(item: INodeListSearchItems, text: string): boolean {
+export function matches(item: INodeListSearchItems, text: string): boolean {
 	const needle = text.toLowerCase();
 	return item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle);
 }

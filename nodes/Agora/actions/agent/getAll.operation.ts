@@ -6,7 +6,7 @@ import { invalidField } from '../../helpers/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
 import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from './lookup';
-import { returnAllAndLimit } from '../listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../listFields';
 
 const ANY = 'any';
 
@@ -61,23 +61,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 1000, numberPrecision: 0 },
-				default: 20,
-				description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20',
-			},
-		],
-	},
+	pageSizeOptions({ default: 20, max: 1000, description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getAll'] } }, properties);

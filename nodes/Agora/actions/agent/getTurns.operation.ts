@@ -7,29 +7,13 @@ import { validateOrThrow } from '../../helpers/validate';
 import { isPlainObject } from '../../helpers/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { returnAllAndLimit } from '../listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../listFields';
 import { agentIdField, agentPath, readAgentId } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...agentIdField, description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)' },
 	...returnAllAndLimit,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: 50,
-				description: 'Turns per request (page_size); Agora’s default is 50',
-			},
-		],
-	},
+	pageSizeOptions({ default: 50, description: 'Turns per request (page_size); Agora’s default is 50' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getTurns'] } }, properties);

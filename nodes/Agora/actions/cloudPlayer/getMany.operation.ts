@@ -8,7 +8,7 @@ import type { AgoraContext } from '../../transport';
 import { numeric } from '../../helpers/values';
 import { optionalText, playerPages } from './common';
 import { channelCharsHint } from './fields';
-import { returnAllAndLimit } from '../listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../listFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -29,24 +29,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: PAGE_SIZE_MAX, numberPrecision: 0 },
-				default: 200,
-				description:
-					'Players per request, 1 to 500 (Agora’s default 200). When unset the node asks for 500 with Return All, or for the limit, to make as few requests as possible: unfiltered lists are limited to 20 per minute.',
-			},
-		],
-	},
+	pageSizeOptions({ default: 200, max: PAGE_SIZE_MAX, description: 'Players per request, 1 to 500 (Agora’s default 200). When unset the node asks for 500 with Return All, or for the limit, to make as few requests as possible: unfiltered lists are limited to 20 per minute.' }),
 ];
 
 export const description = updateDisplayOptions(

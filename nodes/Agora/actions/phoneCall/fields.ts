@@ -1,19 +1,21 @@
 /** What the phone call operations share: the call's ID field and the telephony paths. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../methods/locators';
+
 /**
  * A call is known by the ID of the agent it created (Call answers it as agent_id). The field keeps
  * the name of the Agent ID field, so the agent's own readers apply.
  */
-export const callIdField: INodeProperties = {
-	displayName: 'Call ID (Agent ID)',
+export const callIdField: INodeProperties = idLocator({
+	displayName: 'Call',
 	name: 'agentId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 1NT29X10YHxxxxxWJOXLYHNYB',
-	description: 'The agent_id returned by Phone Call › Call (or listed by Get Many)',
-};
+	description: 'The call, known by its agent_id: returned by Phone Call › Call and listed by Get Many',
+	searchListMethod: 'searchCalls',
+	listPlaceholder: 'Select a call...',
+	exampleId: '1NT29X10YHxxxxxWJOXLYHNYB',
+	hint: 'Type a number in E.164 format to list only the calls from or to it',
+});
 
 /** Paths below the project: the calls collection, one call, an action on one call. */
 export const CALLS_PATH = '/call';

@@ -6,7 +6,7 @@ import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
 import { toUnixSeconds } from '../agent/getAll.operation';
-import { returnAllAndLimit } from '../listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../listFields';
 import { walkCallRecords, type CallRecordsQuery } from './records';
 
 const ANY = 'any';
@@ -56,23 +56,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: 20,
-				description: 'Records per request (limit); Agora’s default is 20',
-			},
-		],
-	},
+	pageSizeOptions({ default: 20, description: 'Records per request (limit); Agora’s default is 20' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['getAll'] } }, properties);

@@ -1,26 +1,26 @@
 /** What the phone number operations share: the number field, its path, and safe output. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
+import { idLocator, readLocator } from '../../methods/locators';
 import { validateOrThrow } from '../../helpers/validate';
 import { isPlainObject } from '../../helpers/values';
 import { phoneNumberInPath } from '../../schemas/phoneNumber';
 import { withoutSeparators } from '../../schemas/telephony';
 import { REDACTED } from '../../transport';
 
-export const phoneNumberField: INodeProperties = {
+/** The number of Get, Update and Delete: picked from the account's numbers, or typed. */
+export const phoneNumberField: INodeProperties = idLocator({
 	displayName: 'Phone Number',
 	name: 'phoneNumber',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. +14155550100',
 	description: 'The imported number, in E.164 format: "+", country code and number (spaces, dashes, dots and brackets are dropped)',
-};
+	searchListMethod: 'searchPhoneNumbers',
+	listPlaceholder: 'Select a phone number...',
+	exampleId: '+14155550100',
+});
 
-/** The Phone Number field of an item, checked (E.164) before anything is sent. */
+/** The Phone Number of an item (a locator or, as saved before, a plain string), checked (E.164) before anything is sent. */
 export function readPhoneNumber(fn: IExecuteFunctions, itemIndex: number): string {
-	const value = withoutSeparators(String(itemParameter(fn, 'phoneNumber', itemIndex, '') ?? ''));
+	const value = withoutSeparators(readLocator(fn, 'phoneNumber', itemIndex));
 	return validateOrThrow(fn, phoneNumberInPath, { phone_number: value }, itemIndex).phone_number;
 }
 
