@@ -156,7 +156,7 @@ export class AgoraTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether a notification whose noticeId already started the workflow (Agora resends when it gets no 200 within 10 s) is answered 200 and starts nothing. The last 1000 noticeIds of the past 24 hours are remembered.',
+							'Whether a notification whose noticeId already started the workflow (Agora resends when it gets no 200 within 10 s) is answered 200 and starts nothing. Each n8n process remembers the last 1000 noticeIds of the past 24 hours; the last 200 are also stored with the workflow, for a resend that arrives after a restart. In queue mode this holds when Agora’s notifications reach one n8n process (see the README, Queue mode).',
 					},
 					{
 						displayName: 'Label Filter',

@@ -1,71 +1,159 @@
 /**
  * Agora resends a notification (same noticeId, new notifyMs) when it gets no 200 within 10 s, up
- * to 3 times. The trigger remembers the noticeIds that started the workflow so a resend starts
- * nothing.
+ * to 3 times. The trigger remembers the noticeIds that started the workflow so that a resend
+ * starts nothing.
  *
- * Two records, because neither covers every case alone:
+ * What holds, and where (measured in a real n8n, see test/queue and README "Queue mode"):
  *
- * 1. The node's workflow static data (`seenNotices`: the last DEDUPE_LIMIT ids with the time they
- *    were seen, dropped after DEDUPE_TTL_MS). n8n (1.x, LiveWebhooks) loads the workflow with its
- *    static data from the database for every webhook call and saves changed static data as soon as
- *    the webhook has answered, before the execution runs. So the record survives restarts, and in
- *    queue mode it is shared by every main and webhook process through the database (workers run
- *    the execution, never webhook(), so they do not need it).
- *    Not covered: two deliveries handled at the same moment both read the old record, so both may
- *    start (and, as each saves its own copy, the later save can drop the other's id); and a
- *    workflow whose own nodes change static data during a run writes back the copy it started
- *    with, which can drop ids recorded meanwhile.
- * 2. A per-process memory of the same ids. It closes that concurrent window inside one process
- *    (a single n8n instance, or one webhook process), but not across processes or restarts.
- *
- * Agora resends only after its 10 s time-out or a non-200 answer, and the trigger answers at
- * once, so in practice the first delivery has been saved long before a resend arrives.
- * Exactly-once across processes would need a shared lock (database or Redis) that a community
- * node cannot reach; downstream steps that must never run twice should also key on noticeId.
+ * 1. The claim that decides is made in this process's memory. Node runs one webhook call at a time
+ *    up to its first await, and the check-and-record below has none, so two deliveries that reach
+ *    the same process never both start the workflow, however close together.
+ * 2. The node's workflow static data keeps the last DEDUPE_LIMIT ids of the past DEDUPE_TTL_MS, so
+ *    that a resend after a restart is still recognised. n8n reads the whole workflow, static data
+ *    included, at the start of every webhook call and writes the whole static data back after it:
+ *    it is not a lock, and concurrent calls overwrite each other's copy. So every write carries
+ *    the ids this process claimed recently as well as those it read, and an id another writer
+ *    dropped comes back with this process's next write. In queue mode a worker that finishes an
+ *    execution may also write back the static data the execution was started with, so the stored
+ *    record can lag behind: it is a fallback for restarts, the in-process record decides.
+ * 3. Across processes (n8n's queue mode with several main or webhook processes receiving) nothing
+ *    a verified community node may use is atomic: n8n offers webhooks no deduplication helpers
+ *    (1.x and 2.x), its static data is rewritten whole, and its Redis is out of reach (a node may
+ *    reference only its own package's credentials and import no network client, and a trigger may
+ *    have no sub-node inputs). Once-only delivery therefore needs Agora's notifications to reach
+ *    one process; README "Queue mode" gives the setting, and a Redis-based alternative built from
+ *    n8n's own nodes.
  */
+import type { IWebhookFunctions } from 'n8n-workflow';
 
-export const DEDUPE_LIMIT = 1000;
+import { ExpiringMap } from '../Agora/helpers/expiringMap';
+
+/**
+ * Ids kept in the stored record. n8n copies the workflow's static data into every execution it
+ * stores, so the record is kept small; Agora's resends come within a minute of the first delivery.
+ */
+export const DEDUPE_LIMIT = 200;
 export const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Key of the record in the node's static data. */
 export const SEEN_KEY = 'seenNotices';
 
 export type SeenRecord = Array<[string, number]>;
 
+/** Ids claimed in this process, per trigger (mode, workflow, node). */
+export const PROCESS_LIMIT = 1000;
+/** Triggers remembered in this process (one per active Agora Trigger node and mode). */
+const SCOPE_LIMIT = 100;
+interface ScopeClaims {
+	ids: ExpiringMap<string, number>;
+	/** The id claimed last: if the stored record lacks it, another writer dropped this process's ids. */
+	last?: string;
+}
+const claims = new ExpiringMap<string, ScopeClaims>({ maxEntries: SCOPE_LIMIT, ttlMs: DEDUPE_TTL_MS });
+
+interface Scan {
+	/** Valid, unexpired entries of the stored record other than the id looked for, oldest first. */
+	kept: SeenRecord;
+	/** The id looked for is in the record. */
+	seen: boolean;
+	/** `also` is in the record (true when none was given). */
+	hasAlso: boolean;
+}
+
+/** One pass over the stored record (anything malformed is ignored). */
+function scan(value: unknown, noticeId: string, now: number, also?: string): Scan {
+	const result: Scan = { kept: [], seen: false, hasAlso: also === undefined };
+	if (!Array.isArray(value)) return result;
+	for (const entry of value) {
+		if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number') continue;
+		if (now - entry[1] >= DEDUPE_TTL_MS) continue;
+		if (entry[0] === noticeId) result.seen = true;
+		else result.kept.push(entry as [string, number]);
+		if (entry[0] === also) result.hasAlso = true;
+	}
+	return result;
+}
+
 /** Reads the record from static data, ignoring anything malformed. */
 export function readSeen(value: unknown): SeenRecord {
-	if (!Array.isArray(value)) return [];
-	return value.filter(
-		(e): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number',
-	);
+	return scan(value, '', -Infinity).kept;
 }
 
 export function isSeen(record: SeenRecord, noticeId: string, now: number): boolean {
-	return record.some(([id, at]) => id === noticeId && now - at < DEDUPE_TTL_MS);
+	return scan(record, noticeId, now).seen;
 }
 
-/** A new record with the id added, expired entries removed and at most DEDUPE_LIMIT entries (newest kept). */
-export function remember(record: SeenRecord, noticeId: string, now: number): SeenRecord {
-	const kept = record.filter(([id, at]) => id !== noticeId && now - at < DEDUPE_TTL_MS);
+/**
+ * The record to store: the given entries merged (an id once, at its latest time), expired ones
+ * removed, at most DEDUPE_LIMIT kept (newest), oldest first.
+ */
+export function mergeSeen(entries: Iterable<[string, number]>, now: number): SeenRecord {
+	const latest = new Map<string, number>();
+	for (const [id, at] of entries) {
+		if (now - at >= DEDUPE_TTL_MS) continue;
+		const known = latest.get(id);
+		if (known === undefined || at > known) latest.set(id, at);
+	}
+	return [...latest].sort((a, b) => a[1] - b[1]).slice(-DEDUPE_LIMIT);
+}
+
+/** `kept` (oldest first) with the id appended, at most DEDUPE_LIMIT entries (newest kept). */
+function appendSeen(kept: SeenRecord, noticeId: string, now: number): SeenRecord {
 	kept.push([noticeId, now]);
-	return kept.slice(-DEDUPE_LIMIT);
+	return kept.length > DEDUPE_LIMIT ? kept.slice(-DEDUPE_LIMIT) : kept;
 }
 
-const PROCESS_LIMIT = 10 * DEDUPE_LIMIT;
-const processSeen = new Map<string, number>();
+/**
+ * A new record with the id added, expired entries removed and at most DEDUPE_LIMIT entries (newest
+ * kept). The record is kept oldest first, so appending keeps it ordered.
+ */
+export function remember(record: SeenRecord, noticeId: string, now: number): SeenRecord {
+	return appendSeen(scan(record, noticeId, now).kept, noticeId, now);
+}
+
+function scopeClaims(scope: string): ScopeClaims {
+	let entry = claims.get(scope);
+	if (entry === undefined) {
+		entry = { ids: new ExpiringMap<string, number>({ maxEntries: PROCESS_LIMIT, ttlMs: DEDUPE_TTL_MS }) };
+		claims.set(scope, entry);
+	}
+	return entry;
+}
 
 /** Records the id in this process; false when it was already recorded (and not expired). */
 export function claimInProcess(scope: string, noticeId: string, now: number): boolean {
-	const key = `${scope}\u0000${noticeId}`;
-	const at = processSeen.get(key);
+	const entry = scopeClaims(scope);
+	const at = entry.ids.get(noticeId);
 	if (at !== undefined && now - at < DEDUPE_TTL_MS) return false;
-	processSeen.delete(key);
-	processSeen.set(key, now);
-	if (processSeen.size > PROCESS_LIMIT) {
-		// Oldest first (insertion order): drop expired ones, then the oldest until within the bound.
-		for (const [k, t] of processSeen) {
-			if (processSeen.size <= PROCESS_LIMIT && now - t < DEDUPE_TTL_MS) break;
-			processSeen.delete(k);
-		}
-	}
+	entry.ids.set(noticeId, now);
+	entry.last = noticeId;
 	return true;
+}
+
+/**
+ * True when this delivery of `noticeId` is the first one: the id is claimed in this process and
+ * written to the node's static data. Synchronous from check to record, so concurrent deliveries to
+ * one process cannot both win.
+ *
+ * Every writer keeps all the entries it read, so a stored record that holds this process's last
+ * claim holds all its earlier ones too; one that lacks it was overwritten by a concurrent writer,
+ * and then this process's recent claims are merged back in (point 2 above).
+ */
+export function claimNotice(ctx: IWebhookFunctions, noticeId: string, now = Date.now()): boolean {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const scope = `${ctx.getMode()}:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+	const previous = claims.get(scope)?.last;
+	const stored = scan(staticData[SEEN_KEY], noticeId, now, previous);
+	if (stored.seen || !claimInProcess(scope, noticeId, now)) return false;
+	// Reassigned (not mutated) so n8n's static-data proxy marks it changed and saves it.
+	staticData[SEEN_KEY] = stored.hasAlso
+		? appendSeen(stored.kept, noticeId, now)
+		: mergeSeen([...stored.kept, ...(claims.get(scope)?.ids.live() ?? [])], now);
+	return true;
+}
+
+/** Number of ids held in this process (for the memory soak test). */
+export function claimedCount(): number {
+	let total = 0;
+	for (const [, entry] of claims.live()) total += entry.ids.size;
+	return total;
 }

@@ -7,7 +7,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { NO_SECRET_MESSAGE, notificationCredentialType, notificationKeyOf, type NotificationKey } from './credential';
-import { claimInProcess, isSeen, readSeen, remember, SEEN_KEY } from './dedupe';
+import { claimNotice } from './dedupe';
 import { eventName, isEventSelected, PRODUCT_IDS, type ProductKey } from './events';
 import {
 	isHealthCheck,
@@ -215,16 +215,7 @@ function dropResend(
 	options: TriggerOptions,
 ): Ignored | undefined {
 	if (options.ignoreResends === false) return undefined;
-	const now = Date.now();
-	const staticData = ctx.getWorkflowStaticData('node');
-	const seen = readSeen(staticData[SEEN_KEY]);
-	const scope = `${ctx.getMode()}:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
-	if (isSeen(seen, notification.noticeId, now) || !claimInProcess(scope, notification.noticeId, now)) {
-		return new Ignored('duplicate');
-	}
-	// Reassigned (not mutated) so n8n's static-data proxy marks it changed and saves it.
-	staticData[SEEN_KEY] = remember(seen, notification.noticeId, now);
-	return undefined;
+	return claimNotice(ctx, notification.noticeId) ? undefined : new Ignored('duplicate');
 }
 
 interface Accepted {

@@ -19,13 +19,14 @@ import { bulkDeleteBench } from './benches/3-bulk-delete';
 import { getManyBench } from './benches/4-get-many';
 import { triggerBench } from './benches/5-trigger';
 import { packageBench } from './benches/6-package';
+import { queueBench } from './benches/7-queue';
 import { N8nFixture } from './lib/n8nFixture';
 import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
 import type { Bench, BenchContext } from './lib/types';
 
-const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench];
+const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench, queueBench];
 /** Benches that need `npm run build` (the packed package). */
-const NEEDS_BUILD = new Set([2, 5, 6]);
+const NEEDS_BUILD = new Set([2, 5, 6, 7]);
 
 function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: number } {
 	let smoke = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');
@@ -46,10 +47,13 @@ async function main(): Promise<number> {
 	const started = Date.now();
 	const loadAtStart = os.loadavg()[0];
 	const opts = parseArgs(process.argv.slice(2));
-	const selected = BENCHES.filter((b) => !opts.only || opts.only.has(b.id));
+	const wanted = BENCHES.filter((b) => !opts.only || opts.only.has(b.id));
+	const skipped = opts.smoke ? wanted.filter((b) => b.smokeSkip) : [];
+	const selected = wanted.filter((b) => !skipped.includes(b));
 	const log = (message: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 	if (loadAtStart > os.cpus().length) log(`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores — timings will be noisy`);
 	log(`${opts.smoke ? 'smoke' : 'full'} run of benches ${selected.map((b) => b.id).join(', ')}, ${opts.runs} runs per figure`);
+	for (const b of skipped) log(`bench ${b.id} left out of the smoke run: ${b.smokeSkip}`);
 
 	let fixture: N8nFixture | undefined;
 	let fixturePromise: Promise<N8nFixture> | undefined;
@@ -108,7 +112,7 @@ async function main(): Promise<number> {
 		failures,
 		smoke: opts.smoke,
 		machine: machine(fixture?.n8nVersion, loadAtStart),
-		notes: selected.map((b) => b.method(opts.smoke)),
+		notes: [...selected.map((b) => b.method(opts.smoke)), ...skipped.map((b) => `**${b.id}** — not run with --smoke: ${b.smokeSkip}.`)],
 		durationS: (Date.now() - started) / 1000,
 	});
 	const file = opts.smoke

@@ -117,7 +117,16 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-export async function runWorkflow(workflow: TestWorkflow, credential: CredentialData, others: OtherCredentials = {}): Promise<RunResult> {
+/**
+ * `others`: credentials of other types. `options.executionId`: run under a given id (as n8n does
+ * when it runs a stalled execution again).
+ */
+export async function runWorkflow(
+	workflow: TestWorkflow,
+	credential: CredentialData,
+	others: OtherCredentials = {},
+	options: { executionId?: string } = {},
+): Promise<RunResult> {
 	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
@@ -138,7 +147,7 @@ export async function runWorkflow(workflow: TestWorkflow, credential: Credential
 		nodeTypes,
 		settings: workflow.settings,
 	});
-	const executionId = String(++executionCounter);
+	const executionId = options.executionId ?? String(++executionCounter);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));

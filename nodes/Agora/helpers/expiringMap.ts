@@ -47,6 +47,12 @@ export class ExpiringMap<K, V> {
 		this.entries.clear();
 	}
 
+	/** Live entries, the one set longest ago first. */
+	*live(): IterableIterator<[K, V]> {
+		this.dropExpired();
+		for (const [key, entry] of this.entries) yield [key, entry.value];
+	}
+
 	private dropExpired(): void {
 		const now = Date.now();
 		for (const [key, entry] of this.entries) {

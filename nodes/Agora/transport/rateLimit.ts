@@ -9,6 +9,17 @@ import { wait } from './retry';
  * once can arrive spread out and crowd the next window. So a booking is held until its answer is
  * back and then stamped with that time, which is never earlier than the arrival: a slot frees
  * only when the server's window has surely let go of it, however slow the transit.
+ *
+ * The pacing is per process. In n8n's queue mode several workers send at once and together can
+ * exceed a limit; Agora then answers 429, which the transport treats as back-pressure (it waits
+ * and sends again, see request.ts), so the work still completes at the rate Agora allows.
+ *
+ * Memory: a key lives only while its window holds bookings. Keys are made per player name (2
+ * creates per second per name), so a long-running n8n that creates players with unique names
+ * would otherwise keep one key per name ever seen; empty keys are dropped as they are found, and
+ * all keys are swept whenever the map grows past SWEEP_AT keys (or twice the keys the last sweep
+ * left, when that many are live). A key is live for one window (1 s, or 1 min for list limits)
+ * after its last answer, so the map holds about what one minute of traffic touches.
  */
 export interface RateRule {
 	key: string;
@@ -21,30 +32,70 @@ interface Booking {
 	doneAt?: number;
 }
 
+interface KeyLog {
+	windowMs: number;
+	bookings: Booking[];
+}
+
 /** Small extra room for clock granularity between client and server. */
 const MARGIN_MS = 5;
 /** How often a blocked caller looks again when every booking in its window is still in flight. */
 const IN_FLIGHT_POLL_MS = 10;
+/** Past this many keys, every key is checked and the empty ones dropped. */
+const SWEEP_AT = 1000;
 
-const logs = new Map<string, Booking[]>();
+/** Time source and sleep of the pacer; tests replace them to run long sequences without waiting. */
+export const pacerClock = {
+	now: (): number => Date.now(),
+	sleep: (ms: number): Promise<void> => wait(ms),
+};
+
+const logs = new Map<string, KeyLog>();
+/** Size that triggers the next sweep: doubles while many keys are live, so sweeps stay rare. */
+let sweepAt = SWEEP_AT;
+
+/** Drops bookings the server's window has surely released; true when none is left. */
+function prune(log: KeyLog, now: number): boolean {
+	const horizon = now - log.windowMs - MARGIN_MS;
+	let kept = 0;
+	for (const booking of log.bookings) if (booking.doneAt === undefined || booking.doneAt > horizon) log.bookings[kept++] = booking;
+	log.bookings.length = kept;
+	return kept === 0;
+}
+
+function sweep(now: number): void {
+	for (const [key, log] of logs) if (prune(log, now)) logs.delete(key);
+	sweepAt = Math.max(SWEEP_AT, 2 * logs.size);
+}
 
 /** Time at which one more request fits into `rule`, or undefined if that depends on answers in flight. */
 function earliestSlot(rule: RateRule, now: number): number | undefined {
 	const log = logs.get(rule.key);
 	if (!log) return now;
-	const horizon = now - rule.windowMs - MARGIN_MS;
-	// Drop bookings the server's window has surely released.
-	let kept = 0;
-	for (const booking of log) if (booking.doneAt === undefined || booking.doneAt > horizon) log[kept++] = booking;
-	log.length = kept;
-	if (log.length < rule.limit) return now;
-	const finished = log
+	if (prune(log, now)) {
+		logs.delete(rule.key);
+		return now;
+	}
+	if (log.bookings.length < rule.limit) return now;
+	const finished = log.bookings
 		.filter((b) => b.doneAt !== undefined)
 		.map((b) => b.doneAt as number)
 		.sort((a, b) => a - b);
-	const mustLeave = log.length - rule.limit + 1;
+	const mustLeave = log.bookings.length - rule.limit + 1;
 	if (finished.length < mustLeave) return undefined;
 	return finished[mustLeave - 1] + rule.windowMs + MARGIN_MS;
+}
+
+function book(rules: RateRule[], now: number): Booking {
+	const booking: Booking = {};
+	for (const rule of rules) {
+		let log = logs.get(rule.key);
+		if (!log) logs.set(rule.key, (log = { windowMs: rule.windowMs, bookings: [] }));
+		log.windowMs = Math.max(log.windowMs, rule.windowMs);
+		log.bookings.push(booking);
+	}
+	if (logs.size > sweepAt) sweep(now);
+	return booking;
 }
 
 /** Releases the bookings of one request once its answer (or failure) is back. */
@@ -54,28 +105,29 @@ export type RateRelease = () => void;
 export async function acquire(rules: RateRule[]): Promise<RateRelease> {
 	if (rules.length === 0) return () => {};
 	for (;;) {
-		const now = Date.now();
+		const now = pacerClock.now();
 		let at: number | undefined = now;
 		for (const rule of rules) {
 			const slot = earliestSlot(rule, now);
 			at = slot === undefined || at === undefined ? undefined : Math.max(at, slot);
 		}
 		if (at !== undefined && at <= now) {
-			const booking: Booking = {};
-			for (const rule of rules) {
-				let log = logs.get(rule.key);
-				if (!log) logs.set(rule.key, (log = []));
-				log.push(booking);
-			}
+			const booking = book(rules, now);
 			return () => {
-				booking.doneAt ??= Date.now();
+				booking.doneAt ??= pacerClock.now();
 			};
 		}
-		await wait(at === undefined ? IN_FLIGHT_POLL_MS : at - now);
+		await pacerClock.sleep(at === undefined ? IN_FLIGHT_POLL_MS : at - now);
 	}
+}
+
+/** Number of keys held (for the memory soak test). */
+export function rateLimitKeyCount(): number {
+	return logs.size;
 }
 
 /** For tests: forget all bookings. */
 export function resetRateLimits(): void {
 	logs.clear();
+	sweepAt = SWEEP_AT;
 }

@@ -14,7 +14,7 @@ import type { VendorKeys } from '../helpers/vendorKeys';
 import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
-import { backoffDelay, parseRetryAfter, wait } from './retry';
+import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
 
 const CREDENTIAL_TYPE = 'agoraApi';
 const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
@@ -276,6 +276,8 @@ export async function agoraRequest(
 	const url = buildUrl(ctx, req);
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
 	let attempt = 0;
+	let refusals = 0;
+	const firstSentAt = Date.now();
 	for (;;) {
 		const release = req.rateRules ? await acquire(req.rateRules) : undefined;
 		const requestId = randomUUID();
@@ -300,7 +302,16 @@ export async function agoraRequest(
 			};
 		}
 
-		const retryable = status === 429 || status === 503 || (req.idempotent && status >= 500);
+		if (status === 429 && ctx.maxRetries > 0) {
+			// Back-pressure: refused, not done. Sent again while the time budget lasts (see retry.ts).
+			const delay = rateLimitDelay(parseRetryAfter(header(headers, 'retry-after')), refusals);
+			if (Date.now() + delay - firstSentAt <= retryTiming.rateLimitBudgetMs) {
+				refusals++;
+				await wait(delay);
+				continue;
+			}
+		}
+		const retryable = status === 503 || (req.idempotent && status >= 500);
 		if (retryable && attempt < ctx.maxRetries) {
 			const after = parseRetryAfter(header(headers, 'retry-after'));
 			await wait(after ?? backoffDelay(attempt));

@@ -10,12 +10,28 @@ export const retryTiming = {
 	maxDelayMs: 10000,
 	/** Upper bound for a server's Retry-After, so a broken header cannot park an execution. */
 	maxRetryAfterMs: 60000,
+	/**
+	 * How long a request refused with 429 keeps being sent again. A 429 means Agora did nothing,
+	 * and in n8n's queue mode several workers share one limit (each paces only itself), so refusals
+	 * are back-pressure to wait out, not failures to count: two minutes covers the per-minute limits.
+	 */
+	rateLimitBudgetMs: 120000,
 };
 
 export function backoffDelay(attempt: number): number {
 	const raw = Math.min(retryTiming.maxDelayMs, retryTiming.baseMs * Math.pow(retryTiming.factor, attempt));
 	// Jitter of +-25 % spreads the retries of concurrent items.
 	return Math.round(raw * (0.75 + Math.random() * 0.5));
+}
+
+/**
+ * Wait before sending a refused (429) request again: Agora's Retry-After plus up to half of it
+ * again, so that requests refused together do not all come back at the same moment; without the
+ * header, the usual backoff.
+ */
+export function rateLimitDelay(retryAfterMs: number | undefined, refusals: number): number {
+	if (retryAfterMs !== undefined) return Math.round(retryAfterMs * (1 + Math.random() * 0.5));
+	return backoffDelay(Math.min(refusals, 2));
 }
 
 /** Retry-After is either delay-seconds or an HTTP date. */

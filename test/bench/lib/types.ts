@@ -17,4 +17,6 @@ export interface Bench {
 	/** How the figure is computed, for results.md. */
 	method(smoke: boolean): string;
 	run(ctx: BenchContext): Promise<Row[]>;
+	/** Why the smoke run leaves this bench out (it is then not run at all with --smoke). */
+	smokeSkip?: string;
 }

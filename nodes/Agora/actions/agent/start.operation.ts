@@ -11,6 +11,7 @@ import { startRequestSchema } from '../../schemas/agent';
 import { autoChannelToken } from '../../token/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
+import { isRerun } from '../../helpers/rerun';
 import { findAgentByName } from './lookup';
 import { buildStartBody, toCurrentForm } from './start.body';
 import { startFields } from './start.fields';
@@ -92,6 +93,7 @@ export async function execute(
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);
+	const rerun = isRerun(this);
 
 	// Start is not idempotent: a blind repeat could run two agents. After an answer that leaves the
 	// outcome open (504, time-out, dropped connection, other 5xx) the agent is looked up by name in
@@ -113,10 +115,12 @@ export async function execute(
 		if (!details) throw failure;
 		const status = details.status ?? 0;
 		if (status === 409) {
-			// On a repeat, the conflict is most likely our own earlier attempt having gone through.
-			if (attempt > 1 || ifNameInUse === 'returnExisting') {
+			// On a repeat (our own attempt, or n8n re-running the execution after a worker crash), the
+			// conflict is most likely our own earlier start having gone through.
+			const repeat = attempt > 1 || (await rerun);
+			if (repeat || ifNameInUse === 'returnExisting') {
 				const found = await findAgentByName(this, ctx, channel, name, itemIndex);
-				if (found) return [{ json: output(found, body, attempt > 1 ? 'reconciled' : 'existing') }];
+				if (found) return [{ json: output(found, body, repeat ? 'reconciled' : 'existing') }];
 			}
 			throw failure;
 		}

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId } from './fields';
@@ -39,6 +40,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const rerun = isRerun(this);
 	const leave = (repeat: boolean) =>
 		agoraRequest.call(
 			this,
@@ -64,6 +66,12 @@ export async function execute(
 	} catch (error) {
 		failure = error;
 	}
+	if (!response && agoraErrorDetails(failure)?.status === 404 && (await rerun)) {
+		// n8n running the execution again after a worker crash: an agent Agora still knows was most
+		// likely stopped by the crashed run; an id Agora does not know stays an error.
+		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true } }];
+		throw failure;
+	}
 	if (!response) {
 		const details = agoraErrorDetails(failure);
 		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1) throw failure;
@@ -72,7 +80,22 @@ export async function execute(
 	}
 	const json: IDataObject = { agent_id: agentId, stopped: true };
 	// A 404 on the repeat most likely means our first, unanswered request stopped it.
-	// Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags.
-	if (response.status === 404 && !repeated) json[this.getNode().typeVersion >= 1.1 ? 'alreadyStopped' : 'already_stopped'] = true;
+	if (response.status === 404 && !repeated) json[alreadyStoppedKey(this)] = true;
 	return [{ json }];
+}
+
+/** Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags. */
+function alreadyStoppedKey(fn: IExecuteFunctions): string {
+	return fn.getNode().typeVersion >= 1.1 ? 'alreadyStopped' : 'already_stopped';
+}
+
+/** Does Agora know the agent (its query answers for stopped agents too)? */
+async function knownAgent(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, itemIndex: number): Promise<boolean> {
+	const answer = await agoraRequest.call(
+		fn,
+		ctx,
+		{ method: 'GET', api: 'agent', path: agentPath(agentId), passStatuses: [404], idempotent: true, action: 'get agent' },
+		itemIndex,
+	);
+	return answer.status !== 404;
 }

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { MediaPullRegion } from '../../helpers/agoraFacts';
 import { compact } from '../../helpers/json';
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { invalidField, validateOrThrow } from '../../helpers/validate';
 import { numeric, settle } from '../../helpers/values';
@@ -118,6 +119,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const input = readInput.call(this, itemIndex);
 	const { region, player } = input;
+	const rerun = isRerun(this);
 	fillToken(this, ctx, player, itemIndex);
 
 	const send = async () =>
@@ -163,23 +165,31 @@ export async function execute(
 	}
 	const response = first.value;
 	if (response.status !== 409) return created(response);
-	if (input.onNameConflict !== 'returnExisting' || !response.resourceId) throw conflictError(this, ctx, response, itemIndex);
-	return [{ json: await existingPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId }, itemIndex) }];
+	if (!response.resourceId) throw conflictError(this, ctx, response, itemIndex);
+	// n8n running the execution again after a worker crash: the name holder is the player the
+	// crashed run created, as after a lost answer (reconcileNamed).
+	if (await rerun) {
+		rememberOwnedPlayer(response.resourceId);
+		return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' }, itemIndex) }];
+	}
+	if (input.onNameConflict !== 'returnExisting') throw conflictError(this, ctx, response, itemIndex);
+	return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'existing' }, itemIndex) }];
 }
 
 /**
- * The live player holding the name, looked up so that its output has the fields of a created
- * one. The lookup is a convenience: when it fails, the fields it would give stay null.
+ * The live player holding the name (someone else's, or on a re-run the crashed run's own), looked
+ * up so that its output has the fields of a created one. The lookup is a convenience: when it
+ * fails, the fields it would give stay null.
  */
-async function existingPlayer(
+async function namedPlayer(
 	this: IExecuteFunctions,
 	ctx: AgoraContext,
-	args: { id: string; where: PlayerWhere; requestId?: string },
+	args: { id: string; where: PlayerWhere; requestId?: string; mark: 'existing' | 'reconciled' },
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const lookup = await settle(findPlayerById.call(this, ctx, { id: args.id, channelName: args.where.channelName, anywhere: true }, itemIndex));
 	const found = (lookup.ok ? lookup.value : undefined) ?? {};
-	return playerOutput({ ...found, id: args.id }, args.where, { existing: true, requestId: args.requestId });
+	return playerOutput({ ...found, id: args.id }, args.where, { [args.mark]: true, requestId: args.requestId });
 }
 
 function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: AgoraResponse, itemIndex: number) {

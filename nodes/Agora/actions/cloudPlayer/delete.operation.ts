@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
@@ -55,6 +56,7 @@ export async function execute(
 		itemIndex,
 	);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const rerun = isRerun(this);
 
 	const send = async (idempotent: boolean) =>
 		await agoraRequest.call(
@@ -88,8 +90,10 @@ export async function execute(
 	const response = first.value;
 
 	if (response.status === 404) {
-		if (options.notFoundIsDeleted === true) {
-			return [{ json: { deleted: true, id, alreadyGone: true, requestId: response.requestId } }];
+		// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
+		const repeat = await rerun;
+		if (options.notFoundIsDeleted === true || repeat) {
+			return [{ json: { deleted: true, id, alreadyGone: true, ...(repeat ? { rerun: true } : {}), requestId: response.requestId } }];
 		}
 		throw agoraApiError(this, {
 			status: 404,

@@ -36,11 +36,12 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
 		description:
-			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per run and item.',
+			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node and item, and the same when n8n runs the execution again after a worker crash.',
 	},
 	channel: {
-		default: "={{ 'call-' + $execution.id + '-' + $itemIndex + '-' + $now.toMillis() }}",
-		description: 'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per call.',
+		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $itemIndex }}",
+		description:
+			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
 	},
 	remoteRtcUid: {
 		displayName: 'SIP UID',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { settle } from '../../helpers/values';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
@@ -34,6 +35,9 @@ function output(agentId: unknown, body: IDataObject, reconciled: boolean): IData
 	};
 }
 
+/** How far back a re-run looks for the call of the crashed run (n8n re-runs a stalled job within minutes). */
+const RERUN_LOOKBACK_MS = 60 * 60 * 1000;
+
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('phoneCall', 'placed', 'agent_id');
 
@@ -46,6 +50,12 @@ export async function execute(
 	fillToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();
+	// n8n running the execution again after a worker crash: the crashed run may have placed this
+	// call (same name and channel by default); look for it over the last hour before dialing.
+	if (await isRerun(this)) {
+		const earlier = await findPlacedCall(this, ctx, body, firstAttemptMs - RERUN_LOOKBACK_MS, itemIndex);
+		if (earlier) return [{ json: output(earlier.agent_id, body, true) }];
+	}
 
 	// A call is never repeated blindly: it would ring the callee twice. After an answer that leaves
 	// the outcome open (504, time-out, dropped connection, other 5xx), or a 409 on a repeat (the

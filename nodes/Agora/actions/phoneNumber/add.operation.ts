@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import { validateOrThrow } from '../../helpers/validate';
 import { settle } from '../../helpers/values';
@@ -68,9 +69,11 @@ export async function execute(
 	// The SIP password inside the outbound address never reaches an error.
 	const password = sipPassword((body.outbound_config as IDataObject).address);
 	const safeCtx = password ? { ...ctx, secrets: [...ctx.secrets, password] } : ctx;
+	const rerun = isRerun(this);
 
 	// An import is not repeated blindly (a repeat answers 409 for the number the first one added):
-	// after an answer that leaves the outcome open, the number is looked up first.
+	// after an answer that leaves the outcome open, the number is looked up first. A 409 counts as
+	// our own import on a repeat, also when n8n runs the execution again after a worker crash.
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await settle(
 			agoraRequest.call(
@@ -83,7 +86,7 @@ export async function execute(
 		if (outcome.ok) return [{ json: safeNumber({ ...outcome.value.body, reconciled: false }) }];
 		const details = agoraErrorDetails(outcome.error);
 		const status = details?.status ?? 0;
-		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && attempt > 1));
+		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || (await rerun))));
 		if (!unclear) throw outcome.error;
 		const lookup = await settle(findNumber(this, safeCtx, phoneNumber, itemIndex));
 		if (!lookup.ok) throw outcome.error;

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemParameter } from '../../helpers/parameters';
 import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
+import { isRerun } from '../../helpers/rerun';
 import { changes } from '../../helpers/sideEffects';
 import type { AgoraContext } from '../../transport';
 import { numberPath, phoneNumberField, readPhoneNumber } from './fields';
@@ -43,6 +44,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const phoneNumber = readPhoneNumber(this, itemIndex);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const rerun = isRerun(this);
 	const { response, repeated } = await sendWithOneRepeat(
 		this,
 		ctx,
@@ -52,5 +54,7 @@ export async function execute(
 	// A 404 on the repeat: the first, unanswered request deleted it.
 	if (response.status !== 404 || repeated) return [{ json: { phone_number: phoneNumber, deleted: true } }];
 	if (options.notFoundIsDeleted === true) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
+	// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
+	if (await rerun) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } }];
 	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }
