@@ -36,12 +36,12 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
 		description:
-			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node and item, and the same when n8n runs the execution again after a worker crash.',
+			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash.',
 	},
 	channel: {
-		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $itemIndex }}",
+		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
 		description:
-			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
+			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node, run of the node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
 	},
 	remoteRtcUid: {
 		displayName: 'SIP UID',

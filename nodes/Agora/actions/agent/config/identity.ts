@@ -10,9 +10,9 @@ export const identityFields: INodeProperties[] = [
 		name: 'name',
 		type: 'string',
 		required: true,
-		default: "={{ 'n8n-' + $execution.id + '-' + $nodeId + '-' + $itemIndex }}",
+		default: "={{ 'n8n-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
 		description:
-			'Unique name of the agent; a name in use by a running agent is refused (409). The default is unique per execution, node and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the agent instead of starting a second one. A fixed name makes sure that at most one agent with it runs.',
+			'Unique name of the agent; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the agent instead of starting a second one. A fixed name makes sure that at most one agent with it runs.',
 	},
 	{
 		displayName: 'Channel Name',
