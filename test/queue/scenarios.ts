@@ -172,7 +172,17 @@ async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: 
 	return { statuses, accepted };
 }
 
-/** Notices through the sandbox's own notifier (it resends on a non-200, as Agora does). */
+/** "200 after 35 ms" / "0 after 10002 ms (timeout)", one per attempt. */
+function describeTries(tries: Array<{ status: number; ms: number; error?: string }> | undefined): string {
+	if (!tries) return 'no attempt record';
+	return tries.map((t) => `${t.status} after ${t.ms} ms${t.error ? ` (${t.error})` : ''}`).join('; ');
+}
+
+/**
+ * Notices through the sandbox's own notifier (it resends on a non-200, as Agora does). The target is
+ * cleared afterwards: while it is set, the sandbox also sends its own Cloud Player events, thousands
+ * of them in the delete scenarios, which would load the webhook process and the notifier's sockets.
+ */
 async function throughNotifier(cluster: QueueCluster, count: number, concurrency: number, each?: (sent: number) => void) {
 	const sb = cluster.sandbox!;
 	await sb.control('config', { notify: { url: `${cluster.webhook!.url}${TRIGGER}`, secret: sb.notificationSecret, retryDelayMs: RESEND_DELAY_MS } });
@@ -180,10 +190,13 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 	const accepted = new Set<string>();
 	/** The final answer of each notice, after the notifier's resends (0: no answer). */
 	const statuses: number[] = [];
+	/** The notices never answered 200: when the first attempt went out, what each attempt got. */
+	const unanswered: Array<{ at: number; tries: string }> = [];
 	let sent = 0;
 	await inParallel(count, concurrency, async () => {
 		const notice = newNotice();
 		ids.push(notice.noticeId);
+		const at = Date.now();
 		const out = await sb.control('notify', {
 			productId: 17,
 			eventType: 101,
@@ -193,9 +206,10 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 		});
 		statuses.push(Number(out.status));
 		if (out.status === 200) accepted.add(notice.noticeId);
+		else unanswered.push({ at, tries: describeTries(out.tries) });
 		each?.(++sent);
-	});
-	return { ids, accepted, statuses };
+	}).finally(() => sb.control('config', { notify: null }));
+	return { ids, accepted, statuses, unanswered };
 }
 
 /** Distinct notifications through the sandbox's own notifier. */
@@ -478,8 +492,11 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 	const since = await cluster.lastExecutionId();
 	const victim = cluster.workers.find((w) => w.running)!;
 	let kill: Promise<void> | undefined;
-	const { ids, accepted, statuses } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY, (sent) => {
-		if (sent === killAfter) kill = victim.kill();
+	let killAt = 0;
+	const { ids, accepted, statuses, unanswered } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY, (sent) => {
+		if (sent !== killAfter) return;
+		killAt = Date.now();
+		kill = victim.kill();
 	});
 	await kill;
 	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 180000, quietMs: 4000 });
@@ -491,7 +508,8 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 		bad: badOf(t),
 		result:
 			`${outcomeText(t)}; final answers after resends ${answerSummary(statuses)}; ` +
-			`${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)`,
+			`${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)` +
+			unanswered.map((u) => `; unanswered, first sent ${u.at - killAt} ms after the kill: ${u.tries}`).join(''),
 		figures: { ...t, startedOnKilledWorker: started },
 	};
 }

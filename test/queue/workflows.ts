@@ -20,7 +20,9 @@ export function triggerPath(webhookId: string): string {
 /**
  * Agora Trigger (defaults: resends ignored) -> Agora Cloud Player > Create, named after the notice
  * (a player per agent that joined) -> HTTP Request that reports noticeId, execution id and player.
- * A notice that ran twice shows as two executions, and its second Create fails on the name.
+ * A notice that ran twice shows as two executions, and its second Create fails on the name. Agent
+ * events only: the Create makes the sandbox send a Cloud Player event, which would start the
+ * workflow again, and again, flooding the webhook process for the rest of the run.
  */
 export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<string, unknown> = {}): SuiteWorkflow {
 	return {
@@ -36,7 +38,7 @@ export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<strin
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: NOTIFY.webhookId,
-				parameters: { product: 'both', conversationalAiEvents: ['*'], mediaPullEvents: ['*'], options: triggerOptions },
+				parameters: { product: 'conversationalAi', conversationalAiEvents: ['*'], options: triggerOptions },
 				credentials,
 			},
 			{

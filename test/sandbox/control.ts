@@ -56,7 +56,7 @@ async function notify(sb: Sandbox, body: unknown): Promise<ControlAnswer> {
 	if (typeof body.noticeId === 'string') n.noticeId = body.noticeId;
 	if (typeof body.sid === 'string') n.sid = body.sid;
 	try {
-		return done(await sb.sendNotification(n, { badSignature: body.badSignature === true }));
+		return done(await sb.sendNotification(n, { badSignature: body.badSignature === true, tries: true }));
 	} catch (e) {
 		return bad((e as Error).message, 500);
 	}

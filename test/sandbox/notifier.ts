@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import * as https from 'https';
-import type { NotificationInput, NotificationRecord, NotifyOptions } from './types';
+import type { NotificationAttempt, NotificationInput, NotificationOutcome, NotificationRecord, NotifyOptions } from './types';
 import { pushBounded } from './util';
 
 export const MAX_ATTEMPTS = 4;
@@ -47,7 +47,7 @@ export class Notifier {
 		this.send({ productId, eventType, payload, sid }).catch(() => undefined);
 	}
 
-	async send(n: NotificationInput, opts: { badSignature?: boolean } = {}): Promise<{ status: number; attempts: number }> {
+	async send(n: NotificationInput, opts: { badSignature?: boolean } = {}): Promise<Required<NotificationOutcome>> {
 		const target = this.target();
 		if (!target) throw new Error('no notification target configured (notify.url / notify.secret)');
 		const noticeId = n.noticeId ?? newNoticeId();
@@ -56,6 +56,7 @@ export class Notifier {
 		this.sent++;
 		let status = 0;
 		let attempts = 0;
+		const tries: NotificationAttempt[] = [];
 		// notifyMs: sandbox time of the first attempt plus the wall time spent resending, so a
 		// resend carries a later notifyMs on a manual clock too
 		const baseMs = this.now();
@@ -73,38 +74,41 @@ export class Notifier {
 				sid,
 				payload: n.payload,
 			});
-			status = await this.post(target, body, secret);
+			const attempt = await this.post(target, body, secret);
+			tries.push(attempt);
+			status = attempt.status;
 			if (status === 200) break;
 		}
 		if (status === 200) this.delivered++;
 		else this.failed++;
 		pushBounded(
 			this.log,
-			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: this.now() },
+			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: this.now(), tries },
 			1000,
 		);
-		return { status, attempts };
+		return { status, attempts, tries };
 	}
 
-	private post(target: NotifyOptions, body: string, secret: string): Promise<number> {
-		return new Promise<number>((resolve) => {
+	private post(target: NotifyOptions, body: string, secret: string): Promise<NotificationAttempt> {
+		const began = Date.now();
+		return new Promise<NotificationAttempt>((resolve) => {
 			let url: URL;
 			try {
 				url = new URL(target.url);
 			} catch {
-				resolve(0);
+				resolve({ status: 0, ms: 0, error: 'bad url' });
 				return;
 			}
 			const sig = signatures(body, secret);
 			const isHttps = url.protocol === 'https:';
 			const mod = isHttps ? https : http;
 			let done = false;
-			const finish = (s: number): void => {
+			const finish = (status: number, error?: string): void => {
 				if (done) return;
 				done = true;
 				clearTimeout(timer);
 				this.inflight.delete(req);
-				resolve(s);
+				resolve({ status, ms: Date.now() - began, ...(error === undefined ? {} : { error }) });
 			};
 			const req = mod.request(
 				url,
@@ -121,16 +125,16 @@ export class Notifier {
 				(res) => {
 					res.resume();
 					res.on('end', () => finish(res.statusCode ?? 0));
-					res.on('error', () => finish(0));
+					res.on('error', (e: NodeJS.ErrnoException) => finish(0, `response ${e.code ?? e.message}`));
 				},
 			);
 			const timer = setTimeout(() => {
 				req.destroy();
-				finish(0);
+				finish(0, 'timeout');
 			}, target.timeoutMs ?? 10000);
 			timer.unref();
 			this.inflight.add(req);
-			req.on('error', () => finish(0));
+			req.on('error', (e: NodeJS.ErrnoException) => finish(0, e.code ?? e.message));
 			req.end(body);
 		});
 	}

@@ -162,8 +162,10 @@ describe('automatic Media Pull notifications', () => {
 describe('resending', () => {
 	it('resends on non-200 with the same noticeId and a new notifyMs until 200', async () => {
 		script = [500, 404];
-		const out = await sb.sendNotification({ productId: 17, eventType: 110, payload: { agent_id: 'x' }, noticeId: 'n-1' });
-		expect(out).toEqual({ status: 200, attempts: 3 });
+		const out = await sb.sendNotification({ productId: 17, eventType: 110, payload: { agent_id: 'x' }, noticeId: 'n-1' }, { tries: true });
+		expect(out).toMatchObject({ status: 200, attempts: 3 });
+		expect(out.tries!.map((t) => t.status)).toEqual([500, 404, 200]);
+		expect(out.tries!.every((t) => t.error === undefined && t.ms >= 0)).toBe(true);
 		expect(received).toHaveLength(3);
 		expect(received.every((r) => r.body.noticeId === 'n-1')).toBe(true);
 		expect(received.every((r) => verify(r))).toBe(true);
@@ -175,6 +177,7 @@ describe('resending', () => {
 		script = [503, 503, 503, 503, 503];
 		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} });
 		expect(out).toEqual({ status: 503, attempts: 4 });
+		expect(sb.notifications()[0].tries.map((t) => t.status)).toEqual([503, 503, 503, 503]);
 		expect(received).toHaveLength(4);
 		expect(sb.stats().notifications).toMatchObject({ sent: 1, failed: 1, attempts: 4 });
 	});
@@ -182,8 +185,10 @@ describe('resending', () => {
 	it('a time-out counts as a failure and is resent', async () => {
 		sb.configure({ notify: { url: receiverUrl, secret: SECRET, retryDelayMs: 20, timeoutMs: 3000 } });
 		script = [0];
-		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} });
-		expect(out).toEqual({ status: 200, attempts: 2 });
+		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} }, { tries: true });
+		expect(out).toMatchObject({ status: 200, attempts: 2 });
+		expect(out.tries![0]).toMatchObject({ status: 0, error: 'timeout' });
+		expect(out.tries![1].status).toBe(200);
 		expect(received[0].body.noticeId).toBe(received[1].body.noticeId);
 	});
 
@@ -198,7 +203,9 @@ describe('resending', () => {
 
 	it('an unreachable target gives status 0 after 4 attempts', async () => {
 		sb.configure({ notify: { url: 'http://127.0.0.1:1/nothing', secret: SECRET, retryDelayMs: 5 } });
-		expect(await sb.sendNotification({ productId: 4, eventType: 1, payload: {} })).toEqual({ status: 0, attempts: 4 });
+		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} }, { tries: true });
+		expect(out).toMatchObject({ status: 0, attempts: 4 });
+		expect(out.tries!.map((t) => `${t.status} ${t.error}`)).toEqual(Array(4).fill('0 ECONNREFUSED'));
 	});
 });
 
@@ -211,11 +218,12 @@ describe('manual notifications', () => {
 		expect(received[0].headers['agora-signature-v2']).toMatch(/^[0-9a-f]{64}$/);
 	});
 
-	it('over HTTP: POST /_sandbox/notify answers {status, attempts}', async () => {
+	it('over HTTP: POST /_sandbox/notify answers {status, attempts, tries}', async () => {
 		script = [500];
 		const r = await api.post('/_sandbox/notify', { productId: 17, eventType: 111, payload: { agent_id: 'z', labels: { k: 'v' } }, noticeId: 'manual-1' });
 		expect(r.status).toBe(200);
-		expect(r.data).toEqual({ status: 200, attempts: 2 });
+		expect(r.data).toMatchObject({ status: 200, attempts: 2 });
+		expect(r.data.tries.map((t: { status: number }) => t.status)).toEqual([500, 200]);
 		expect(received.map((x) => x.body.noticeId)).toEqual(['manual-1', 'manual-1']);
 		expect(received[0].body.payload).toEqual({ agent_id: 'z', labels: { k: 'v' } });
 		const bad = await api.post('/_sandbox/notify', { productId: 17, eventType: 101, payload: {}, badSignature: true });

@@ -31,6 +31,7 @@ import type {
 	DestroyedPlayer,
 	FaultSpec,
 	NotificationInput,
+	NotificationOutcome,
 	NotificationRecord,
 	PhoneNumberRecord,
 	PlayerRecord,
@@ -242,8 +243,9 @@ export class SandboxImpl implements Sandbox {
 		this.agentStore.userLeft(agentId);
 	}
 
-	sendNotification(n: NotificationInput, opts?: { badSignature?: boolean }): Promise<{ status: number; attempts: number }> {
-		return this.notifier.send(n, opts);
+	async sendNotification(n: NotificationInput, opts: { badSignature?: boolean; tries?: boolean } = {}): Promise<NotificationOutcome> {
+		const { status, attempts, tries } = await this.notifier.send(n, opts);
+		return opts.tries ? { status, attempts, tries } : { status, attempts };
 	}
 
 	stats(): SandboxStats {

@@ -282,6 +282,20 @@ export interface NotificationRecord {
 	status: number;
 	attempts: number;
 	at: number;
+	/** Each attempt in order: what came back and how long it took. */
+	tries: NotificationAttempt[];
+}
+
+/** What one notification came to after its resends; `tries` only when asked for. */
+export type NotificationOutcome = Pick<NotificationRecord, 'status' | 'attempts'> & { tries?: NotificationAttempt[] };
+
+export interface NotificationAttempt {
+	/** HTTP status, 0 when none came. */
+	status: number;
+	/** Wall time from sending to the answer or the failure. */
+	ms: number;
+	/** Why no status came: the socket error's code, or "timeout". */
+	error?: string;
 }
 
 export interface SandboxStats {
@@ -323,8 +337,8 @@ export interface Sandbox {
 	userLeft(agentId: string): void;
 	sendNotification(
 		n: NotificationInput,
-		opts?: { badSignature?: boolean },
-	): Promise<{ status: number; attempts: number }>;
+		opts?: { badSignature?: boolean; tries?: boolean },
+	): Promise<NotificationOutcome>;
 
 	// ---- additions (not in the original brief) ----
 	/** Counters (429s sent by the rate limiter etc.). */
