@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:all`: lint, type check, the jest suite, the end-to-end suite on every tested n8n
-# version, and a smoke run of the benchmarks. On a fresh machine the n8n installs (several minutes,
+# version, the queue-mode suite (Redis and Postgres from Debian, installed when missing), and a smoke
+# run of the benchmarks. On a fresh machine the n8n installs (several minutes,
 # mostly download and unpacking) run in the background while lint, type check and jest do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,4 +27,5 @@ rm -f "$log"
 [ "$status" -eq 0 ] || { echo "n8n could not be installed" >&2; exit 1; }
 trap - EXIT
 npm run test:e2e
+npm run test:queue
 npm run bench -- --smoke
