@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authMethodOf, restAuthorization } from '../nodes/Agora/token/restToken';
+import { authMethodOf, restAuthorization } from '../nodes/shared/token/restToken';
 
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
 const AGORA_HOSTS: Array<{ name: string; value: string }> = [

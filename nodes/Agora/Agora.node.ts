@@ -7,25 +7,53 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { agentDescription } from './actions/agent';
-import { cloudPlayerDescription } from './actions/cloudPlayer';
-import { phoneCallDescription } from './actions/phoneCall';
-import { phoneNumberDescription } from './actions/phoneNumber';
-import { selectedOperation } from './actions/router';
-import { tokenDescription } from './actions/token';
-import { agoraApiCredentialTest } from './credentialTest';
-import { runConcurrently } from './helpers/pool';
-import { bulkRunError, collectSideEffects } from './helpers/sideEffects';
-import { settle } from './helpers/values';
+import { agentDescription, agentOperations } from './actions/agent';
+import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPlayer';
+import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
+import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
+import { tokenDescription, tokenOperations } from './actions/token';
+import type { AgoraOperation } from './actions/common/types';
+import { agoraApiCredentialTest } from '../shared/credentialTest';
+import { runConcurrently } from './actions/common/pool';
+import { bulkRunError, collectSideEffects } from './actions/common/sideEffects';
+import { settle } from '../shared/values';
 import {
 	agoraVendorKeysCredentialTest,
 	readVendorKeys,
 	VENDOR_KEYS_PARAMETER,
 	VENDOR_KEYS_SHOWN,
-} from './helpers/vendorKeys';
+} from '../shared/vendorKeys';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { searchCalls, searchPhoneNumbers } from './methods/phoneListSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
+
+const operations: Record<string, Record<string, AgoraOperation>> = {
+	agent: agentOperations,
+	cloudPlayer: cloudPlayerOperations,
+	phoneCall: phoneCallOperations,
+	phoneNumber: phoneNumberOperations,
+	token: tokenOperations,
+};
+
+/** resource + operation of one item -> the operation module that handles it. */
+function findOperation(
+	fn: IExecuteFunctions,
+	resource: string,
+	operation: string,
+): AgoraOperation {
+	const found = operations[resource]?.[operation];
+	if (!found) {
+		throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+	return found;
+}
+
+/** The operation module of this execution (resource and operation take no expressions). */
+function selectedOperation(fn: IExecuteFunctions): AgoraOperation {
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	return findOperation(fn, resource, operation);
+}
 
 export class Agora implements INodeType {
 	description: INodeTypeDescription = {

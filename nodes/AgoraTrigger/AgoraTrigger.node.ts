@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { agoraApiCredentialTest } from '../Agora/credentialTest';
+import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { agoraNotificationsCredentialTest } from './credential';
 import { CONVERSATIONAL_AI_EVENTS, eventOptions, MEDIA_PULL_EVENTS } from './events';
 import { toOutputItem } from './notification';

@@ -26,7 +26,7 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { ExpiringMap } from '../Agora/helpers/expiringMap';
+import { ExpiringMap } from '../shared/expiringMap';
 
 /**
  * Ids kept in the stored record. n8n copies the workflow's static data into every execution it

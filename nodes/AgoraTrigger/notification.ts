@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../Agora/helpers/values';
+import { isPlainObject } from '../shared/values';
 import { eventName, productName } from './events';
 
 export interface AgoraNotification {

@@ -16,7 +16,7 @@
  *   notification of any trigger.
  */
 
-import { ExpiringMap } from '../Agora/helpers/expiringMap';
+import { ExpiringMap } from '../shared/expiringMap';
 
 const SECRET_TTL_MS = 10_000;
 

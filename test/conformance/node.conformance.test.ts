@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { isMllm, speakRequestSchema, startRequestSchema, thinkRequestSchema, updateRequestSchema } from '../../nodes/Agora/schemas/agent';
 import { createPlayerRequestSchema, updatePlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
+import { describeZodError } from '../../nodes/shared/validate';
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
@@ -235,7 +235,7 @@ describe('every enum value the reference lists passes the node', () => {
 
 	test('the agent list states and the Media Pull regions are the values the form sends', async () => {
 		const { AGENT_STATUS_CODES } = await import('../../nodes/Agora/schemas/agent');
-		const { MEDIA_PULL_REGIONS } = await import('../../nodes/Agora/helpers/agoraFacts');
+		const { MEDIA_PULL_REGIONS } = await import('../../nodes/shared/agoraFacts');
 		const states = loadEnums().find((e) => e.field === 'query.state')!;
 		for (const code of [...states.values, ...(states.olderSnapshot ?? [])]) expect(Object.values(AGENT_STATUS_CODES)).toContain(code);
 		const regions = loadEnums().find((e) => e.field === 'path.region')!;

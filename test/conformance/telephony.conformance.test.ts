@@ -5,8 +5,8 @@
  */
 import type { ZodType } from 'zod';
 
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
-import { numeric } from '../../nodes/Agora/helpers/values';
+import { describeZodError } from '../../nodes/shared/validate';
+import { numeric } from '../../nodes/shared/values';
 import { addPhoneNumberSchema, updatePhoneNumberSchema } from '../../nodes/Agora/schemas/phoneNumber';
 import { callRecordsQuerySchema, callRequestSchema } from '../../nodes/Agora/schemas/telephony';
 import { applyInvalid, loadEnums, loadFixtures, loadInvalid, setPath, type Fixture } from './fixtures';

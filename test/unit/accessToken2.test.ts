@@ -3,7 +3,7 @@ import { createHmac } from 'crypto';
 import { deflateSync, inflateSync } from 'zlib';
 import * as fc from 'fast-check';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
-import { buildRtcToken } from '../../nodes/Agora/token/accessToken2';
+import { buildRtcToken } from '../../nodes/shared/token/accessToken2';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 
 type RtcTokenInput = Parameters<typeof buildRtcToken>[0];

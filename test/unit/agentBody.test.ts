@@ -1,9 +1,9 @@
 /** Start form -> request body: unset fields are left out, each group maps to the spec's shape. */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { buildStartBody, toCurrentForm } from '../../nodes/Agora/actions/agent/start.body';
-import { toUnixSeconds } from '../../nodes/Agora/actions/agent/getAll.operation';
-import { readKeyValues, splitList } from '../../nodes/Agora/actions/agent/fields';
+import { buildStartBody, toCurrentForm } from '../../nodes/Agora/actions/common/agentConfig/startBody';
+import { toUnixSeconds } from '../../nodes/Agora/actions/common/parameters';
+import { readKeyValues, splitList } from '../../nodes/Agora/actions/common/agentFields';
 
 /** The parameters n8n would hand over (hidden ones absent), read with their fallbacks. */
 function fakeFn(params: IDataObject): Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> {

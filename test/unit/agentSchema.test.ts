@@ -5,7 +5,7 @@
  */
 import type { ZodType } from 'zod';
 
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
+import { describeZodError } from '../../nodes/shared/validate';
 import {
 	speakRequestSchema,
 	startRequestSchema,

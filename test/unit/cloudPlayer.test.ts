@@ -1,9 +1,9 @@
 /** Media Pull schemas, the update sequence clock and the Cloud Player helpers. */
-import { mediaPullRules, pickPlayer } from '../../nodes/Agora/actions/cloudPlayer/common';
-import { settle } from '../../nodes/Agora/helpers/values';
+import { mediaPullRules, pickPlayer } from '../../nodes/Agora/actions/common/cloudPlayers';
+import { settle } from '../../nodes/shared/values';
 import { cloudPlayerDescription, cloudPlayerOperations } from '../../nodes/Agora/actions/cloudPlayer';
 import { nextSequence, noteSequence } from '../../nodes/Agora/actions/cloudPlayer/sequence';
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
+import { describeZodError } from '../../nodes/shared/validate';
 import {
 	createPlayerRequestSchema,
 	listPlayersRequestSchema,

@@ -1,5 +1,5 @@
 /** The bounded process-wide map behind the nodes' caches: size bound, time bound, order. */
-import { ExpiringMap } from '../../nodes/Agora/helpers/expiringMap';
+import { ExpiringMap } from '../../nodes/shared/expiringMap';
 
 beforeEach(() => jest.useFakeTimers({ now: 5_000, doNotFake: ['nextTick', 'setImmediate'] }));
 afterEach(() => jest.useRealTimers());

@@ -2,7 +2,7 @@
  * Rules of the telephony and phone number requests (schemas/telephony.ts, schemas/phoneNumber.ts),
  * with the reference's own examples as the valid cases. Run with zod 3 and zod 4 (jest.config.js).
  */
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
+import { describeZodError } from '../../nodes/shared/validate';
 import { addPhoneNumberSchema, phoneNumberInPath, updatePhoneNumberSchema } from '../../nodes/Agora/schemas/phoneNumber';
 import { callRecordsQuerySchema, callRequestSchema, E164_RULE, isE164, withoutSeparators } from '../../nodes/Agora/schemas/telephony';
 

@@ -6,7 +6,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { agoraApiError, buildUrl, type AgoraContext } from '../../nodes/Agora/transport';
-import { restAuthorization } from '../../nodes/Agora/token/restToken';
+import { restAuthorization } from '../../nodes/shared/token/restToken';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 
 const APP_ID = '0123456789abcdef0123456789abcdef';

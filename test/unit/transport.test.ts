@@ -4,7 +4,7 @@ import type { AddressInfo } from 'net';
 
 import { CredentialTestContext } from 'n8n-core';
 
-import { agoraApiCredentialTest } from '../../nodes/Agora/credentialTest';
+import { agoraApiCredentialTest } from '../../nodes/shared/credentialTest';
 import { buildUrl, collectSecrets, redact, resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { backoffDelay, parseRetryAfter } from '../../nodes/Agora/transport/retry';
 import { acquire } from '../../nodes/Agora/transport/rateLimit';

@@ -6,7 +6,7 @@
 import * as zod from 'zod';
 
 import { tokenInputSchema } from '../../nodes/Agora/actions/token/generate.operation';
-import { describeZodError } from '../../nodes/Agora/helpers/validate';
+import { describeZodError } from '../../nodes/shared/validate';
 import { startRequestSchema } from '../../nodes/Agora/schemas/agent';
 import { createPlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
-import { itemParameter } from '../../nodes/Agora/helpers/parameters';
+import { itemParameter } from '../../nodes/Agora/actions/common/parameters';
 import { registerNodeType, runWorkflow, type TestWorkflow } from './harness';
 
 type Outcome = { value: unknown } | { error: true };

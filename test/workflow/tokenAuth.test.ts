@@ -10,7 +10,7 @@
 import { CredentialTestContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { agoraApiCredentialTest } from '../../nodes/Agora/credentialTest';
+import { agoraApiCredentialTest } from '../../nodes/shared/credentialTest';
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { decodeAccessToken2, signedWith } from '../lib/accessToken2Decoder';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../lib/faultProxy';

@@ -5,11 +5,11 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../actions/agent/lookup';
-import { agentPath } from '../actions/agent/fields';
-import { listPlayersPage } from '../actions/cloudPlayer/common';
-import { runConcurrently } from '../helpers/pool';
-import { settle } from '../helpers/values';
+import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../actions/common/agentLookup';
+import { agentPath } from '../actions/common/agentFields';
+import { listPlayersPage } from '../actions/common/cloudPlayers';
+import { runConcurrently } from '../actions/common/pool';
+import { settle } from '../../shared/values';
 import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transport';
 
 /** Agents per page: each needs a second request for its name. */

@@ -4,9 +4,9 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { CALLS_PATH } from '../actions/phoneCall/fields';
-import { numberPath } from '../actions/phoneNumber/fields';
-import { isPlainObject } from '../helpers/values';
+import { CALLS_PATH } from '../actions/common/phoneCallFields';
+import { numberPath } from '../actions/common/phoneNumberFields';
+import { isPlainObject } from '../../shared/values';
 import { withoutSeparators } from '../schemas/telephony';
 import { agoraRequest } from '../transport';
 import { editorContext, matches, MAX_PAGES, titleCase, utcMinute } from './listSearch';

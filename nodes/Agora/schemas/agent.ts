@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 
-import { utf8Bytes } from '../helpers/values';
+import { utf8Bytes } from '../../shared/values';
 import { asrSchema, avatarSchema, llmSchema, mllmSchema, systemMessages, ttsSchema } from './agentPipeline';
 import {
 	fillerWordsSchema,

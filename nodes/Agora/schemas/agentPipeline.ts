@@ -21,7 +21,7 @@ import {
 	textWhere,
 	withRules,
 } from './rules';
-import { utf8Bytes } from '../helpers/values';
+import { utf8Bytes } from '../../shared/values';
 
 /** `managed`: Agora's own credentials for the provider; `byok`: the user's key (default). */
 const CREDENTIAL_MODES = ['managed', 'byok'] as const;

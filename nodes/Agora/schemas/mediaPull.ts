@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 
-import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../helpers/agoraFacts';
-import { utf8Bytes } from '../helpers/values';
+import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../../shared/agoraFacts';
+import { utf8Bytes } from '../../shared/values';
 import { closedShape, flag, oneOf, rule, text, withRules, type Check } from './rules';
 
 export const ENCRYPT_MODES = [

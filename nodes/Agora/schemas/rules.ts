@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 
-import { isPlainObject } from '../helpers/values';
+import { isPlainObject } from '../../shared/values';
 
 /** Returns the broken rule as a message, or undefined when the value is fine. */
 export type Check = (value: unknown) => string | undefined;

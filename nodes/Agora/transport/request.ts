@@ -9,16 +9,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { MediaPullRegion } from '../helpers/agoraFacts';
-import type { VendorKeys } from '../helpers/vendorKeys';
-import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../token/restToken';
+import type { MediaPullRegion } from '../../shared/agoraFacts';
+import type { VendorKeys } from '../../shared/vendorKeys';
+import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
+import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
 
 const CREDENTIAL_TYPE = 'agoraApi';
-const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
-export const AGENT_PREFIX = `${AGENT_API_PREFIX}/projects`;
 
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -44,16 +43,6 @@ export interface AgoraContext {
 	credential?: ICredentialsDecrypted;
 	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
 	vendorKeys?: VendorKeys;
-}
-
-export function baseUrlFromCredential(credential: IDataObject): string {
-	const host = String(credential.host ?? 'https://api.agora.io');
-	const raw = host === 'custom' ? String(credential.customBaseUrl ?? '') : host;
-	const trimmed = raw.trim().replace(/\/+$/, '');
-	if (!/^https?:\/\/[^\s/]+/i.test(trimmed)) {
-		throw new Error(`The credential's base URL "${trimmed}" is not an http(s) URL`);
-	}
-	return trimmed;
 }
 
 export async function resolveAgoraContext(

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
 
 const properties: INodeProperties[] = [agentIdField];
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { tryToParseDateTime, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { invalidField } from '../../helpers/validate';
+import { itemParameter, toUnixSeconds } from '../common/parameters';
+import { invalidField } from '../../../shared/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
-import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from './lookup';
-import { pageSizeOptions, returnAllAndLimit } from '../listFields';
+import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from '../common/agentLookup';
+import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
 
 const ANY = 'any';
 
@@ -65,22 +65,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getAll'] } }, properties);
-
-/**
- * A date field -> Unix seconds. Text without an offset is read in `timeZone` (the workflow's, as
- * n8n's own nodes do); a number is epoch milliseconds; Dates and Luxon DateTimes carry their own.
- */
-export function toUnixSeconds(value: unknown, timeZone?: string): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value / 1000) : Number.NaN;
-	const toMillis = (value as { toMillis?: unknown }).toMillis;
-	if (typeof toMillis === 'function') return Math.floor((toMillis.call(value) as number) / 1000);
-	try {
-		return Math.floor(tryToParseDateTime(value, timeZone).toMillis() / 1000);
-	} catch {
-		return Number.NaN;
-	}
-}
 
 const LIVE = ['IDLE', 'STARTING', 'RUNNING'];
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
+import { itemParameter } from '../common/parameters';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

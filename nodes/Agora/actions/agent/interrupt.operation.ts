@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changes } from '../../helpers/sideEffects';
+import { changes } from '../common/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
 
 const properties: INodeProperties[] = [agentIdField];
 

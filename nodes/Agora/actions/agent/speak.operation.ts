@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { changes } from '../../helpers/sideEffects';
-import { validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { changes } from '../common/sideEffects';
+import { validateOrThrow } from '../../../shared/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { agentConfigFields, identityFields } from './config';
+import { agentConfigFields, identityFields } from '../common/agentConfig';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',

@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../../helpers/json';
-import { itemParameter } from '../../helpers/parameters';
-import { changes } from '../../helpers/sideEffects';
-import { isPlainObject, settle } from '../../helpers/values';
-import { applyVendorKeys } from '../../helpers/vendorKeys';
-import { validateOrThrow } from '../../helpers/validate';
+import { deepMerge, parseJsonParameter } from '../../../shared/json';
+import { itemParameter } from '../common/parameters';
+import { changes } from '../common/sideEffects';
+import { isPlainObject, settle } from '../../../shared/values';
+import { applyVendorKeys } from '../../../shared/vendorKeys';
+import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
-import { autoChannelToken } from '../../token/autoToken';
+import { fillToken } from '../common/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { isRerun } from '../../helpers/rerun';
-import { findAgentByName } from './lookup';
-import { buildStartBody, toCurrentForm } from './start.body';
+import { isRerun } from '../common/rerun';
+import { findAgentByName } from '../common/agentLookup';
+import { buildStartBody, toCurrentForm } from '../common/agentConfig/startBody';
 import { startFields } from './start.fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
@@ -28,29 +28,6 @@ function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: n
 	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
 	validateOrThrow(fn, startRequestSchema, body, itemIndex);
 	return body;
-}
-
-/** An empty token is generated from the App Certificate (when the credential has one). */
-export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
-	const p = body.properties as IDataObject;
-	if (typeof p.token === 'string' && p.token !== '') return;
-	const uid = String(p.agent_rtc_uid);
-	const features = (p.advanced_features ?? {}) as IDataObject;
-	// UID 0 (assigned by Agora) needs a token valid for any user.
-	const asAccount = p.enable_string_uid === true && uid !== '0';
-	const token = autoChannelToken(
-		fn,
-		ctx,
-		{
-			channelName: String(p.channel),
-			uid: asAccount ? undefined : Number(uid),
-			account: asAccount ? uid : undefined,
-			withRtm: features.enable_rtm === true,
-			field: 'properties.token',
-		},
-		itemIndex,
-	);
-	if (token) p.token = token;
 }
 
 type Path = 'started' | 'existing' | 'reconciled';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
+import { itemParameter } from '../common/parameters';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from './fields';
+import { agentIdField, agentPath, readAgentId } from '../common/agentFields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

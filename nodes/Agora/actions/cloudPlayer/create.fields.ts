@@ -1,7 +1,7 @@
 /** The Cloud Player › Create form. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { UID_MAX } from '../../helpers/agoraFacts';
+import { UID_MAX } from '../../../shared/agoraFacts';
 import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN } from '../../schemas/mediaPull';
 import { channelCharsHint, playbackSpeedField, regionField, streamUrlDescription } from './fields';
 

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { MediaPullRegion } from '../../helpers/agoraFacts';
-import { compact } from '../../helpers/json';
-import { itemParameter } from '../../helpers/parameters';
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
-import { invalidField, validateOrThrow } from '../../helpers/validate';
-import { numeric, settle } from '../../helpers/values';
+import type { MediaPullRegion } from '../../../shared/agoraFacts';
+import { compact } from '../../../shared/json';
+import { itemParameter } from '../common/parameters';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
+import { invalidField, validateOrThrow } from '../../../shared/validate';
+import { numeric, settle } from '../../../shared/values';
 import { createPlayerRequestSchema, type PlayerCreate } from '../../schemas/mediaPull';
-import { autoChannelToken } from '../../token/autoToken';
+import { autoChannelToken } from '../common/autoToken';
 import {
 	agoraApiError,
 	agoraErrorDetails,
@@ -17,7 +17,7 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { findPlayerById, mediaPullRules, optionalText, playerOutput, rememberOwnedPlayer, type PlayerWhere } from './common';
+import { findPlayerById, mediaPullRules, optionalText, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
 import { createFields } from './create.fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 

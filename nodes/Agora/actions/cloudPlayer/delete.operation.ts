@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
-import { validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
+import { validateOrThrow } from '../../../shared/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { settle } from '../../helpers/values';
-import { mediaPullRules } from './common';
+import { settle } from '../../../shared/values';
+import { mediaPullRules } from '../common/cloudPlayers';
 import { playerIdField, regionField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [

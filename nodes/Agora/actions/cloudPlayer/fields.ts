@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../helpers/parameters';
-import { idLocator, readLocator } from '../../methods/locators';
+import type { ParameterReader } from '../common/parameters';
+import { idLocator, readLocator } from '../common/locators';
 
 /** Region of the Media Pull path: where the stream originates (create) or where the player was created. */
 export function regionField(description: string, hint?: string): INodeProperties {

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { validateOrThrow } from '../../../shared/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { optionalText, playerPages } from './common';
+import { optionalText, playerPages } from '../common/cloudPlayers';
 import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [

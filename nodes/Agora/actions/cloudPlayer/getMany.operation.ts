@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { numeric } from '../../helpers/values';
-import { optionalText, playerPages } from './common';
+import { numeric } from '../../../shared/values';
+import { optionalText, playerPages } from '../common/cloudPlayers';
 import { channelCharsHint } from './fields';
-import { pageSizeOptions, returnAllAndLimit } from '../listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,

@@ -8,8 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PlayerCreate } from '../../schemas/mediaPull';
 import { agoraErrorDetails, type AgoraContext, type AgoraErrorDetails, type AgoraResponse } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { settle } from '../../helpers/values';
-import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from './common';
+import { settle } from '../../../shared/values';
+import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
 
 export const CREATE_ACTION = 'create cloud player';
 

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact } from '../../helpers/json';
-import { itemParameter } from '../../helpers/parameters';
-import { changes } from '../../helpers/sideEffects';
-import { validateOrThrow } from '../../helpers/validate';
+import { compact } from '../../../shared/json';
+import { itemParameter } from '../common/parameters';
+import { changes } from '../common/sideEffects';
+import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { numeric } from '../../helpers/values';
-import { optionalText } from './common';
+import { numeric } from '../../../shared/values';
+import { optionalText } from '../common/cloudPlayers';
 import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 

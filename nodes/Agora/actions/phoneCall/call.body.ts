@@ -5,13 +5,13 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { validateOrThrow } from '../../helpers/validate';
+import { validateOrThrow } from '../../../shared/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
-import { autoChannelToken } from '../../token/autoToken';
+import { autoChannelToken } from '../common/autoToken';
 import type { AgoraContext } from '../../transport';
-import { withAdditionalBody } from '../additionalBody';
-import { buildAgentProperties, buildIdentity, FormReader } from '../agent/config';
-import { toCurrentForm } from '../agent/start.body';
+import { withAdditionalBody } from '../common/additionalBody';
+import { buildAgentProperties, buildIdentity, FormReader } from '../common/agentConfig';
+import { toCurrentForm } from '../common/agentConfig/startBody';
 
 function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const r = new FormReader(fn, itemIndex);

@@ -5,8 +5,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyOptions } from '../additionalBody';
-import { agentConfigFields, identityFields } from '../agent/config';
+import { additionalBodyOptions } from '../common/additionalBody';
+import { agentConfigFields, identityFields } from '../common/agentConfig';
 
 const numberFields: INodeProperties[] = [
 	{

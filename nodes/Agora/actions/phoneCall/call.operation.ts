@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
-import { settle } from '../../helpers/values';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
+import { settle } from '../../../shared/values';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { fillToken } from '../agent/start.operation';
+import { fillToken } from '../common/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
 import { callFields } from './call.fields';
-import { CALLS_PATH } from './fields';
+import { CALLS_PATH } from '../common/phoneCallFields';
 import { findPlacedCall } from './records';
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['call'] } }, callFields);

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId, withAgentId } from '../agent/fields';
-import { callIdField, callPath } from './fields';
+import { readAgentId, withAgentId } from '../common/agentFields';
+import { callIdField, callPath } from '../common/phoneCallFields';
 
 const properties: INodeProperties[] = [callIdField];
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { invalidField, validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import { toUnixSeconds } from '../agent/getAll.operation';
-import { pageSizeOptions, returnAllAndLimit } from '../listFields';
+import { toUnixSeconds } from '../common/parameters';
+import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
 import { walkCallRecords, type CallRecordsQuery } from './records';
 
 const ANY = 'any';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
-import { changes } from '../../helpers/sideEffects';
+import { notFoundError, sendWithOneRepeat } from '../common/repeatOnce';
+import { changes } from '../common/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId } from '../agent/fields';
-import { callHasEnded, callIdField, callPath } from './fields';
+import { readAgentId } from '../common/agentFields';
+import { callHasEnded, callIdField, callPath } from '../common/phoneCallFields';
 
 const properties: INodeProperties[] = [callIdField];
 

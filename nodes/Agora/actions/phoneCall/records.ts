@@ -5,8 +5,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { findAgentByName } from '../agent/lookup';
-import { CALLS_PATH } from './fields';
+import { findAgentByName } from '../common/agentLookup';
+import { CALLS_PATH } from '../common/phoneCallFields';
 
 export interface CallRecordsQuery {
 	number?: string;

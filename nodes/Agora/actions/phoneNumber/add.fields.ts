@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_PROVIDERS } from '../../schemas/phoneNumber';
-import { additionalBodyOptions } from '../additionalBody';
+import { additionalBodyOptions } from '../common/additionalBody';
 
 const PROVIDER_NAMES: Record<(typeof PHONE_NUMBER_PROVIDERS)[number], { name: string; description: string }> = {
 	byo: { name: 'Bring Your Own (SIP Trunk)', description: 'A number of your own carrier or SIP trunk (byo)' },

@@ -1,20 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
-import { validateOrThrow } from '../../helpers/validate';
-import { settle } from '../../helpers/values';
+import { itemParameter } from '../common/parameters';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
+import { validateOrThrow } from '../../../shared/validate';
+import { settle } from '../../../shared/values';
 import { addPhoneNumberSchema } from '../../schemas/phoneNumber';
 import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { withAdditionalBody } from '../additionalBody';
-import { text } from '../agent/config/reader';
-import { splitList } from '../agent/fields';
+import { withAdditionalBody } from '../common/additionalBody';
+import { text } from '../common/agentConfig/reader';
+import { splitList } from '../common/agentFields';
 import { addFields } from './add.fields';
-import { numberPath, safeNumber, sipPassword } from './fields';
+import { numberPath, safeNumber, sipPassword } from '../common/phoneNumberFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['add'] } }, addFields);
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { notFoundError, sendWithOneRepeat } from '../../helpers/repeatOnce';
-import { isRerun } from '../../helpers/rerun';
-import { changes } from '../../helpers/sideEffects';
+import { itemParameter } from '../common/parameters';
+import { notFoundError, sendWithOneRepeat } from '../common/repeatOnce';
+import { isRerun } from '../common/rerun';
+import { changes } from '../common/sideEffects';
 import type { AgoraContext } from '../../transport';
-import { numberPath, phoneNumberField, readPhoneNumber } from './fields';
+import { numberPath, phoneNumberField, readPhoneNumber } from '../common/phoneNumberFields';
 
 const properties: INodeProperties[] = [
 	phoneNumberField,

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { invalidField } from '../../helpers/validate';
-import { isPlainObject } from '../../helpers/values';
+import { itemParameter } from '../common/parameters';
+import { invalidField } from '../../../shared/validate';
+import { isPlainObject } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { returnAllAndLimit } from '../listFields';
-import { numberPath, safeNumber } from './fields';
+import { returnAllAndLimit } from '../common/listFields';
+import { numberPath, safeNumber } from '../common/phoneNumberFields';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

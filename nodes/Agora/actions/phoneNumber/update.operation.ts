@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../helpers/parameters';
-import { changes } from '../../helpers/sideEffects';
-import { invalidField, validateOrThrow } from '../../helpers/validate';
+import { itemParameter } from '../common/parameters';
+import { changes } from '../common/sideEffects';
+import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { additionalBodyOptions, withAdditionalBody } from '../additionalBody';
-import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from './fields';
+import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
+import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../common/phoneNumberFields';
 
 const KEEP = 'keep';
 const LINK = 'link';

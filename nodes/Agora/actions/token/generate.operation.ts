@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { UID_MAX } from '../../helpers/agoraFacts';
-import { itemParameter } from '../../helpers/parameters';
-import { invalidField, validateOrThrow } from '../../helpers/validate';
-import { numeric, utf8Bytes } from '../../helpers/values';
+import { UID_MAX } from '../../../shared/agoraFacts';
+import { itemParameter } from '../common/parameters';
+import { invalidField, validateOrThrow } from '../../../shared/validate';
+import { numeric, utf8Bytes } from '../../../shared/values';
 import { oneOf, rule, shape, withRules } from '../../schemas/rules';
-import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../token/accessToken2';
+import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../../shared/token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
 

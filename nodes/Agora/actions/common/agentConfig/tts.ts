@@ -1,8 +1,8 @@
 /** Text-to-speech (properties.tts). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
-import { keyValueField, readKeyValues } from '../fields';
+import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
+import { keyValueField, readKeyValues } from '../agentFields';
 import { put, text, type FormReader } from './reader';
 
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */

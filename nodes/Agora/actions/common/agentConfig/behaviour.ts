@@ -1,7 +1,7 @@
 /** Filler words, agent parameters (silence, graceful stop, data channel, audio) and labels. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { keyValueField, readKeyValues } from '../fields';
+import { keyValueField, readKeyValues } from '../agentFields';
 import { NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 

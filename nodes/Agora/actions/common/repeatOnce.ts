@@ -4,9 +4,9 @@
  */
 import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext, type AgoraResponse } from '../transport';
-import { backoffDelay, wait } from '../transport/retry';
-import { settle } from './values';
+import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext, type AgoraResponse } from '../../transport';
+import { backoffDelay, wait } from '../../transport/retry';
+import { settle } from '../../../shared/values';
 
 type Request = Parameters<typeof agoraRequest>[1];
 

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 
 import { AGENT_STATUS_CODES } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentPath, withAgentId } from './fields';
+import { agentPath, withAgentId } from './agentFields';
 
 export interface AgentListQuery {
 	channel?: string;

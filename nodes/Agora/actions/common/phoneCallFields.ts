@@ -1,7 +1,7 @@
 /** What the phone call operations share: the call's ID field and the telephony paths. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../methods/locators';
+import { idLocator } from './locators';
 
 /**
  * A call is known by the ID of the agent it created (Call answers it as agent_id). The field keeps

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { splitList } from '../fields';
+import { splitList } from '../agentFields';
 import { NOT_MLLM, NOT_SET } from './display';
 import { plainConfig, type FormReader } from './reader';
 

@@ -1,9 +1,9 @@
 /** What the phone number operations share: the number field, its path, and safe output. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idLocator, readLocator } from '../../methods/locators';
-import { validateOrThrow } from '../../helpers/validate';
-import { isPlainObject } from '../../helpers/values';
+import { idLocator, readLocator } from './locators';
+import { validateOrThrow } from '../../../shared/validate';
+import { isPlainObject } from '../../../shared/values';
 import { phoneNumberInPath } from '../../schemas/phoneNumber';
 import { withoutSeparators } from '../../schemas/telephony';
 import { REDACTED } from '../../transport';

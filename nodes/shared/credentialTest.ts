@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { authMethodOf, restAuthorization, tokenAuthProblem } from './token/restToken';
-import { AGENT_PREFIX, baseUrlFromCredential } from './transport/request';
+import { AGENT_PREFIX, baseUrlFromCredential } from './hosts';
 
 type Probe = (url: string) => Promise<number>;
 

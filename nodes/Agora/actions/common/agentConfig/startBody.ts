@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../helpers/parameters';
-import { isPlainObject } from '../../helpers/values';
-import { buildAgentProperties, buildIdentity, FormReader } from './config';
+import type { ParameterReader } from '../parameters';
+import { isPlainObject } from '../../../../shared/values';
+import { buildAgentProperties, buildIdentity, FormReader } from './index';
 
 /** The start request body of one item, before "Additional Body (JSON)" and token generation. */
 export function buildStartBody(fn: ParameterReader, itemIndex: number): IDataObject {

@@ -1,7 +1,7 @@
 /** MCP tool servers of the LLM (properties.llm.mcp_servers). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { splitList } from '../fields';
+import { splitList } from '../agentFields';
 import { put, text, type FormReader } from './reader';
 
 export const mcpServersField: INodeProperties = {

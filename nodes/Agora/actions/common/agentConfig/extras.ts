@@ -1,7 +1,7 @@
 /** Avatar, selective attention locking, geofence, media encryption and advanced features. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
+import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 

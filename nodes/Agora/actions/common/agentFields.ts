@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidField } from '../../helpers/validate';
-import { idLocator, readLocator } from '../../methods/locators';
+import { invalidField } from '../../../shared/validate';
+import { idLocator, readLocator } from './locators';
 
 /** The agent of every operation on one agent: picked from the list, or given by ID. */
 export const agentIdField: INodeProperties = idLocator({

@@ -1,8 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidField } from '../helpers/validate';
-import type { AgoraContext } from '../transport';
-import { buildRtcToken, MAX_EXPIRE_SECONDS } from './accessToken2';
+import { invalidField } from '../../../shared/validate';
+import type { AgoraContext } from '../../transport';
+import { buildRtcToken, MAX_EXPIRE_SECONDS } from '../../../shared/token/accessToken2';
 
 /**
  * Token for an agent or a cloud player whose token field was left empty. With no App Certificate in
@@ -32,4 +32,27 @@ export function autoChannelToken(
 		// The builder's messages name the field and never contain the certificate.
 		throw invalidField(fn, args.field, `could not be generated: ${(error as Error).message}`, itemIndex);
 	}
+}
+
+/** An empty token is generated from the App Certificate (when the credential has one). */
+export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+	const p = body.properties as IDataObject;
+	if (typeof p.token === 'string' && p.token !== '') return;
+	const uid = String(p.agent_rtc_uid);
+	const features = (p.advanced_features ?? {}) as IDataObject;
+	// UID 0 (assigned by Agora) needs a token valid for any user.
+	const asAccount = p.enable_string_uid === true && uid !== '0';
+	const token = autoChannelToken(
+		fn,
+		ctx,
+		{
+			channelName: String(p.channel),
+			uid: asAccount ? undefined : Number(uid),
+			account: asAccount ? uid : undefined,
+			withRtm: features.enable_rtm === true,
+			field: 'properties.token',
+		},
+		itemIndex,
+	);
+	if (token) p.token = token;
 }

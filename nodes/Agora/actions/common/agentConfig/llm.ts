@@ -1,8 +1,8 @@
 /** The large language model (properties.llm), greeting settings included. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
-import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../fields';
+import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
+import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../agentFields';
 import { credentialModeOption } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, put, text, type FormReader } from './reader';

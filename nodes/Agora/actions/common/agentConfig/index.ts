@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../../helpers/parameters';
-import { vendorKeysField } from '../../../helpers/vendorKeys';
+import type { ParameterReader } from '../parameters';
+import { vendorKeysField } from '../../../../shared/vendorKeys';
 import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';

@@ -1,7 +1,7 @@
 /** Speech recognition (properties.asr). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
+import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from './reader';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { SideEffectOf } from '../helpers/sideEffects';
-import type { AgoraContext } from '../transport';
+import type { SideEffectOf } from './sideEffects';
+import type { AgoraContext } from '../../transport';
 
 /** What every `<operation>.operation.ts` exports. */
 export interface AgoraOperation {

@@ -1,7 +1,7 @@
 /** The multimodal (voice-to-voice) model (properties.mllm) and its turn detection. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VENDOR_KEY_HINT } from '../../../helpers/vendorKeys';
+import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from './reader';
 

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { itemParameter, type ParameterReader } from '../helpers/parameters';
+import { itemParameter, type ParameterReader } from './parameters';
 
 export interface LocatorArgs {
 	displayName: string;

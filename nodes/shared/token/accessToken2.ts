@@ -24,8 +24,8 @@
  */
 import { createHmac, randomInt } from 'crypto';
 
-import { CHANNEL_NAME_CHARS } from '../helpers/agoraFacts';
-import { utf8Bytes } from '../helpers/values';
+import { CHANNEL_NAME_CHARS } from '../agoraFacts';
+import { utf8Bytes } from '../values';
 
 export type TokenRole = 'publisher' | 'subscriber';
 

@@ -4,10 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../../../helpers/json';
-import { itemParameter, type ParameterReader } from '../../../helpers/parameters';
-import { invalidField } from '../../../helpers/validate';
-import { readJsonArray, splitList } from '../fields';
+import { parseJsonParameter } from '../../../../shared/json';
+import { itemParameter, type ParameterReader } from '../parameters';
+import { invalidField } from '../../../../shared/validate';
+import { readJsonArray, splitList } from '../agentFields';
 
 /** Adds `value` under `key` unless it is undefined. */
 export function put(target: IDataObject, key: string, value: unknown): void {

@@ -10,7 +10,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { agoraErrorDetails } from '../transport';
+import { agoraErrorDetails } from '../../transport';
 
 type ChangedResource = 'agent' | 'cloudPlayer' | 'phoneCall' | 'phoneNumber';
 type ResourceChange =

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../helpers/json';
-import { itemParameter } from '../helpers/parameters';
+import { deepMerge, parseJsonParameter } from '../../../shared/json';
+import { itemParameter } from './parameters';
 
 const ADDITIONAL_BODY = 'additionalBody';
 

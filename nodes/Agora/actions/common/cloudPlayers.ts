@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ExpiringMap } from '../../helpers/expiringMap';
-import { isPlainObject } from '../../helpers/values';
+import { ExpiringMap } from '../../../shared/expiringMap';
+import { isPlainObject } from '../../../shared/values';
 import { agoraRequest, type AgoraContext, type RateRule } from '../../transport';
 
 // The pacer widens each window for the time requests spend in transit (transport/rateLimit.ts).

@@ -5,6 +5,7 @@ import type {
 	INodeParameters,
 	NodeParameterValueType,
 } from 'n8n-workflow';
+import { tryToParseDateTime } from 'n8n-workflow';
 
 /** What reading needs of n8n's context (tests may hand in less: then every read goes to n8n). */
 export type ParameterReader = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> &
@@ -121,4 +122,20 @@ export function itemParameter(
 		if (resolved !== ASK_N8N) return resolved as NodeParameterValueType;
 	}
 	return fn.getNodeParameter(name, itemIndex, fallback);
+}
+
+/**
+ * A date field -> Unix seconds. Text without an offset is read in `timeZone` (the workflow's, as
+ * n8n's own nodes do); a number is epoch milliseconds; Dates and Luxon DateTimes carry their own.
+ */
+export function toUnixSeconds(value: unknown, timeZone?: string): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value / 1000) : Number.NaN;
+	const toMillis = (value as { toMillis?: unknown }).toMillis;
+	if (typeof toMillis === 'function') return Math.floor((toMillis.call(value) as number) / 1000);
+	try {
+		return Math.floor(tryToParseDateTime(value, timeZone).toMillis() / 1000);
+	} catch {
+		return Number.NaN;
+	}
 }
