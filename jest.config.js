@@ -1,7 +1,7 @@
-/** Every test lives under test/; nothing of them is published. */
+/** The tests live under test/ (mirroring nodes/) and sandbox/test/; nothing of them is published. */
 const project = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
+	roots: ['<rootDir>/test', '<rootDir>/sandbox'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	// Source maps on (tsconfig.json has them off for the build): failures point at the right line.
 	transform: {
@@ -13,7 +13,7 @@ const project = {
  * The node imports zod from the n8n that runs it: zod 3 in today's releases, zod 4 later. The
  * request schemas' tests run once more with `zod` resolved to zod 4 (devDependency alias "zod4").
  */
-const SCHEMA_TESTS = ['agentSchema', 'cloudPlayer', 'telephonySchema', 'zodMatrix'].map((name) => `<rootDir>/test/unit/${name}.test.ts`);
+const SCHEMA_TESTS = ['agent', 'mediaPull', 'telephony', 'zodVersions'].map((name) => `<rootDir>/test/nodes/Agora/schemas/${name}.test.ts`);
 
 module.exports = {
 	projects: [

@@ -14,8 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { DEFAULT_N8N_VERSION } from '../e2e/n8nHost';
-import { agentPath, client, startBody } from '../sandbox/helpers';
-import type { Sandbox } from '../sandbox/types';
+import { agentPath, client, startBody } from '../../sandbox/src/helpers';
+import type { Sandbox } from '../../sandbox/src/types';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;

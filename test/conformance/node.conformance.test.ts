@@ -12,8 +12,8 @@ import { isMllm, speakRequestSchema, startRequestSchema, thinkRequestSchema, upd
 import { createPlayerRequestSchema, updatePlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
 import { describeZodError } from '../../nodes/shared/validate';
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { startSandbox, type Sandbox } from '../../sandbox/src';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { applyInvalid, getPath, loadEnums, loadFixtures, loadInvalid, setPath, type EnumEntry, type Fixture, type InvalidEntry } from './fixtures';
 import { exampleParams } from './nodeParams';
 

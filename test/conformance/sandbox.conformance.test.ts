@@ -4,9 +4,9 @@
  * input the reference calls invalid is refused with a 400 naming the field.
  */
 import axios, { AxiosResponse } from 'axios';
-import { startSandbox } from '../sandbox';
-import type { Sandbox } from '../sandbox';
-import { agoraToken, playerBody, playersPath, startBody } from '../sandbox/helpers';
+import { startSandbox } from '../../sandbox/src';
+import type { Sandbox } from '../../sandbox/src';
+import { agoraToken, playerBody, playersPath, startBody } from '../../sandbox/src/helpers';
 import { applyInvalid, EnumEntry, Fixture, fillPath, loadEnums, loadFixtures, loadInvalid, setPath } from './fixtures';
 
 const fixtures = loadFixtures();

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
 
-import { agoraWorkflow, runWorkflow } from '../workflow/harness';
+import { agoraWorkflow, runWorkflow } from '../lib/harness';
 import { EXAMPLES_DIR } from './examples';
 import {
 	DEFAULT_N8N_VERSION,

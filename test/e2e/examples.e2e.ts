@@ -9,7 +9,7 @@ import os from 'os';
 import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { signatures } from '../sandbox/notifier';
+import { signatures } from '../../sandbox/src/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
 import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi';
 import {

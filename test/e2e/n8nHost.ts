@@ -345,7 +345,7 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(env: NodeJS.ProcessEnv = {}): Promise<SandboxProcess> {
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'test/sandbox/cli.ts')], {
+	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'sandbox/src/cli.ts')], {
 		cwd: ROOT,
 		env: { ...process.env, ...env },
 		stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,8 +2,8 @@
 /**
  * Reads an AccessToken2 ("007") token back, for tests: which app, channel, user, services and
  * privileges a token carries. Not shipped: the package only builds tokens
- * (nodes/Agora/token/accessToken2.ts). The sandbox checks token authentication with it
- * (test/sandbox/token.ts). Tests may use node's zlib, so any 007 token decodes,
+ * (nodes/shared/token/accessToken2.ts). The sandbox checks token authentication with it
+ * (sandbox/src/token.ts). Tests may use node's zlib, so any 007 token decodes,
  * whatever deflate blocks its builder used.
  */
 import { createHmac } from 'crypto';

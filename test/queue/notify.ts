@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'crypto';
 import http from 'http';
 
-import { signatures } from '../sandbox/notifier';
+import { signatures } from '../../sandbox/src/notifier';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

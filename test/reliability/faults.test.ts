@@ -11,8 +11,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type FaultKind, type RecordedRequest, type Sandbox } from '../sandbox';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { startSandbox, type FaultKind, type RecordedRequest, type Sandbox } from '../../sandbox/src';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { fastTiming, sandboxCredential, seedAgent, seedPlayer, table } from './lib/common';
 
 const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];

@@ -7,8 +7,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { startSandbox, type Sandbox } from '../../sandbox/src';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { fastTiming, sandboxCredential, seedAgent, seedPlayer } from './lib/common';
 
 let sb: Sandbox;

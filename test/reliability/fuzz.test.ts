@@ -23,8 +23,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as rateLimit from '../../nodes/Agora/transport/rateLimit';
 import { agoraErrorDetails } from '../../nodes/Agora/transport';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
-import type { CredentialData } from '../workflow/harness';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/src';
+import type { CredentialData } from '../lib/harness';
 import { fastTiming, sandboxCredential, seedAgent, seedPlayer, table } from './lib/common';
 import { HANG_MS, isExpr, runBatch, type CaseRun } from './lib/fuzz/engine';
 import { caseArbitrary, OPERATIONS, type FuzzCase, type OpSpec } from './lib/fuzz/operations';
@@ -75,7 +75,7 @@ beforeAll(async () => {
 	sb = await startSandbox({ startDelayMs: 0, stopDelayMs: 0, listDelayMs: 0, playerQuota: 10_000_000, requestLogLimit: 10_000_000 });
 	credential = sandboxCredential(sb, { appCertificate: APP_CERTIFICATE });
 	restoreTiming = fastTiming();
-	// Every case stands alone: client-side pacing between cases (tested in test/workflow) would
+	// Every case stands alone: client-side pacing between cases (tested in test/nodes) would
 	// only slow the suite down, so each request finds the pacer empty.
 	const acquire = rateLimit.acquire;
 	jest.spyOn(rateLimit, 'acquire').mockImplementation(async (rules) => {

@@ -9,9 +9,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type FaultKind, type Sandbox } from '../sandbox';
-import { agentPath, client } from '../sandbox/helpers';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
+import { startSandbox, type FaultKind, type Sandbox } from '../../sandbox/src';
+import { agentPath, client } from '../../sandbox/src/helpers';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { fastTiming, sandboxCredential, table } from './lib/common';
 
 const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];

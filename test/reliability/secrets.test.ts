@@ -22,10 +22,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { waitFor } from '../sandbox/helpers';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../workflow/harness';
-import { startTriggerServer } from '../workflow/triggerHarness';
+import { startSandbox, type Sandbox } from '../../sandbox/src';
+import { waitFor } from '../../sandbox/src/helpers';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
+import { startTriggerServer } from '../lib/triggerHarness';
 import { fastTiming, seedAgent, seedPlayer, table } from './lib/common';
 
 // ---------------------------------------------------------------- canaries

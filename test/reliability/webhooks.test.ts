@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
  * Hostile webhooks: the Agora Trigger behind a real HTTP server (n8n-core's WebhookContext and
- * WorkflowExecute, see test/workflow/triggerHarness.ts). Nothing hostile may start a workflow;
+ * WorkflowExecute, see test/lib/triggerHarness.ts). Nothing hostile may start a workflow;
  * each gets a 4xx (a resend gets 200 and starts nothing); every valid notification starts exactly
  * one execution, also in a burst of 500 from 20 concurrent senders; the server stays healthy.
  */
@@ -11,7 +11,7 @@ import * as http from 'http';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTriggerServer, type TriggerServer } from '../workflow/triggerHarness';
+import { startTriggerServer, type TriggerServer } from '../lib/triggerHarness';
 import { table } from './lib/common';
 
 const SECRET = 'hostile-suite-notification-secret';

@@ -11,8 +11,8 @@ import { randomUUID } from 'crypto';
 import http from 'http';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import { agoraWorkflow, registerNodeType, runWorkflow, type TestWorkflow } from '../../workflow/harness';
+import { startSandbox } from '../../../sandbox/src';
+import { agoraWorkflow, registerNodeType, runWorkflow, type TestWorkflow } from '../../lib/harness';
 import { createAgents } from '../lib/agents';
 import { MinimalGetAgent } from '../lib/minimalNode';
 import type { Row } from '../lib/report';
@@ -45,7 +45,7 @@ export const overheadBench: Bench = {
 	id: 1,
 	title: 'In-process overhead of the Agora node',
 	method: (smoke) =>
-		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, Request Options > Concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/workflow/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, two reference nodes (test/bench/lib/minimalNode.ts: the same request through n8n's this.helpers.httpRequestWithAuthentication with the credential handed over once, ${CONCURRENCY} in flight, nothing else): "helper floor" reads the Agent ID straight from the item, so "helper floor / axios" is what any node that sends through n8n's request helper pays, and "Agora / helper floor" is the Agora node's own cost; "expression node" reads it with getNodeParameter (n8n's expression engine evaluates {{$json.id}} per item), the cost the Agora node avoids by reading plain {{ $json… }} expressions from the item (nodes/Agora/helpers/parameters.ts). One untimed warm-up of each side; the order of the sides rotates per run.`,
+		`**1** — ${size(smoke)} "get agent" items (${AGENTS} agents, ids cycled, Agent ID = {{$json.id}}) through Items -> Agora node (Agent > Get, Request Options > Concurrency ${CONCURRENCY}) run by n8n-core's WorkflowExecute (test/lib/harness.ts); figure = its wall time / the wall time of a raw axios loop sending the same ${size(smoke)} GETs (Basic auth, X-Request-ID, Accept: application/json) with ${CONCURRENCY} in flight to the same in-process sandbox. Keep-alive: OFF on both sides — n8n's request helper builds a new http.Agent (keepAlive false) for every request and offers no way to pass one, so the baseline uses one http.Agent({keepAlive:false}): a new TCP connection per request on both sides. Beside them, two reference nodes (test/bench/lib/minimalNode.ts: the same request through n8n's this.helpers.httpRequestWithAuthentication with the credential handed over once, ${CONCURRENCY} in flight, nothing else): "helper floor" reads the Agent ID straight from the item, so "helper floor / axios" is what any node that sends through n8n's request helper pays, and "Agora / helper floor" is the Agora node's own cost; "expression node" reads it with getNodeParameter (n8n's expression engine evaluates {{$json.id}} per item), the cost the Agora node avoids by reading plain {{ $json… }} expressions from the item (nodes/Agora/actions/common/parameters.ts). One untimed warm-up of each side; the order of the sides rotates per run.`,
 	async run(ctx) {
 		const n = size(ctx.smoke);
 		const runs = Math.max(ctx.runs, 5);

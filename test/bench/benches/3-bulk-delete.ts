@@ -3,8 +3,8 @@
  * enforces 100 deletes/s; wall time against the N/100 s the limit allows, and no 429.
  */
 import { resetRateLimits } from '../../../nodes/Agora/transport/rateLimit';
-import { startSandbox } from '../../sandbox';
-import { agoraWorkflow, runWorkflow } from '../../workflow/harness';
+import { startSandbox } from '../../../sandbox/src';
+import { agoraWorkflow, runWorkflow } from '../../lib/harness';
 import { createPlayers } from '../lib/players';
 import type { Row } from '../lib/report';
 import { spread, timed } from '../lib/stats';

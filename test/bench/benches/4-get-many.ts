@@ -10,7 +10,7 @@ import vm from 'vm';
 
 import { resetRateLimits } from '../../../nodes/Agora/transport/rateLimit';
 import { startSandboxProcess, type SandboxProcess } from '../../e2e/n8nHost';
-import { agoraWorkflow, runWorkflow } from '../../workflow/harness';
+import { agoraWorkflow, runWorkflow } from '../../lib/harness';
 import { createPlayers } from '../lib/players';
 import type { Row } from '../lib/report';
 import { median, spread, timed } from '../lib/stats';

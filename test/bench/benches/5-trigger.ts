@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'crypto';
 import http from 'http';
 
-import { signatures } from '../../sandbox';
+import { signatures } from '../../../sandbox/src';
 import { NOTIFY_WORKFLOWS } from '../lib/n8nFixture';
 import type { Row } from '../lib/report';
 import { ratioRuns, spread } from '../lib/stats';
@@ -88,7 +88,7 @@ export const triggerBench: Bench = {
 	id: 5,
 	title: 'Agora Trigger against the Webhook node in a real n8n',
 	method: (smoke) =>
-		`**5** — Same \`n8n start\` as 2. Two active workflows with a single node each: the Agora Trigger (Conversational AI, all events, default options: resends ignored by noticeId; the credential has a notification secret, so every Agora-Signature-V2 is checked) and n8n's Webhook node 2 (POST, respond immediately). Bodies: signed 17/101 envelopes as the sandbox sends them (HMAC-SHA256 and HMAC-SHA1 hex of the raw body, \`signatures\` from test/sandbox), unique noticeIds, made before the clock starts. Senders use a keep-alive agent. Rate = requests answered 200 / wall seconds; figure = Agora Trigger rate / Webhook node rate; ${modes(smoke)
+		`**5** — Same \`n8n start\` as 2. Two active workflows with a single node each: the Agora Trigger (Conversational AI, all events, default options: resends ignored by noticeId; the credential has a notification secret, so every Agora-Signature-V2 is checked) and n8n's Webhook node 2 (POST, respond immediately). Bodies: signed 17/101 envelopes as the sandbox sends them (HMAC-SHA256 and HMAC-SHA1 hex of the raw body, \`signatures\` from sandbox/src), unique noticeIds, made before the clock starts. Senders use a keep-alive agent. Rate = requests answered 200 / wall seconds; figure = Agora Trigger rate / Webhook node rate; ${modes(smoke)
 			.map((m) => `${m.requests} requests ${m.label}`)
 			.join(', ')}. Every answer must be 200. After each run the bench waits until n8n has finished every execution the run started (read from n8n's database), so runs do not overlap. One untimed warm-up (${WARM_UP} requests) each; runs alternate which goes first.`,
 	async run(ctx) {

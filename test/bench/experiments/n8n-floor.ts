@@ -2,7 +2,7 @@
 /**
  * Evidence for bench 1 (in-process Agora node / raw axios loop, target 1.15): what any n8n node
  * pays per "get agent" item before its own code runs, split into n8n's two costs. One reference
- * node runs in n8n's engine (test/workflow/harness.ts) in six variants, each sending the same 2000
+ * node runs in n8n's engine (test/lib/harness.ts) in six variants, each sending the same 2000
  * GETs with 10 in flight to the same in-process sandbox, keep-alive off everywhere (n8n's helper
  * makes a new http.Agent per request):
  *   raw axios loop             no engine: the bench's baseline
@@ -16,7 +16,7 @@
  * Measured 2026-11-22 (2 cores, quiet), medians of 5: 1.00, 0.99, 1.59, 1.56, 1.59, 2.12. n8n's
  * engine itself costs nothing measurable; n8n's expression evaluation (~250 µs per item) and its
  * request helper (~235 µs per request) each add about 0.55 of the raw loop's time. The Agora node
- * no longer pays the first for plain {{ $json… }} reads (nodes/Agora/helpers/parameters.ts); the
+ * no longer pays the first for plain {{ $json… }} reads (nodes/Agora/actions/common/parameters.ts); the
  * helper, which a community node must use, stays: bench 1's "helper floor" row measures it.
  */
 import '../lib/env';
@@ -26,8 +26,8 @@ import { randomUUID } from 'crypto';
 import http from 'http';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import { registerNodeType, runWorkflow, type TestWorkflow } from '../../workflow/harness';
+import { startSandbox } from '../../../sandbox/src';
+import { registerNodeType, runWorkflow, type TestWorkflow } from '../../lib/harness';
 import { createAgents } from '../lib/agents';
 import { median, pool, spread } from '../lib/stats';
 

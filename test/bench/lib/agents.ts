@@ -1,7 +1,7 @@
 /** Agents created directly against a sandbox (in-process or a separate process) for the get benches. */
 import axios from 'axios';
 
-import { startBody } from '../../sandbox/helpers';
+import { startBody } from '../../../sandbox/src/helpers';
 
 export async function createAgents(
 	sandbox: { url: string; customerId: string; customerSecret: string; appId: string },

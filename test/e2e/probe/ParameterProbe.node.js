@@ -4,7 +4,7 @@
 // reader asked n8n (fell back) or read the item itself (took the shortcut).
 const { isDeepStrictEqual } = require('util');
 // The installed package, the very file the Agora node runs.
-const { itemParameter } = require('n8n-nodes-agora/dist/nodes/Agora/helpers/parameters');
+const { itemParameter } = require('n8n-nodes-agora/dist/nodes/Agora/actions/common/parameters');
 
 const text = (name) => ({ displayName: name, name, type: 'string', default: '' });
 

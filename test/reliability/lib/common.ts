@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { reconcileTiming } from '../../../nodes/Agora/actions/cloudPlayer/create.operation';
 import { retryTiming } from '../../../nodes/Agora/transport';
-import type { Sandbox } from '../../sandbox';
-import { agentPath, client, playerBody, playersPath, startBody } from '../../sandbox/helpers';
-import type { CredentialData } from '../../workflow/harness';
+import type { Sandbox } from '../../../sandbox/src';
+import { agentPath, client, playerBody, playersPath, startBody } from '../../../sandbox/src/helpers';
+import type { CredentialData } from '../../lib/harness';
 
 export function sandboxCredential(sb: Sandbox, extra: IDataObject = {}): CredentialData {
 	return {

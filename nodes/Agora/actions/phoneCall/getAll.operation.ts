@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter, toUnixSeconds } from '../common/parameters';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import { toUnixSeconds } from '../common/parameters';
 import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
 import { walkCallRecords, type CallRecordsQuery } from './records';
 

@@ -13,8 +13,8 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodePa
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
-import type { RecordedRequest, Sandbox } from '../../../sandbox';
-import { registerNodeType, runWorkflow, type CredentialData, type TestWorkflow } from '../../../workflow/harness';
+import type { RecordedRequest, Sandbox } from '../../../../sandbox/src';
+import { registerNodeType, runWorkflow, type CredentialData, type TestWorkflow } from '../../../lib/harness';
 
 /** Marks a parameter value that is given as an expression (`={{ $json.v[n] }}`). */
 export const EXPR = '__fuzzExpression__';

@@ -1,0 +1,346 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Start's behaviour around failures (reconciliation after ambiguous answers, 409 choices) and the
+ * rules checked before sending, run through n8n's engine against the sandbox.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
+import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+
+let sb: Sandbox;
+let credential: CredentialData;
+
+beforeAll(async () => {
+	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
+	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+	retryTiming.baseMs = 5;
+});
+afterAll(async () => {
+	retryTiming.baseMs = 1000;
+	await sb.close();
+});
+beforeEach(() => {
+	sb.reset();
+	resetRateLimits();
+});
+
+const LLM_KEY = 'sk-llm-secret-0123456789';
+
+function params(over: IDataObject = {}): IDataObject {
+	return {
+		resource: 'agent',
+		operation: 'start',
+		name: 'agent-x',
+		channel: 'room1',
+		remoteRtcUid: '2002',
+		agentRtcUid: '1001',
+		llmUrl: 'https://llm.example.com/v1/chat/completions',
+		llmApiKey: LLM_KEY,
+		ttsVendor: 'microsoft',
+		ttsParams: '{"key": "tts-secret-abcdef012345", "voice_name": "en-US-AndrewNeural"}',
+		...over,
+	};
+}
+
+async function run(parameters: IDataObject, settings: IDataObject = {}) {
+	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}], settings), credential);
+}
+
+const joins = () => sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/join'));
+
+describe('reconciliation after an ambiguous answer', () => {
+	test('504 after the agent was created: looked up, not started twice, output marked reconciled', async () => {
+		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '504-after-commit' });
+		const result = await run(params());
+		expect(result.error('Agora')).toBeUndefined();
+		const agents = sb.agents();
+		expect(agents).toHaveLength(1);
+		expect(joins()).toHaveLength(1);
+		const [out] = result.output('Agora');
+		expect(out).toMatchObject({ agent_id: agents[0].agentId, name: 'agent-x', channel: 'room1', reconciled: true });
+		expect(JSON.stringify(out)).not.toContain(LLM_KEY);
+	});
+
+	test('504 before anything happened: not found, started once more', async () => {
+		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '504' });
+		const result = await run(params());
+		expect(result.error('Agora')).toBeUndefined();
+		expect(sb.agents()).toHaveLength(1);
+		expect(joins()).toHaveLength(2);
+		const [out] = result.output('Agora');
+		expect(out.agent_id).toBe(sb.agents()[0].agentId);
+		expect(out.reconciled).toBe(false);
+	});
+
+	test('a time-out while the start went through: reconciled', async () => {
+		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: 'latency', latencyMs: 3000 });
+		const result = await run(params({ requestOptions: { timeoutMs: 300 } }));
+		expect(result.error('Agora')).toBeUndefined();
+		expect(sb.agents()).toHaveLength(1);
+		expect(result.output('Agora')[0]).toMatchObject({ agent_id: sb.agents()[0].agentId, reconciled: true });
+	});
+
+	test('every attempt fails: the last error is reported, at most Max Retries repeats', async () => {
+		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '500', count: 10 });
+		const result = await run(params({ requestOptions: { maxRetries: 2 } }));
+		expect(result.error('Agora')?.message).toMatch(/500/);
+		expect(joins()).toHaveLength(3);
+		expect(sb.agents()).toHaveLength(0);
+	});
+
+	test('a definite refusal (422 quota) is neither repeated nor looked up', async () => {
+		sb.configure({ agentQuota: 1 });
+		try {
+			expect((await run(params({ name: 'q1' }))).error('Agora')).toBeUndefined();
+			const result = await run(params({ name: 'q2' }));
+			expect(result.error('Agora')?.message).toMatch(/422/);
+			expect(joins()).toHaveLength(2);
+			expect(sb.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+		} finally {
+			sb.configure({ agentQuota: 0 });
+		}
+	});
+});
+
+describe('name in use (409)', () => {
+	test('fails by default; Return Existing Agent outputs the running one', async () => {
+		const first = await run(params({ name: 'dup' }));
+		const id = first.output('Agora')[0].agent_id;
+		let result = await run(params({ name: 'dup' }));
+		expect(result.error('Agora')?.message).toMatch(/409.*TaskConflict/);
+		expect(sb.agents()).toHaveLength(1);
+
+		result = await run(params({ name: 'dup', options: { ifNameInUse: 'returnExisting' } }));
+		expect(result.error('Agora')).toBeUndefined();
+		expect(result.output('Agora')[0]).toMatchObject({ agent_id: id, name: 'dup', existing: true });
+		expect(sb.agents()).toHaveLength(1);
+	});
+
+	test('Return Existing Agent still fails when the name is used in another channel', async () => {
+		await run(params({ name: 'dup2', channel: 'elsewhere' }));
+		const result = await run(params({ name: 'dup2', options: { ifNameInUse: 'returnExisting' } }));
+		expect(result.error('Agora')?.message).toMatch(/409/);
+	});
+});
+
+describe('the whole form', () => {
+	test('every group maps to the spec’s fields and the sandbox accepts it', async () => {
+		const salt = Buffer.alloc(32, 7).toString('base64');
+		const result = await run(
+			params({
+				enableStringUid: true,
+				agentRtcUid: 'agent-1',
+				remoteRtcUid: 'user-1',
+				idleTimeout: 0,
+				preset: 'p1',
+				asr: { language: 'en-US', vendor: 'ares', params: '{"x": 1}' },
+				llmSystemMessages: { messages: [{ role: 'system', content: 'Hi {{customer}}' }] },
+				llmParams: '{"model": "gpt-4o-mini"}',
+				llmOptions: {
+					maxHistory: 64,
+					inputModalities: 'text,image',
+					outputModalities: 'text',
+					greetingMessage: 'Hello',
+					greetingMode: 'single_first',
+					greetingDelayMs: 500,
+					greetingInterruptable: false,
+					failureMessage: 'Sorry',
+					vendor: 'custom',
+					style: 'anthropic',
+					templateVariables: { entries: [{ name: 'customer', value: 'Ann' }] },
+					headers: { entries: [{ name: 'X-Tenant', value: 'header-secret-value' }] },
+					mcpServers: {
+						servers: [
+							{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: '{"Authorization": "Bearer mcp-secret-123"}', allowedToolsMode: 'list', allowedTools: 'a, b', timeoutMs: 5000 },
+							{ name: 'none', endpoint: 'https://mcp2.example.com', allowedToolsMode: 'none' },
+						],
+					},
+				},
+				ttsSkipPatterns: ['3', '1'],
+				configureTurnDetection: true,
+				speechThreshold: 0.6,
+				startOfSpeechMode: 'keywords',
+				startOfSpeechKeywords: 'stop, wait',
+				startOfSpeechKeywordsConfig: { interrupt_duration_ms: 200 },
+				endOfSpeechMode: 'semantic',
+				endOfSpeechSemantic: { max_wait_ms: -1, pause_state_enabled: false },
+				configureInterruption: true,
+				interruptionEnable: false,
+				interruptionDisabledStrategy: 'ignore',
+				enableFillerWords: true,
+				fillerResponseWaitMs: 800,
+				fillerPhrases: { phrases: [{ text: 'Hmm…' }, { text: 'Let me see.' }] },
+				fillerSelectionRule: 'round_robin',
+				enableSal: true,
+				salMode: 'recognition',
+				salSampleName: 'alice',
+				salSampleUrl: 'https://example.com/alice.pcm',
+				enableAvatar: true,
+				avatarVendor: 'anam',
+				avatarParams: '{"avatar_id": "a1"}',
+				geofenceArea: 'GLOBAL',
+				geofenceExcludeArea: 'EUROPE',
+				encryptionMode: '8',
+				encryptionKey: 'enc-key-secret-0001',
+				encryptionSalt: salt,
+				advancedFeatures: { enableRtm: true, enableTools: true },
+				agentParameters: {
+					silenceTimeoutMs: 10000,
+					silenceAction: 'think',
+					silenceContent: 'Still there?',
+					gracefulEnabled: true,
+					gracefulTimeoutSeconds: 60,
+					dataChannel: 'rtm',
+					enableMetrics: true,
+					enableErrorMessage: true,
+					audioScenario: 'chorus',
+				},
+				labels: { entries: [{ name: 'team', value: 'support' }] },
+			}),
+		);
+		expect(result.error('Agora')).toBeUndefined();
+		const sent = sb.agents()[0].request as IDataObject;
+		expect(sent.preset).toBe('p1');
+		const p = sent.properties as IDataObject;
+		expect(p).toMatchObject({
+			enable_string_uid: true,
+			agent_rtc_uid: 'agent-1',
+			remote_rtc_uids: ['user-1'],
+			idle_timeout: 0,
+			asr: { language: 'en-US', vendor: 'ares', params: { x: 1 } },
+			llm: {
+				params: { model: 'gpt-4o-mini' },
+				max_history: 64,
+				input_modalities: ['text', 'image'],
+				output_modalities: ['text'],
+				greeting_message: 'Hello',
+				greeting_configs: { mode: 'single_first', delay_ms: 500, interruptable: false },
+				failure_message: 'Sorry',
+				vendor: 'custom',
+				style: 'anthropic',
+				template_variables: { customer: 'Ann' },
+				headers: { 'X-Tenant': 'header-secret-value' },
+				mcp_servers: [
+					{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: { Authorization: 'Bearer mcp-secret-123' }, allowed_tools: ['a', 'b'], timeout_ms: 5000 },
+					{ name: 'none', endpoint: 'https://mcp2.example.com', transport: 'streamable_http', allowed_tools: [] },
+				],
+			},
+			tts: { vendor: 'microsoft', skip_patterns: [1, 3] },
+			turn_detection: {
+				mode: 'default',
+				config: {
+					speech_threshold: 0.6,
+					start_of_speech: { mode: 'keywords', keywords_config: { interrupt_duration_ms: 200, triggered_keywords: ['stop', 'wait'] } },
+					end_of_speech: { mode: 'semantic', semantic_config: { max_wait_ms: -1, pause_state_enabled: false } },
+				},
+			},
+			interruption: { enable: false, disabled_config: { strategy: 'ignore' } },
+			filler_words: {
+				enable: true,
+				trigger: { mode: 'fixed_time', fixed_time_config: { response_wait_ms: 800 } },
+				content: { mode: 'static', static_config: { phrases: ['Hmm…', 'Let me see.'], selection_rule: 'round_robin' } },
+			},
+			advanced_features: { enable_rtm: true, enable_tools: true, enable_sal: true },
+			sal: { sal_mode: 'recognition', sample_urls: { alice: 'https://example.com/alice.pcm' } },
+			avatar: { enable: true, vendor: 'anam', params: { avatar_id: 'a1' } },
+			geofence: { area: 'GLOBAL', exclude_area: 'EUROPE' },
+			rtc: { encryption_mode: 8, encryption_key: 'enc-key-secret-0001', encryption_salt: salt },
+			parameters: {
+				silence_config: { timeout_ms: 10000, action: 'think', content: 'Still there?' },
+				farewell_config: { graceful_enabled: true, graceful_timeout_seconds: 60 },
+				data_channel: 'rtm',
+				enable_metrics: true,
+				enable_error_message: true,
+				audio_scenario: 'chorus',
+			},
+			labels: { team: 'support' },
+		});
+		// Only the config of the chosen mode is sent.
+		const td = (p.turn_detection as IDataObject).config as IDataObject;
+		expect(Object.keys(td.start_of_speech as IDataObject).sort()).toEqual(['keywords_config', 'mode']);
+		expect(p.interruption).not.toHaveProperty('mode');
+		const text = JSON.stringify(result.output('Agora'));
+		for (const secret of [LLM_KEY, 'header-secret-value', 'mcp-secret-123', 'enc-key-secret-0001', salt]) expect(text).not.toContain(secret);
+	});
+
+	test('Additional Body is deep-merged last (deprecated turn_detection form with mllm)', async () => {
+		const result = await run({
+			resource: 'agent',
+			operation: 'start',
+			name: 'merge',
+			channel: 'room1',
+			remoteRtcUid: '1',
+			mode: 'mllm',
+			mllmApiKey: 'k-123456',
+			options: { additionalBody: '{"properties": {"turn_detection": {"type": "server_vad", "interrupt_mode": "interrupt"}, "mllm": {"vendor": "gemini"}}}' },
+		});
+		expect(result.error('Agora')).toBeUndefined();
+		const p = sb.agents()[0].request.properties as IDataObject;
+		expect(p.turn_detection).toEqual({ type: 'server_vad', interrupt_mode: 'interrupt' });
+		expect(p.mllm).toMatchObject({ enable: true, vendor: 'gemini', api_key: 'k-123456' });
+	});
+});
+
+/** One broken rule per case: the item fails naming the field path, and nothing is sent. */
+const RULES: Array<[string, IDataObject, string | RegExp]> = [
+	['remote uid must be digits without string uids', { remoteRtcUid: 'bob' }, 'properties.remote_rtc_uids[0]'],
+	['agent uid must be digits without string uids', { agentRtcUid: 'agent' }, 'properties.agent_rtc_uid'],
+	['one remote uid only', { options: { additionalBody: '{"properties": {"remote_rtc_uids": ["1", "2"]}}' } }, 'properties.remote_rtc_uids'],
+	['idle_timeout at most 259200 s', { idleTimeout: 259201 }, /properties\.idle_timeout": must be an integer in \[0, 259200\]/],
+	['max_history an integer', { options: { additionalBody: '{"properties": {"llm": {"max_history": 1.5}}}' } }, 'properties.llm.max_history'],
+	['a greeting recording needs the greeting message', { llmOptions: { greetingAudioUrl: 'https://cdn.example.com/hi.mp3' } }, 'properties.llm.greeting_message'],
+	['greeting audio download timeout within [200, 10000]', { llmOptions: { greetingAudioTimeoutMs: 100 } }, 'properties.llm.greeting_configs.audio_download_timeout_ms'],
+	['MCP server name letters and digits, at most 48', { llmOptions: { mcpServers: { servers: [{ name: 'my-server', endpoint: 'https://m' }] } } }, 'properties.llm.mcp_servers[0].name'],
+	['llm.url required without preset or pipeline', { llmUrl: '' }, 'properties.llm.url'],
+	['tts.params required without preset', { ttsParams: '' }, 'properties.tts.params'],
+	['credential_mode managed or byok', { options: { additionalBody: '{"properties": {"asr": {"credential_mode": "shared"}}}' } }, 'properties.asr.credential_mode'],
+	['speech threshold strictly between 0 and 1', { configureTurnDetection: true, speechThreshold: 1 }, 'properties.turn_detection.config.speech_threshold'],
+	['a VAD start of speech needs its config', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"start_of_speech": {"mode": "vad"}}}}}' } }, 'properties.turn_detection.config.start_of_speech.vad_config'],
+	['manual turns need the RTM data channel', { configureTurnDetection: true, endOfSpeechMode: 'manual', agentParameters: { dataChannel: 'datastream' } }, 'properties.parameters.data_channel'],
+	['manual turns need RTM', { configureTurnDetection: true, startOfSpeechMode: 'manual', advancedFeatures: { enableRtm: false } }, 'properties.advanced_features.enable_rtm'],
+	['semantic max_wait_ms -1 or more', { configureTurnDetection: true, endOfSpeechMode: 'semantic', endOfSpeechSemantic: { max_wait_ms: -2 } }, 'properties.turn_detection.config.end_of_speech.semantic_config.max_wait_ms'],
+	['turn detection config must match its mode', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"start_of_speech": {"mode": "vad", "keywords_config": {}}}}}}' } }, 'properties.turn_detection.config.start_of_speech.keywords_config'],
+	['only one mode config', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"end_of_speech": {"mode": "vad", "vad_config": {}, "semantic_config": {}}}}}}' } }, 'properties.turn_detection.config.end_of_speech.semantic_config'],
+	['interruption keywords at most 128', { configureInterruption: true, interruptionMode: 'keywords', interruptionKeywords: Array.from({ length: 129 }, (_, i) => `k${i}`).join(',') }, 'properties.interruption.keywords_config.trigger_keywords'],
+	['filler phrases: at least one when on', { enableFillerWords: true }, 'properties.filler_words.content.static_config.phrases'],
+	['filler phrases at most 100', { enableFillerWords: true, fillerPhrases: { phrases: Array.from({ length: 101 }, () => ({ text: 'um' })) } }, 'properties.filler_words.content.static_config.phrases'],
+	['filler phrase at most 50 words', { enableFillerWords: true, fillerPhrases: { phrases: [{ text: 'word '.repeat(51) }] } }, 'properties.filler_words.content.static_config.phrases[0]'],
+	['geofence exclude_area only with GLOBAL', { options: { additionalBody: '{"properties": {"geofence": {"area": "EUROPE", "exclude_area": "ASIA"}}}' } }, 'properties.geofence.exclude_area'],
+	['encryption mode 7 needs a salt', { encryptionMode: '7', encryptionKey: 'k' }, 'properties.rtc.encryption_salt'],
+	['silence timeout within [0, 60000]', { agentParameters: { silenceTimeoutMs: 70000, silenceContent: 'x' } }, 'properties.parameters.silence_config.timeout_ms'],
+	['silence content required above 0', { agentParameters: { silenceTimeoutMs: 5000 } }, 'properties.parameters.silence_config.content'],
+	['sal voiceprint name "unknown" is reserved', { enableSal: true, salSampleName: 'unknown', salSampleUrl: 'https://x/a.pcm' }, 'properties.sal.sample_urls'],
+	['sal sample_urls has one entry at most', { options: { additionalBody: '{"properties": {"sal": {"sample_urls": {"a": "u1", "b": "u2"}}}}' } }, 'properties.sal.sample_urls'],
+	['avatar enable needs params', { enableAvatar: true, avatarParams: '{}' }, 'properties.avatar.params'],
+	['tts and llm required without pipeline or mllm', { options: { additionalBody: '{"properties": {"tts": null}}' } }, 'properties.tts'],
+	['a vendor is a string', { options: { additionalBody: '{"properties": {"llm": {"vendor": 5}}}' } }, 'properties.llm.vendor'],
+	['deprecated interrupt_mode: only interrupt with an mllm', { mode: 'mllm', mllmApiKey: 'k', options: { additionalBody: '{"properties": {"turn_detection": {"interrupt_mode": "append"}}}' } }, 'properties.turn_detection.interrupt_mode'],
+];
+
+describe('rules checked before sending', () => {
+	test.each(RULES)('%s', async (_rule, over, field) => {
+		const result = await run(params(over));
+		const message = result.error('Agora')?.message ?? '';
+		if (typeof field === 'string') expect(message).toContain(`Invalid parameter "${field}"`);
+		else expect(message).toMatch(field);
+		expect(sb.requests).toHaveLength(0);
+		expect(message).not.toContain(LLM_KEY);
+	});
+
+	test('MLLM mode needs the API key unless a preset gives it', async () => {
+		const base = { resource: 'agent', operation: 'start', name: 'm', channel: 'c', remoteRtcUid: '1', mode: 'mllm' };
+		let result = await run(base);
+		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.mllm.api_key"');
+		expect(sb.requests).toHaveLength(0);
+		result = await run({ ...base, preset: 'realtime_preset' });
+		expect(result.error('Agora')).toBeUndefined();
+	});
+
+	test('a broken JSON field names the API field', async () => {
+		const result = await run(params({ llmParams: '{"model": ' }));
+		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.llm.params"');
+		expect(sb.requests).toHaveLength(0);
+	});
+});
