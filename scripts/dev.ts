@@ -13,7 +13,7 @@ import fs from 'fs';
 import path from 'path';
 
 import { EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
-import { startFakeOpenAi } from '../test/e2e/fakeOpenAi';
+import { startScriptedModel } from '../sandbox/src/scriptedModel';
 import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
 
 export interface DevContext {
@@ -95,7 +95,7 @@ export async function startDev(ctx: DevContext): Promise<void> {
 			notificationSecret: sandbox.notificationSecret,
 		};
 	}
-	const model = await startFakeOpenAi(toolArguments(sandbox));
+	const model = await startScriptedModel(toolArguments(sandbox));
 	ctx.cleanups.push(() => model.close());
 
 	const host = new N8nHost(ctx.n8nDir, userFolder, port, {

@@ -6,6 +6,7 @@ import type { Notifier } from './notifier';
 import * as R from './reference';
 import type { AgentRecord, AgentStatus, ResolvedOptions, TurnRecord } from './types';
 import { AGENT_STATUS_CODES } from './types';
+import { substitute } from './llm-client';
 import { cursorPage, isObj } from './util';
 import type { AgentListQuery, ValidSpeak, ValidThink, ValidUpdate } from './validate-agent';
 import type { ValidStart } from './validate-start';
@@ -44,8 +45,10 @@ export class AgentStore {
 	private readonly lifeTimerOf = new Map<string, number>();
 	private activeCount = 0;
 	private seq = 0;
-	/** Called when an agent reaches STOPPED (telephony ends its call). */
-	onStopped?: (a: AgentRecord) => void;
+	/** Called when an agent is created (the caller connects its MCP servers). */
+	readonly startListeners: Array<(a: AgentRecord) => void> = [];
+	/** Called when an agent reaches STOPPED (telephony ends its call, the caller closes its tools). */
+	readonly stopListeners: Array<(a: AgentRecord) => void> = [];
 
 	constructor(private readonly ctx: StoreCtx) {}
 
@@ -116,6 +119,7 @@ export class AgentStore {
 		this.order.push(a);
 		this.activeByName.set(a.name, a);
 		this.activeCount++;
+		for (const l of this.startListeners) l(a);
 		this.setTimer(a.agentId, this.ctx.opts.startDelayMs, () => this.becomeRunning(a));
 		// idle_timeout: "the maximum running time for a single session is 72 hours"
 		this.lifeTimerOf.set(
@@ -128,18 +132,20 @@ export class AgentStore {
 		return a;
 	}
 
-	private greeting(a: AgentRecord): string | undefined {
+	/** greeting_message (template variables substituted), said when the caller joins. */
+	greet(a: AgentRecord): void {
 		const block = a.mllm ? a.properties.mllm : a.properties.llm;
 		const g = isObj(block) ? block.greeting_message : undefined;
-		return typeof g === 'string' && g ? g : undefined;
+		if (typeof g !== 'string' || !g || a.status !== 'RUNNING') return;
+		playTurn(a, substitute(g, isObj(block) ? block.template_variables : undefined), this.ctx.clock.now(), 'greeting');
 	}
 
 	private becomeRunning(a: AgentRecord): void {
 		if (a.status !== 'STARTING') return;
 		a.status = 'RUNNING';
 		a.message = 'Agent is running.';
-		const greeting = this.greeting(a);
-		if (greeting) playTurn(a, greeting, this.ctx.clock.now(), 'greeting');
+		// an outbound call's callee joins when it answers: the greeting waits for that
+		if (!a.greetOnAnswer) this.greet(a);
 		this.ctx.notifier.emit(17, 101, { agent_id: a.agentId, name: a.name, start_ts: a.startTs, channel: a.channel, labels: a.labels });
 		if (a.userLeftAt !== undefined) this.scheduleIdle(a);
 	}
@@ -190,7 +196,7 @@ export class AgentStore {
 		const base = { agent_id: a.agentId, name: a.name, start_ts: a.startTs, stop_ts: a.stopTs, channel: a.channel };
 		this.ctx.notifier.emit(17, 102, { ...base, status: a.status, message: a.message, labels: a.labels });
 		this.ctx.notifier.emit(17, 103, { ...base, contents: a.history, labels: a.labels });
-		this.onStopped?.(a);
+		for (const l of this.stopListeners) l(a);
 	}
 
 	userLeft(id: string): void {

@@ -8,6 +8,8 @@
  * reason request | hangup | failed.
  */
 import { AgentError, AgentStore, StoreCtx } from './agents';
+import type { Caller } from './caller';
+import { appendStart } from './conversation';
 import type { AgentRecord, CalleeScript, CallRecord, CallState } from './types';
 import { cursorPage, isObj } from './util';
 import type { CallListQuery, ValidCall } from './validate-telephony';
@@ -26,8 +28,9 @@ export class CallStore {
 	constructor(
 		private readonly ctx: StoreCtx,
 		private readonly agents: AgentStore,
+		private readonly caller: Caller,
 	) {
-		agents.onStopped = (a) => this.agentStopped(a);
+		agents.stopListeners.push((a) => this.agentStopped(a));
 	}
 
 	all(): CallRecord[] {
@@ -111,29 +114,46 @@ export class CallStore {
 	call(v: ValidCall, request: Record<string, unknown>): CallRecord {
 		const agent = this.agents.start(v.agent, request);
 		const call = this.record(agent, 'outbound', v.sip.toNumber, v.sip.fromNumber, v.sip.rtcUid, v.pipelineId);
-		call.callee = this.scriptFor(v.sip.toNumber);
+		const script = (call.callee = this.scriptFor(v.sip.toNumber));
+		agent.greetOnAnswer = true;
 		const half = Math.floor(this.ctx.opts.callSetupMs / 2);
 		this.after(call, half, () => {
+			if (script.action === 'fail') return this.end(call, 'failed', 'failed');
 			this.enter(call, 'CALLING');
 			this.after(call, this.ctx.opts.callSetupMs - half, () => {
+				// a busy line never rings
+				if (script.action === 'busy') return this.after(call, script.afterMs ?? 0, () => this.end(call, 'failed', 'busy'));
 				this.enter(call, 'RINGING');
-				this.ring(call);
+				this.ring(call, script);
 			});
 		});
 		return call;
 	}
 
-	private ring(call: CallRecord): void {
-		const s = call.callee ?? DEFAULT_CALLEE;
-		if (s.action === 'answer') this.after(call, s.afterMs ?? 2000, () => this.answer(call, s.hangUpAfterMs));
+	private ring(call: CallRecord, s: CalleeScript): void {
+		if (s.action === 'answer') this.after(call, s.afterMs ?? 2000, () => this.answer(call, s.hangUpAfterMs, s.lines));
 		else if (s.action === 'reject') this.after(call, s.afterMs ?? 1000, () => this.end(call, 'failed', 'rejected'));
 		else this.after(call, this.ctx.opts.ringTimeoutMs, () => this.end(call, 'failed', 'no-answer'));
 	}
 
-	private answer(call: CallRecord, hangUpAfterMs: number | undefined): void {
+	private answer(call: CallRecord, hangUpAfterMs: number | undefined, lines?: string[]): void {
 		call.outcome = 'answered';
 		this.enter(call, 'ANSWERED');
+		const agent = this.agents.get(call.agentId);
+		if (agent?.greetOnAnswer) this.agents.greet(agent);
 		if (hangUpAfterMs !== undefined) this.after(call, hangUpAfterMs, () => this.end(call, 'hangup'));
+		if (agent && lines?.length) void this.sayLines(call, agent, lines, hangUpAfterMs === undefined);
+	}
+
+	/** The callee says its lines one after the other, then hangs up once the agent's last answer has played. */
+	private async sayLines(call: CallRecord, agent: AgentRecord, lines: string[], hangUpAfter: boolean): Promise<void> {
+		for (const line of lines) {
+			if (call.state !== 'ANSWERED') return;
+			await this.caller.hear(agent.agentId, line).catch(() => undefined);
+		}
+		if (!hangUpAfter || call.state !== 'ANSWERED') return;
+		const now = this.ctx.clock.now();
+		this.after(call, appendStart(agent, now) - now, () => this.end(call, 'hangup'));
 	}
 
 	/** An inbound call to an imported number, answered by an agent of the number's pipeline. */
@@ -212,10 +232,14 @@ export function callView(c: CallRecord, withReason: boolean): Record<string, unk
 	return out;
 }
 
+export const CALLEE_SCRIPT_RULE =
+	'script must be {"action":"answer","afterMs"?,"hangUpAfterMs"?,"lines"?: ["..."]}, {"action":"reject"|"busy","afterMs"?}, {"action":"no-answer"} or {"action":"fail"} (ms >= 0, lines non-empty strings)';
+
 export function isCalleeScript(v: unknown): v is CalleeScript {
 	if (!isObj(v)) return false;
 	const ms = (x: unknown): boolean => x === undefined || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
-	if (v.action === 'answer') return ms(v.afterMs) && ms(v.hangUpAfterMs);
-	if (v.action === 'reject') return ms(v.afterMs);
-	return v.action === 'no-answer';
+	const lines = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.every((l) => typeof l === 'string' && l.length > 0));
+	if (v.action === 'answer') return ms(v.afterMs) && ms(v.hangUpAfterMs) && lines(v.lines);
+	if (v.action === 'reject' || v.action === 'busy') return ms(v.afterMs);
+	return v.action === 'no-answer' || v.action === 'fail';
 }

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
 		callSetupMs: num('call-setup-ms', 'SANDBOX_CALL_SETUP_MS'),
 		ringTimeoutMs: num('ring-timeout-ms', 'SANDBOX_RING_TIMEOUT_MS'),
 		requireImportedNumbers: bool(pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS')),
+		llmTimeoutMs: num('llm-timeout-ms', 'SANDBOX_LLM_TIMEOUT_MS'),
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
 	const sb = await startSandbox(opts);

@@ -8,7 +8,7 @@
  *   POST   /_sandbox/calls/{agent_id}/remote-hangup  the other party hangs up now
  */
 import { AgentError } from './agents';
-import { CallStore, isCalleeScript } from './calls';
+import { CALLEE_SCRIPT_RULE, CallStore, isCalleeScript } from './calls';
 import { FieldError } from './check';
 import type { ControlAnswer, ControlExtension } from './control';
 import { pipelineOf, PhoneNumberStore } from './numbers';
@@ -25,7 +25,7 @@ function setCallee(calls: CallStore, body: unknown): ControlAnswer {
 	const number = body.number ?? '*';
 	if (number !== '*' && (typeof number !== 'string' || !E164_RE.test(number))) return bad('number must be "*" or an E.164 phone number');
 	if (!isCalleeScript(body.script)) {
-		return bad('script must be {"action":"answer","afterMs"?,"hangUpAfterMs"?}, {"action":"reject","afterMs"?} or {"action":"no-answer"} (ms >= 0)');
+		return bad(CALLEE_SCRIPT_RULE);
 	}
 	calls.setScript(number as string, body.script);
 	return done({ callees: calls.scriptsView() });

@@ -11,6 +11,8 @@ import { isObj } from './util';
 export interface ControlAnswer {
 	status: number;
 	body: unknown;
+	/** A body sent as is (the talk page); JSON otherwise. */
+	contentType?: string;
 }
 
 /** Extra control routes (telephony adds its own); undefined when the route is not theirs. */

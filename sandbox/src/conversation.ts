@@ -34,23 +34,39 @@ export function interruptPlaying(a: AgentRecord, now: number, causedBy: string):
 	return true;
 }
 
+export interface TurnShape {
+	type: 'greeting' | 'api_speak' | 'voice_input';
+	metadata: Record<string, unknown>;
+	/** Sandbox ms the agent's audio starts (after the LLM answered); the turn's start_at otherwise. */
+	playFrom?: number;
+	/** LLM time to first token, for the metrics of a voice_input turn. */
+	llmTtftMs?: number;
+}
+
+/** Adds a turn the agent plays: text into history, the turn with its end and latency metrics. */
+export function addTurn(a: AgentRecord, text: string, startAt: number, shape: TurnShape): TurnRecord {
+	const duration = playbackMs(text);
+	const playFrom = shape.playFrom ?? startAt;
+	const segments = shape.llmTtftMs === undefined ? [] : [{ name: 'llm_ttft', latency: shape.llmTtftMs }];
+	segments.push({ name: 'tts_ttfb', latency: TTS_TTFB_MS });
+	const turn: TurnRecord = {
+		turn_id: a.turns.length + 1,
+		start: { start_at: startAt, type: shape.type, metadata: shape.metadata },
+		end: { end_at: playFrom + duration, type: 'ok', metadata: { playback_duration_ms: duration - TTS_TTFB_MS } },
+		metrics: { e2e_latency_ms: segments.reduce((sum, x) => sum + x.latency, 0), segmented_latency_ms: segments },
+	};
+	a.turns.push(turn);
+	playingUntil.set(a, playFrom + duration);
+	a.history.push({ role: 'assistant', content: text });
+	return turn;
+}
+
 /**
  * Adds a turn the agent plays, starting at `startAt` (get-turns start.type greeting or api_speak).
  * Returns the turn.
  */
 export function playTurn(a: AgentRecord, text: string, startAt: number, type: 'greeting' | 'api_speak', nth = 1): TurnRecord {
-	const duration = playbackMs(text);
-	const metadata: Record<string, unknown> = type === 'greeting' ? { greeting_nth: nth } : { transport: 'http' };
-	const turn: TurnRecord = {
-		turn_id: a.turns.length + 1,
-		start: { start_at: startAt, type, metadata },
-		end: { end_at: startAt + duration, type: 'ok', metadata: { playback_duration_ms: duration - TTS_TTFB_MS } },
-		metrics: { e2e_latency_ms: TTS_TTFB_MS, segmented_latency_ms: [{ name: 'tts_ttfb', latency: TTS_TTFB_MS }] },
-	};
-	a.turns.push(turn);
-	playingUntil.set(a, startAt + duration);
-	a.history.push({ role: 'assistant', content: text });
-	return turn;
+	return addTurn(a, text, startAt, { type, metadata: type === 'greeting' ? { greeting_nth: nth } : { transport: 'http' } });
 }
 
 /** When an APPEND speak starts: after the audio that is playing. */

@@ -9,10 +9,12 @@ import { randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { AgentStore, StoreCtx } from './agents';
+import { Caller } from './caller';
 import { CallStore } from './calls';
 import { authenticate } from './auth';
 import { Clock } from './clock';
 import { control, ControlExtension } from './control';
+import { callerControl } from './control-caller';
 import { telephonyControl } from './control-telephony';
 import { Faults } from './faults';
 import { Notifier } from './notifier';
@@ -69,6 +71,7 @@ function resolve(o: SandboxOptions): ResolvedOptions {
 		callSetupMs: o.callSetupMs ?? 500,
 		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
 		requireImportedNumbers: o.requireImportedNumbers ?? false,
+		llmTimeoutMs: o.llmTimeoutMs ?? 15000,
 	};
 }
 
@@ -101,6 +104,7 @@ export class SandboxImpl implements Sandbox {
 	private readonly faultList = new Faults();
 	private readonly playerCtx: PlayerApiCtx;
 	private readonly telephony: TelephonyCtx;
+	private readonly caller: Caller;
 	private requestCount = 0;
 	private readonly server: http.Server;
 	private readonly controlExtensions: ControlExtension[];
@@ -113,8 +117,12 @@ export class SandboxImpl implements Sandbox {
 		this.agentStore = new AgentStore(ctx);
 		this.playerStore = new PlayerStore(ctx);
 		this.playerCtx = { opts: this.opts, clock: this.clock, players: this.playerStore, rate: new RateLimiter(), quotaRejected: 0 };
-		this.telephony = { opts: this.opts, clock: this.clock, calls: new CallStore(ctx, this.agentStore), numbers: new PhoneNumberStore() };
-		this.controlExtensions = [telephonyControl(this.telephony.calls, this.telephony.numbers)];
+		this.caller = new Caller(ctx, this.agentStore);
+		this.telephony = { opts: this.opts, clock: this.clock, calls: new CallStore(ctx, this.agentStore, this.caller), numbers: new PhoneNumberStore() };
+		this.controlExtensions = [
+			telephonyControl(this.telephony.calls, this.telephony.numbers),
+			callerControl(this.agentStore, this.telephony.calls, this.caller),
+		];
 		this.server = http.createServer((req, res) => this.onRequest(req, res));
 		this.server.keepAliveTimeout = 5000;
 	}
@@ -159,6 +167,7 @@ export class SandboxImpl implements Sandbox {
 	}
 
 	reset(): void {
+		this.caller.reset();
 		this.telephony.calls.reset();
 		this.telephony.numbers.reset();
 		this.agentStore.reset();
@@ -311,14 +320,14 @@ export class SandboxImpl implements Sandbox {
 	}
 
 	private controlRequest(inc: Incoming, res: http.ServerResponse): void {
-		const send = (status: number, body: unknown): void => {
-			const payload = JSON.stringify(body);
-			res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+		const send = (status: number, body: unknown, contentType?: string): void => {
+			const payload = contentType ? String(body) : JSON.stringify(body);
+			res.writeHead(status, { 'Content-Type': contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(payload) });
 			res.end(payload);
 		};
 		if (!inc.jsonOk) return send(400, { error: 'body is not valid JSON' });
 		control(this, inc.method, inc.path, inc.body, this.controlExtensions).then(
-			(a) => send(a.status, a.body),
+			(a) => send(a.status, a.body, a.contentType),
 			(e: Error) => send(500, { error: e.message }),
 		);
 	}

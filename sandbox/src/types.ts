@@ -60,13 +60,21 @@ export interface SandboxOptions {
 	ringTimeoutMs?: number;
 	/** Outbound calls must come from an imported number with outbound enabled, default false. */
 	requireImportedNumbers?: boolean;
+	/** The agent waits this long (wall ms) for its LLM before it says failure_message, default 15000. */
+	llmTimeoutMs?: number;
 }
 
-/** What the person called does: answer after afterMs (and hang up after hangUpAfterMs), reject, or let it ring. */
+/**
+ * What the person called does: answer after afterMs, say its lines (each a caller turn the agent
+ * answers) and hang up (hangUpAfterMs after answering, else once its lines are answered); reject,
+ * be busy, let it ring, or the call fails before ringing.
+ */
 export type CalleeScript =
-	| { action: 'answer'; afterMs?: number; hangUpAfterMs?: number }
+	| { action: 'answer'; afterMs?: number; hangUpAfterMs?: number; lines?: string[] }
 	| { action: 'reject'; afterMs?: number }
-	| { action: 'no-answer' };
+	| { action: 'busy'; afterMs?: number }
+	| { action: 'no-answer' }
+	| { action: 'fail' };
 
 /** States of the call notifications (event types 201 and 202). */
 export type CallState = 'START' | 'CALLING' | 'RINGING' | 'ANSWERED' | 'HANGUP';
@@ -155,6 +163,10 @@ export const AGENT_STATUS_CODES: Record<AgentStatus, number> = {
 export interface HistoryItem {
 	role: string;
 	content: unknown;
+	/** An assistant message that asked for MCP tools (OpenAI tool protocol). */
+	tool_calls?: unknown[];
+	/** A tool message: the result of that call. */
+	tool_call_id?: string;
 }
 
 export interface SpeakRecord {
@@ -219,6 +231,8 @@ export interface AgentRecord {
 	stopReason?: string;
 	/** Sandbox clock (ms) when userLeft() was called. */
 	userLeftAt?: number;
+	/** An outbound call's agent: greeting_message plays when the callee answers, not on RUNNING. */
+	greetOnAnswer?: boolean;
 	/** Creation order. */
 	seq: number;
 }
@@ -400,4 +414,5 @@ export interface ResolvedOptions {
 	callSetupMs: number;
 	ringTimeoutMs: number;
 	requireImportedNumbers: boolean;
+	llmTimeoutMs: number;
 }

@@ -11,7 +11,7 @@ import path from 'path';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
-import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi';
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import {
 	freePort,
 	installN8n,
@@ -28,7 +28,7 @@ const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
-let openAi: FakeOpenAi;
+let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
 	const port = await freePort();
 	webhookUrl = `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
-	openAi = await startFakeOpenAi({ agentId: 'PLACEHOLDER' });
+	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
 	host = new N8nHost(n8nDir, userFolder, port);
 	await host.importCredentials(
@@ -191,7 +191,7 @@ test('06: an AI Agent calls the Agora node as a tool', async () => {
 	const { agent_id } = (await res.json()) as { agent_id: string };
 	openAi.requests.length = 0;
 	await openAi.close();
-	openAi = await startFakeOpenAi({ agentId: agent_id }, Number(new URL(openAi.url).port));
+	openAi = await startScriptedModel({ agentId: agent_id }, Number(new URL(openAi.url).port));
 	const data = await execute('agoraExAiAgent01');
 	const answer = nodeOutput(data, 'AI Agent')[0].output as string;
 	expect(answer).toContain(agent_id);

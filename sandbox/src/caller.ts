@@ -1,0 +1,207 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The caller in an agent's channel, and the agent's engine answering it: what the caller says is
+ * a user turn; the agent calls its LLM (llm.url, as Agora's custom LLM guide describes), runs the
+ * tool calls the LLM asks for on its MCP servers, and speaks the answer, or failure_message when
+ * the LLM fails. Each turn lands in history, get-turns and the 110/111/112 notifications. LLM and
+ * MCP calls are real HTTP on wall time; what the agent plays is on the sandbox clock.
+ */
+import type { AgentStore, StoreCtx } from './agents';
+import { AgentError } from './agents';
+import { addTurn, interruptPlaying, isSpeaking } from './conversation';
+import { callLlm, llmRequestBody, LlmFailure, substitute, type ToolCall } from './llm-client';
+import { McpTools, mcpEntries } from './mcp-client';
+import type { AgentRecord, HistoryItem, TurnRecord } from './types';
+import { isObj, type Json } from './util';
+
+/** LLM rounds in one turn (tool calls and their results) before the turn fails. */
+const MAX_TOOL_ROUNDS = 5;
+
+export interface ToolCallRecord {
+	name: string;
+	arguments: string;
+	server: string;
+	result: string;
+	isError: boolean;
+	latencyMs: number;
+}
+
+/** One caller turn as the control API and the page show it. */
+export interface Exchange {
+	turnId: number;
+	said: string;
+	answer: string;
+	/** Wall ms from the caller's words to the LLM's first token of the answer, and to its end. */
+	ttftMs?: number;
+	totalMs?: number;
+	toolCalls: ToolCallRecord[];
+	error?: { code: string; message: string };
+	/** True when the agent said failure_message instead of an answer. */
+	failed: boolean;
+}
+
+const CONTEXT_ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+
+export class Caller {
+	private readonly tools = new Map<string, Promise<McpTools>>();
+	private readonly exchanges = new Map<string, Exchange[]>();
+	private readonly turnQueue = new Map<string, Promise<unknown>>();
+
+	constructor(
+		private readonly ctx: StoreCtx,
+		private readonly agents: AgentStore,
+	) {
+		agents.startListeners.push((a) => this.connectTools(a));
+		agents.stopListeners.push((a) => void this.closeTools(a.agentId));
+	}
+
+	reset(): void {
+		for (const id of [...this.tools.keys()]) void this.closeTools(id);
+		this.exchanges.clear();
+		this.turnQueue.clear();
+	}
+
+	exchangesOf(agentId: string): Exchange[] {
+		return this.exchanges.get(agentId) ?? [];
+	}
+
+	/** Resolves once the agent's MCP servers are initialized (or failed). */
+	async toolsReady(agentId: string): Promise<{ tools: string[]; failures: string[] }> {
+		const set = await this.tools.get(agentId);
+		if (!set) return { tools: [], failures: [] };
+		return { tools: set.openAiTools().map((t) => String((t.function as Json).name)), failures: set.failures.map((f) => f.message) };
+	}
+
+	// MCP guide: the agent connects to its servers when it starts; a failure is an agent error (110)
+	private connectTools(a: AgentRecord): void {
+		const entries = mcpEntries(a.properties, a.mllm);
+		if (entries.length === 0) return;
+		const pending = McpTools.connect(entries).then((set) => {
+			if (set.failures.length > 0) {
+				a.message = `${a.message} ${set.failures.map((f) => f.message).join(' ')}`;
+				this.agentError(a, 0, set.failures.map((f) => ({ module: 'mcp', code: 'mcp_init_failed', message: f.message })));
+			}
+			return set;
+		});
+		this.tools.set(a.agentId, pending);
+	}
+
+	private async closeTools(agentId: string): Promise<void> {
+		const set = this.tools.get(agentId);
+		this.tools.delete(agentId);
+		await (await set)?.close();
+	}
+
+	private agentError(a: AgentRecord, turnId: number, errors: Array<{ module: string; code: string; message: string }>): void {
+		this.ctx.notifier.emit(17, 110, {
+			agent_id: a.agentId,
+			name: a.name,
+			channel: a.channel,
+			turn_id: turnId,
+			errors: errors.map((e) => ({ ...e, turn_id: turnId })),
+			labels: a.labels,
+		});
+	}
+
+	/**
+	 * A line the caller says: answered through the LLM when the agent has llm.url; otherwise it
+	 * only joins the history (the sandbox cannot run a pipeline's or an MLLM's model).
+	 */
+	hear(agentId: string, text: string): Promise<Exchange | undefined> {
+		const a = this.agents.live(agentId);
+		const llm = a.properties.llm;
+		if (!a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url) return this.say(agentId, text);
+		if (a.status === 'RUNNING') a.history.push({ role: 'user', content: text });
+		return Promise.resolve(undefined);
+	}
+
+	/** The caller says `text`; resolves when the agent's answer (or failure_message) started playing. */
+	say(agentId: string, text: string): Promise<Exchange> {
+		const a = this.agents.live(agentId);
+		if (a.status !== 'RUNNING') throw new AgentError(409, 'AgentNotReady', `Agent ${agentId} is ${a.status}: the caller can speak once it is RUNNING.`);
+		const llm = a.mllm ? undefined : a.properties.llm;
+		if (!isObj(llm) || typeof llm.url !== 'string' || !llm.url) {
+			throw new AgentError(400, 'NoLlmUrl', `Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`);
+		}
+		// turns of one agent run one after the other, as a conversation does
+		const previous = this.turnQueue.get(agentId) ?? Promise.resolve();
+		const turn = previous.catch(() => undefined).then(() => this.turn(a, llm, text));
+		this.turnQueue.set(agentId, turn);
+		return turn;
+	}
+
+	private async turn(a: AgentRecord, llm: Json, text: string): Promise<Exchange> {
+		const saidAt = this.ctx.clock.now();
+		if (isSpeaking(a, saidAt)) interruptPlaying(a, saidAt, 'start_of_speech');
+		a.history.push({ role: 'user', content: text });
+		const turnId = a.turns.length + 1;
+		const ex: Exchange = { turnId, said: text, answer: '', toolCalls: [], failed: false };
+		this.exchanges.set(a.agentId, [...this.exchangesOf(a.agentId), ex]);
+		const started = Date.now();
+		try {
+			const tools = await this.tools.get(a.agentId);
+			const answer = await this.think(a, llm, turnId, tools, ex);
+			ex.answer = answer.content;
+			ex.ttftMs = Date.now() - started - (answer.totalMs - answer.ttftMs);
+			ex.totalMs = Date.now() - started;
+		} catch (e) {
+			if (!(e instanceof LlmFailure)) throw e;
+			ex.error = { code: e.code, message: e.message };
+			ex.failed = true;
+			this.agentError(a, turnId, [{ module: 'llm', code: e.code, message: e.message }]);
+			const failure = llm.failure_message;
+			ex.answer = typeof failure === 'string' ? substitute(failure, llm.template_variables) : '';
+		}
+		if (a.status !== 'RUNNING' || !ex.answer) return ex;
+		const metadata: Json = ex.toolCalls.length > 0 ? { tool_calls: ex.toolCalls.map((c) => ({ name: c.name, mcp_server: c.server, latency_ms: c.latencyMs, is_error: c.isError })) } : {};
+		const turn = addTurn(a, ex.answer, saidAt, { type: 'voice_input', metadata, playFrom: this.ctx.clock.now(), llmTtftMs: ex.ttftMs });
+		ex.turnId = turn.turn_id;
+		if (ex.ttftMs !== undefined) {
+			this.ctx.notifier.emit(17, 111, {
+				agent_id: a.agentId,
+				name: a.name,
+				channel: a.channel,
+				metrics: [{ turn_id: turn.turn_id, asr_ttlw: 0, llm_ttfb: ex.ttftMs, tts_ttfb: turn.metrics.segmented_latency_ms.find((s) => s.name === 'tts_ttfb')?.latency ?? 0 }],
+				labels: a.labels,
+			});
+		}
+		this.ctx.clock.after(Math.max(0, turn.end.end_at - this.ctx.clock.now()), () => this.turnFinished(a, turn));
+		return ex;
+	}
+
+	// 112 turns finished: the turn as get-turns lists it, sent when it has ended (or was cut)
+	private turnFinished(a: AgentRecord, turn: TurnRecord): void {
+		this.ctx.notifier.emit(17, 112, {
+			agent_id: a.agentId,
+			total_turn_count: a.turns.length,
+			is_truncated: false,
+			turns: [{ agent_id: a.agentId, channel: a.channel, ...turn }],
+			labels: a.labels,
+		});
+	}
+
+	/** LLM rounds until a text answer: tool calls run on the MCP servers, their results go back. */
+	private async think(a: AgentRecord, llm: Json, turnId: number, tools: McpTools | undefined, ex: Exchange) {
+		for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+			const context = a.history.filter((h: HistoryItem) => CONTEXT_ROLES.has(h.role));
+			const body = llmRequestBody({ llm, history: context, turnId, timestampMs: this.ctx.clock.now(), tools: tools?.openAiTools() ?? [] });
+			const apiKey = typeof llm.api_key === 'string' ? llm.api_key : undefined;
+			const answer = await callLlm(String(llm.url), apiKey, body, this.ctx.opts.llmTimeoutMs);
+			if (answer.toolCalls.length === 0) return answer;
+			await this.runTools(a, answer.content, answer.toolCalls, tools, ex);
+		}
+		throw new LlmFailure('tool_loop', `the LLM asked for tools ${MAX_TOOL_ROUNDS} times without answering`);
+	}
+
+	// OpenAI's tool protocol: the assistant message carrying tool_calls, then one tool message per call
+	private async runTools(a: AgentRecord, content: string, calls: ToolCall[], tools: McpTools | undefined, ex: Exchange): Promise<void> {
+		a.history.push({ role: 'assistant', content: content || null, tool_calls: calls });
+		for (const call of calls) {
+			const outcome = tools
+				? await tools.call(call.function.name, call.function.arguments)
+				: { server: '', content: `Tool ${call.function.name} is not available.`, isError: true, latencyMs: 0 };
+			ex.toolCalls.push({ name: call.function.name, arguments: call.function.arguments, server: outcome.server, result: outcome.content, isError: outcome.isError, latencyMs: outcome.latencyMs });
+			a.history.push({ role: 'tool', tool_call_id: call.id, content: outcome.content });
+		}
+	}
+}

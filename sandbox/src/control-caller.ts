@@ -1,0 +1,65 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Control routes for the caller (no authentication, not recorded):
+ *   POST /_sandbox/agents/{agent_id}/say           {text} -> the turn: answer, latency, tool calls
+ *   GET  /_sandbox/agents/{agent_id}/conversation  {agent, history, exchanges, tools}
+ *   GET  /_sandbox/conversations                   every agent (and its call) with its exchanges
+ *   GET  /_sandbox/talk                            the web page to talk to the agents
+ */
+import { AgentError, type AgentStore } from './agents';
+import type { Caller } from './caller';
+import type { CallStore } from './calls';
+import type { ControlAnswer, ControlExtension } from './control';
+import { TALK_PAGE } from './page';
+import { safeDecode } from './reply';
+import type { AgentRecord } from './types';
+import { isObj } from './util';
+
+const done = (body: unknown): ControlAnswer => ({ status: 200, body });
+const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { error } });
+
+function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
+	const llm = a.properties.llm;
+	const call = calls.all().find((c) => c.agentId === a.agentId);
+	return {
+		agent_id: a.agentId,
+		name: a.name,
+		channel: a.channel,
+		status: a.status,
+		message: a.message,
+		can_talk: !a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url !== '',
+		call: call ? { type: call.type, to_number: call.toNumber, from_number: call.fromNumber, state: call.state, reason: call.reason } : undefined,
+	};
+}
+
+async function say(caller: Caller, id: string, body: unknown): Promise<ControlAnswer> {
+	if (!isObj(body) || typeof body.text !== 'string' || body.text.trim() === '') return bad('body must be {"text": "what the caller says"} (non-empty)');
+	try {
+		return done(await caller.say(id, body.text));
+	} catch (e) {
+		if (e instanceof AgentError) return bad(e.message, e.status);
+		throw e;
+	}
+}
+
+async function conversation(agents: AgentStore, calls: CallStore, caller: Caller, id: string): Promise<ControlAnswer> {
+	const a = agents.get(id);
+	if (!a) return bad(`Agent ${id} is not found.`, 404);
+	const tools = await caller.toolsReady(id);
+	return done({ agent: agentView(a, calls), history: a.history, exchanges: caller.exchangesOf(id), tools });
+}
+
+export function callerControl(agents: AgentStore, calls: CallStore, caller: Caller): ControlExtension {
+	return (method, path, body) => {
+		if (method === 'GET' && path === '/_sandbox/talk') return { status: 200, body: TALK_PAGE, contentType: 'text/html; charset=utf-8' };
+		if (method === 'GET' && path === '/_sandbox/conversations') {
+			return done(agents.all().map((a) => ({ ...agentView(a, calls), exchanges: caller.exchangesOf(a.agentId) })));
+		}
+		const m = /^\/_sandbox\/agents\/([^/]+)\/(say|conversation)$/.exec(path);
+		if (!m) return undefined;
+		const id = safeDecode(m[1]) ?? m[1];
+		if (m[2] === 'say' && method === 'POST') return say(caller, id, body);
+		if (m[2] === 'conversation' && method === 'GET') return conversation(agents, calls, caller, id);
+		return undefined;
+	};
+}

@@ -1,0 +1,114 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/**
+ * A scripted OpenAI-compatible chat endpoint on loopback, standing in for a real model in dev and
+ * tests, deterministic and offline:
+ * - tool mode (given tool arguments): the first answer calls the first tool offered with those
+ *   arguments (fixed, or made from the request); after a tool result it repeats what the tool said.
+ *   Example 06's AI Agent uses it.
+ * - conversation mode (otherwise, or when no tool is offered): each user message gets a short reply
+ *   that shows it was heard ("You said: ..."), fit for the chat model of a brain workflow.
+ * With `stream: true` the answer comes as OpenAI SSE chunks ending in `data: [DONE]`.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+
+export interface ScriptedModel {
+	/** Base URL ending in /v1 (POST {url}/chat/completions). */
+	url: string;
+	requests: Array<{ path: string; body: any; authorization?: string }>;
+	close(): Promise<void>;
+}
+
+type Message = { role: string; content?: unknown };
+
+export type ToolArguments = Record<string, unknown> | ((request: { messages: Message[] }) => Promise<Record<string, unknown>>);
+
+/** Text of a message whose content is a string or OpenAI content parts. */
+function textOf(content: unknown): string {
+	if (typeof content === 'string') return content;
+	if (Array.isArray(content)) return content.map((p) => (typeof p?.text === 'string' ? p.text : '')).join('');
+	return '';
+}
+
+/** The conversational reply to the last user message. */
+export function heardReply(messages: Message[]): string {
+	const said = textOf(messages.filter((m) => m.role === 'user').pop()?.content).trim();
+	return said ? `You said: ${said}` : 'I am listening.';
+}
+
+interface Answer {
+	content: string | null;
+	toolCalls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+}
+
+async function answerFor(body: any, toolArguments: ToolArguments | undefined): Promise<Answer> {
+	const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
+	const last = messages[messages.length - 1];
+	if (last?.role === 'tool') return { content: `Tool said: ${textOf(last.content) || 'nothing'}` };
+	const tool = body.tools?.[0]?.function?.name;
+	if (!tool || toolArguments === undefined) return { content: heardReply(messages) };
+	const args = typeof toolArguments === 'function' ? await toolArguments({ messages }) : toolArguments;
+	return { content: null, toolCalls: [{ id: `call_${messages.length}`, type: 'function', function: { name: tool, arguments: JSON.stringify(args) } }] };
+}
+
+function sse(res: http.ServerResponse, id: string, model: string, a: Answer): void {
+	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+	const created = Math.floor(Date.now() / 1000);
+	const chunk = (delta: object, finish: string | null): string =>
+		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+	res.write(chunk({ role: 'assistant', content: '' }, null));
+	if (a.toolCalls) res.write(chunk({ tool_calls: a.toolCalls.map((c, index) => ({ index, ...c })) }, null));
+	for (const word of (a.content ?? '').match(/\S+\s*/g) ?? []) res.write(chunk({ content: word }, null));
+	res.write(chunk({}, a.toolCalls ? 'tool_calls' : 'stop'));
+	res.end('data: [DONE]\n\n');
+}
+
+export async function startScriptedModel(toolArguments?: ToolArguments, port = 0): Promise<ScriptedModel> {
+	const requests: ScriptedModel['requests'] = [];
+	const server = http.createServer((req, res) => {
+		let raw = '';
+		req.on('data', (chunk) => (raw += chunk));
+		req.on('end', async () => {
+			let body: any;
+			try {
+				body = raw ? JSON.parse(raw) : {};
+			} catch {
+				res.writeHead(400, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
+				return;
+			}
+			requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization });
+			if (!req.url?.endsWith('/chat/completions')) {
+				res.setHeader('content-type', 'application/json');
+				res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }] }));
+				return;
+			}
+			const answer = await answerFor(body, toolArguments);
+			const id = `chatcmpl-${requests.length}`;
+			const model = body.model ?? 'gpt-4o-mini';
+			if (body.stream === true) return sse(res, id, model, answer);
+			const message = answer.toolCalls ? { role: 'assistant', content: null, tool_calls: answer.toolCalls } : { role: 'assistant', content: answer.content };
+			res.setHeader('content-type', 'application/json');
+			res.end(
+				JSON.stringify({
+					id,
+					object: 'chat.completion',
+					created: Math.floor(Date.now() / 1000),
+					model,
+					choices: [{ index: 0, message, finish_reason: answer.toolCalls ? 'tool_calls' : 'stop' }],
+					usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+				}),
+			);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+		requests,
+		close: () =>
+			new Promise((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
