@@ -46,6 +46,8 @@ export class Caller {
 	private readonly tools = new Map<string, Promise<McpTools>>();
 	private readonly exchanges = new Map<string, Exchange[]>();
 	private readonly turnQueue = new Map<string, Promise<unknown>>();
+	/** Pending 112 notifications (sandbox clock timers), cleared on reset. */
+	private readonly finishTimers = new Set<number>();
 
 	constructor(
 		private readonly ctx: StoreCtx,
@@ -59,6 +61,8 @@ export class Caller {
 		for (const id of [...this.tools.keys()]) void this.closeTools(id);
 		this.exchanges.clear();
 		this.turnQueue.clear();
+		for (const t of this.finishTimers) this.ctx.clock.clear(t);
+		this.finishTimers.clear();
 	}
 
 	exchangesOf(agentId: string): Exchange[] {
@@ -165,7 +169,11 @@ export class Caller {
 				labels: a.labels,
 			});
 		}
-		this.ctx.clock.after(Math.max(0, turn.end.end_at - this.ctx.clock.now()), () => this.turnFinished(a, turn));
+		const timer = this.ctx.clock.after(Math.max(0, turn.end.end_at - this.ctx.clock.now()), () => {
+			this.finishTimers.delete(timer);
+			this.turnFinished(a, turn);
+		});
+		this.finishTimers.add(timer);
 		return ex;
 	}
 
