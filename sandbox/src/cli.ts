@@ -25,7 +25,10 @@
  *   --call-setup-ms N        SANDBOX_CALL_SETUP_MS     outbound call START -> RINGING, default 500
  *   --ring-timeout-ms N      SANDBOX_RING_TIMEOUT_MS   unanswered call ends after, default 30000
  *   --require-imported-numbers  SANDBOX_REQUIRE_IMPORTED_NUMBERS=1
+ *   --llm-timeout-ms N       SANDBOX_LLM_TIMEOUT_MS    the agent's wait for its LLM, default 15000
+ *   --callee-script JSON     SANDBOX_CALLEE_SCRIPT     what every called number does, e.g. {"action":"answer","lines":["Hi"]}
  */
+import { CALLEE_SCRIPT_RULE, isCalleeScript } from './calls';
 import { startSandbox } from './server';
 import type { SandboxOptions } from './types';
 
@@ -78,7 +81,11 @@ async function main(): Promise<void> {
 		llmTimeoutMs: num('llm-timeout-ms', 'SANDBOX_LLM_TIMEOUT_MS'),
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
+	const callee = pick('callee-script', 'SANDBOX_CALLEE_SCRIPT');
+	const script: unknown = callee ? JSON.parse(callee) : undefined;
+	if (script !== undefined && !isCalleeScript(script)) throw new Error(`--callee-script / SANDBOX_CALLEE_SCRIPT: ${CALLEE_SCRIPT_RULE}`);
 	const sb = await startSandbox(opts);
+	if (script) sb.setCallee('*', script);
 	process.stdout.write(
 		JSON.stringify({
 			url: sb.url,
@@ -100,7 +107,8 @@ async function main(): Promise<void> {
 			`  Clock:          ${sb.clock.mode}${sb.clock.mode === 'manual' ? ' (POST /_sandbox/clock {"advanceMs": N})' : ''}`,
 			`  Notifications:  ${o.notify ? `-> ${o.notify.url} (secret ${notificationSecret})` : 'off (set SANDBOX_NOTIFY_URL or POST /_sandbox/config {"notify":{"url","secret"}})'}`,
 			`  Delays:         start ${o.startDelayMs} ms, stop ${o.stopDelayMs} ms, list ${o.listDelayMs} ms; rate limits ${o.rateLimits ? 'on' : 'off'}; player quota ${o.playerQuota}`,
-			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock | /_sandbox/telephony`,
+			`  Control:        POST /_sandbox/reset | GET /_sandbox/requests | GET /_sandbox/state | POST /_sandbox/config | POST /_sandbox/faults | POST /_sandbox/notify | POST /_sandbox/clock | /_sandbox/telephony | POST /_sandbox/agents/{id}/say`,
+			`  Talk page:      ${sb.url}/_sandbox/talk (speak as the caller to agents that have an llm.url)`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),
