@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test code run by plain Node */
 /**
  * The agent as an MCP client (Agora's MCP tools guide): servers initialized on start, tools passed
  * to the LLM, tool calls run with tools/call and their results sent back; a real MCP server and

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test code run by plain Node */
 /**
  * The caller speaks into an agent's channel and the agent answers through its llm.url as
  * Agora's custom LLM guide describes; on a manual clock (only the LLM call is wall time).
