@@ -15,7 +15,7 @@ import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT, s
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
 export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
 	'--headless',
 	'--no-sandbox',
 	'--disable-gpu',
