@@ -125,7 +125,7 @@ export async function startDev(ctx: DevContext): Promise<void> {
 	console.log(`
 n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
   (first visit: create the local owner account; the workflows are under "Overview")
-Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}
+Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}${sandbox ? `\nTalk to the sandbox's agents as the caller (agents and calls, each turn's latency): ${sandbox.url}/_sandbox/talk` : ''}
 Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
 n8n's log: ${logFile}

@@ -115,8 +115,11 @@ export class Caller {
 		const a = this.agents.live(agentId);
 		const llm = a.properties.llm;
 		if (!a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url) return this.say(agentId, text);
-		if (a.status === 'RUNNING') a.history.push({ role: 'user', content: text });
-		return Promise.resolve(undefined);
+		if (a.status !== 'RUNNING') return Promise.resolve(undefined);
+		a.history.push({ role: 'user', content: text });
+		const ex: Exchange = { turnId: a.turns.length + 1, said: text, answer: '', toolCalls: [], failed: false };
+		this.exchanges.set(agentId, [...this.exchangesOf(agentId), ex]);
+		return Promise.resolve(ex);
 	}
 
 	/** The caller says `text`; resolves when the agent's answer (or failure_message) started playing. */

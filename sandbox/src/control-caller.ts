@@ -21,6 +21,7 @@ const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { e
 function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 	const llm = a.properties.llm;
 	const call = calls.all().find((c) => c.agentId === a.agentId);
+	const greeted = a.turns[0]?.start.type === 'greeting' ? a.history.find((h) => h.role === 'assistant') : undefined;
 	return {
 		agent_id: a.agentId,
 		name: a.name,
@@ -28,6 +29,7 @@ function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 		status: a.status,
 		message: a.message,
 		can_talk: !a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url !== '',
+		greeting: greeted?.content,
 		call: call ? { type: call.type, to_number: call.toNumber, from_number: call.fromNumber, state: call.state, reason: call.reason } : undefined,
 	};
 }

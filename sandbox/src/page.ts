@@ -79,15 +79,17 @@ function render(agent) {
 	const call = agent.call ? ' · ' + agent.call.type + ' call ' + agent.call.from_number + ' → ' + agent.call.to_number + ': ' + agent.call.state + (agent.call.reason ? ' (' + agent.call.reason + ')' : '') : '';
 	b.meta.textContent = 'agent ' + agent.agent_id + ' · channel ' + agent.channel + call;
 	b.form.hidden = !agent.can_talk || agent.status !== 'RUNNING';
-	const key = JSON.stringify(agent.exchanges);
+	const key = JSON.stringify([agent.greeting, agent.exchanges]);
 	if (key === b.shown) return;
 	b.shown = key;
 	b.transcript.replaceChildren();
+	if (agent.greeting) b.transcript.append(el('div', 'line assistant', 'Agent (greeting): ' + agent.greeting));
 	for (const x of agent.exchanges) {
 		b.transcript.append(el('div', 'line user', 'You: ' + x.said));
 		for (const t of x.toolCalls) b.transcript.append(el('div', 'line tool', 'tool ' + t.name + '(' + t.arguments + ') → ' + t.result));
 		if (x.error) b.transcript.append(el('div', 'line error', 'LLM failed: ' + x.error.message));
-		const answer = el('div', 'line assistant', 'Agent: ' + (x.answer || '(silence)'));
+		const silent = agent.can_talk ? '(silence)' : '(not simulated: this agent has no llm.url)';
+		const answer = el('div', 'line assistant', 'Agent: ' + (x.answer || silent));
 		if (x.ttftMs !== undefined) answer.append(el('span', 'latency', 'first token ' + x.ttftMs + ' ms · total ' + x.totalMs + ' ms'));
 		b.transcript.append(answer);
 	}

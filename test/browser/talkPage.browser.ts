@@ -35,6 +35,7 @@ test('talk page: type as the caller, read the answer and its latency', async () 
 	await page.goto(`${sb.url}/_sandbox/talk`);
 	const box = page.locator(`section[data-agent-id="${id}"]`);
 	await box.locator('h2', { hasText: 'front-desk (RUNNING)' }).waitFor();
+	await box.locator('.assistant', { hasText: 'Agent (greeting): Hi!' }).waitFor();
 	await box.locator('input[name="text"]').fill('Is the pool open?');
 	await box.locator('button', { hasText: 'Say' }).click();
 	const answer = box.locator('.assistant', { hasText: 'You said: Is the pool open?' });
