@@ -91,6 +91,13 @@ describe('MCP tools in a caller turn', () => {
 		expect(turn.start).toEqual({ start_at: expect.any(Number), type: 'voice_input', metadata: { tool_calls: [{ name: 'lookup_order', mcp_server: 'orders', latency_ms: expect.any(Number), is_error: false }] } });
 	});
 
+	it('a tool call that outlasts timeout_ms comes back to the LLM as an error result', async () => {
+		const id = await toolAgent([server({ allowed_tools: ['wait_forever'], timeout_ms: 200 })]);
+		const r = await say(id, 'Where is order 42?');
+		expect(r.data.toolCalls).toEqual([expect.objectContaining({ name: 'wait_forever', isError: true, result: expect.stringMatching(/timed out/i) })]);
+		expect(r.data.answer).toMatch(/^Tool said: Tool wait_forever failed/);
+	});
+
 	it('offers no tools when advanced_features.enable_tools is off', async () => {
 		const id = await toolAgent([server()], false);
 		const r = await say(id, 'Hello');
@@ -102,7 +109,7 @@ describe('MCP tools in a caller turn', () => {
 	it('a server that fails to initialize sends 110 and shows in Get; the working one still serves', async () => {
 		const id = await toolAgent([server({ name: 'locked', headers: { Authorization: 'Bearer wrong' } }), server()]);
 		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
-		expect(conv.data.tools.tools).toEqual(['lookup_order', 'cancel_order']);
+		expect(conv.data.tools.tools).toEqual(['lookup_order', 'cancel_order', 'wait_forever']);
 		expect(conv.data.tools.failures).toEqual([expect.stringMatching(/^MCP server locked failed to initialize/)]);
 		const get = await api.get(agentPath(sb, `/agents/${id}`));
 		expect(get.data).toMatchObject({ status: 'RUNNING', message: expect.stringContaining('MCP server locked failed to initialize') });

@@ -82,7 +82,7 @@ export async function startLlm(behaviour: { current: LlmBehaviour }): Promise<Pa
 }
 
 /**
- * An MCP server with two tools (lookup_order, cancel_order), stateless Streamable HTTP at /mcp,
+ * An MCP server with three tools (lookup_order, cancel_order, wait_forever), stateless Streamable HTTP at /mcp,
  * refusing requests without `Authorization: Bearer <token>`. Counts the tool calls it runs.
  */
 export async function startMcp(token: string): Promise<Party & { calls: Array<{ tool: string; args: unknown }> }> {
@@ -103,6 +103,8 @@ export async function startMcp(token: string): Promise<Party & { calls: Array<{ 
 			calls.push({ tool: 'cancel_order', args: { orderId } });
 			return { content: [{ type: 'text', text: `Order ${orderId} cancelled.` }] };
 		});
+		// never answers: what timeout_ms is for
+		mcp.registerTool('wait_forever', { description: 'Never returns', inputSchema: { orderId: z.string() } }, () => new Promise(() => undefined));
 		const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
 		res.on('close', () => {
 			void transport.close();
