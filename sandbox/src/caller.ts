@@ -147,7 +147,7 @@ export class Caller {
 		const started = Date.now();
 		try {
 			const tools = await this.tools.get(a.agentId);
-			const answer = await this.think(a, llm, turnId, tools, ex);
+			const answer = await this.think(a, llm, tools, ex);
 			ex.answer = answer.content;
 			ex.ttftMs = Date.now() - started - (answer.totalMs - answer.ttftMs);
 			ex.totalMs = Date.now() - started;
@@ -192,10 +192,12 @@ export class Caller {
 	}
 
 	/** LLM rounds until a text answer: tool calls run on the MCP servers, their results go back. */
-	private async think(a: AgentRecord, llm: Json, turnId: number, tools: McpTools | undefined, ex: Exchange) {
+	private async think(a: AgentRecord, llm: Json, tools: McpTools | undefined, ex: Exchange) {
+		// custom LLM turn_id: from 0, one per user-agent interaction
+		const llmTurnId = this.exchangesOf(a.agentId).indexOf(ex);
 		for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
 			const context = a.history.filter((h: HistoryItem) => CONTEXT_ROLES.has(h.role));
-			const body = llmRequestBody({ llm, history: context, turnId, timestampMs: this.ctx.clock.now(), tools: tools?.openAiTools() ?? [] });
+			const body = llmRequestBody({ llm, history: context, turnId: llmTurnId, timestampMs: this.ctx.clock.now(), tools: tools?.openAiTools() ?? [] });
 			const apiKey = typeof llm.api_key === 'string' ? llm.api_key : undefined;
 			const answer = await callLlm(String(llm.url), apiKey, body, this.ctx.opts.llmTimeoutMs);
 			if (answer.toolCalls.length === 0) return answer;

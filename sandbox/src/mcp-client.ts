@@ -76,7 +76,8 @@ export class McpTools {
 			const transport = new StreamableHTTPClientTransport(new URL(String(entry.endpoint)), { requestInit: { headers } });
 			await client.connect(transport, { timeout: timeoutMs });
 			const listed = await client.listTools(undefined, { timeout: timeoutMs });
-			const allowed = Array.isArray(entry.allowed_tools) ? new Set(entry.allowed_tools.map(String)) : undefined;
+			// allowed_tools: omitted or containing "*" = all tools, [] = none, else only those named
+			const allowed = Array.isArray(entry.allowed_tools) && !entry.allowed_tools.includes('*') ? new Set(entry.allowed_tools.map(String)) : undefined;
 			const tools = listed.tools.filter((t) => !allowed || allowed.has(t.name)) as Tool[];
 			this.servers.push({ name, client, tools, timeoutMs });
 		} catch (e) {

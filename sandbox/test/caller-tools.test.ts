@@ -55,10 +55,15 @@ async function toolAgent(servers: unknown[], enableTools = true): Promise<string
 const say = (id: string, text: string) => api.post(`/_sandbox/agents/${id}/say`, { text });
 
 describe('MCP tools in a caller turn', () => {
-	it('initializes the server on start and lists only the allowed tools', async () => {
-		const id = await toolAgent([server({ allowed_tools: ['lookup_order'] })]);
+	it.each([
+		[['lookup_order'], ['lookup_order']],
+		[[], []],
+		[['lookup_order', '*'], ['lookup_order', 'cancel_order', 'wait_forever']],
+		[undefined, ['lookup_order', 'cancel_order', 'wait_forever']],
+	])('initializes the server on start; allowed_tools %j lists %j', async (allowed, listed) => {
+		const id = await toolAgent([server({ allowed_tools: allowed })]);
 		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
-		expect(conv.data.tools).toEqual({ tools: ['lookup_order'], failures: [] });
+		expect(conv.data.tools).toEqual({ tools: listed, failures: [] });
 	});
 
 	it('passes the tools to the LLM, runs the tool call, sends the result back and speaks the final answer', async () => {

@@ -70,10 +70,18 @@ describe('a caller turn', () => {
 		});
 	});
 
-	it('adds turn_id and timestamp (sandbox ms) when vendor is custom', async () => {
+	it('adds turn_id (from 0, one per interaction) and timestamp (sandbox ms) when vendor is custom, not otherwise', async () => {
 		const id = await agent({ vendor: 'custom' });
 		await say(id, 'Hi');
-		expect(llm.requests[0].body).toMatchObject({ turn_id: 2, timestamp: sb.clock.now() });
+		await say(id, 'Again');
+		expect(llm.requests.map((r) => [r.body.turn_id, r.body.timestamp])).toEqual([
+			[0, sb.clock.now()],
+			[1, sb.clock.now()],
+		]);
+		const plain = await runningAgent(sb, api, { name: 'plain', channel: 'c9', properties: { llm: llmBlock() } });
+		await say(plain, 'Hi');
+		expect(Object.keys(llm.requests[2].body)).not.toEqual(expect.arrayContaining(['turn_id']));
+		expect(llm.requests[2].body.timestamp).toBeUndefined();
 	});
 
 	it('sends at most max_history earlier messages', async () => {
