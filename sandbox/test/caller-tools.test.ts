@@ -4,6 +4,7 @@
  * the sandbox's scripted model in tool mode.
  */
 import type { AxiosInstance } from 'axios';
+import OpenAI from 'openai';
 import { startSandbox } from '../src/index';
 import type { Sandbox } from '../src/index';
 import { agentPath, client, runningAgent, waitFor } from '../src/helpers';
@@ -142,6 +143,28 @@ describe('scripted model', () => {
 				.join('');
 			expect(text).toBe('You said: Book a table');
 			expect(JSON.parse(frames[frames.length - 2].slice(6)).choices[0].finish_reason).toBe('stop');
+		} finally {
+			await talk.close();
+		}
+	});
+
+	it('is read by the official openai client: streamed text, and a streamed tool call in tool mode', async () => {
+		const talk = await startScriptedModel();
+		try {
+			const sdk = new OpenAI({ apiKey: 'k', baseURL: talk.url });
+			const stream = await sdk.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Two people at eight' }] });
+			let text = '';
+			for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+			expect(text).toBe('You said: Two people at eight');
+			const tools = new OpenAI({ apiKey: 'k', baseURL: model.url });
+			const runner = tools.chat.completions.stream({
+				model: 'm',
+				messages: [{ role: 'user', content: 'Order 42?' }],
+				tools: [{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object' } } }],
+			});
+			const done = await runner.finalChatCompletion();
+			expect(done.choices[0].message.tool_calls).toEqual([expect.objectContaining({ type: 'function', function: { name: 'lookup_order', arguments: '{"orderId":"42"}' } })]);
+			expect(done.choices[0].finish_reason).toBe('tool_calls');
 		} finally {
 			await talk.close();
 		}
