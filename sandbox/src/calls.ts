@@ -157,10 +157,10 @@ export class CallStore {
 	}
 
 	/** An inbound call to an imported number, answered by an agent of the number's pipeline. */
-	inbound(agent: ValidStart, to: string, from: string, pipelineId: string | undefined, hangUpAfterMs?: number): CallRecord {
+	inbound(agent: ValidStart, to: string, from: string, pipelineId: string | undefined, hangUpAfterMs?: number, lines?: string[]): CallRecord {
 		const a = this.agents.start(agent, { name: agent.name, pipeline_id: pipelineId, properties: agent.properties });
 		const call = this.record(a, 'inbound', to, from, String((agent.properties.remote_rtc_uids as unknown[])[0]), pipelineId);
-		this.after(call, this.ctx.opts.startDelayMs, () => this.answer(call, hangUpAfterMs));
+		this.after(call, this.ctx.opts.startDelayMs, () => this.answer(call, hangUpAfterMs, lines));
 		return call;
 	}
 

@@ -4,7 +4,7 @@
  *   GET    /_sandbox/telephony                       {callees, calls, phoneNumbers}
  *   POST   /_sandbox/telephony/callees               {number: "+1..." | "*", script: CalleeScript}
  *   DELETE /_sandbox/telephony/callees               back to the default (answer after 2 s)
- *   POST   /_sandbox/telephony/inbound               {to_number, from_number, hangUpAfterMs?} -> {agent_id}
+ *   POST   /_sandbox/telephony/inbound               {to_number, from_number, hangUpAfterMs?, lines?} -> {agent_id}
  *   POST   /_sandbox/calls/{agent_id}/remote-hangup  the other party hangs up now
  */
 import { AgentError } from './agents';
@@ -34,7 +34,7 @@ function setCallee(calls: CallStore, body: unknown): ControlAnswer {
 let inboundSeq = 0;
 
 function inbound(calls: CallStore, numbers: PhoneNumberStore, body: unknown): ControlAnswer {
-	if (!isObj(body)) return bad('body must be {"to_number", "from_number", "hangUpAfterMs"?}');
+	if (!isObj(body)) return bad('body must be {"to_number", "from_number", "hangUpAfterMs"?, "lines"?}');
 	try {
 		const to = e164(body, 'to_number', '');
 		const from = e164(body, 'from_number', '');
@@ -44,13 +44,15 @@ function inbound(calls: CallStore, numbers: PhoneNumberStore, body: unknown): Co
 		if (!pipeline) return bad(`${to} has no inbound_config.pipeline_id to answer with`);
 		const hang = body.hangUpAfterMs;
 		if (hang !== undefined && (typeof hang !== 'number' || !(hang >= 0))) return bad('hangUpAfterMs must be a number >= 0');
+		const lines = body.lines;
+		if (lines !== undefined && !(Array.isArray(lines) && lines.every((l) => typeof l === 'string' && l.length > 0))) return bad('lines must be an array of non-empty strings');
 		const seq = ++inboundSeq;
 		const agent = validateStart({
 			name: `inbound-${seq}`,
 			pipeline_id: pipeline,
 			properties: { channel: `inbound-${seq}`, token: '', agent_rtc_uid: '1001', remote_rtc_uids: ['2002'] },
 		});
-		return done({ agent_id: calls.inbound(agent, to, from, pipeline, hang as number | undefined).agentId });
+		return done({ agent_id: calls.inbound(agent, to, from, pipeline, hang as number | undefined, lines as string[] | undefined).agentId });
 	} catch (e) {
 		if (e instanceof FieldError || e instanceof AgentError) return bad(e.message);
 		throw e;

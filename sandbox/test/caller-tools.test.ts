@@ -104,6 +104,14 @@ describe('MCP tools in a caller turn', () => {
 		expect(r.data.answer).toMatch(/^Tool said: Tool wait_forever failed/);
 	});
 
+	it('an MLLM agent initializes mllm.mcp_servers too', async () => {
+		const id = await runningAgent(sb, api, {
+			properties: { advanced_features: { enable_tools: true }, mllm: { enable: true, vendor: 'openai', api_key: 'k', mcp_servers: [server({ allowed_tools: ['cancel_order'] })] } },
+		});
+		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
+		expect(conv.data.tools).toEqual({ tools: ['cancel_order'], failures: [] });
+	});
+
 	it('offers no tools when advanced_features.enable_tools is off', async () => {
 		const id = await toolAgent([server()], false);
 		const r = await say(id, 'Hello');

@@ -128,6 +128,19 @@ describe('call notifications', () => {
 		expect((await api.get(agentPath(sb, `/calls/${id}`))).data.reason).toBe('hangup');
 	});
 
+	it('inbound: the caller says its lines into the pipeline agent’s history, then hangs up', async () => {
+		await api.post(NUMBERS, { ...sales, inbound_config: { pipeline_id: 'pl_support' } });
+		const bad = await api.post('/_sandbox/telephony/inbound', { to_number: sales.phone_number, from_number: '+447700900123', lines: [''] });
+		expect(bad.status).toBe(400);
+		const r = await api.post('/_sandbox/telephony/inbound', { to_number: sales.phone_number, from_number: '+447700900123', lines: ['My order is late.'] });
+		const id = r.data.agent_id;
+		sb.clock.advance(10);
+		await waitFor(async () => (await api.get(`/_sandbox/agents/${id}/conversation`)).data.history.length === 1);
+		expect((await api.get(agentPath(sb, `/agents/${id}/history`))).data.contents).toEqual([{ role: 'user', content: 'My order is late.' }]);
+		sb.clock.advance(1);
+		expect((await api.get(agentPath(sb, `/calls/${id}`))).data).toMatchObject({ state: 'hangup', reason: 'hangup' });
+	});
+
 	it('inbound to a number that is not imported, or without an inbound pipeline, is refused', async () => {
 		expect((await api.post('/_sandbox/telephony/inbound', { to_number: '+15550000000', from_number: '+15550000001' })).status).toBe(400);
 		await api.post(NUMBERS, sales);
