@@ -82,7 +82,14 @@ async function main(): Promise<void> {
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
 	const callee = pick('callee-script', 'SANDBOX_CALLEE_SCRIPT');
-	const script: unknown = callee ? JSON.parse(callee) : undefined;
+	let script: unknown;
+	let notJson = false;
+	try {
+		script = callee ? JSON.parse(callee) : undefined;
+	} catch {
+		notJson = true;
+	}
+	if (notJson) throw new Error('--callee-script / SANDBOX_CALLEE_SCRIPT must be JSON');
 	if (script !== undefined && !isCalleeScript(script)) throw new Error(`--callee-script / SANDBOX_CALLEE_SCRIPT: ${CALLEE_SCRIPT_RULE}`);
 	const sb = await startSandbox(opts);
 	if (script) sb.setCallee('*', script);
