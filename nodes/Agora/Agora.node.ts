@@ -148,6 +148,14 @@ export class Agora implements INodeType {
 							'Retries for 503 answers (after Retry-After), and for 5xx or network failures of requests that are safe to repeat. A 429 (rate limit reached, nothing done) is sent again after Retry-After for up to 2 minutes, unless this is 0.',
 					},
 					{
+						displayName: 'Read Item Fields Directly',
+						name: 'readItemFieldsDirectly',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether expressions that only read a field of the item ({{ $json.id }}) are read from the item: same value, faster. Off: n8n evaluates every expression.',
+					},
+					{
 						displayName: 'Timeout (Ms)',
 						name: 'timeoutMs',
 						type: 'number',

@@ -1,28 +1,6 @@
 /**
- * Agora resends a notification (same noticeId, new notifyMs) when it gets no 200 within 10 s, up
- * to 3 times. The trigger remembers the noticeIds that started the workflow so that a resend
- * starts nothing.
- *
- * What holds, and where (measured in a real n8n, see test/queue and README "Queue mode"):
- *
- * 1. The claim that decides is made in this process's memory. Node runs one webhook call at a time
- *    up to its first await, and the check-and-record below has none, so two deliveries that reach
- *    the same process never both start the workflow, however close together.
- * 2. The node's workflow static data keeps the last DEDUPE_LIMIT ids of the past DEDUPE_TTL_MS, so
- *    that a resend after a restart is still recognised. n8n reads the whole workflow, static data
- *    included, at the start of every webhook call and writes the whole static data back after it:
- *    it is not a lock, and concurrent calls overwrite each other's copy. So every write carries
- *    the ids this process claimed recently as well as those it read, and an id another writer
- *    dropped comes back with this process's next write. In queue mode a worker that finishes an
- *    execution may also write back the static data the execution was started with, so the stored
- *    record can lag behind: it is a fallback for restarts, the in-process record decides.
- * 3. Across processes (n8n's queue mode with several main or webhook processes receiving) nothing
- *    a verified community node may use is atomic: n8n offers webhooks no deduplication helpers
- *    (1.x and 2.x), its static data is rewritten whole, and its Redis is out of reach (a node may
- *    reference only its own package's credentials and import no network client, and a trigger may
- *    have no sub-node inputs). Once-only delivery therefore needs Agora's notifications to reach
- *    one process; README "Queue mode" gives the setting, and a Redis-based alternative built from
- *    n8n's own nodes.
+ * Agora resends a notification it got no 200 for; the trigger remembers the noticeIds that started
+ * the workflow so a resend starts nothing. What holds in one process and across: docs/design.md.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 

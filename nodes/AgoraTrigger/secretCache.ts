@@ -1,19 +1,6 @@
 /**
- * The notification secret, kept in process memory for a few seconds so that a burst of
- * notifications does not read (and decrypt) the credential from n8n's database once per
- * notification: that read was most of the trigger's cost per call.
- *
- * Safety rules:
- * - Only a non-empty secret is kept. "This credential has no secret" is read afresh every time,
- *   so adding a secret takes effect at once and an unverified notification is never accepted on
- *   the strength of a stale "no secret".
- * - A signature that does not match the kept secret is checked again against a freshly loaded
- *   credential before it is refused, so a new secret takes effect at once as well.
- * - A replaced secret keeps being accepted for at most SECRET_TTL_MS after the change.
- * - The key is the credential's id: two credentials never share an entry. A node whose credential
- *   has no id is not cached.
- * - At most 200 credentials are kept; an expired entry is never used and is dropped at the next
- *   notification of any trigger.
+ * The notification secret, kept in memory for up to SECRET_TTL_MS so a burst of notifications does
+ * not decrypt the credential once each. Safety rules: docs/design.md, "Notification secret cache".
  */
 
 import { ExpiringMap } from '../shared/expiringMap';

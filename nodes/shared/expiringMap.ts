@@ -1,14 +1,6 @@
 /**
- * A process-wide map bounded in size and in time, for the caches the nodes keep between
- * executions (n8n runs for months: an unbounded map grows with every name or id it ever saw).
- *
- * - An entry lives `ttlMs` after it was last set; reads do not extend it.
- * - Past `maxEntries`, the entry set longest ago is dropped.
- * - Expired entries are never returned, and are dropped on every access of the map (n8n's rules
- *   for community nodes allow no timers, so there is no background sweep).
- *
- * Entries are kept in insertion order and every set re-inserts, so the oldest entry is always the
- * first: dropping expired ones stops at the first live one.
+ * A process-wide map bounded in size and in time (n8n runs for months and allows nodes no timers).
+ * Entries stay in insertion order, so dropping expired ones stops at the first live one.
  */
 export class ExpiringMap<K, V> {
 	private readonly entries = new Map<K, { value: V; expires: number }>();

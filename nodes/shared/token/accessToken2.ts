@@ -1,26 +1,6 @@
 /**
- * Agora AccessToken2 ("007") builder with no runtime dependency other than node's `crypto`.
- *
- * Token layout (all integers little-endian, every "string" is a uint16 byte
- * length followed by the raw bytes, every "map" is a uint16 count followed by
- * sorted (uint16 key, uint32 value) pairs):
- *
- *   token       = "007" + base64( zlib( content ) )
- *   content     = string(signature) + signingInfo
- *   signingInfo = string(appId) + u32(issueTs) + u32(expire) + u32(salt)
- *                 + u16(serviceCount) + service*          (ascending type)
- *   service     = u16(type) + map(privilege -> expire) + service fields
- *                 RTC (1): string(channelName) + string(uid, '' when uid is 0)
- *                 RTM (2): string(userId)
- *
- *   signingKey  = HMAC(key = u32(salt), HMAC(key = u32(issueTs), appCertificate))
- *   signature   = HMAC(key = signingKey, signingInfo)        (all HMAC-SHA256)
- *
- * `expire` and privilege expiries are relative seconds (0 = no separate
- * privilege expiry). Format 007 does not use CRC32 anywhere.
- *
- * n8n community nodes may not import `zlib`, so the content is wrapped in a valid zlib stream
- * made of one deflate "stored" block. Reading tokens back is a test concern (test/lib).
+ * Agora AccessToken2 ("007") builder using only node's `crypto` (community nodes may not import
+ * `zlib`, so the content is one deflate "stored" block). Layout: docs/design.md, "Tokens".
  */
 import { createHmac, randomInt } from 'crypto';
 

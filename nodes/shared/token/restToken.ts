@@ -1,17 +1,6 @@
 /**
- * Token authentication for Agora's REST APIs: `Authorization: agora token=<token>`.
- *
- * Facts from Agora's reference (Conversational AI "RESTful authentication" and its OpenAPI file,
- * security scheme `tokenAuth`) and its server SDKs:
- * - Only the Conversational AI API accepts it. Media Pull documents Basic authentication only.
- * - The token is an AccessToken2 with the RTC and RTM services (the token builders'
- *   `buildTokenWithRtm`), signed with the project's App Certificate, valid 86400 s at most.
- * - For a start (`/join`) its channel must be `properties.channel` and its user
- *   `properties.agent_rtc_uid` (a string account, also for numeric uids). An outbound call
- *   (`POST /call`) starts an agent too and is signed the same way.
- * - For other calls Agora's SDKs sign a placeholder channel with the agent id as the user (their
- *   stop-by-id does so); the node does the same.
- * A fresh token is built for every request, so none is kept and none expires under a long run.
+ * Token authentication for Agora's REST APIs (`Authorization: agora token=<token>`), built fresh for
+ * every request. Which APIs accept it and what each token names: docs/design.md, "Tokens".
  */
 import { buildRtcToken } from './accessToken2';
 

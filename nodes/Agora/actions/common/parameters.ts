@@ -42,11 +42,19 @@ function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boole
 	return items.length > 0 && (fn as { connectionInputData?: unknown }).connectionInputData === items;
 }
 
+/** Request Options › Read Item Fields Directly (on unless set off): off sends every read to n8n. */
+function shortcutEnabled(parameters: INodeParameters): boolean {
+	const options = parameters.requestOptions;
+	return !(options && typeof options === 'object' && (options as IDataObject).readItemFieldsDirectly === false);
+}
+
 function viewOf(fn: ParameterReader): ExecutionView {
 	let view = views.get(fn);
 	if (!view) {
 		const items = fn.getInputData?.() ?? [];
-		view = { parameters: fn.getNode().parameters, items: jsonReadsInput(fn, items) ? items : undefined, paths: new Map() };
+		const parameters = fn.getNode().parameters;
+		const direct = shortcutEnabled(parameters) && jsonReadsInput(fn, items);
+		view = { parameters, items: direct ? items : undefined, paths: new Map() };
 		views.set(fn, view);
 	}
 	return view;

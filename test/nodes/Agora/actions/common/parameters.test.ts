@@ -194,6 +194,26 @@ test('when $json is not the input item (a tool call), every read goes to n8n', (
 	expect(calls).toEqual(['agentId']);
 });
 
+test('Request Options › Read Item Fields Directly off sends every read to n8n', () => {
+	const input = [{ json: { id: 'item-value' } }];
+	const calls: string[] = [];
+	const context = (requestOptions: IDataObject) =>
+		({
+			getNode: () => ({ parameters: { agentId: '={{ $json.id }}', requestOptions } }),
+			getInputData: () => input,
+			connectionInputData: input,
+			getNodeParameter: (name: string) => {
+				calls.push(name);
+				return 'from-n8n';
+			},
+		}) as unknown as IExecuteFunctions;
+	expect(itemParameter(context({ readItemFieldsDirectly: false }), 'agentId', 0)).toBe('from-n8n');
+	expect(calls).toEqual(['agentId']);
+	expect(itemParameter(context({ readItemFieldsDirectly: true }), 'agentId', 0)).toBe('item-value');
+	expect(itemParameter(context({}), 'agentId', 0)).toBe('item-value');
+	expect(calls).toEqual(['agentId']);
+});
+
 test('the Agora node declares no validateType, so n8n does not convert the values it reads', () => {
 	const found: string[] = [];
 	const visit = (properties: unknown[] | undefined) => {

@@ -1,0 +1,93 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Every relative link and anchor of README.md and docs/*.md resolves, and every credential's
+ * documentationUrl into this repository's README or docs names a heading that exists.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { dirname, join, relative, resolve } from 'path';
+
+import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
+import { AgoraVendorKeysApi } from '../../credentials/AgoraVendorKeysApi.credentials';
+
+const ROOT = resolve(__dirname, '../..');
+const REPOSITORY_URL = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora';
+const PAGES = ['README.md', 'sandbox/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function slug(heading: string): string {
+	return heading
+		.trim()
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+		.replace(/\s/g, '-');
+}
+
+function anchorsOf(file: string): Set<string> {
+	const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+	const anchors = new Set<string>();
+	const seen = new Map<string, number>();
+	for (const match of text.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+		const base = slug(match[1]);
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		anchors.add(count === 0 ? base : `${base}-${count}`);
+	}
+	return anchors;
+}
+
+/** [text](target) outside code blocks and inline code, with the target's line. */
+function linksOf(file: string): Array<{ target: string; line: number }> {
+	const lines = readFileSync(file, 'utf8').split('\n');
+	const links: Array<{ target: string; line: number }> = [];
+	let inFence = false;
+	lines.forEach((text, index) => {
+		if (/^\s*```/.test(text)) inFence = !inFence;
+		if (inFence) return;
+		for (const match of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+			links.push({ target: match[1], line: index + 1 });
+		}
+	});
+	return links;
+}
+
+/** What is wrong with a link of `page` to `target`, or undefined when it resolves. */
+function problem(page: string, target: string): string | undefined {
+	if (/^[a-z]+:/i.test(target)) return undefined;
+	const [path, anchor] = target.split('#');
+	const file = path === '' ? join(ROOT, page) : resolve(dirname(join(ROOT, page)), decodeURI(path));
+	if (!file.startsWith(ROOT)) return `${target} leaves the repository`;
+	if (!existsSync(file)) return `${relative(ROOT, file)} does not exist`;
+	if (anchor !== undefined) {
+		if (statSync(file).isDirectory() || !file.endsWith('.md')) return `${target}: an anchor into a file that is not Markdown`;
+		if (!anchorsOf(file).has(anchor)) return `${relative(ROOT, file)} has no heading #${anchor}`;
+	}
+	return undefined;
+}
+
+describe('documentation links', () => {
+	it.each(PAGES)('every relative link and anchor of %s resolves', (page) => {
+		const broken = linksOf(join(ROOT, page)).flatMap(({ target, line }) => {
+			const wrong = problem(page, target);
+			return wrong ? [`${page}:${line}: ${wrong}`] : [];
+		});
+		expect(broken).toEqual([]);
+	});
+
+	it.each([new AgoraApi(), new AgoraNotificationsApi(), new AgoraVendorKeysApi()].map((c) => [c.name, c.documentationUrl]))(
+		'the documentationUrl of %s resolves',
+		(_name, url) => {
+			if (!url.startsWith(REPOSITORY_URL)) return;
+			// The repository's front page is README.md; files are linked as /blob/<branch>/<path>.
+			const rest = url.slice(REPOSITORY_URL.length);
+			const target = rest.startsWith('#') ? `README.md${rest}` : rest.replace(/^\/blob\/[^/]+\//, '');
+			expect(problem('README.md', target)).toBeUndefined();
+		},
+	);
+
+	it('finds a broken anchor and a missing file', () => {
+		expect(problem('README.md', '#no-such-heading')).toMatch(/no heading/);
+		expect(problem('README.md', 'docs/no-such-page.md')).toMatch(/does not exist/);
+		expect(problem('README.md', '#credential-agora-vendor-keys')).toBeUndefined();
+	});
+});
