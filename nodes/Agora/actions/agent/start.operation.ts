@@ -8,7 +8,7 @@ import { isPlainObject, settle } from '../../../shared/values';
 import { applyVendorKeys } from '../../../shared/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
-import { fillToken } from '../common/autoToken';
+import { fillAgentToken } from '../common/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { isRerun } from '../common/rerun';
@@ -66,7 +66,7 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const body = prepareStartBody(this, ctx, itemIndex);
-	fillToken(this, ctx, body, itemIndex);
+	fillAgentToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);

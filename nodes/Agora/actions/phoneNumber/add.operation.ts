@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
 import { isRerun } from '../common/rerun';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -11,7 +10,7 @@ import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { withAdditionalBody } from '../common/additionalBody';
-import { text } from '../common/agentConfig/reader';
+import { FormReader, text } from '../common/form';
 import { splitList } from '../common/agentFields';
 import { addFields } from './add.fields';
 import { numberPath, safeNumber, sipPassword } from '../common/phoneNumberFields';
@@ -20,9 +19,9 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneNumbe
 
 /** The import body: form, then "Additional Body (JSON)" merged over it, validated whole. */
 function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
-	const read = (name: string, fallback: unknown) => itemParameter(fn, name, itemIndex, fallback);
-	const inbound = read('inboundSettings', {}) as IDataObject;
-	const outbound = read('outboundSettings', {}) as IDataObject;
+	const r = new FormReader(fn, itemIndex);
+	const inbound = r.get<IDataObject>('inboundSettings', {});
+	const outbound = r.get<IDataObject>('outboundSettings', {});
 	const inboundConfig: IDataObject = {};
 	const allowed = splitList(inbound.allowedAddresses);
 	if (allowed.length > 0) inboundConfig.allowed_addresses = allowed;
@@ -32,11 +31,11 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 		if (value !== undefined) outboundConfig[key] = value;
 	}
 	const built: IDataObject = {
-		provider: String(read('provider', 'byo') ?? '').trim(),
-		phone_number: withoutSeparators(String(read('phoneNumber', '') ?? '')),
-		label: String(read('label', '') ?? '').trim(),
-		inbound: read('inbound', true) as boolean,
-		outbound: read('outbound', true) as boolean,
+		provider: String(r.get('provider', 'byo')).trim(),
+		phone_number: withoutSeparators(String(r.get('phoneNumber', ''))),
+		label: String(r.get('label', '')).trim(),
+		inbound: r.get<boolean>('inbound', true),
+		outbound: r.get<boolean>('outbound', true),
 		inbound_config: inboundConfig,
 		outbound_config: outboundConfig,
 	};
