@@ -104,7 +104,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const input = readInput.call(this, itemIndex);
 	const { region, player } = input;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 	fillPlayerToken(this, ctx, player, itemIndex);
 
 	const send = async () =>
@@ -153,7 +154,7 @@ export async function execute(
 	if (!response.resourceId) throw conflictError(this, ctx, response, itemIndex);
 	// n8n running the execution again after a worker crash: the name holder is the player the
 	// crashed run created, as after a lost answer (reconcileNamed).
-	if (await rerun) {
+	if (rerun) {
 		rememberOwnedPlayer(response.resourceId);
 		return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' }, itemIndex) }];
 	}

@@ -68,7 +68,8 @@ export async function execute(
 	// The SIP password inside the outbound address never reaches an error.
 	const password = sipPassword((body.outbound_config as IDataObject).address);
 	const safeCtx = password ? { ...ctx, secrets: [...ctx.secrets, password] } : ctx;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 
 	// An import is not repeated blindly (a repeat answers 409 for the number the first one added):
 	// after an answer that leaves the outcome open, the number is looked up first. A 409 counts as
@@ -85,7 +86,7 @@ export async function execute(
 		if (outcome.ok) return [{ json: safeNumber({ ...outcome.value.body, reconciled: false }) }];
 		const details = agoraErrorDetails(outcome.error);
 		const status = details?.status ?? 0;
-		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || (await rerun))));
+		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || rerun)));
 		if (!unclear) throw outcome.error;
 		const lookup = await settle(findNumber(this, safeCtx, phoneNumber, itemIndex));
 		if (!lookup.ok) throw outcome.error;
