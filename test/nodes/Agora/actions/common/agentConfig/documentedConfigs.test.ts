@@ -94,3 +94,25 @@ test('end_of_speech {mode: "semantic"} without semantic_config goes through (age
 	expect(result.error('Agora')).toBeUndefined();
 	expect((properties?.turn_detection as IDataObject).config).toEqual({ end_of_speech: { mode: 'semantic' } });
 });
+
+describe('a saved pipeline gets only what the user set (server SDK CallTelephonyRequest: "Using pipeline ID: Simply pass in channel, token, agent_rtc_uid, and remote_rtc_uids")', () => {
+	const joinOrCall = () => sb.requests.find((r) => r.path.endsWith('/join') || r.path.endsWith('/call'))?.body as IDataObject;
+
+	test('Agent › Start: no idle_timeout from the form’s default', async () => {
+		const { result } = await start({ mode: 'pipeline', pipelineId: 'pipe_1' });
+		expect(result.error('Agora')).toBeUndefined();
+		expect(joinOrCall()).toEqual({ name: 'documented', pipeline_id: 'pipe_1', properties: { channel: 'channel_name', token: '', agent_rtc_uid: '1001', remote_rtc_uids: ['1002'] } });
+	});
+
+	test('Agent › Start: an idle timeout the user changed is sent', async () => {
+		await start({ mode: 'pipeline', pipelineId: 'pipe_1', idleTimeout: 120 });
+		expect((joinOrCall().properties as IDataObject).idle_timeout).toBe(120);
+	});
+
+	test('Phone Call › Call: the call’s properties hold the four fields only', async () => {
+		const parameters = { resource: 'phoneCall', operation: 'call', mode: 'pipeline', pipelineId: 'pipe_1', name: 'call-1', channel: 'c1', agentRtcUid: '111', toNumber: '+14155550123', fromNumber: '+14155550100' };
+		const result = await runWorkflow(agoraWorkflow(parameters as INodeParameters), credential);
+		expect(result.error('Agora')).toBeUndefined();
+		expect(Object.keys(joinOrCall().properties as IDataObject).sort()).toEqual(['agent_rtc_uid', 'channel', 'remote_rtc_uids', 'token']);
+	});
+});
