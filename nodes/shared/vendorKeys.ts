@@ -58,6 +58,7 @@ export interface VendorKeys {
 	llmHeaders?: IDataObject;
 	mcpHeaders?: IDataObject;
 	mllmApiKey?: string;
+	mllmAdcCredentials?: string;
 	ttsParams?: IDataObject;
 	ttsHeaders?: IDataObject;
 	asrParams?: IDataObject;
@@ -79,6 +80,7 @@ const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
 const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
 	['llmApiKey', 'llmApiKey'],
 	['mllmApiKey', 'mllmApiKey'],
+	['mllmAdcCredentials', 'mllmAdcSecret'],
 	['encryptionKey', 'encryptionSecretKey'],
 	['encryptionSalt', 'encryptionSaltSecret'],
 ];
@@ -185,6 +187,12 @@ function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
 	return out;
 }
 
+/** Vertex AI takes ADC credentials and no API key (Agora's Vertex AI page); the others an API key. */
+function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
+	if (mllm.vendor === 'vertexai') return keys.mllmAdcCredentials ? fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials }) : mllm;
+	return keys.mllmApiKey ? fillEmpty(mllm, { api_key: keys.mllmApiKey }) : mllm;
+}
+
 function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
 	const fill: IDataObject = {};
 	if (keys.encryptionKey) fill.encryption_key = keys.encryptionKey;
@@ -204,7 +212,7 @@ export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | unde
 	const out: IDataObject = { ...properties };
 	const { llm, mllm, tts, asr, avatar, rtc } = properties;
 	if (usesOwnKey(llm)) out.llm = withLlmKeys(llm, keys);
-	if (isPlainObject(mllm) && mllm.enable !== false && keys.mllmApiKey) out.mllm = fillEmpty(mllm, { api_key: keys.mllmApiKey });
+	if (isPlainObject(mllm) && mllm.enable !== false) out.mllm = withMllmKeys(mllm, keys);
 	if (usesOwnKey(tts)) out.tts = withTtsKeys(tts, keys);
 	if (usesOwnKey(asr) && asr.vendor !== undefined && asr.vendor !== 'ares' && keys.asrParams) out.asr = { ...asr, params: fillEmpty(asr.params, keys.asrParams) };
 	if (isPlainObject(avatar) && avatar.enable !== false && keys.avatarParams) {

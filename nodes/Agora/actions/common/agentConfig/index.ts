@@ -7,6 +7,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../parameters';
 import { vendorKeysField } from '../../../../shared/vendorKeys';
+import { llmSpeaksAlone } from '../../../schemas/agent';
 import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
@@ -59,7 +60,9 @@ export function buildAgentProperties(fn: ParameterReader, itemIndex: number, pro
 	} else {
 		put(properties, 'asr', buildAsr(r));
 		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
-		if (mode === MODE.cascade || r.get('overrideTts', false)) properties.tts = buildTts(r);
+		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
+		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
+		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined)) properties.tts = buildTts(r);
 		put(properties, 'turn_detection', buildTurnDetection(r));
 		put(properties, 'filler_words', buildFillerWords(r));
 	}

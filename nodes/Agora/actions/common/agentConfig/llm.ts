@@ -94,7 +94,7 @@ const otherOptions: INodeProperties[] = [
 		displayName: 'Max History',
 		name: 'maxHistory',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 32,
 		description: 'Messages kept in the conversation memory (user and agent messages, tool calls). Default 32.',
 	},
@@ -104,7 +104,7 @@ const otherOptions: INodeProperties[] = [
 		name: 'outputModalities',
 		type: 'options',
 		options: [
-			{ name: 'Audio', value: 'audio', description: 'The LLM’s voice is published directly' },
+			{ name: 'Audio', value: 'audio', description: 'The LLM’s voice is published directly; no TTS is sent' },
 			{ name: 'Text', value: 'text', description: 'Text is voiced by TTS (default)' },
 			{ name: 'Text and Audio', value: 'text,audio', description: 'Both; your own logic handles the output' },
 		],

@@ -291,6 +291,13 @@ describe('Get, Get Many, Get History', () => {
 		expect(result.output('Agora')).toHaveLength(25);
 	});
 
+	test('status Any asks for every state, RECOVERING 5 included (Agora\u2019s server SDKs list it)', async () => {
+		await seed(1);
+		sb.requests.length = 0;
+		await run({ resource: 'agent', operation: 'getAll', returnAll: true, filters: { state: 'any' } });
+		expect(sb.requests[0].query.state).toBe('0,1,2,3,4,5,6');
+	});
+
 	test('filters: status name becomes its code, dates become Unix seconds', async () => {
 		const [a] = await seed(2);
 		sb.requests.length = 0;

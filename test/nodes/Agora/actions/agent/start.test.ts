@@ -285,7 +285,6 @@ const RULES: Array<[string, IDataObject, string | RegExp]> = [
 	['tts.params required without preset', { ttsParams: '' }, 'properties.tts.params'],
 	['credential_mode managed or byok', { options: { additionalBody: '{"properties": {"asr": {"credential_mode": "shared"}}}' } }, 'properties.asr.credential_mode'],
 	['speech threshold strictly between 0 and 1', { configureTurnDetection: true, speechThreshold: 1 }, 'properties.turn_detection.config.speech_threshold'],
-	['a VAD start of speech needs its config', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"start_of_speech": {"mode": "vad"}}}}}' } }, 'properties.turn_detection.config.start_of_speech.vad_config'],
 	['manual turns need the RTM data channel', { configureTurnDetection: true, endOfSpeechMode: 'manual', agentParameters: { dataChannel: 'datastream' } }, 'properties.parameters.data_channel'],
 	['manual turns need RTM', { configureTurnDetection: true, startOfSpeechMode: 'manual', advancedFeatures: { enableRtm: false } }, 'properties.advanced_features.enable_rtm'],
 	['semantic max_wait_ms -1 or more', { configureTurnDetection: true, endOfSpeechMode: 'semantic', endOfSpeechSemantic: { max_wait_ms: -2 } }, 'properties.turn_detection.config.end_of_speech.semantic_config.max_wait_ms'],

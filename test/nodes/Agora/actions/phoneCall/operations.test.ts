@@ -77,6 +77,7 @@ describe('Call', () => {
 			to_number: '+14155550123',
 			from_number: '+14155550100',
 			channel: 'phone-room',
+			rtc_uid: '100',
 			sip_rtc_uid: '100',
 			agent_rtc_uid: '111',
 			pipeline_id: null,
