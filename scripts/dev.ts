@@ -12,9 +12,9 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
+import { EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from './lib/examples';
 import { startScriptedModel } from '../sandbox/src/scriptedModel';
-import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
+import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './lib/n8nHost';
 
 export interface DevContext {
 	n8nDir: string;

@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
-import { DEFAULT_N8N_VERSION } from '../e2e/n8nHost';
+import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nHost';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';

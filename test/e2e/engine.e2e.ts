@@ -14,7 +14,7 @@ import os from 'os';
 import path from 'path';
 
 import { agoraWorkflow, runWorkflow } from '../lib/harness';
-import { EXAMPLES_DIR } from './examples';
+import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
@@ -24,7 +24,7 @@ import {
 	N8nHost,
 	nodeOutput,
 	packPackage,
-} from './n8nHost';
+} from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const CREDENTIAL = { id: 'engineTestCred01', name: 'Agora engine test' };

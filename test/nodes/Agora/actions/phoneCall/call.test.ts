@@ -1,54 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
-/**
- * Phone Call through n8n's engine against the sandbox (manual clock: calls ring, are answered and
- * end only when the test moves time): what Call sends, the checks made before sending, recovery
- * after unclear answers, call status, hang-up and call records.
- */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+/** Phone Call › Call, run through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
 
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
-import type { Sandbox } from '../../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
-import { useSandbox } from '../../../../lib/sandbox';
-
-const SETUP_MS = 400;
-const LLM_KEY = 'sk-llm-secret-0123456789';
-const SIP_TOKEN = 'sip-token-secret-0123456789';
-
-let sb: Sandbox;
-let credential: CredentialData;
-
-useSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, clock: 'manual' }, (started) => ({ sb, credential } = started));
-
-function callParams(over: IDataObject = {}): IDataObject {
-	return {
-		resource: 'phoneCall',
-		operation: 'call',
-		toNumber: '+1 (415) 555-0123',
-		fromNumber: '+14155550100',
-		name: 'call-x',
-		channel: 'phone-room',
-		remoteRtcUid: '100',
-		agentRtcUid: '111',
-		llmUrl: 'https://llm.example.com/v1/chat/completions',
-		llmApiKey: LLM_KEY,
-		ttsVendor: 'microsoft',
-		ttsParams: '{"key": "tts-secret-abcdef012345", "voice_name": "en-US-AndrewNeural"}',
-		...over,
-	};
-}
-
-async function run(parameters: IDataObject, items: IDataObject[] = [{}], cred: CredentialData = credential, settings: IDataObject = {}) {
-	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), cred);
-}
-
-const posts = (suffix: string) => sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
-
-async function placeCall(over: IDataObject = {}): Promise<string> {
-	const result = await run(callParams(over));
-	expect(result.error('Agora')).toBeUndefined();
-	return String(result.output('Agora')[0].agent_id);
-}
+import { callParams, credential, LLM_KEY, placeCall, posts, run, sb, SETUP_MS, SIP_TOKEN } from './setup';
 
 describe('Call', () => {
 	test('sends the numbers (separators dropped), the SIP identity and the agent configuration of Start', async () => {
@@ -200,132 +155,6 @@ describe('Call after an unclear answer: looked up, never dialled twice', () => {
 	});
 });
 
-/**
- * Runs the workflow; `during` runs as soon as the node's first request has been handled by the
- * sandbox (the poll is far shorter than any time-out the tests give the node).
- */
-async function runAfter(during: () => void, parameters: IDataObject) {
-	const seen = sb.requests.length;
-	const running = run(parameters);
-	const deadline = Date.now() + 10000;
-	while (sb.requests.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
-	during();
-	return await running;
-}
-
-describe('Get', () => {
-	test('ringing, answered, then hung up by the callee, as the call goes', async () => {
-		sb.setCallee('*', { action: 'answer', afterMs: 1000, hangUpAfterMs: 5000 });
-		const agentId = await placeCall();
-		const get = async () => (await run({ resource: 'phoneCall', operation: 'get', agentId })).output('Agora')[0];
-		expect(await get()).toMatchObject({ agent_id: agentId, type: 'outbound', to_number: '+14155550123', channel: 'phone-room', stop_ts: 0 });
-		expect((await get()).state).toBeUndefined();
-		sb.clock.advance(SETUP_MS + 1000);
-		expect((await get()).state).toBe('answered');
-		sb.clock.advance(5000);
-		expect(await get()).toMatchObject({ state: 'hangup', reason: 'hangup' });
-	});
-
-	test('an unknown call: 404 with Agora’s reason and the request id', async () => {
-		const result = await run({ resource: 'phoneCall', operation: 'get', agentId: 'NOPE' });
-		const error = result.error('Agora')!;
-		expect(error.message).toContain('404');
-		expect(String(error.description)).toMatch(/Request id: \S+/);
-	});
-
-	test('an empty Call ID is refused before sending', async () => {
-		const result = await run({ resource: 'phoneCall', operation: 'get', agentId: ' ' });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "agentId"');
-		expect(sb.requests).toHaveLength(0);
-	});
-});
-
-describe('Hang Up', () => {
-	const hangUp = async (agentId: string, over: IDataObject = {}) => await run({ resource: 'phoneCall', operation: 'hangUp', agentId, ...over });
-
-	test('ends a live call (reason request) and its agent; a repeat counts as hung up', async () => {
-		const agentId = await placeCall();
-		sb.clock.advance(SETUP_MS + 2000);
-		const first = await hangUp(agentId);
-		expect(first.output('Agora')).toEqual([{ agent_id: agentId, hung_up: true }]);
-		expect(sb.calls()[0]).toMatchObject({ reason: 'request' });
-		const again = await hangUp(agentId);
-		expect(again.error('Agora')).toBeUndefined();
-		expect(again.output('Agora')).toEqual([{ agent_id: agentId, hung_up: true, already_ended: true, state: 'hangup', reason: 'request', stop_ts: sb.calls()[0].stopTs }]);
-	});
-
-	test('a call the callee never answered, already over: hung up, with how it ended', async () => {
-		sb.setCallee('*', { action: 'reject', afterMs: 10 });
-		const agentId = await placeCall();
-		sb.clock.advance(SETUP_MS + 50);
-		const result = await hangUp(agentId);
-		expect(result.output('Agora')[0]).toMatchObject({ hung_up: true, already_ended: true, reason: 'failed' });
-	});
-
-	test('504 after the hang-up went through: repeated, the 404 of the repeat means done', async () => {
-		const agentId = await placeCall();
-		sb.injectFault({ method: 'POST', pathIncludes: '/hangup', kind: '504-after-commit' });
-		const result = await hangUp(agentId);
-		expect(result.error('Agora')).toBeUndefined();
-		expect(result.output('Agora')).toEqual([{ agent_id: agentId, hung_up: true }]);
-		expect(posts('/hangup').map((r) => r.status)).toEqual([504, 404]);
-	});
-
-	test('an unknown call is an error (404), not "already ended"', async () => {
-		const result = await hangUp('UNKNOWNCALL');
-		expect(result.error('Agora')?.message).toContain('404');
-	});
-});
-
-describe('Get Many (call records)', () => {
-	beforeEach(async () => {
-		for (const [i, to] of ['+14155550101', '+14155550102', '+14155550101', '+14155550104', '+14155550105'].entries()) {
-			await placeCall({ toNumber: to, name: `c${i}`, channel: `room-${i}` });
-			sb.clock.advance(1000);
-		}
-	});
-
-	test('Return All follows Agora’s cursor over small pages', async () => {
-		const result = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, options: { pageSize: 2 } });
-		expect(result.output('Agora')).toHaveLength(5);
-		const pages = sb.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/call'));
-		expect(pages).toHaveLength(3);
-		expect(pages.map((p) => p.query.limit)).toEqual(['2', '2', '2']);
-		expect(pages[1].query.cursor).toBeTruthy();
-	});
-
-	test('Limit stops early and asks for no more than it needs', async () => {
-		const result = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: false, limit: 3, options: { pageSize: 2 } });
-		expect(result.output('Agora')).toHaveLength(3);
-		const pages = sb.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/call'));
-		expect(pages.map((p) => p.query.limit)).toEqual(['2', '1']);
-	});
-
-	test('filters: number (either side, separators dropped), type and times', async () => {
-		const from = new Date((sb.clock.nowS() - 3600) * 1000).toISOString();
-		const result = await run({
-			resource: 'phoneCall',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { number: '+1 415-555-0101', type: 'outbound', fromTime: from },
-		});
-		expect(result.output('Agora').map((r) => r.to_number)).toEqual(['+14155550101', '+14155550101']);
-		const [query] = sb.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/call')).map((r) => r.query);
-		expect(query).toMatchObject({ number: '+14155550101', type: 'outbound', from_time: String(sb.clock.nowS() - 3600) });
-		const none = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, filters: { type: 'inbound' } });
-		expect(none.output('Agora')).toHaveLength(0);
-	});
-
-	test('an invalid date or page size is refused before sending', async () => {
-		const before = sb.requests.length;
-		const bad = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, filters: { toTime: 'not a date' } });
-		expect(bad.error('Agora')?.message).toContain('Invalid parameter "to_time"');
-		const size = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, options: { pageSize: 0 } });
-		expect(size.error('Agora')?.message).toContain('Invalid parameter "options.pageSize"');
-		expect(sb.requests).toHaveLength(before);
-	});
-});
-
 describe('a failed bulk run lists the calls already placed', () => {
 	test('Continue On Fail off: the error names the failed item and each call placed before the stop', async () => {
 		const items = [{ to: '+14155550101' }, { to: '+14155550102' }, { to: '+14155550103' }];
@@ -350,3 +179,16 @@ describe('a failed bulk run lists the calls already placed', () => {
 		expect(String(error.description)).toContain('phone call placed');
 	});
 });
+
+/**
+ * Runs the workflow; `during` runs as soon as the node's first request has been handled by the
+ * sandbox (the poll is far shorter than any time-out the tests give the node).
+ */
+async function runAfter(during: () => void, parameters: IDataObject) {
+	const seen = sb.requests.length;
+	const running = run(parameters);
+	const deadline = Date.now() + 10000;
+	while (sb.requests.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+	during();
+	return await running;
+}
