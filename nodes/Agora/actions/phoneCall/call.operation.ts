@@ -46,7 +46,7 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const body = prepareCallBody(this, itemIndex);
+	const body = prepareCallBody(this, ctx, itemIndex);
 	fillToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();

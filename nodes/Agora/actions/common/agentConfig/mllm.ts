@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
+import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from './reader';
 
 /** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
@@ -99,6 +100,7 @@ const modelFields: INodeProperties[] = [
 				],
 				default: 'audio',
 			},
+			mcpServersField,
 			{
 				displayName: 'Messages (JSON)',
 				name: 'messages',
@@ -234,6 +236,7 @@ export function buildMllm(r: FormReader): IDataObject {
 	put(mllm, 'input_modalities', modalities(o.inputModalities));
 	put(mllm, 'output_modalities', modalities(o.outputModalities));
 	put(mllm, 'greeting_message', text(o.greetingMessage));
+	put(mllm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers', label: 'MLLM Options › MCP Servers' }));
 	put(mllm, 'turn_detection', buildMllmTurnDetection(r));
 	return mllm;
 }
