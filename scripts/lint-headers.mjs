@@ -3,7 +3,7 @@
 // `process`, no literal secrets…). Each such file opens with one eslint-disable line naming the
 // rules of that kind it breaks. This script writes that line: it adds, updates or removes it so
 // that it names exactly the rules below that the file breaks. Other rules stay on everywhere.
-// Usage: npm run lint:headers
+// Usage: npm run lint:fix (runs this first)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -11,11 +11,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { isMllm, speakRequestSchema, startRequestSchema, thinkRequestSchema, updateRequestSchema } from '../../nodes/Agora/schemas/agent';
 import { createPlayerRequestSchema, updatePlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
 import { describeZodError } from '../../nodes/shared/validate';
-import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../sandbox/src';
+import type { Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { applyInvalid, getPath, loadEnums, loadFixtures, loadInvalid, setPath, type EnumEntry, type Fixture, type InvalidEntry } from './fixtures';
 import { exampleParams } from './nodeParams';
+import { useSandbox } from '../lib/sandbox';
 
 /**
  * The operations of the reference the node offers. Telephony and phone numbers (Agora's server SDK)
@@ -42,19 +42,9 @@ const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 let sb: Sandbox;
 let basic: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	basic = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url, appCertificate: APP_CERTIFICATE };
-});
-afterAll(async () => {
-	jest.restoreAllMocks();
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	sb.configure({ rateLimits: false, listDelayMs: 0 });
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential: basic } = started), { credential: { appCertificate: APP_CERTIFICATE }, timing: {} });
+afterAll(() => jest.restoreAllMocks());
+beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
 
 const credentialFor = (f: Fixture): CredentialData => (f.auth === 'token' ? { ...basic, authentication: 'token' } : basic);
 

@@ -6,10 +6,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
+import { resetRateLimits } from '../../nodes/Agora/transport';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { startSandbox, type Sandbox } from '../../sandbox/src';
+import type { Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
+import { useSandbox } from '../lib/sandbox';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 const HOUR = 3600_000;
@@ -17,15 +18,7 @@ const HOUR = 3600_000;
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url, appCertificate: APP_CERTIFICATE };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started), { credential: { appCertificate: APP_CERTIFICATE }, resetEach: false });
 beforeEach(() => {
 	sb.reset();
 	sb.clock.set(Date.now());

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * What Agora's current reference changed (issue 15, known defects 1 to 11), in a real n8n: the
+ * What Agora's current reference changed (fields added, renamed or tightened), in a real n8n: the
  * packed package installed as a community package, workflows built as a user builds them and run
  * with `n8n execute`, the sandbox (rebuilt from the reference) in its own process as Agora.
  */

@@ -4,7 +4,9 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/queue'],
 	testMatch: ['**/*.queue.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	// Source maps on, as in jest.config.js (tsconfig.json has them off for the build): without them
+	// a failure points at a line of the compiled JavaScript, not of the test file.
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true } }] },
 	testTimeout: 600000,
 	forceExit: true,
 };

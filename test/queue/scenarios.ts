@@ -1,5 +1,5 @@
 /**
- * The scenarios of issue 19, each measured from outside: what the sandbox (Agora) saw, what the
+ * The queue-mode scenarios, each measured from outside: what the sandbox (Agora) saw, what the
  * recorder (the workflow's own report step) saw, and what n8n stored in its database.
  */
 import { randomUUID } from 'crypto';

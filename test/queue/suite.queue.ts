@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Queue mode (issue 19): one main, one webhook process and two workers of a real n8n on Redis and
+ * Queue mode: one main, one webhook process and two workers of a real n8n on Redis and
  * Postgres, the sandbox as Agora with its Media Pull rate limits on. Every scenario asserts that
  * nothing ran twice, nothing was lost, no 429 reached the user and no item failed because n8n
  * re-ran an execution. The measured table is written to test/queue/out/results.md.

@@ -13,7 +13,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type FaultKind, type RecordedRequest, type Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
-import { fastTiming, sandboxCredential, seedAgent, seedPlayer, table } from './lib/common';
+import { seedAgent, seedPlayer, table } from './lib/common';
+import { FAST_TIMING, fastTiming, sandboxCredential } from '../lib/sandbox';
 
 const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];
 const TIMEOUT_MS = 1000;
@@ -372,7 +373,7 @@ const attempted = new Set<string>();
 beforeAll(async () => {
 	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, playerQuota: 1000 });
 	credential = sandboxCredential(sb);
-	restoreTiming = fastTiming({ maxRetryAfterMs: RETRY_AFTER_CAP_MS });
+	restoreTiming = fastTiming({ ...FAST_TIMING, retry: { ...FAST_TIMING.retry, maxRetryAfterMs: RETRY_AFTER_CAP_MS } });
 });
 
 afterAll(async () => {

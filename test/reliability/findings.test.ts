@@ -9,7 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
-import { fastTiming, sandboxCredential, seedAgent, seedPlayer } from './lib/common';
+import { seedAgent, seedPlayer } from './lib/common';
+import { fastTiming, sandboxCredential } from '../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;

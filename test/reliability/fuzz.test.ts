@@ -25,7 +25,8 @@ import * as rateLimit from '../../nodes/Agora/transport/rateLimit';
 import { agoraErrorDetails } from '../../nodes/Agora/transport';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/src';
 import type { CredentialData } from '../lib/harness';
-import { fastTiming, sandboxCredential, seedAgent, seedPlayer, table } from './lib/common';
+import { seedAgent, seedPlayer, table } from './lib/common';
+import { fastTiming, sandboxCredential } from '../lib/sandbox';
 import { HANG_MS, isExpr, runBatch, type CaseRun } from './lib/fuzz/engine';
 import { caseArbitrary, OPERATIONS, type FuzzCase, type OpSpec } from './lib/fuzz/operations';
 

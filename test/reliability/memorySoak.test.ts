@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Memory held for the life of n8n (issue 17): 200,000 creates of players with unique names through
+ * Memory held for the life of n8n: 200,000 creates of players with unique names through
  * the pacer, and 200,000 distinct notifications through the trigger's in-process dedupe set (plus
  * 20,000 through the whole claim, static-data record included), in one process. The pacer runs on
  * a virtual clock (its sleeps advance the clock), so 4,000 seconds of traffic at Agora's 50

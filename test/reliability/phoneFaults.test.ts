@@ -12,7 +12,8 @@ import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type FaultKind, type Sandbox } from '../../sandbox/src';
 import { agentPath, client } from '../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
-import { fastTiming, sandboxCredential, table } from './lib/common';
+import { table } from './lib/common';
+import { fastTiming, sandboxCredential } from '../lib/sandbox';
 
 const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];
 const TIMEOUT_MS = 1000;
@@ -198,7 +199,7 @@ const passed = new Set<string>();
 beforeAll(async () => {
 	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0 });
 	credential = sandboxCredential(sb);
-	restoreTiming = fastTiming({ maxRetryAfterMs: 300 });
+	restoreTiming = fastTiming();
 });
 
 afterAll(async () => {

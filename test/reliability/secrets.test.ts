@@ -26,7 +26,8 @@ import { startSandbox, type Sandbox } from '../../sandbox/src';
 import { waitFor } from '../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { startTriggerServer } from '../lib/triggerHarness';
-import { fastTiming, seedAgent, seedPlayer, table } from './lib/common';
+import { seedAgent, seedPlayer, table } from './lib/common';
+import { fastTiming } from '../lib/sandbox';
 
 // ---------------------------------------------------------------- canaries
 

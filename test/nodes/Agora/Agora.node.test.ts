@@ -8,24 +8,16 @@ import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow'
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Agora } from '../../../nodes/Agora/Agora.node';
-import { resetRateLimits } from '../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../sandbox/src';
+import type { Sandbox } from '../../../sandbox/src';
 import { agentPath, client, playerBody, playersPath, runningAgent } from '../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../lib/harness';
+import { useSandbox } from '../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 const description = new Agora().description;
 
-beforeAll(async () => {
-	sb = await startSandbox({ clock: 'manual', startDelayMs: 50, stopDelayMs: 50 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ clock: 'manual', startDelayMs: 50, stopDelayMs: 50 }, (started) => ({ sb, credential } = started), { timing: {} });
 
 async function run(parameters: INodeParameters, typeVersion: number) {
 	return await runWorkflow(agoraWorkflow(parameters, [{}], { typeVersion }), credential);

@@ -9,23 +9,15 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { AgoraVendorKeysApi } from '../../../credentials/AgoraVendorKeysApi.credentials';
 import { Agora } from '../../../nodes/Agora/Agora.node';
-import { resetRateLimits } from '../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../sandbox/src';
+import type { Sandbox } from '../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../lib/harness';
+import { useSandbox } from '../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 const agora = new Agora();
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started), { timing: {} });
 
 const SALT = Buffer.from('vendor-keys-test-salt'.padEnd(32, '#')).toString('base64');
 const VENDOR_KEYS: ICredentialDataDecryptedObject = {

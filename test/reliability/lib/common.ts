@@ -1,36 +1,7 @@
-/** Shared pieces of the reliability suite: sandbox credential, seeding, timing knobs, tables. */
-import type { IDataObject } from 'n8n-workflow';
+/** Shared pieces of the reliability suite: seeding and tables (the sandbox set-up is test/lib/sandbox.ts). */
 
-import { reconcileTiming } from '../../../nodes/Agora/actions/cloudPlayer/create.operation';
-import { retryTiming } from '../../../nodes/Agora/transport';
 import type { Sandbox } from '../../../sandbox/src';
 import { agentPath, client, playerBody, playersPath, startBody } from '../../../sandbox/src/helpers';
-import type { CredentialData } from '../../lib/harness';
-
-export function sandboxCredential(sb: Sandbox, extra: IDataObject = {}): CredentialData {
-	return {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-		...extra,
-	};
-}
-
-/** Shortens backoff, Retry-After and reconciliation polling; returns a function that restores them. */
-export function fastTiming(over: { maxRetryAfterMs?: number } = {}): () => void {
-	const savedRetry = { ...retryTiming };
-	const savedReconcile = { ...reconcileTiming };
-	retryTiming.baseMs = 5;
-	retryTiming.maxDelayMs = 50;
-	retryTiming.maxRetryAfterMs = over.maxRetryAfterMs ?? 300;
-	Object.assign(reconcileTiming, { intervalMs: 50, maxWaitMs: 400 });
-	return () => {
-		Object.assign(retryTiming, savedRetry);
-		Object.assign(reconcileTiming, savedReconcile);
-	};
-}
 
 /**
  * Starts an agent straight through the sandbox API (no node); idle_timeout 0 keeps it running.

@@ -8,7 +8,7 @@ import { isPlainObject, settle } from '../../../shared/values';
 import { applyVendorKeys } from '../../../shared/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
-import { fillToken } from '../common/autoToken';
+import { fillAgentToken } from '../common/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { isRerun } from '../common/rerun';
@@ -66,11 +66,12 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const body = prepareStartBody(this, ctx, itemIndex);
-	fillToken(this, ctx, body, itemIndex);
+	fillAgentToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 
 	// Start is not idempotent: a blind repeat could run two agents. After an answer that leaves the
 	// outcome open (504, time-out, dropped connection, other 5xx) the agent is looked up by name in
@@ -94,7 +95,7 @@ export async function execute(
 		if (status === 409) {
 			// On a repeat (our own attempt, or n8n re-running the execution after a worker crash), the
 			// conflict is most likely our own earlier start having gone through.
-			const repeat = attempt > 1 || (await rerun);
+			const repeat = attempt > 1 || rerun;
 			if (repeat || ifNameInUse === 'returnExisting') {
 				const found = await findAgentByName(this, ctx, channel, name, itemIndex);
 				if (found) return [{ json: output(found, body, repeat ? 'reconciled' : 'existing') }];

@@ -40,7 +40,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 	const leave = (repeat: boolean) =>
 		agoraRequest.call(
 			this,
@@ -66,7 +67,7 @@ export async function execute(
 	} catch (error) {
 		failure = error;
 	}
-	if (!response && agoraErrorDetails(failure)?.status === 404 && (await rerun)) {
+	if (!response && agoraErrorDetails(failure)?.status === 404 && rerun) {
 		// n8n running the execution again after a worker crash: an agent Agora still knows was most
 		// likely stopped by the crashed run; an id Agora does not know stays an error.
 		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true } }];

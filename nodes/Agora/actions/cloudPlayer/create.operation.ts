@@ -3,13 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../../shared/agoraFacts';
 import { compact } from '../../../shared/json';
-import { itemParameter } from '../common/parameters';
+import { FormReader, text } from '../common/form';
 import { isRerun } from '../common/rerun';
 import { changes } from '../common/sideEffects';
-import { invalidField, validateOrThrow } from '../../../shared/validate';
+import { validateOrThrow } from '../../../shared/validate';
 import { numeric, settle } from '../../../shared/values';
 import { createPlayerRequestSchema, type PlayerCreate } from '../../schemas/mediaPull';
-import { autoChannelToken } from '../common/autoToken';
+import { fillPlayerToken } from '../common/autoToken';
 import {
 	agoraApiError,
 	agoraErrorDetails,
@@ -17,12 +17,9 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { findPlayerById, mediaPullRules, optionalText, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
+import { findPlayerById, mediaPullRules, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
 import { createFields } from './create.fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
-
-/** Tests shorten the polling of a reconciliation through this object. */
-export { reconcileTiming } from './reconcile';
 
 export const description = updateDisplayOptions({ show: { resource: ['cloudPlayer'], operation: ['create'] } }, createFields);
 
@@ -36,33 +33,33 @@ interface CreateInput {
 }
 
 function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
-	const get = (name: string, fallback: unknown) => itemParameter(this, name, itemIndex, fallback);
-	const additional = get('additionalFields', {}) as IDataObject;
-	const onDemand = get('onDemandOptions', {}) as IDataObject;
-	const audio = get('audioOptions', {}) as IDataObject;
-	const video = get('videoOptions', {}) as IDataObject;
-	const options = get('options', {}) as IDataObject;
-	const identityType = get('identityType', 'uid') as string;
-	const encryption = get('encryption', false) === true;
-	const encryptMode = encryption ? (get('encryptMode', '') as string) : undefined;
+	const r = new FormReader(this, itemIndex);
+	const additional = r.get<IDataObject>('additionalFields', {});
+	const onDemand = r.get<IDataObject>('onDemandOptions', {});
+	const audio = r.get<IDataObject>('audioOptions', {});
+	const video = r.get<IDataObject>('videoOptions', {});
+	const options = r.get<IDataObject>('options', {});
+	const identityType = r.get<string>('identityType', 'uid');
+	const encryption = r.get<unknown>('encryption', false) === true;
+	const encryptMode = encryption ? r.get<string>('encryptMode', '') : undefined;
 	// Agora turns encryption off without a key: with Built-In Encryption on, that is a mistake.
-	if (encryption && !optionalText(get('encryptKey', ''))) {
-		throw invalidField(this, 'player.encryptKey', 'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)', itemIndex);
+	if (encryption && !text(r.get('encryptKey', ''))) {
+		r.fail('player.encryptKey', 'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)');
 	}
 	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
 
 	const player = compact({
-		streamUrl: String(get('streamUrl', '') ?? '').trim(),
-		channelName: get('channelName', '') as string,
-		uid: identityType === 'account' ? undefined : numeric(get('uid', 0)),
-		account: identityType === 'account' ? (get('account', '') as string) : undefined,
-		token: optionalText(additional.token),
+		streamUrl: String(r.get('streamUrl', '')).trim(),
+		channelName: r.get('channelName', ''),
+		uid: identityType === 'account' ? undefined : numeric(r.get<unknown>('uid', 0)),
+		account: identityType === 'account' ? r.get('account', '') : undefined,
+		token: text(additional.token),
 		idleTimeout: numeric(additional.idleTimeout),
 		playTs: numeric(additional.playTs),
-		name: optionalText(additional.name),
+		name: text(additional.name),
 		encryptMode,
-		encryptKey: encryption ? (get('encryptKey', '') as string) : undefined,
-		encryptKdfSalt: salted ? (get('encryptKdfSalt', '') as string) : undefined,
+		encryptKey: encryption ? r.get('encryptKey', '') : undefined,
+		encryptKdfSalt: salted ? r.get('encryptKdfSalt', '') : undefined,
 		repeatTime: numeric(onDemand.repeatTime),
 		seekPosition: numeric(onDemand.seekPosition),
 		dataStreamOptions: { enable: onDemand.dataStream },
@@ -83,7 +80,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	const checked = validateOrThrow(
 		this,
 		createPlayerRequestSchema,
-		compact({ region: get('region', ''), streamIp: optionalText(additional.streamIp)?.trim(), player }),
+		compact({ region: r.get<string>('region', ''), streamIp: text(additional.streamIp)?.trim(), player }),
 		itemIndex,
 	);
 	return {
@@ -100,18 +97,6 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
  */
 export const sideEffect = changes('cloudPlayer', 'created', 'id', ['existing']);
 
-/** An empty token is signed with the credential's App Certificate, when there is one. */
-function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, player: PlayerCreate, itemIndex: number): void {
-	if (player.token !== undefined) return;
-	const token = autoChannelToken(
-		fn,
-		ctx,
-		{ channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' },
-		itemIndex,
-	);
-	if (token !== undefined) player.token = token;
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -119,8 +104,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const input = readInput.call(this, itemIndex);
 	const { region, player } = input;
-	const rerun = isRerun(this);
-	fillToken(this, ctx, player, itemIndex);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
+	fillPlayerToken(this, ctx, player, itemIndex);
 
 	const send = async () =>
 		await agoraRequest.call(
@@ -168,7 +154,7 @@ export async function execute(
 	if (!response.resourceId) throw conflictError(this, ctx, response, itemIndex);
 	// n8n running the execution again after a worker crash: the name holder is the player the
 	// crashed run created, as after a lost answer (reconcileNamed).
-	if (await rerun) {
+	if (rerun) {
 		rememberOwnedPlayer(response.resourceId);
 		return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' }, itemIndex) }];
 	}

@@ -56,7 +56,8 @@ export async function execute(
 		itemIndex,
 	);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 
 	const send = async (idempotent: boolean) =>
 		await agoraRequest.call(
@@ -91,7 +92,7 @@ export async function execute(
 
 	if (response.status === 404) {
 		// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
-		const repeat = await rerun;
+		const repeat = rerun;
 		if (options.notFoundIsDeleted === true || repeat) {
 			return [{ json: { deleted: true, id, alreadyGone: true, ...(repeat ? { rerun: true } : {}), requestId: response.requestId } }];
 		}

@@ -5,7 +5,8 @@ import { itemParameter } from '../common/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { optionalText, playerPages } from '../common/cloudPlayers';
+import { playerPages } from '../common/cloudPlayers';
+import { text } from '../common/form';
 import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
@@ -35,7 +36,7 @@ export async function execute(
 		getPlayerRequestSchema,
 		{
 			id: readPlayerId(this, itemIndex),
-			channelName: optionalText(itemParameter(this, 'channelName', itemIndex, '')),
+			channelName: text(itemParameter(this, 'channelName', itemIndex, '')),
 		},
 		itemIndex,
 	);

@@ -6,7 +6,8 @@ import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { optionalText, playerPages } from '../common/cloudPlayers';
+import { playerPages } from '../common/cloudPlayers';
+import { text } from '../common/form';
 import { channelCharsHint } from './fields';
 import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
 
@@ -49,7 +50,7 @@ export async function execute(
 		this,
 		listPlayersRequestSchema,
 		{
-			channelName: optionalText(filters.channelName),
+			channelName: text(filters.channelName),
 			pageSize: numeric(options.pageSize),
 			limit: returnAll ? undefined : numeric(itemParameter(this, 'limit', itemIndex, 50)),
 		},

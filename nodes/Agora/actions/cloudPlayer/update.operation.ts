@@ -8,7 +8,7 @@ import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { optionalText } from '../common/cloudPlayers';
+import { text } from '../common/form';
 import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 
@@ -100,7 +100,7 @@ export async function execute(
 	const playerKey = `${ctx.appId}:${region}:${id}`;
 
 	const player = compact({
-		streamUrl: fields.streamUrl === undefined ? undefined : (optionalText(fields.streamUrl)?.trim() ?? ''),
+		streamUrl: fields.streamUrl === undefined ? undefined : (text(fields.streamUrl)?.trim() ?? ''),
 		seekPosition: numeric(fields.seekPosition),
 		isPause: fields.isPause,
 		audioOptions: { volume: numeric(fields.volume) },

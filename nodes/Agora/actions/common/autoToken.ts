@@ -34,8 +34,8 @@ export function autoChannelToken(
 	}
 }
 
-/** An empty token is generated from the App Certificate (when the credential has one). */
-export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+/** An agent's empty token is generated from the App Certificate (when the credential has one). */
+export function fillAgentToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
@@ -55,4 +55,16 @@ export function fillToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataO
 		itemIndex,
 	);
 	if (token) p.token = token;
+}
+
+/** A cloud player's empty token is signed with the App Certificate, when the credential has one. */
+export function fillPlayerToken(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	player: { channelName: string; uid?: number; account?: string; token?: string },
+	itemIndex: number,
+): void {
+	if (player.token !== undefined) return;
+	const token = autoChannelToken(fn, ctx, { channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' }, itemIndex);
+	if (token !== undefined) player.token = token;
 }

@@ -38,13 +38,6 @@ export const mediaPullRules = {
 	},
 };
 
-/** A trimmed string parameter, or undefined when empty (unset optional fields stay out of the body). */
-export function optionalText(value: unknown): string | undefined {
-	if (value === undefined || value === null) return undefined;
-	const text = String(value);
-	return text.trim() === '' ? undefined : text;
-}
-
 /** The player fields a create answer carries; nothing else (never the token or encryption key). */
 export function pickPlayer(player: IDataObject): IDataObject {
 	const out: IDataObject = {};

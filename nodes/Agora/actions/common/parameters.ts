@@ -43,8 +43,8 @@ function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boole
 }
 
 /** Request Options › Read Item Fields Directly (on unless set off): off sends every read to n8n. */
-function shortcutEnabled(parameters: INodeParameters): boolean {
-	const options = parameters.requestOptions;
+function shortcutEnabled(parameters: INodeParameters | undefined): boolean {
+	const options = parameters?.requestOptions;
 	return !(options && typeof options === 'object' && (options as IDataObject).readItemFieldsDirectly === false);
 }
 
@@ -53,7 +53,7 @@ function viewOf(fn: ParameterReader): ExecutionView {
 	if (!view) {
 		const items = fn.getInputData?.() ?? [];
 		const parameters = fn.getNode().parameters;
-		const direct = shortcutEnabled(parameters) && jsonReadsInput(fn, items);
+		const direct = jsonReadsInput(fn, items) && shortcutEnabled(parameters);
 		view = { parameters, items: direct ? items : undefined, paths: new Map() };
 		views.set(fn, view);
 	}

@@ -20,7 +20,10 @@ const CONFIRMATIONS = 2;
 /** One answer per node run: n8n hands every item of a run the same context object. */
 const answers = new WeakMap<IExecuteFunctions, Promise<boolean>>();
 
-/** Starts (once per node run) recording that this run happened; resolves to true on a repeat. */
+/**
+ * Records (once per node run) that this run happened; resolves to true on a repeat, once the mark
+ * is stored. Await it before the first request, or a killed worker can leave no mark.
+ */
 export function isRerun(ctx: IExecuteFunctions): Promise<boolean> {
 	let answer = answers.get(ctx);
 	if (answer === undefined) {

@@ -12,7 +12,8 @@ import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
 import { autoChannelToken } from '../common/autoToken';
 import type { AgoraContext } from '../../transport';
 import { withAdditionalBody } from '../common/additionalBody';
-import { buildAgentProperties, buildIdentity, FormReader } from '../common/agentConfig';
+import { buildAgentProperties, buildIdentity } from '../common/agentConfig';
+import { FormReader } from '../common/form';
 import { toCurrentForm } from '../common/agentConfig/startBody';
 
 function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -6,7 +6,7 @@ import { changes } from '../common/sideEffects';
 import { settle } from '../../../shared/values';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { fillToken } from '../common/autoToken';
+import { fillAgentToken } from '../common/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
 import { callFields } from './call.fields';
 import { CALLS_PATH } from '../common/phoneCallFields';
@@ -47,7 +47,7 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const body = prepareCallBody(this, ctx, itemIndex);
-	fillToken(this, ctx, body, itemIndex);
+	fillAgentToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();
 	// n8n running the execution again after a worker crash: the crashed run may have placed this

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
 import { isRerun } from '../common/rerun';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -11,7 +10,7 @@ import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { withAdditionalBody } from '../common/additionalBody';
-import { text } from '../common/agentConfig/reader';
+import { FormReader, text } from '../common/form';
 import { splitList } from '../common/agentFields';
 import { addFields } from './add.fields';
 import { numberPath, safeNumber, sipPassword } from '../common/phoneNumberFields';
@@ -20,9 +19,9 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneNumbe
 
 /** The import body: form, then "Additional Body (JSON)" merged over it, validated whole. */
 function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
-	const read = (name: string, fallback: unknown) => itemParameter(fn, name, itemIndex, fallback);
-	const inbound = read('inboundSettings', {}) as IDataObject;
-	const outbound = read('outboundSettings', {}) as IDataObject;
+	const r = new FormReader(fn, itemIndex);
+	const inbound = r.get<IDataObject>('inboundSettings', {});
+	const outbound = r.get<IDataObject>('outboundSettings', {});
 	const inboundConfig: IDataObject = {};
 	const allowed = splitList(inbound.allowedAddresses);
 	if (allowed.length > 0) inboundConfig.allowed_addresses = allowed;
@@ -32,11 +31,11 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 		if (value !== undefined) outboundConfig[key] = value;
 	}
 	const built: IDataObject = {
-		provider: String(read('provider', 'byo') ?? '').trim(),
-		phone_number: withoutSeparators(String(read('phoneNumber', '') ?? '')),
-		label: String(read('label', '') ?? '').trim(),
-		inbound: read('inbound', true) as boolean,
-		outbound: read('outbound', true) as boolean,
+		provider: String(r.get('provider', 'byo')).trim(),
+		phone_number: withoutSeparators(String(r.get('phoneNumber', ''))),
+		label: String(r.get('label', '')).trim(),
+		inbound: r.get<boolean>('inbound', true),
+		outbound: r.get<boolean>('outbound', true),
 		inbound_config: inboundConfig,
 		outbound_config: outboundConfig,
 	};
@@ -69,7 +68,8 @@ export async function execute(
 	// The SIP password inside the outbound address never reaches an error.
 	const password = sipPassword((body.outbound_config as IDataObject).address);
 	const safeCtx = password ? { ...ctx, secrets: [...ctx.secrets, password] } : ctx;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 
 	// An import is not repeated blindly (a repeat answers 409 for the number the first one added):
 	// after an answer that leaves the outcome open, the number is looked up first. A 409 counts as
@@ -86,7 +86,7 @@ export async function execute(
 		if (outcome.ok) return [{ json: safeNumber({ ...outcome.value.body, reconciled: false }) }];
 		const details = agoraErrorDetails(outcome.error);
 		const status = details?.status ?? 0;
-		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || (await rerun))));
+		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || rerun)));
 		if (!unclear) throw outcome.error;
 		const lookup = await settle(findNumber(this, safeCtx, phoneNumber, itemIndex));
 		if (!lookup.ok) throw outcome.error;

@@ -44,7 +44,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const phoneNumber = readPhoneNumber(this, itemIndex);
 	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const rerun = isRerun(this);
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(this);
 	const { response, repeated } = await sendWithOneRepeat(
 		this,
 		ctx,
@@ -55,6 +56,6 @@ export async function execute(
 	if (response.status !== 404 || repeated) return [{ json: { phone_number: phoneNumber, deleted: true } }];
 	if (options.notFoundIsDeleted === true) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
 	// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
-	if (await rerun) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } }];
+	if (rerun) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } }];
 	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }

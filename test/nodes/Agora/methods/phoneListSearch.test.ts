@@ -6,27 +6,15 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
-import { resetRateLimits, retryTiming } from '../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, loadOptionsContext, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { useSandbox } from '../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 const search = new Agora().methods.listSearch;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: 400, clock: 'manual' });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: 400, clock: 'manual' }, (started) => ({ sb, credential } = started));
 
 type SearchMethod = (this: ILoadOptionsFunctions, filter?: string, token?: unknown) => Promise<INodeListSearchResult>;
 const listSearch = async (method: SearchMethod, parameters: INodeParameters, filter?: string, token?: unknown) =>

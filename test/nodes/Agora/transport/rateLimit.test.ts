@@ -7,7 +7,8 @@ import { retryTiming } from '../../../../nodes/Agora/transport';
 import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../../../nodes/Agora/transport/rateLimit';
 import { rateLimitDelay } from '../../../../nodes/Agora/transport/retry';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow } from '../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { sandboxCredential } from '../../../lib/sandbox';
 
 describe('pacer keys', () => {
 	const saved = { ...pacerClock };
@@ -64,11 +65,11 @@ describe('429 as back-pressure', () => {
 	});
 
 	let sb: Sandbox;
-	let credential: Record<string, string>;
+	let credential: CredentialData;
 	const saved = { ...retryTiming };
 	beforeAll(async () => {
 		sb = await startSandbox({ startDelayMs: 0 });
-		credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+		credential = sandboxCredential(sb);
 		Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
 	});
 	afterAll(async () => {

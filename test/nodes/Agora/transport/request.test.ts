@@ -10,7 +10,8 @@ import { backoffDelay, parseRetryAfter } from '../../../../nodes/Agora/transport
 import { acquire } from '../../../../nodes/Agora/transport/rateLimit';
 import { startFaultProxy } from '../../../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow } from '../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { sandboxCredential } from '../../../lib/sandbox';
 
 const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', authentication: 'basic' as const, secrets: [], timeoutMs: 1000, maxRetries: 3 };
 
@@ -123,11 +124,11 @@ describe('pacing', () => {
 
 describe('transport through the engine, against the sandbox', () => {
 	let sb: Sandbox;
-	let credential: Record<string, string>;
+	let credential: CredentialData;
 	let agentId: string;
 	beforeAll(async () => {
 		sb = await startSandbox({ startDelayMs: 0 });
-		credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+		credential = sandboxCredential(sb);
 		Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
 	});
 	afterAll(async () => sb.close());
@@ -252,15 +253,15 @@ describe('credential test', () => {
 	let sb: Sandbox;
 	beforeAll(async () => (sb = await startSandbox()));
 	afterAll(async () => sb.close());
-	const run = (data: Record<string, string>) =>
+	const run = (data: CredentialData) =>
 		agoraApiCredentialTest.call(new CredentialTestContext(), { id: '1', name: 'Agora', type: 'agoraApi', data });
 
 	test('good credentials pass', async () => {
-		const result = await run({ customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url });
+		const result = await run(sandboxCredential(sb));
 		expect(result.status).toBe('OK');
 	});
 	test('a wrong secret fails with a clear message', async () => {
-		const result = await run({ customerId: sb.customerId, customerSecret: 'nope', appId: sb.appId, host: 'custom', customBaseUrl: sb.url });
+		const result = await run(sandboxCredential(sb, { customerSecret: 'nope' }));
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/Customer ID or Customer Secret/);
 	});

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
-import { nonEmpty, put, text, type FormReader } from './reader';
+import { nonEmpty, put, text, type FormReader } from '../form';
 
 export const asrFields: INodeProperties[] = [
 	{

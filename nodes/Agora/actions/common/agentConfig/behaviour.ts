@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { keyValueField, readKeyValues } from '../agentFields';
 import { NOT_MLLM } from './display';
-import { nonEmpty, put, text, type FormReader } from './reader';
+import { nonEmpty, put, text, type FormReader } from '../form';
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 

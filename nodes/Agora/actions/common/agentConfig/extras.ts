@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { NOT_SET } from './display';
-import { nonEmpty, put, text, type FormReader } from './reader';
+import { nonEmpty, put, text, type FormReader } from '../form';
 
 const avatarFields: INodeProperties[] = [
 	{

@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../../../schemas/agent';
-import { put, text, type FormReader } from './reader';
+import { put, text, type FormReader } from '../form';
 
 export const identityFields: INodeProperties[] = [
 	{

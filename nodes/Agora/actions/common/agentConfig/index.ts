@@ -16,11 +16,11 @@ import { buildLlm, llmFields } from './llm';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields } from './pipeline';
-import { FormReader, put } from './reader';
+import { FormReader, put } from '../form';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity, FormReader };
+export { identityFields, buildIdentity };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../agentFields';
 import { credentialModeOption } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { modalities, nonEmpty, put, text, type FormReader } from './reader';
+import { modalities, nonEmpty, put, text, type FormReader } from '../form';
 
 const greetingOptions: INodeProperties[] = [
 	{

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { splitList } from '../agentFields';
-import { put, text, type FormReader } from './reader';
+import { put, text, type FormReader } from '../form';
 
 export const mcpServersField: INodeProperties = {
 	displayName: 'MCP Servers',

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from './reader';
+import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from '../form';
 
 /** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
 const AGORA_VAD = ['agora_vad', 'platform_vad'];

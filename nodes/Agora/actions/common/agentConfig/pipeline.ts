@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MODE } from './display';
-import { put, text, type FormReader } from './reader';
+import { put, text, type FormReader } from '../form';
 
 export const pipelineFields: INodeProperties[] = [
 	{

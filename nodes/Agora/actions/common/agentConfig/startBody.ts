@@ -6,7 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ParameterReader } from '../parameters';
 import { isPlainObject } from '../../../../shared/values';
-import { buildAgentProperties, buildIdentity, FormReader } from './index';
+import { buildAgentProperties, buildIdentity } from './index';
+import { FormReader } from '../form';
 
 /** The start request body of one item, before "Additional Body (JSON)" and token generation. */
 export function buildStartBody(fn: ParameterReader, itemIndex: number): IDataObject {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { keyValueField, readKeyValues } from '../agentFields';
-import { put, text, type FormReader } from './reader';
+import { put, text, type FormReader } from '../form';
 
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */
 const GENERIC_HTTP = 'generic_http';

@@ -6,7 +6,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { splitList } from '../agentFields';
 import { NOT_MLLM, NOT_SET } from './display';
-import { plainConfig, type FormReader } from './reader';
+import { plainConfig, type FormReader } from '../form';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
 const MANUAL_HINT = 'Push-to-talk: the client app signals it over RTM (the node then switches on Enable RTM and the RTM data channel)';

@@ -6,27 +6,15 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { client, agentPath as sandboxAgentPath, startBody } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started));
 
 const LLM_KEY = 'sk-llm-secret-0123456789';
 const TTS_KEY = 'tts-secret-abcdef012345';

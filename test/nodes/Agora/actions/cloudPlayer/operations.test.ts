@@ -8,23 +8,16 @@ import type { AddressInfo } from 'net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import { resetRateLimits } from '../../../../../nodes/Agora/transport';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 10, playerQuota: 1000 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
+useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credential } = started), { resetEach: false });
 beforeEach(() => {
 	sb.reset();
 	sb.configure({ rateLimits: false, listDelayMs: 0 });

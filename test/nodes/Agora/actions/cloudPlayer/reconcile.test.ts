@@ -5,32 +5,18 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { reconcileTiming } from '../../../../../nodes/Agora/actions/cloudPlayer/create.operation';
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import { reconcileTiming } from '../../../../../nodes/Agora/actions/cloudPlayer/reconcile';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
-const savedTiming = { ...reconcileTiming };
-
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 10, playerQuota: 1000 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-	Object.assign(reconcileTiming, { intervalMs: 100, maxWaitMs: 1500 });
+useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credential } = started), {
+	timing: { retry: { baseMs: 5 }, reconcile: { intervalMs: 100, maxWaitMs: 1500 } },
 });
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	Object.assign(reconcileTiming, savedTiming);
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	sb.configure({ rateLimits: false, listDelayMs: 0 });
-	resetRateLimits();
-});
+beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
 
 const STREAM = 'rtmp://media.example.com/live/stream1';
 

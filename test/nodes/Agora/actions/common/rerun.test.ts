@@ -11,9 +11,9 @@
 import { DataDeduplicationService } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 /** n8n's deduplication store, in memory: one set of values per workflow and scope. */
 class MemoryDeduplicator {
@@ -40,20 +40,8 @@ let sb: Sandbox;
 let credential: CredentialData;
 let execution = 0;
 
-beforeAll(async () => {
-	await DataDeduplicationService.init(new MemoryDeduplicator() as never);
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, playerQuota: 1000 });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+beforeAll(async () => await DataDeduplicationService.init(new MemoryDeduplicator() as never));
+useSandbox({ startDelayMs: 5, stopDelayMs: 5, playerQuota: 1000 }, (started) => ({ sb, credential } = started));
 
 /** Runs the workflow as execution `id`: the first call is the original run, a second one the repeat. */
 async function runAs(id: string, parameters: IDataObject, items: IDataObject[], settings: IDataObject = {}) {

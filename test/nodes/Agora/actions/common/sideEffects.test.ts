@@ -7,11 +7,12 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
+import { resetRateLimits } from '../../../../../nodes/Agora/transport';
 import { startFaultProxy, type FaultProxy } from '../../../../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow } from '../../../../lib/harness';
+import { fastTiming, sandboxCredential } from '../../../../lib/sandbox';
 
 let sb: Sandbox;
 let proxy: FaultProxy;
@@ -49,7 +50,7 @@ afterEach(async () => {
 });
 
 async function run(settings: IDataObject = {}) {
-	const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: proxy.url };
+	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
 	return await runWorkflow(agoraWorkflow(startParams as INodeParameters, ITEMS, settings), credential);
 }
 
@@ -111,7 +112,7 @@ test('with Continue On Fail every item runs, the refused one becomes an error it
 });
 
 test('a single item keeps its plain error (no bulk report)', async () => {
-	const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: proxy.url };
+	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
 	const result = await runWorkflow(agoraWorkflow(startParams as INodeParameters, [{ n: FAILING }]), credential);
 	const error = result.error('Agora') as unknown as { message: string; context: IDataObject };
 	expect(error.message).not.toContain('[item');
@@ -132,7 +133,7 @@ test('the same report for cloud players: deletes done before a refused one are l
 		fails: ({ method, path }) => method === 'DELETE' && path.endsWith(`/players/${ids[3]}`),
 		holdOthers: true,
 	});
-	const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: proxy.url };
+	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
 	const params = { resource: 'cloudPlayer', operation: 'delete', region: 'na', playerId: '={{ $json.id }}' };
 	const result = await runWorkflow(agoraWorkflow(params as INodeParameters, ids.map((id) => ({ id }))), credential);
 	const error = result.error('Agora') as unknown as { message: string; context: IDataObject };
@@ -152,10 +153,9 @@ test('a Start whose connection drops is named as failed with its outcome unknown
 		fails: ({ path, body }) => path.endsWith('/join') && (body as IDataObject | undefined)?.name === 'bulk-3',
 		mode: 'drop',
 	});
-	const saved = { ...retryTiming };
-	Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
+	const restoreTiming = fastTiming({ retry: { baseMs: 5, maxDelayMs: 20 } });
 	try {
-		const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: proxy.url };
+		const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
 		const items = Array.from({ length: 6 }, (_, n) => ({ n }));
 		const result = await runWorkflow(agoraWorkflow(startParams as INodeParameters, items), credential);
 		const error = result.error('Agora') as unknown as { message: string; description: string; context: IDataObject };
@@ -167,6 +167,6 @@ test('a Start whose connection drops is named as failed with its outcome unknown
 		expect(sb.agents().some((a) => a.name === 'bulk-3')).toBe(false);
 		expect(new Set((error.context.sideEffects as unknown as Listed[]).map((e) => e.id))).toEqual(new Set(sb.agents().map((a) => a.agentId)));
 	} finally {
-		Object.assign(retryTiming, saved);
+		restoreTiming();
 	}
 });

@@ -6,10 +6,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 const SETUP_MS = 400;
 const LLM_KEY = 'sk-llm-secret-0123456789';
@@ -18,19 +18,7 @@ const SIP_TOKEN = 'sip-token-secret-0123456789';
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, clock: 'manual' });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, clock: 'manual' }, (started) => ({ sb, credential } = started));
 
 function callParams(over: IDataObject = {}): IDataObject {
 	return {

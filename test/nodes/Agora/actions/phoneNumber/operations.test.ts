@@ -6,28 +6,16 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 const SIP_PASSWORD = 'trunk-pass-0123456789';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ clock: 'manual' });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
-	retryTiming.baseMs = 5;
-});
-afterAll(async () => {
-	retryTiming.baseMs = 1000;
-	await sb.close();
-});
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ clock: 'manual' }, (started) => ({ sb, credential } = started));
 
 const run = async (parameters: IDataObject, items: IDataObject[] = [{}]) =>
 	await runWorkflow(agoraWorkflow(parameters as INodeParameters, items), credential);

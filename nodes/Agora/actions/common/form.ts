@@ -1,13 +1,13 @@
 /**
- * Reads the agent-configuration form of one item. Unset optional fields and groups switched off
- * are left out of the body; the body is validated afterwards (schemas/agent.ts).
+ * The one way every operation reads its form into a request body: unset optional fields and groups
+ * switched off are left out; the body is validated afterwards against its schema.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../../../../shared/json';
-import { itemParameter, type ParameterReader } from '../parameters';
-import { invalidField } from '../../../../shared/validate';
-import { readJsonArray, splitList } from '../agentFields';
+import { parseJsonParameter } from '../../../shared/json';
+import { itemParameter, type ParameterReader } from './parameters';
+import { invalidField } from '../../../shared/validate';
+import { readJsonArray, splitList } from './agentFields';
 
 /** Adds `value` under `key` unless it is undefined. */
 export function put(target: IDataObject, key: string, value: unknown): void {

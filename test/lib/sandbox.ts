@@ -1,0 +1,79 @@
+/**
+ * The one sandbox set-up of the jest suites, and the one way tests shorten the node's waits
+ * (retries, Retry-After, reconciliation polling): fastTiming.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { reconcileTiming } from '../../nodes/Agora/actions/cloudPlayer/reconcile';
+import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src';
+import type { CredentialData } from './harness';
+
+export interface Timing {
+	retry?: Partial<typeof retryTiming>;
+	reconcile?: Partial<typeof reconcileTiming>;
+}
+
+/** Short backoff, Retry-After cap and reconciliation polling, for suites that provoke failures. */
+export const FAST_TIMING: Timing = {
+	retry: { baseMs: 5, maxDelayMs: 50, maxRetryAfterMs: 300 },
+	reconcile: { intervalMs: 50, maxWaitMs: 400 },
+};
+
+/** Sets the node's waits to `timing`; returns the function that restores them. */
+export function fastTiming(timing: Timing = FAST_TIMING): () => void {
+	const savedRetry = { ...retryTiming };
+	const savedReconcile = { ...reconcileTiming };
+	Object.assign(retryTiming, timing.retry);
+	Object.assign(reconcileTiming, timing.reconcile);
+	return () => {
+		Object.assign(retryTiming, savedRetry);
+		Object.assign(reconcileTiming, savedReconcile);
+	};
+}
+
+/** The Agora API credential of a sandbox (Basic, Custom Base URL), with extra fields. */
+export function sandboxCredential(sb: Sandbox, extra: IDataObject = {}): CredentialData {
+	return {
+		customerId: sb.customerId,
+		customerSecret: sb.customerSecret,
+		appId: sb.appId,
+		host: 'custom',
+		customBaseUrl: sb.url,
+		...extra,
+	};
+}
+
+export interface SandboxSetup {
+	sb: Sandbox;
+	credential: CredentialData;
+}
+
+/**
+ * Starts a sandbox before the file's tests and closes it after them; before each test its state
+ * and the node's pacing are reset (`resetEach: false` keeps state across tests). Retries wait 5 ms
+ * unless `timing` says otherwise. `started` receives the sandbox and its credential.
+ */
+export function useSandbox(
+	options: SandboxOptions,
+	started: (setup: SandboxSetup) => void,
+	settings: { credential?: IDataObject; timing?: Timing; resetEach?: boolean } = {},
+): void {
+	let sb: Sandbox | undefined;
+	let restoreTiming: (() => void) | undefined;
+	beforeAll(async () => {
+		sb = await startSandbox(options);
+		restoreTiming = fastTiming(settings.timing ?? { retry: { baseMs: 5 } });
+		started({ sb, credential: sandboxCredential(sb, settings.credential) });
+	});
+	afterAll(async () => {
+		restoreTiming?.();
+		await sb?.close();
+	});
+	if (settings.resetEach !== false) {
+		beforeEach(() => {
+			sb?.reset();
+			resetRateLimits();
+		});
+	}
+}
