@@ -130,6 +130,10 @@ export class Caller {
 		if (!isObj(llm) || typeof llm.url !== 'string' || !llm.url) {
 			throw new AgentError(400, 'NoLlmUrl', `Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`);
 		}
+		// llm.style picks the request format; the sandbox speaks the default one, OpenAI's
+		if (llm.style !== undefined && llm.style !== 'openai') {
+			throw new AgentError(400, 'StyleNotSimulated', `Agent ${agentId} has llm.style ${JSON.stringify(llm.style)}: the sandbox calls LLMs in the openai style only.`);
+		}
 		// turns of one agent run one after the other, as a conversation does
 		const previous = this.turnQueue.get(agentId) ?? Promise.resolve();
 		const turn = previous.catch(() => undefined).then(() => this.turn(a, llm, text));

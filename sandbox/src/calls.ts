@@ -149,7 +149,11 @@ export class CallStore {
 	private async sayLines(call: CallRecord, agent: AgentRecord, lines: string[], hangUpAfter: boolean): Promise<void> {
 		for (const line of lines) {
 			if (call.state !== 'ANSWERED') return;
-			await this.caller.hear(agent.agentId, line).catch(() => undefined);
+			try {
+				await this.caller.hear(agent.agentId, line);
+			} catch {
+				// the agent cannot answer (stopped, another llm.style): the callee goes on
+			}
 		}
 		if (!hangUpAfter || call.state !== 'ANSWERED') return;
 		const now = this.ctx.clock.now();

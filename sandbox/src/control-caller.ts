@@ -34,8 +34,11 @@ function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 	};
 }
 
-async function say(caller: Caller, id: string, body: unknown): Promise<ControlAnswer> {
+async function say(caller: Caller, calls: CallStore, id: string, body: unknown): Promise<ControlAnswer> {
 	if (!isObj(body) || typeof body.text !== 'string' || body.text.trim() === '') return bad('body must be {"text": "what the caller says"} (non-empty)');
+	// on a phone call nobody speaks into the channel before the call is answered, or after it ended
+	const call = calls.all().find((c) => c.agentId === id);
+	if (call && call.state !== 'ANSWERED') return bad(`The call of agent ${id} is ${call.state}: the caller speaks once it is answered.`, 409);
 	try {
 		return done(await caller.say(id, body.text));
 	} catch (e) {
@@ -60,7 +63,7 @@ export function callerControl(agents: AgentStore, calls: CallStore, caller: Call
 		const m = /^\/_sandbox\/agents\/([^/]+)\/(say|conversation)$/.exec(path);
 		if (!m) return undefined;
 		const id = safeDecode(m[1]) ?? m[1];
-		if (m[2] === 'say' && method === 'POST') return say(caller, id, body);
+		if (m[2] === 'say' && method === 'POST') return say(caller, calls, id, body);
 		if (m[2] === 'conversation' && method === 'GET') return conversation(agents, calls, caller, id);
 		return undefined;
 	};

@@ -78,7 +78,7 @@ function render(agent) {
 	b.title.textContent = agent.name + ' (' + agent.status + ')';
 	const call = agent.call ? ' · ' + agent.call.type + ' call ' + agent.call.from_number + ' → ' + agent.call.to_number + ': ' + agent.call.state + (agent.call.reason ? ' (' + agent.call.reason + ')' : '') : '';
 	b.meta.textContent = 'agent ' + agent.agent_id + ' · channel ' + agent.channel + call;
-	b.form.hidden = !agent.can_talk || agent.status !== 'RUNNING';
+	b.form.hidden = !agent.can_talk || agent.status !== 'RUNNING' || (agent.call !== undefined && agent.call.state !== 'ANSWERED');
 	const key = JSON.stringify([agent.greeting, agent.exchanges]);
 	if (key === b.shown) return;
 	b.shown = key;

@@ -77,6 +77,16 @@ describe('a callee that answers and says its lines', () => {
 		expect(states(id)).toEqual(['START', 'CALLING', 'RINGING', 'ANSWERED', 'HANGUP']);
 	});
 
+	it('the control API speaks into a call only while it is answered', async () => {
+		sb.setCallee('*', { action: 'answer', afterMs: 100, hangUpAfterMs: 1000 });
+		const id = await dial({ llm: { ...llm, url: `${model.url}/chat/completions` } });
+		sb.clock.advance(SETUP_MS);
+		const ringing = await api.post(`/_sandbox/agents/${id}/say`, { text: 'Hello?' });
+		expect({ status: ringing.status, error: ringing.data.error }).toEqual({ status: 409, error: expect.stringContaining('RINGING') });
+		sb.clock.advance(100);
+		expect((await api.post(`/_sandbox/agents/${id}/say`, { text: 'Hello?' })).data.answer).toBe('You said: Hello?');
+	});
+
 	it('on a pipeline agent (no llm.url) the lines join the history unanswered', async () => {
 		sb.setCallee('*', { action: 'answer', afterMs: 0, hangUpAfterMs: 5000, lines: ['Is this the clinic?'] });
 		const id = await dial({}, true);

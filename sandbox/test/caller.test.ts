@@ -204,6 +204,8 @@ describe('control API of the caller', () => {
 		const r = await say(noUrl, 'Hi');
 		expect(r.status).toBe(400);
 		expect(r.data.error).toMatch(/llm\.url/);
+		const gemini = await runningAgent(sb, api, { name: 'gemini', channel: 'c4', properties: { llm: llmBlock({ style: 'gemini' }) } });
+		expect((await say(gemini, 'Hi')).data.error).toMatch(/openai style only/);
 		expect(llm.requests).toHaveLength(0);
 	});
 
