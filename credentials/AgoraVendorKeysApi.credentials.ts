@@ -40,6 +40,15 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			description: 'Headers sent to the LLM (properties.llm.headers), as a JSON object of names and values',
 		},
 		{
+			displayName: 'MCP Server Bearer Token',
+			name: 'mcpBearerToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Sent as "Authorization: Bearer …" to every MCP server whose headers leave Authorization empty, e.g. the token of n8n’s MCP Server Trigger',
+		},
+		{
 			displayName: 'MCP Server Header Values (JSON)',
 			name: 'mcpSecretHeaders',
 			type: 'string',

@@ -24,7 +24,7 @@ export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
  * part of the agent configuration form: they add their own display rule).
  */
 export const VENDOR_KEYS_PARAMETER = 'vendorKeys';
-export const VENDOR_KEYS_SHOWN = { resource: ['agent'], operation: ['start'] };
+export const VENDOR_KEYS_SHOWN = { resource: ['agent', 'phoneCall'], operation: ['start', 'call'] };
 
 /** Hint of the form's key fields. */
 export const VENDOR_KEY_HINT =
@@ -57,6 +57,7 @@ export interface VendorKeys {
 	llmApiKey?: string;
 	llmHeaders?: IDataObject;
 	mcpHeaders?: IDataObject;
+	mcpBearerToken?: string;
 	mllmApiKey?: string;
 	mllmAdcCredentials?: string;
 	ttsParams?: IDataObject;
@@ -81,6 +82,7 @@ const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
 	['llmApiKey', 'llmApiKey'],
 	['mllmApiKey', 'mllmApiKey'],
 	['mllmAdcCredentials', 'mllmAdcSecret'],
+	['mcpBearerToken', 'mcpBearerToken'],
 	['encryptionKey', 'encryptionSecretKey'],
 	['encryptionSalt', 'encryptionSaltSecret'],
 ];
@@ -166,16 +168,35 @@ export function fillEmpty(target: unknown, source: IDataObject): IDataObject {
 const usesOwnKey = (block: unknown): block is IDataObject =>
 	isPlainObject(block) && Object.keys(block).length > 0 && block.credential_mode !== 'managed';
 
+const hasAuthorization = (headers: unknown) =>
+	isPlainObject(headers) && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'authorization' && !isEmpty(value));
+
+/** MCP servers with the credential's headers (by server name), then its bearer token where Authorization is still empty. */
+function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
+	if (!Array.isArray(servers)) return servers;
+	return servers.map((server) => {
+		if (!isPlainObject(server)) return server;
+		let headers: unknown = server.headers;
+		const named = keys.mcpHeaders?.[String(server.name)];
+		if (isPlainObject(named)) headers = fillEmpty(headers, named);
+		if (keys.mcpBearerToken && !hasAuthorization(headers)) {
+			const rest = isPlainObject(headers) ? Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : {};
+			headers = { ...rest, Authorization: `Bearer ${keys.mcpBearerToken}` };
+		}
+		return headers === server.headers ? server : { ...server, headers: headers as IDataObject };
+	});
+}
+
 function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
 	let out = keys.llmApiKey ? fillEmpty(llm, { api_key: keys.llmApiKey }) : { ...llm };
 	if (keys.llmHeaders) out = { ...out, headers: fillEmpty(out.headers, keys.llmHeaders) };
-	const servers = out.mcp_servers;
-	if (keys.mcpHeaders && Array.isArray(servers)) {
-		out.mcp_servers = servers.map((server) => {
-			const headers = isPlainObject(server) ? keys.mcpHeaders?.[String(server.name)] : undefined;
-			return isPlainObject(server) && isPlainObject(headers) ? { ...server, headers: fillEmpty(server.headers, headers) } : server;
-		});
-	}
+	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
+	return out;
+}
+
+function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
+	const out = keys.mllmApiKey ? fillEmpty(mllm, { api_key: keys.mllmApiKey }) : { ...mllm };
+	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
 	return out;
 }
 

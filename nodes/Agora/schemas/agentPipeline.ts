@@ -161,6 +161,7 @@ export const mllmSchema = shape({
 	vendor: openChoice().nullish(),
 	style: openChoice().nullish(),
 	turn_detection: mllmTurnDetectionSchema.nullish(),
+	mcp_servers: mcpServers.nullish(),
 });
 
 export const avatarSchema = withRules(

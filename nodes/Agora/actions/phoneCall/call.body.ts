@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { isPlainObject } from '../../../shared/values';
+import { applyVendorKeys } from '../../../shared/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
 import { autoChannelToken } from '../common/autoToken';
@@ -28,9 +30,13 @@ function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { name, sip, ...top, properties };
 }
 
-/** The body to send, before token generation: form, Additional Body merged over it, validated. */
-export function prepareCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * The body to send, before token generation: form, Additional Body merged over it, keys left
+ * empty filled from the Agora Vendor Keys credential, validated.
+ */
+export function prepareCallBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
 	const body = toCurrentForm(withAdditionalBody(fn, buildCallBody(fn, itemIndex), itemIndex));
+	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
 	validateOrThrow(fn, callRequestSchema, body, itemIndex);
 	return body;
 }

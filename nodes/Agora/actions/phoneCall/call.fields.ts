@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../common/additionalBody';
 import { agentConfigFields, identityFields } from '../common/agentConfig';
+import { waitFields } from './callWait';
 
 const numberFields: INodeProperties[] = [
 	{
@@ -74,6 +75,7 @@ const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => 
 
 export const callFields: INodeProperties[] = [
 	...numberFields,
+	...waitFields,
 	...callIdentityFields,
 	...agentConfigFields,
 	additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})'),

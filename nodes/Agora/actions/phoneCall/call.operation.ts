@@ -11,6 +11,7 @@ import { fillSipToken, prepareCallBody } from './call.body';
 import { callFields } from './call.fields';
 import { CALLS_PATH } from '../common/phoneCallFields';
 import { findPlacedCall } from './records';
+import { readWaitSettings, waitForCallEnd } from './callWait';
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['call'] } }, callFields);
 
@@ -43,12 +44,20 @@ const RERUN_LOOKBACK_MS = 60 * 60 * 1000;
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('phoneCall', 'placed', 'agent_id');
 
+/** Places the call (or finds the one a crashed run placed), then waits for its end when asked. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const body = prepareCallBody(this, itemIndex);
+	const settings = readWaitSettings(this, itemIndex);
+	const placed = await place.call(this, itemIndex, ctx);
+	if (!settings || typeof placed.agent_id !== 'string') return [{ json: placed }];
+	return [{ json: { ...placed, ...(await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex)) } }];
+}
+
+async function place(this: IExecuteFunctions, itemIndex: number, ctx: AgoraContext): Promise<IDataObject> {
+	const body = prepareCallBody(this, ctx, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();
@@ -56,7 +65,7 @@ export async function execute(
 	// call (same name and channel by default); look for it over the last hour before dialing.
 	if (await isRerun(this)) {
 		const earlier = await findPlacedCall(this, ctx, body, firstAttemptMs - RERUN_LOOKBACK_MS, itemIndex);
-		if (earlier) return [{ json: output(earlier.agent_id, body, true) }];
+		if (earlier) return output(earlier.agent_id, body, true);
 	}
 
 	// A call is never repeated blindly: it would ring the callee twice. After an answer that leaves
@@ -73,7 +82,7 @@ export async function execute(
 				itemIndex,
 			),
 		);
-		if (outcome.ok) return [{ json: output(outcome.value.body.agent_id, body, false) }];
+		if (outcome.ok) return output(outcome.value.body.agent_id, body, false);
 
 		const failure = outcome.error;
 		const details = agoraErrorDetails(failure);
@@ -84,7 +93,7 @@ export async function execute(
 		const lookup = await settle(findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex));
 		// When the lookup fails too, the call's own error says more.
 		if (!lookup.ok) throw failure;
-		if (lookup.value) return [{ json: output(lookup.value.agent_id, body, true) }];
+		if (lookup.value) return output(lookup.value.agent_id, body, true);
 		if (status === 409 || attempt >= attempts) throw failure;
 		await wait(backoffDelay(attempt - 1));
 	}

@@ -20,7 +20,8 @@ export const phoneCallDescription: INodeProperties[] = [
 				name: 'Call',
 				value: 'call',
 				action: 'Place a phone call',
-				description: 'Dial a phone number through your SIP trunk; a voice agent talks with the callee',
+				description:
+					'Dial a number; a voice agent talks with the callee. With Wait for the Call to End it returns whether the call was answered, how it ended and the transcript.',
 			},
 			{ name: 'Get', value: 'get', action: 'Get a phone call', description: 'Get the status of a call' },
 			{

@@ -14,6 +14,7 @@ import { cascadeOrOverride, MODE } from './display';
 import { buildExtras, extrasFields } from './extras';
 import { buildIdentity, identityFields } from './identity';
 import { buildLlm, llmFields } from './llm';
+import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields } from './pipeline';
 import { FormReader, put } from '../form';
@@ -47,6 +48,13 @@ function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
 	if (parameters.data_channel === undefined) properties.parameters = { ...parameters, data_channel: 'rtm' };
 }
 
+/** Servers without Enable Tools are never called, with no error (Agora's MCP guide): switch it on unless set. */
+function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void {
+	if (!hasMcpServers(properties.llm) && !hasMcpServers(properties.mllm)) return;
+	if (r.get<IDataObject>('advancedFeatures', {}).enableTools !== undefined) return;
+	properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_tools: true };
+}
+
 /**
  * Adds the configuration members to `properties` and returns the body's top-level preset and
  * pipeline_id.
@@ -71,5 +79,6 @@ export function buildAgentProperties(fn: ParameterReader, itemIndex: number, pro
 	put(properties, 'parameters', buildParameters(r));
 	put(properties, 'labels', buildLabels(r));
 	enableRtmForManualTurns(r, properties);
+	enableToolsForMcpServers(r, properties);
 	return top;
 }

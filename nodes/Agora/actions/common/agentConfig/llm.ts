@@ -215,6 +215,6 @@ export function buildLlm(r: FormReader): IDataObject {
 	put(llm, 'style', text(o.style));
 	put(llm, 'template_variables', readKeyValues(o.templateVariables));
 	put(llm, 'headers', readKeyValues(o.headers));
-	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers));
+	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers', label: 'LLM Options › MCP Servers' }));
 	return llm;
 }

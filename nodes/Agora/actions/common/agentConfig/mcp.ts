@@ -1,4 +1,8 @@
-/** MCP tool servers of the LLM (properties.llm.mcp_servers). */
+/**
+ * MCP tool servers of the LLM (properties.llm.mcp_servers) and of a realtime model
+ * (properties.mllm.mcp_servers). n8n's MCP Server Trigger is the expected server: the form says
+ * which of its URLs to paste and refuses the ones Agora's engine cannot use.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { splitList } from '../agentFields';
@@ -11,7 +15,8 @@ export const mcpServersField: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add MCP Server',
 	default: {},
-	description: 'Tool servers the agent may call. Also turn on Advanced Features › Enable Tools.',
+	description:
+		'Tool servers the agent may call, e.g. an n8n MCP Server Trigger. Advanced Features › Enable Tools is switched on unless you set it.',
 	options: [
 		{
 			displayName: 'Server',
@@ -23,7 +28,6 @@ export const mcpServersField: INodeProperties = {
 					type: 'options',
 					options: [
 						{ name: 'All Tools', value: 'all', description: 'Field left out: every tool of the server is enabled' },
-						{ name: 'No Tools', value: 'none', description: 'Sends an empty list []: no tool of the server may be called' },
 						{ name: 'Only These Tools', value: 'list', description: 'Only the named tools; a "*" in the list enables all of them' },
 					],
 					default: 'all',
@@ -33,15 +37,17 @@ export const mcpServersField: INodeProperties = {
 					name: 'endpoint',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. https://mcp.example.com/mcp',
-					description: 'Server address',
+					placeholder: 'e.g. https://n8n.example.com/mcp/agent-tools',
+					description: 'Server address, reached by Agora’s cloud over HTTPS',
+					hint: 'For n8n’s MCP Server Trigger: its Production URL, https://<host>/mcp/<path> (not the Test URL), with the workflow active',
 				},
 				{
 					displayName: 'Headers (JSON)',
 					name: 'headers',
 					type: 'json',
 					default: '{}',
-					description: 'HTTP headers sent to the server, e.g. {"Authorization": "Bearer …"}. Values never appear in the output.',
+					description:
+						'HTTP headers sent to the server. Leave Authorization out to take the bearer token from the Agora Vendor Keys credential.',
 				},
 				{
 					displayName: 'Name',
@@ -65,7 +71,7 @@ export const mcpServersField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. get_weather, get_forecast',
-					description: 'Comma-separated tool names. "*" (alone or in the list) means all tools.',
+					description: 'Comma-separated tool names as the server lists them (for n8n: the tool nodes’ names). "*" means all tools.',
 					displayOptions: { show: { allowedToolsMode: ['list'] } },
 				},
 				{
@@ -80,23 +86,70 @@ export const mcpServersField: INodeProperties = {
 	],
 };
 
-/** The mcp_servers list of the LLM Options collection; undefined when no server was added. */
-export function buildMcpServers(r: FormReader, value: unknown): IDataObject[] | undefined {
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Why Agora's engine cannot use this endpoint, or undefined when it can. */
+export function mcpEndpointProblem(endpoint: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(endpoint);
+	} catch {
+		return 'must be a full URL such as https://<host>/mcp/<path>';
+	}
+	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))) {
+		return 'must use https:// (http:// only for localhost or 127.0.0.1): the tool calls and their token would cross the internet unencrypted';
+	}
+	if (/\/mcp-test\//.test(url.pathname)) {
+		return 'is the MCP Server Trigger’s Test URL, which answers only while the editor listens; paste its Production URL (https://<host>/mcp/<path>) and activate the workflow';
+	}
+	if (/\/sse\/?$/.test(url.pathname)) {
+		return 'ends in /sse, a Server-Sent Events endpoint (MCP Server Trigger version 1); Agora speaks Streamable HTTP only: use version 2 and its Production URL https://<host>/mcp/<path>';
+	}
+	return undefined;
+}
+
+/** Where the servers sit in the request, and how the form labels the field. */
+export interface McpServersPlace {
+	path: 'properties.llm.mcp_servers' | 'properties.mllm.mcp_servers';
+	label: 'LLM Options › MCP Servers' | 'MLLM Options › MCP Servers';
+}
+
+/**
+ * The mcp_servers list of an options collection; undefined when no server was added. An empty
+ * allowed_tools is never sent: Agora's MCP guide warns that it can hang the agent mid-response.
+ */
+export function buildMcpServers(r: FormReader, value: unknown, place: McpServersPlace): IDataObject[] | undefined {
 	const servers = (value as { servers?: IDataObject[] } | undefined)?.servers;
 	if (!Array.isArray(servers) || servers.length === 0) return undefined;
 	return servers.map((server, index) => {
-		const path = `properties.llm.mcp_servers[${index}]`;
+		const path = `${place.path}[${index}]`;
+		const label = `${place.label} › Server ${index + 1}`;
 		const out: IDataObject = { name: String(server.name ?? '').trim(), endpoint: String(server.endpoint ?? '').trim() };
+		const problem = mcpEndpointProblem(out.endpoint as string);
+		if (problem) r.fail(`${label} › Endpoint (${path}.endpoint)`, problem);
 		put(out, 'transport', text(server.transport));
 		put(out, 'headers', r.json(server.headers, `${path}.headers`));
 		const toolsMode = server.allowedToolsMode ?? 'all';
-		if (toolsMode === 'none') out.allowed_tools = [];
-		else if (toolsMode === 'list') {
+		if (toolsMode === 'none') {
+			r.fail(
+				`${label} › Allowed Tools (${path}.allowed_tools)`,
+				'an empty list can hang the agent mid-response; to give the agent none of this server’s tools, remove the server',
+			);
+		}
+		if (toolsMode === 'list') {
 			const names = splitList(server.allowedTools);
-			if (names.length === 0) r.fail(`${path}.allowed_tools`, 'needs at least one tool name (or choose All Tools / No Tools)');
+			if (names.length === 0) {
+				r.fail(`${label} › Tool Names (${path}.allowed_tools)`, 'needs at least one tool name (or choose All Tools): an empty list can hang the agent');
+			}
 			out.allowed_tools = names;
 		}
 		if (typeof server.timeoutMs === 'number' && server.timeoutMs > 0) out.timeout_ms = server.timeoutMs;
 		return out;
 	});
+}
+
+/** Whether a built llm or mllm block has at least one MCP server. */
+export function hasMcpServers(block: unknown): boolean {
+	const servers = (block as IDataObject | undefined)?.mcp_servers;
+	return Array.isArray(servers) && servers.length > 0;
 }

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from '../../../../shared/vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
+import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from '../form';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
@@ -130,6 +131,7 @@ const modelFields: INodeProperties[] = [
 				],
 				default: 'audio',
 			},
+			mcpServersField,
 			{
 				displayName: 'Messages (JSON)',
 				name: 'messages',
@@ -271,6 +273,7 @@ export function buildMllm(r: FormReader): IDataObject {
 	put(mllm, 'input_modalities', modalities(o.inputModalities));
 	put(mllm, 'output_modalities', modalities(o.outputModalities));
 	put(mllm, 'greeting_message', text(o.greetingMessage));
+	put(mllm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers', label: 'MLLM Options › MCP Servers' }));
 	put(mllm, 'turn_detection', buildMllmTurnDetection(r));
 	return mllm;
 }

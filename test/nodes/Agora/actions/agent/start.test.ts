@@ -133,7 +133,7 @@ describe('the whole form', () => {
 					mcpServers: {
 						servers: [
 							{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: '{"Authorization": "Bearer mcp-secret-123"}', allowedToolsMode: 'list', allowedTools: 'a, b', timeoutMs: 5000 },
-							{ name: 'none', endpoint: 'https://mcp2.example.com', allowedToolsMode: 'none' },
+							{ name: 'all', endpoint: 'https://mcp2.example.com', allowedToolsMode: 'all' },
 						],
 					},
 				},
@@ -203,7 +203,7 @@ describe('the whole form', () => {
 				headers: { 'X-Tenant': 'header-secret-value' },
 				mcp_servers: [
 					{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: { Authorization: 'Bearer mcp-secret-123' }, allowed_tools: ['a', 'b'], timeout_ms: 5000 },
-					{ name: 'none', endpoint: 'https://mcp2.example.com', transport: 'streamable_http', allowed_tools: [] },
+					{ name: 'all', endpoint: 'https://mcp2.example.com', transport: 'streamable_http' },
 				],
 			},
 			tts: { vendor: 'microsoft', skip_patterns: [1, 3] },

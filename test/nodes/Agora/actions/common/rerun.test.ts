@@ -11,6 +11,7 @@
 import { DataDeduplicationService } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { callWaitClock } from '../../../../../nodes/Agora/actions/phoneCall/callWait';
 import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
 import { useSandbox } from '../../../../lib/sandbox';
@@ -171,6 +172,23 @@ describe('Phone Call and Phone Number on a re-run', () => {
 		// Another execution dials.
 		expect((await runAs(newExecution(), callParams(), [{}])).error('Agora')).toBeUndefined();
 		expect(sb.calls()).toHaveLength(2);
+	});
+
+	test('Call with the wait: the repeat waits on the call the crashed run placed and returns its end', async () => {
+		const saved = { ...callWaitClock };
+		callWaitClock.sleep = async () => await new Promise((resolve) => setTimeout(resolve, 10));
+		try {
+			sb.setCallee('+14155550123', { action: 'reject', afterMs: 0 });
+			const id = newExecution();
+			// The crashed run: the call was placed, the wait never finished.
+			expect((await runAs(id, callParams(), [{}])).error('Agora')).toBeUndefined();
+			const repeat = await runAs(id, callParams({ waitForEnd: true }), [{}]);
+			expect(repeat.error('Agora')).toBeUndefined();
+			expect(repeat.output('Agora')[0]).toMatchObject({ agent_id: sb.calls()[0].agentId, reconciled: true, ended: true, answered: false, reason: 'failed' });
+			expect(sb.calls()).toHaveLength(1);
+		} finally {
+			Object.assign(callWaitClock, saved);
+		}
 	});
 
 	test('Phone Number: Add finds the number the crashed run imported; Delete reads its 404 as already deleted', async () => {

@@ -165,8 +165,8 @@ test('interruption, encryption, geofence and SAL', () => {
 test('SAL URL without a name, or an MCP list without names, fails naming the field', () => {
 	expect(() => build({ ...core, enableSal: true, salSampleUrl: 'https://x' })).toThrow('Invalid parameter "properties.sal.sample_urls"');
 	expect(() =>
-		build({ ...core, llmUrl: 'u', llmOptions: { mcpServers: { servers: [{ name: 'a', endpoint: 'e', allowedToolsMode: 'list', allowedTools: ' , ' }] } } }),
-	).toThrow('Invalid parameter "properties.llm.mcp_servers[0].allowed_tools"');
+		build({ ...core, llmUrl: 'u', llmOptions: { mcpServers: { servers: [{ name: 'a', endpoint: 'https://mcp.example.com/mcp', allowedToolsMode: 'list', allowedTools: ' , ' }] } } }),
+	).toThrow('Invalid parameter "LLM Options › MCP Servers › Server 1 › Tool Names (properties.llm.mcp_servers[0].allowed_tools)"');
 	expect(() => build({ ...core, mode: 'mllm', mllmOptions: { messages: '{"not": "an array"}' } })).toThrow('Invalid parameter "properties.mllm.messages"');
 });
 
