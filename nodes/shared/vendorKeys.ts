@@ -194,12 +194,6 @@ function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
 	return out;
 }
 
-function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
-	const out = keys.mllmApiKey ? fillEmpty(mllm, { api_key: keys.mllmApiKey }) : { ...mllm };
-	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
-	return out;
-}
-
 function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
 	let out = keys.ttsParams ? { ...tts, params: fillEmpty(tts.params, keys.ttsParams) } : { ...tts };
 	if (keys.ttsHeaders && (isPlainObject(tts.headers) || tts.vendor === 'generic_http')) {
@@ -210,8 +204,12 @@ function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
 
 /** Vertex AI takes ADC credentials and no API key (Agora's Vertex AI page); the others an API key. */
 function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
-	if (mllm.vendor === 'vertexai') return keys.mllmAdcCredentials ? fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials }) : mllm;
-	return keys.mllmApiKey ? fillEmpty(mllm, { api_key: keys.mllmApiKey }) : mllm;
+	let out: IDataObject = { ...mllm };
+	if (mllm.vendor === 'vertexai') {
+		if (keys.mllmAdcCredentials) out = fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials });
+	} else if (keys.mllmApiKey) out = fillEmpty(mllm, { api_key: keys.mllmApiKey });
+	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
+	return out;
 }
 
 function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
