@@ -120,19 +120,19 @@ function checkPipeline(body: StartRequest, report: Report): void {
 	const hasPipeline = !!body.pipeline_id?.trim();
 	if (isMllm(p)) {
 		if (!hasPreset && !hasPipeline && !p.mllm?.api_key) {
-			report(['properties', 'mllm', 'api_key'], 'is required when mllm is enabled (unless a preset or pipeline_id provides it)');
+			report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
 		}
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required (unless mllm is enabled or pipeline_id is given)');
-	if (!isGiven(p.tts)) report(['properties', 'tts'], 'is required (unless mllm is enabled or pipeline_id is given)');
+	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
+	if (!isGiven(p.tts)) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
 	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
-		report(['properties', 'llm', 'url'], 'is required (unless a preset or pipeline_id provides the LLM)');
+		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions (or give a preset that provides the LLM)');
 	}
 	if (p.tts && !hasPreset) {
-		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required (unless a preset provides the TTS)');
-		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required (unless a preset provides the TTS)');
+		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
+		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
 	}
 }
 

@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
 import { client, agentPath as sandboxAgentPath, startBody } from '../../../../../sandbox/src/helpers';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -262,7 +262,8 @@ describe('Update, Speak, Interrupt', () => {
 		sb.requests.length = 0;
 		// 200 characters, 600 bytes.
 		const result = await run({ resource: 'agent', operation: 'speak', agentId: id, text: '日本語'.repeat(67).slice(0, 200) });
-		expect(result.error('Agora')?.message).toMatch(/Invalid parameter "text": must be at most 512 bytes/);
+		expect(result.error('Agora')?.message).toMatch(/: must be at most 512 bytes/);
+		expect(apiField(result.error('Agora'))).toBe('text');
 		expect(sb.requests).toHaveLength(0);
 		// The same count of ASCII characters is fine.
 		const ok = await run({ resource: 'agent', operation: 'speak', agentId: id, text: 'a'.repeat(512) });
@@ -362,7 +363,8 @@ describe('continueOnFail', () => {
 		], { continueOnFail: true });
 		const out = result.output('Agora');
 		expect(out[0].agent_id).toBeDefined();
-		expect(out[1].error).toMatch(/properties\.remote_rtc_uids\[0\]/);
+		expect(out[1].error).toContain('User UID');
+		expect(out[1].description).toContain('API field: properties.remote_rtc_uids[0]');
 		expect(joins()).toHaveLength(1);
 	});
 });

@@ -11,7 +11,7 @@ import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
 import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../../sandbox/src/helpers';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -206,7 +206,8 @@ describe('create', () => {
 		const out = result.output('Agora');
 		expect(out).toHaveLength(3);
 		expect(out[0].id).toBeDefined();
-		expect(out[1].error).toContain('player.channelName');
+		expect(out[1].error).toContain('Channel Name');
+		expect(out[1].description).toContain('API field: player.channelName');
 		expect(out[2].id).toBeDefined();
 		expect(sb.players()).toHaveLength(2);
 	});
@@ -260,7 +261,7 @@ describe('validation before sending', () => {
 	it.each(cases)('%s is rejected naming the field, nothing sent', async (_label, parameters, field) => {
 		const result = await run(parameters);
 		const error = result.error('Agora');
-		expect(error?.message).toContain(`Invalid parameter "${field}"`);
+		expect(apiField(error)).toBe(`${field}`);
 		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits, retryTiming } from '../../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 const SIP_PASSWORD = 'trunk-pass-0123456789';
 
@@ -84,7 +84,7 @@ describe('Add', () => {
 		['allowed addresses that are not a list (Additional Body)', { options: { additionalBody: '{"inbound_config": {"allowed_addresses": "1.2.3.4"}}' } }, 'inbound_config.allowed_addresses'],
 	])('%s is refused naming the field, nothing sent', async (_, over, field) => {
 		const result = await run(addParams(over));
-		expect(result.error('Agora')?.message).toContain(`Invalid parameter "${field}"`);
+		expect(apiField(result.error('Agora'))).toBe(`${field}`);
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -160,7 +160,7 @@ describe('Get, Get Many, Update, Delete', () => {
 		expect(nothing.error('Agora')?.message).toContain('needs inbound_config or outbound_config');
 		// Left empty in the editor, n8n itself flags the field; an expression can still give nothing.
 		const noId = await run({ resource: 'phoneNumber', operation: 'update', phoneNumber: '+19876543210', outboundChange: 'link', outboundPipelineId: '={{ $json.missing ?? "" }}' });
-		expect(noId.error('Agora')?.message).toContain('Invalid parameter "outbound_config.pipeline_id"');
+		expect(apiField(noId.error('Agora'))).toBe('outbound_config.pipeline_id');
 		expect(sb.requests).toHaveLength(0);
 	});
 
