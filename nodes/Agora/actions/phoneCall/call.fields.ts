@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../common/additionalBody';
-import { agentConfigFields, identityFields } from '../common/agentConfig';
+import { agentConfigFields, identityFields, uniquePerItem } from '../common/agentConfig';
 
 const numberFields: INodeProperties[] = [
 	{
@@ -35,11 +35,12 @@ const numberFields: INodeProperties[] = [
 const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
+		default: uniquePerItem('call'),
 		description:
 			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash.',
 	},
 	channel: {
-		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
+		default: uniquePerItem('call'),
 		description:
 			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node, run of the node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
 	},

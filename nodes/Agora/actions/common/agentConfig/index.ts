@@ -11,7 +11,7 @@ import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
 import { buildExtras, extrasFields } from './extras';
-import { buildIdentity, identityFields } from './identity';
+import { buildIdentity, identityFields, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields } from './pipeline';
@@ -19,7 +19,7 @@ import { FormReader, put } from './reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity, FormReader };
+export { identityFields, buildIdentity, FormReader, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [

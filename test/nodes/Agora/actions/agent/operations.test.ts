@@ -85,6 +85,8 @@ describe('Start', () => {
 		expect(agents).toHaveLength(2);
 		// The default name expression gives each item of one run its own name.
 		expect(new Set(agents.map((a) => a.name)).size).toBe(2);
+		// It reads in a list: a prefix, the execution ID and a short hash of node, run and item.
+		for (const agent of agents) expect(agent.name).toMatch(/^agent-[\w]+-[0-9a-f]{10}$/);
 		for (const item of out) {
 			const agent = agents.find((a) => a.agentId === item.agent_id)!;
 			expect(item).toMatchObject({ name: agent.name, channel: 'room1', agent_rtc_uid: '1001', labels: { ticket: 'T-1' } });
