@@ -169,11 +169,11 @@ export class Agora implements INodeType {
 			},
 		],
 	};
+
 	constructor() {
 		// Validation errors name fields by this description's labels.
 		useFormLabels(this.description.properties);
 	}
-
 
 	methods = {
 		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },

@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../common/additionalBody';
 import { agentConfigFields, identityFields, uniquePerItem } from '../common/agentConfig';
+import { guideLink } from '../../../shared/agoraGuides';
 
 const numberFields: INodeProperties[] = [
 	{
@@ -28,6 +29,7 @@ const numberFields: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description:
 			'The caller ID the callee sees (sip.from_number), in E.164 format: one of your numbers that your SIP trunk or provider lets you call from, usually one imported under Phone Number with outbound calls on',
+		hint: `Calls go out through your SIP trunk: ${guideLink('sipTrunk', 'Agora’s SIP trunk guide')}`,
 	},
 ];
 
