@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { authMethodOf, restAuthorization } from '../nodes/shared/token/restToken';
+import { guideLink } from '../nodes/shared/agoraGuides';
 
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
 const AGORA_HOSTS: Array<{ name: string; value: string }> = [
@@ -85,6 +86,7 @@ export class AgoraApi implements ICredentialType {
 			default: '',
 			required: true,
 			description: 'App ID of the Agora project; it goes into every request path',
+			hint: `From Agora Console > Projects. Conversational AI must be enabled for the project: ${guideLink('enableConversationalAi', 'Agora’s guide')}`,
 		},
 		{
 			displayName: 'Host',

@@ -15,6 +15,8 @@ import { tokenDescription, tokenOperations } from './actions/token';
 import type { AgoraOperation } from './actions/common/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './actions/common/pool';
+import { useFormLabels } from './actions/common/formLabels';
+import { invalidField } from '../shared/validate';
 import { bulkRunError, collectSideEffects } from './actions/common/sideEffects';
 import { settle } from '../shared/values';
 import {
@@ -168,6 +170,11 @@ export class Agora implements INodeType {
 		],
 	};
 
+	constructor() {
+		// Validation errors name fields by this description's labels.
+		useFormLabels(this.description.properties);
+	}
+
 	methods = {
 		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
 		listSearch: { searchAgents, searchCloudPlayers, searchCalls, searchPhoneNumbers },
@@ -224,10 +231,7 @@ function readRequestOptions(fn: IExecuteFunctions): RequestOptions {
 		const value = options[name];
 		if (value === undefined) continue;
 		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-			throw new NodeOperationError(fn.getNode(), `Invalid parameter "requestOptions.${name}": must be a whole number from ${min} to ${max}`, {
-				itemIndex: 0,
-				description: 'Fix this value in the node parameters; nothing was sent to Agora.',
-			});
+			throw invalidField(fn, `requestOptions.${name}`, `must be a whole number from ${min} to ${max}`, 0);
 		}
 	}
 	return options;

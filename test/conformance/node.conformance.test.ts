@@ -293,7 +293,7 @@ describe('every input the reference calls invalid is refused by the node, naming
 			expect(Number(sb.requests[0].query.sequence)).toBeGreaterThan(1e12);
 			return;
 		}
-		expect(result.error('Agora')?.message).toMatch(/^Invalid parameter "/);
+		expect(result.error('Agora')?.message).toMatch(/^Invalid “/);
 		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import type { Sandbox } from '../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../lib/harness';
 import { useSandbox } from '../lib/sandbox';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -107,7 +107,7 @@ describe('2. manual start and end of speech (push-to-talk) with RTM and the RTM 
 
 	test('manual with the RTC data stream is refused naming the field, nothing sent', async () => {
 		const result = await run(cascade({ configureTurnDetection: true, endOfSpeechMode: 'manual', agentParameters: { dataChannel: 'datastream' } }));
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.parameters.data_channel"');
+		expect(apiField(result.error('Agora'))).toBe('properties.parameters.data_channel');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -184,7 +184,8 @@ describe('5. idle_timeout 0..259200 s', () => {
 		expect(started(await run(cascade({ idleTimeout: 259200 }))).idle_timeout).toBe(259200);
 		sb.reset();
 		const result = await run(cascade({ idleTimeout: 259201 }));
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.idle_timeout": must be an integer in [0, 259200]');
+		expect(result.error('Agora')?.message).toContain(': must be an integer in [0, 259200]');
+		expect(apiField(result.error('Agora'))).toBe('properties.idle_timeout');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -223,7 +224,8 @@ describe('8. Update sends only what the user meant', () => {
 	test('{} alone is not a field to update: refused, nothing sent', async () => {
 		const id = await agent();
 		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}' } });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties": needs at least one field to update');
+		expect(result.error('Agora')?.message).toContain(': needs at least one field to update');
+		expect(apiField(result.error('Agora'))).toBe('properties');
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -233,7 +235,8 @@ describe('8. Update sends only what the user meant', () => {
 	])('an empty Channel Token (%s) is refused naming the field', async (_how, token) => {
 		const id = await agent();
 		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token } });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.token": must not be empty');
+		expect(result.error('Agora')?.message).toContain(': must not be empty');
+		expect(apiField(result.error('Agora'))).toBe('properties.token');
 		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -227,3 +227,9 @@ export function loadOptionsContext(parameters: INode['parameters'], credential: 
 	} as unknown as IWorkflowExecuteAdditionalData;
 	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 }
+
+/** The API path a validation error names in its description ("API field: properties.llm.url"). */
+export function apiField(error: unknown): string | undefined {
+	const description = String((error as { description?: unknown } | undefined)?.description ?? '');
+	return /API field: (\S+)/.exec(description)?.[1];
+}

@@ -124,10 +124,10 @@ function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
 	if (vendor === 'vertexai') {
 		for (const key of VERTEX_FIELDS) {
 			const value = (mllm as Record<string, unknown> | undefined)?.[key];
-			if (typeof value !== 'string' || !value.trim()) report(['properties', 'mllm', key], 'is required when mllm.vendor is vertexai');
+			if (typeof value !== 'string' || !value.trim()) report(['properties', 'mllm', key], 'is required for Vertex AI: give the Google Cloud project, location and ADC credentials');
 		}
 	} else if (MLLM_API_KEY_VENDORS.includes(vendor) && !mllm?.api_key) {
-		report(['properties', 'mllm', 'api_key'], 'is required when mllm is enabled (unless a preset or pipeline_id provides it)');
+		report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
 	}
 }
 
@@ -150,15 +150,15 @@ function checkPipeline(body: StartRequest, report: Report): void {
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required (unless mllm is enabled or pipeline_id is given)');
+	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
 	const speaks = llmSpeaksAlone(p.llm);
-	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required (unless mllm is enabled or pipeline_id is given)');
+	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
 	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
-		report(['properties', 'llm', 'url'], 'is required (unless a preset or pipeline_id provides the LLM)');
+		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions (or give a preset that provides the LLM)');
 	}
 	if (p.tts && !hasPreset) {
-		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required (unless a preset provides the TTS)');
-		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required (unless a preset provides the TTS)');
+		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
+		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
 	}
 }
 

@@ -80,7 +80,7 @@ describe('start: identity', () => {
 
 describe('start: what each mode needs', () => {
 	test('cascade needs llm (with url) and tts (vendor, params), unless a preset or a pipeline gives them', () => {
-		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required (unless mllm is enabled or pipeline_id is given)');
+		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
 		expect(start({ name: 'a', pipeline_id: 'p', properties: BARE })).toBeUndefined();
 		expect(start({ name: 'a', pipeline_id: 'p', properties: { ...BARE, tts: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(start({ name: 'a', preset: 'p', properties: { ...BARE, llm: {}, tts: {} } })).toBeUndefined();
@@ -91,7 +91,7 @@ describe('start: what each mode needs', () => {
 	test('an enabled mllm needs its api_key; asr, llm and tts beside it are ignored by Agora, not invalid', () => {
 		expect(start(mllm())).toBeUndefined();
 		expect(start({ name: 'a', properties: { ...BARE, mllm: { enable: true } } })).toBe(
-			'properties.mllm.api_key: is required when mllm is enabled (unless a preset or pipeline_id provides it)',
+			'properties.mllm.api_key: is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)',
 		);
 		expect(start(mllm({ llm: { url: 'u' }, tts: { vendor: 'v', params: {} }, asr: { language: 'en-US' } }))).toBeUndefined();
 		expect(start({ name: 'a', properties: { ...BARE, advanced_features: { enable_mllm: true }, mllm: { api_key: 'k' }, asr: {} } })).toBeUndefined();

@@ -8,15 +8,24 @@ import { MODE } from './display';
 /** The form's idle timeout, Agora's own default too. */
 const IDLE_TIMEOUT_DEFAULT_S = 30;
 
+/**
+ * A default name that reads in a list ("agent-1234-3f9a2c1b7e": prefix, execution, short hash) and
+ * is unique per execution, node, run and item. A re-run of the execution (queue mode, after a
+ * worker died) computes the same name, so the repeat finds what the first run started.
+ */
+export function uniquePerItem(prefix: string): string {
+	return `={{ '${prefix}-' + $execution.id + '-' + ($nodeId + '-' + $runIndex + '-' + $itemIndex).hash('sha256').slice(0, 10) }}`;
+}
+
 export const identityFields: INodeProperties[] = [
 	{
 		displayName: 'Agent Name',
 		name: 'name',
 		type: 'string',
 		required: true,
-		default: "={{ 'n8n-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
+		default: uniquePerItem('agent'),
 		description:
-			'Unique name of the agent; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the agent instead of starting a second one. A fixed name makes sure that at most one agent with it runs.',
+			'Unique name of the agent; a name in use by a running agent is refused (409). The default (execution ID and a short hash of node, run and item) stays the same when n8n re-runs the execution.',
 	},
 	{
 		displayName: 'Channel Name',

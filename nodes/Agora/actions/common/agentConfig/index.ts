@@ -12,7 +12,7 @@ import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
 import { buildExtras, extrasFields } from './extras';
-import { buildIdentity, identityFields } from './identity';
+import { buildIdentity, identityFields, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
@@ -21,7 +21,7 @@ import { FormReader, put } from '../form';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity };
+export { identityFields, buildIdentity, FormReader, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [

@@ -23,7 +23,8 @@ describe('continueOnFail', () => {
 		], { continueOnFail: true });
 		const out = result.output('Agora');
 		expect(out[0].agent_id).toBeDefined();
-		expect(out[1].error).toMatch(/properties\.remote_rtc_uids\[0\]/);
+		expect(out[1].error).toContain('User UID');
+		expect(out[1].description).toContain('API field: properties.remote_rtc_uids[0]');
 		expect(joins()).toHaveLength(1);
 	});
 });

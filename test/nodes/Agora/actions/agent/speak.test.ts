@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Agent › Speak and Interrupt, run through n8n's engine against the sandbox. */
 import { run, sb, seed } from './setup';
+import { apiField } from '../../../../lib/harness';
 
 describe('Speak and Interrupt', () => {
 	test('speak sends text, priority and interruptable; interrupt sends {}', async () => {
@@ -21,7 +22,8 @@ describe('Speak and Interrupt', () => {
 		sb.requests.length = 0;
 		// 200 characters, 600 bytes.
 		const result = await run({ resource: 'agent', operation: 'speak', agentId: id, text: '日本語'.repeat(67).slice(0, 200) });
-		expect(result.error('Agora')?.message).toMatch(/Invalid parameter "text": must be at most 512 bytes/);
+		expect(result.error('Agora')?.message).toMatch(/: must be at most 512 bytes/);
+		expect(apiField(result.error('Agora'))).toBe('text');
 		expect(sb.requests).toHaveLength(0);
 		// The same count of ASCII characters is fine.
 		const ok = await run({ resource: 'agent', operation: 'speak', agentId: id, text: 'a'.repeat(512) });

@@ -4,6 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
 import { createParams, credential, run, sb, seed, STREAM } from './setup';
+import { apiField } from '../../../../lib/harness';
 
 describe('create', () => {
 	it('sends {"player": {...}} to the region path with only the fields that are set, and outputs the player', async () => {
@@ -150,7 +151,8 @@ describe('create', () => {
 		const out = result.output('Agora');
 		expect(out).toHaveLength(3);
 		expect(out[0].id).toBeDefined();
-		expect(out[1].error).toContain('player.channelName');
+		expect(out[1].error).toContain('Channel Name');
+		expect(out[1].description).toContain('API field: player.channelName');
 		expect(out[2].id).toBeDefined();
 		expect(sb.players()).toHaveLength(2);
 	});
@@ -204,7 +206,7 @@ describe('validation before sending', () => {
 	it.each(cases)('%s is rejected naming the field, nothing sent', async (_label, parameters, field) => {
 		const result = await run(parameters);
 		const error = result.error('Agora');
-		expect(error?.message).toContain(`Invalid parameter "${field}"`);
+		expect(apiField(error)).toBe(`${field}`);
 		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Phone Call › Get, run through n8n's engine against the sandbox. */
 import { placeCall, run, sb, SETUP_MS } from './setup';
+import { apiField } from '../../../../lib/harness';
 
 describe('Get', () => {
 	test('ringing, answered, then hung up by the callee, as the call goes', async () => {
@@ -24,7 +25,7 @@ describe('Get', () => {
 
 	test('an empty Call ID is refused before sending', async () => {
 		const result = await run({ resource: 'phoneCall', operation: 'get', agentId: ' ' });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "agentId"');
+		expect(apiField(result.error('Agora'))).toBe('agentId');
 		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Phone Call › Get Many, run through n8n's engine against the sandbox. */
 import { placeCall, run, sb } from './setup';
+import { apiField } from '../../../../lib/harness';
 
 describe('Get Many (call records)', () => {
 	beforeEach(async () => {
@@ -44,9 +45,9 @@ describe('Get Many (call records)', () => {
 	test('an invalid date or page size is refused before sending', async () => {
 		const before = sb.requests.length;
 		const bad = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, filters: { toTime: 'not a date' } });
-		expect(bad.error('Agora')?.message).toContain('Invalid parameter "to_time"');
+		expect(apiField(bad.error('Agora'))).toBe('to_time');
 		const size = await run({ resource: 'phoneCall', operation: 'getAll', returnAll: true, options: { pageSize: 0 } });
-		expect(size.error('Agora')?.message).toContain('Invalid parameter "options.pageSize"');
+		expect(apiField(size.error('Agora'))).toBe('options.pageSize');
 		expect(sb.requests).toHaveLength(before);
 	});
 });

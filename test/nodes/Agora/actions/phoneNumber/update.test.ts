@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Phone Number › Update, run through n8n's engine against the sandbox. */
 import { importNumbers, numberRequests, run, sb } from './setup';
+import { apiField } from '../../../../lib/harness';
 
 describe('Update', () => {
 	beforeEach(importNumbers);
@@ -26,7 +27,7 @@ describe('Update', () => {
 		expect(nothing.error('Agora')?.message).toContain('needs inbound_config or outbound_config');
 		// Left empty in the editor, n8n itself flags the field; an expression can still give nothing.
 		const noId = await run({ resource: 'phoneNumber', operation: 'update', phoneNumber: '+19876543210', outboundChange: 'link', outboundPipelineId: '={{ $json.missing ?? "" }}' });
-		expect(noId.error('Agora')?.message).toContain('Invalid parameter "outbound_config.pipeline_id"');
+		expect(apiField(noId.error('Agora'))).toBe('outbound_config.pipeline_id');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
