@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * What Agora's current reference changed, through n8n's engine against the sandbox (rebuilt from
- * the reference): each known defect of issue 15 that the node fixed, from the form to what
- * arrives at Agora and what the next node gets.
+ * Fields of Agora's current reference that older forms got wrong, through n8n's engine against the
+ * sandbox: from the form to what arrives at Agora and what the next node gets.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
