@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Agent › Continue On Fail, run through n8n's engine against the sandbox. */
 import { cascadeParams, joins, run, seed } from './setup';
 

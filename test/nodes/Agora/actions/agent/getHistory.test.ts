@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Agent › Get History, run through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Agent › Speak and Interrupt, run through n8n's engine against the sandbox. */
 import { run, sb, seed } from './setup';
 import { apiField } from '../../../../lib/harness';

@@ -1,39 +1,21 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Shared set-up of the Cloud Player tests: importing this file starts the sandbox (and resets it
  * before each test) for the importing test file; `sb` and `credential` are set once it runs.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../../../../nodes/Agora/transport';
 import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
 import { useSandbox } from '../../../../lib/sandbox';
+import { createParams } from './params';
+
+export { createParams, STREAM } from './params';
 
 export let sb: Sandbox;
 export let credential: CredentialData;
 
-useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credential } = started), { resetEach: false });
-beforeEach(() => {
-	sb.reset();
-	sb.configure({ rateLimits: false, listDelayMs: 0 });
-	resetRateLimits();
-});
-
-export const STREAM = 'rtmp://media.example.com/live/stream1';
-
-export function createParams(over: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'cloudPlayer',
-		operation: 'create',
-		region: 'na',
-		streamUrl: STREAM,
-		channelName: 'room1',
-		identityType: 'uid',
-		uid: 555,
-		...over,
-	};
-}
+useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credential } = started));
+beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
 
 export async function run(parameters: INodeParameters, items: IDataObject[] = [{}], cred: CredentialData = credential, settings = {}) {
 	return await runWorkflow(agoraWorkflow(parameters, items, settings), cred);

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /** Phone Call › Get Many, run through n8n's engine against the sandbox. */
 import { placeCall, run, sb } from './setup';
 import { apiField } from '../../../../lib/harness';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Shared set-up of the Phone Call tests: importing this file starts the sandbox (and resets it
  * before each test) for the importing test file; `sb` and `credential` are set once it runs.

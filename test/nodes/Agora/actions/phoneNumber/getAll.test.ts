@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /** Phone Number › Get Many, run through n8n's engine against the sandbox. */
 import { importNumbers, run } from './setup';
 

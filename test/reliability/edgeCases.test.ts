@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Short, exact reproductions of what the reliability suite found in the node (the fuzzer and the
- * secrets search find them too, among thousands of cases). Each asserts the behaviour the spec and
- * DESIGN.md ask for.
+ * Short, exact reproductions of cases the fuzzer and the secrets search find among thousands:
+ * each asserts the documented behaviour for one input.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
