@@ -342,7 +342,9 @@ export class SandboxImpl implements Sandbox {
 			headers[k] = Array.isArray(v) ? v.join(', ') : v;
 		}
 		const rec: RecordedRequest = { method: inc.method, path: inc.path, query: inc.query, headers, body: inc.body, status: 0, at: Date.now() };
-		const auth = authenticate(req.headers.authorization, family === 'agent', this.opts, this.clock);
+		// Telephony and phone-number pages: "This endpoint requires Basic Auth" (no token there).
+		const tokenAllowed = family === 'agent' && !isTelephonyPath(inc.path);
+		const auth = authenticate(req.headers.authorization, tokenAllowed, this.opts, this.clock);
 		if (!auth.ok) {
 			const body = family === 'media' ? MEDIA_401 : auth.why.startsWith('token') ? { ...AGENT_401, detail: `Invalid authentication credentials: ${auth.why}.` } : AGENT_401;
 			return this.finish(res, rec, { status: 401, body }, undefined, 0);
