@@ -75,9 +75,9 @@ interface AgoraRequest {
 	/**
 	 * agent: Conversational AI, below the project; agentAccount: Conversational AI resources of the
 	 * account, outside any project (phone numbers); mediaPull: cloud players (with region, or the
-	 * region-less list path).
+	 * region-less list path); ncs: the notification servers' IP list.
 	 */
-	api: 'agent' | 'agentAccount' | 'mediaPull';
+	api: 'agent' | 'agentAccount' | 'mediaPull' | 'ncs';
 	/** Path below the API's prefix, e.g. `/join`, `/phone-numbers` or `/players/{id}`. */
 	path: string;
 	region?: MediaPullRegion;
@@ -120,6 +120,7 @@ export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'pat
 	const appId = encodeURIComponent(ctx.appId);
 	if (req.api === 'agent') return `${ctx.baseUrl}${AGENT_PREFIX}/${appId}${req.path}`;
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
+	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }

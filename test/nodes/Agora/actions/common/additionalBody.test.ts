@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Additional Body (JSON) on every operation that sends a body: merged over what the form builds,
  * sent, and checked like the rest before anything is sent. Run through n8n's engine against the
