@@ -12,6 +12,7 @@ import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPl
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
+import { notificationServerDescription, notificationServerOperations } from './actions/notificationServer';
 import type { AgoraOperation } from './actions/common/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './actions/common/pool';
@@ -35,6 +36,7 @@ const operations: Record<string, Record<string, AgoraOperation>> = {
 	phoneCall: phoneCallOperations,
 	phoneNumber: phoneNumberOperations,
 	token: tokenOperations,
+	notificationServer: notificationServerOperations,
 };
 
 /** resource + operation of one item -> the operation module that handles it. */
@@ -101,6 +103,11 @@ export class Agora implements INodeType {
 						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
+						name: 'Notification Server',
+						value: 'notificationServer',
+						description: 'IP addresses Agora sends message notifications from, for a firewall',
+					},
+					{
 						name: 'Phone Call',
 						value: 'phoneCall',
 						description: 'Outbound phone call answered by a voice agent (SIP), its status, hang-up and call records',
@@ -123,13 +130,14 @@ export class Agora implements INodeType {
 			...phoneCallDescription,
 			...phoneNumberDescription,
 			...tokenDescription,
+			...notificationServerDescription,
 			{
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'phoneCall', 'phoneNumber'] } },
+				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'] } },
 				options: [
 					{
 						displayName: 'Concurrency',

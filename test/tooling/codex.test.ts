@@ -80,6 +80,7 @@ describe('Agora node documentation', () => {
 			[/agent|phone|call|telephony/i, /docs\.agora\.io\/en\/conversational-ai\//],
 			[/player/i, /docs\.agora\.io\/en\/media-pull\//],
 			[/token/i, /docs\.agora\.io\/en\/[a-z-]+\/token-authentication\//],
+			[/notification/i, /docs\.agora\.io\/en\/[a-z-]+\/.*message-notification-service\/query-ip-address/],
 		].find(([name]) => (name as RegExp).test(resource))?.[1] as RegExp | undefined;
 
 	it('links Agora’s docs for every resource of the node', () => {

@@ -63,11 +63,19 @@ describe('Call', () => {
 		expect(gateway.services.map((s) => s.name)).toEqual(['rtc']);
 	});
 
-	test('Token authentication signs the call for the agent’s channel and UID', async () => {
-		const tokenCredential = { authentication: 'token', appId: sb.appId, appCertificate: sb.appCertificate, host: 'custom', customBaseUrl: sb.url };
+	// Agora's telephony pages: "This endpoint requires Basic Auth".
+	test('a Token credential with the Customer ID and Secret places the call with Basic', async () => {
+		const tokenCredential = { ...credential, authentication: 'token', appCertificate: sb.appCertificate };
 		const result = await run(callParams(), [{}], tokenCredential);
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.calls()).toHaveLength(1);
+	});
+
+	test('a Token credential without them stops before sending, saying why', async () => {
+		const tokenCredential = { authentication: 'token', appId: sb.appId, appCertificate: sb.appCertificate, host: 'custom', customBaseUrl: sb.url };
+		const result = await run(callParams(), [{}], tokenCredential);
+		expect(result.error('Agora')?.message).toContain('require Basic authentication');
+		expect(sb.requests).toHaveLength(0);
 	});
 
 	test.each([

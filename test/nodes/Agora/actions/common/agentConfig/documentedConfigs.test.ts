@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Agent › Start builds the configurations Agora's guides and server SDKs document beyond the
  * OpenAPI file, run through n8n's engine against the sandbox. Each test names its document.
