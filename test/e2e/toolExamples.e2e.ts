@@ -126,10 +126,11 @@ beforeEach(async () => {
 async function executed(id: string) {
 	const serverBrokerPort = host.env.N8N_RUNNERS_BROKER_PORT;
 	host.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	const { run, raw } = await host.execute(id).finally(() => (host.env.N8N_RUNNERS_BROKER_PORT = serverBrokerPort));
-	const ok = run.status === 'success' || ((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
-	if (!ok) throw new Error(`workflow ${id} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
-	return run.data;
+	try {
+		return await host.executeSucceeded(id);
+	} finally {
+		host.env.N8N_RUNNERS_BROKER_PORT = serverBrokerPort;
+	}
 }
 
 test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox lists its tools and calls one in a turn', async () => {
