@@ -49,12 +49,15 @@ function realAgoraCredential(): Record<string, string> | undefined {
 }
 
 /**
- * The scripted model's tool call: the agent id asked about in example 06's question, or, when the
- * question has none ("unknown"), the sandbox's newest agent.
+ * The scripted model's tool call: the number to call and the goal when the question asks for a
+ * call (example 12); else the agent id asked about in example 06's question, or, when the question
+ * has none ("unknown"), the sandbox's newest agent.
  */
 function toolArguments(sandbox: SandboxProcess | undefined) {
 	return async ({ messages }: { messages: Array<{ role: string; content?: unknown }> }) => {
 		const question = messages.filter((m) => m.role === 'user').map((m) => String(m.content ?? '')).pop() ?? '';
+		const number = /\+\d{8,15}/.exec(question)?.[0];
+		if (/\bcall\b/i.test(question) && number) return { toNumber: number, goal: question };
 		const asked = /\bid ([\w-]+)/.exec(question)?.[1];
 		if (asked && asked !== 'unknown') return { agentId: asked };
 		const agents = ((await sandbox?.control('state')) as { agents?: Array<{ agentId: string }> } | undefined)?.agents ?? [];

@@ -223,6 +223,17 @@ export class N8nHost {
 		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
 	}
 
+	/** `execute`, and the run's data when it succeeded; otherwise an error with n8n's own words. */
+	async executeSucceeded(workflowId: string): Promise<ExecutedRun['data']> {
+		const { run, raw } = await this.execute(workflowId);
+		// n8n 2.x prints status "running" with finished: true for a completed CLI run.
+		const ok = run.status === 'success' || ((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
+		if (!ok) {
+			throw new Error(`workflow ${workflowId} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
+		}
+		return run.data;
+	}
+
 	/**
 	 * `n8n start`, ready when its readiness endpoint answers. With `logFile`, n8n's output goes there
 	 * and serverLog keeps only the last lines. With `ownGroup`, n8n and what it starts (n8n 2.x's task

@@ -79,13 +79,7 @@ beforeEach(async () => {
 });
 
 async function execute(id: string) {
-	const { run, raw } = await host.execute(id);
-	// n8n 2.x prints status "running" with finished: true for a completed CLI run.
-	const ok = run.status === 'success' || ((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
-	if (!ok) {
-		throw new Error(`workflow ${id} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
-	}
-	return run.data;
+	return await host.executeSucceeded(id);
 }
 
 test('n8n loaded the package from its community nodes folder', () => {

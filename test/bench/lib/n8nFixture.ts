@@ -37,6 +37,32 @@ export const NOTIFY_WORKFLOWS = {
 
 export const AGENT_COUNT = 20;
 
+/** An MCP Server Trigger (bearer auth) with n8n's calculator tool: the agent's tools as bench 8 calls them. */
+export const MCP_TOOLS = { id: 'benchMcpTools01', path: 'bench-tools', token: 'bench-mcp-bearer-token', credential: { id: 'benchMcpBearer01', name: 'Bench MCP bearer' } };
+
+function mcpToolsWorkflow(): object {
+	return {
+		id: MCP_TOOLS.id,
+		name: 'Bench: MCP Server Trigger',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'mcp-trigger',
+				name: 'MCP Server Trigger',
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '4c1d7e28-5a9b-4f3e-8d60-2b7e9c1a3f55',
+				parameters: { authentication: 'bearerAuth', path: MCP_TOOLS.path },
+				credentials: { httpBearerAuth: MCP_TOOLS.credential },
+			},
+			{ id: 'mcp-calculator', name: 'calculator', type: '@n8n/n8n-nodes-langchain.toolCalculator', typeVersion: 1, position: [0, 200], parameters: {} },
+		],
+		connections: { calculator: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] } },
+	};
+}
+
 /** Makes N items {id} cycling over the agent ids sent in the webhook body {count, ids}. */
 const CODE = `const body = $input.first().json.body;
 const out = [];
@@ -209,10 +235,11 @@ export class N8nFixture {
 						},
 					},
 					{ ...BASIC_CREDENTIAL, type: 'httpBasicAuth', data: { user: sandbox.customerId, password: sandbox.customerSecret } },
+					{ ...MCP_TOOLS.credential, type: 'httpBearerAuth', data: { token: MCP_TOOLS.token } },
 				]),
 			);
 			await host.importCredentials(credFile);
-			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows(), ...(experiment.extraWorkflows ?? [])];
+			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows(), mcpToolsWorkflow(), ...(experiment.extraWorkflows ?? [])];
 			for (const [i, wf] of workflows.entries()) {
 				const file = path.join(folder, `workflow-${i}.json`);
 				fs.writeFileSync(file, JSON.stringify(wf));

@@ -10,6 +10,7 @@ import { settle } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { wait } from '../../transport/retry';
 import { agentPath } from '../common/agentFields';
+import { itemParameter } from '../common/parameters';
 import { callHasEnded, callPath } from '../common/phoneCallFields';
 
 export const waitFields: INodeProperties[] = [
@@ -65,13 +66,13 @@ export const callWaitClock = {
 const MINUTE_MS = 60_000;
 
 export function readWaitSettings(fn: IExecuteFunctions, itemIndex: number): WaitSettings | undefined {
-	if (fn.getNodeParameter('waitForEnd', itemIndex, false) !== true) return undefined;
-	const limit = Number(fn.getNodeParameter('waitLimitMinutes', itemIndex, 10));
-	const poll = Number(fn.getNodeParameter('pollSeconds', itemIndex, 3));
+	if (itemParameter(fn, 'waitForEnd', itemIndex, false) !== true) return undefined;
+	const limit = Number(itemParameter(fn, 'waitLimitMinutes', itemIndex, 10));
+	const poll = Number(itemParameter(fn, 'pollSeconds', itemIndex, 3));
 	return {
 		limitMs: Math.max(1, Number.isFinite(limit) ? limit : 10) * MINUTE_MS,
 		pollMs: Math.max(1, Number.isFinite(poll) ? poll : 3) * 1000,
-		hangUpAtLimit: fn.getNodeParameter('hangUpAtLimit', itemIndex, true) !== false,
+		hangUpAtLimit: itemParameter(fn, 'hangUpAtLimit', itemIndex, true) !== false,
 	};
 }
 

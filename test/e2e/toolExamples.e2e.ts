@@ -1,0 +1,237 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @n8n/community-nodes/no-dangerous-functions -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The tool examples in a real n8n, against the sandbox in its own process: 10 is n8n's MCP Server
+ * Trigger (bearer auth, two tools), 11 starts an agent with it as its MCP server, and the sandbox,
+ * playing Agora, initializes the trigger, lists its tools and calls one during a simulated turn;
+ * 12 is a chat AI Agent whose Agora tool places a call and waits for its end; 13 stores a summary
+ * of each ended conversation in Postgres (a private instance, as the queue suite starts it); 14
+ * steers a live agent after its metrics. The examples point at the internet (your n8n, OpenAI):
+ * the copies imported here point at 127.0.0.1.
+ */
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+import { EXAMPLES_DIR, writeCredentialFile } from './examples';
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+
+const version = process.env.N8N_VERSION ?? '1.123.81';
+const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
+const IDS = { mcpServer: 'agoraExMcpTools1', mcpAgent: 'agoraExMcpAgent1', chatCall: 'agoraExChatCall1' };
+const CHAT_WEBHOOK_ID = '5b2e7c41-9a3d-4f6e-8b1c-2d4e6f8a0b13';
+const CALLEE = '+14155550123';
+const WEBHOOKS = { afterCall: '7a1f3e95-2c4b-4d8e-9f06-1b3c5d7e9a24', supervisor: '2e8b4d17-6c3a-4f59-b0d2-9a7c1e3f5b68' };
+const PG_TABLE = 'CREATE TABLE call_summaries (agent_id text PRIMARY KEY, channel text, summary text, transcript jsonb, stored_at timestamptz DEFAULT now())';
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+/** The voice agent's LLM: calls the first tool it is offered, then repeats what the tool said. */
+let agentModel: ScriptedModel;
+/** The chat AI Agent's model: calls the phone tool with a number and a goal. */
+let chatModel: ScriptedModel;
+let userFolder: string;
+let mcpUrl: string;
+let postgres: Service;
+
+const psql = (sql: string) =>
+	execFileSync('psql', ['-h', '127.0.0.1', '-p', String(postgres.port), '-U', POSTGRES.user, '-d', POSTGRES.database, '-tA', '-c', sql], { encoding: 'utf8' }).trim();
+
+/** An example with some parameters replaced (`over` by node name), written beside the user folder. */
+function patchedExample(file: string, over: Record<string, (parameters: any) => void>): string {
+	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
+	for (const node of workflow.nodes) over[node.name]?.(node.parameters);
+	const out = path.join(userFolder, file);
+	fs.writeFileSync(out, JSON.stringify(workflow));
+	return out;
+}
+
+beforeAll(async () => {
+	const n8nDir = installN8n(version);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-tools-e2e-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	const port = await freePort();
+	mcpUrl = `http://127.0.0.1:${port}/mcp/agora-agent-tools`;
+	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+	agentModel = await startScriptedModel({ input: '6*7', thought: 'The caller asked for 6 times 7.' });
+	chatModel = await startScriptedModel({ toNumber: CALLEE, goal: 'Ask whether Tuesday at 10 works for the appointment.' });
+	postgres = await startPostgres(tempFolder());
+	psql(PG_TABLE);
+	host = new N8nHost(n8nDir, userFolder, port);
+	await host.importCredentials(
+		writeCredentialFile(userFolder, {
+			customerId: sandbox.customerId,
+			customerSecret: sandbox.customerSecret,
+			appId: sandbox.appId,
+			host: 'custom',
+			customBaseUrl: sandbox.url,
+			notificationSecret: sandbox.notificationSecret,
+		}),
+	);
+	await host.importCredentialData([
+		{ id: 'mcpBearerExCred', name: 'MCP bearer token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+		{ id: 'agoraVendorKeysExCred', name: 'Agora vendor keys', type: 'agoraVendorKeysApi', data: { llmApiKey: 'sk-agent-llm', mcpBearerToken: MCP_TOKEN } },
+		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: chatModel.url } },
+		{
+			id: 'postgresExCred',
+			name: 'Postgres account',
+			type: 'postgres',
+			data: { host: '127.0.0.1', port: postgres.port, database: POSTGRES.database, user: POSTGRES.user, password: POSTGRES.password, ssl: 'disable' },
+		},
+	]);
+	await host.importWorkflow(path.join(EXAMPLES_DIR, '13-after-the-call.json'));
+	// Every answer counts as slow, so that the scripted model's quick answers are steered too.
+	await host.importWorkflow(patchedExample('14-live-supervisor.json', { 'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1) }));
+	await host.importWorkflow(path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'));
+	await host.importWorkflow(
+		patchedExample('11-agent-with-n8n-tools.json', {
+			'Start Agent With n8n Tools': (p) => {
+				p.llmUrl = `${agentModel.url}/chat/completions`;
+				p.llmOptions.mcpServers.servers[0].endpoint = mcpUrl;
+			},
+		}),
+	);
+	await host.importWorkflow(
+		patchedExample('12-chat-agent-makes-phone-call.json', {
+			'When chat message received': (p) => Object.assign(p, { public: true, mode: 'webhook' }),
+			'Place Phone Call': (p) => {
+				p.llmUrl = `${agentModel.url}/chat/completions`;
+				p.pollSeconds = 1;
+			},
+		}),
+	);
+	await host.activate(IDS.mcpServer);
+	await host.activate(IDS.chatCall);
+	await host.activate('agoraExAfterCall');
+	await host.activate('agoraExSupervisor');
+	await host.start();
+}, 900000);
+
+afterAll(async () => {
+	await host?.stop();
+	await sandbox?.stop();
+	await agentModel?.close();
+	await chatModel?.close();
+	await postgres?.stop();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+	await sandbox.control('reset', {});
+});
+
+/** `n8n execute` beside the running n8n: its own task broker port (the server holds the other). */
+async function executed(id: string) {
+	const serverBrokerPort = host.env.N8N_RUNNERS_BROKER_PORT;
+	host.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
+	try {
+		return await host.executeSucceeded(id);
+	} finally {
+		host.env.N8N_RUNNERS_BROKER_PORT = serverBrokerPort;
+	}
+}
+
+test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox lists its tools and calls one in a turn', async () => {
+	const before = (await host.executions(IDS.mcpServer)).length;
+	const data = await executed(IDS.mcpAgent);
+	const agentId = String(nodeOutput(data, 'Start Agent With n8n Tools')[0].agent_id);
+	const { agents } = (await sandbox.control('state')) as { agents: Array<{ agentId: string; request: any }> };
+	const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
+	expect(sent.llm.mcp_servers).toEqual([
+		{ name: 'n8ntools', endpoint: mcpUrl, transport: 'streamable_http', timeout_ms: 10000, headers: { Authorization: `Bearer ${MCP_TOKEN}` } },
+	]);
+	expect(sent.advanced_features).toEqual({ enable_tools: true });
+	expect(JSON.stringify(data)).not.toContain(MCP_TOKEN);
+
+	await sandbox.control('clock', { advanceMs: 20 });
+	// The conversation view waits for the agent's MCP connections (initialize, tools/list).
+	const conversation = await sandbox.control(`agents/${agentId}/conversation`);
+	// Built-in tools keep their own names (the think node's is thinking_tool).
+	expect(conversation.tools.failures).toEqual([]);
+	expect([...conversation.tools.tools].sort()).toEqual(['calculator', 'thinking_tool']);
+
+	const turn = await sandbox.control(`agents/${agentId}/say`, { text: 'What is six times seven?' });
+	expect(turn.toolCalls).toEqual([expect.objectContaining({ server: 'n8ntools', isError: false })]);
+	expect(turn.answer).toMatch(/^Tool said: /);
+
+	// The tool call ran the MCP Server Trigger's workflow once.
+	let after = before;
+	for (let i = 0; i < 100 && after === before; i++) {
+		after = (await host.executions(IDS.mcpServer)).length;
+		if (after === before) await new Promise((r) => setTimeout(r, 100));
+	}
+	expect(after - before).toBe(1);
+}, 240000);
+
+test('10: a wrong bearer token is refused by the trigger', async () => {
+	const res = await fetch(mcpUrl, {
+		method: 'POST',
+		headers: { authorization: 'Bearer not-the-token', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } } }),
+	});
+	expect(res.status).toBe(403);
+});
+
+test('12: the chat agent places the call through the Agora tool; its answer carries the call’s outcome and transcript', async () => {
+	await sandbox.control('telephony/callees', { number: CALLEE, script: { action: 'answer', afterMs: 500, hangUpAfterMs: 6000, lines: ['Hi, Anna here.', 'Tuesday works.'] } });
+	const res = await fetch(`${host.baseUrl}/webhook/${CHAT_WEBHOOK_ID}/chat`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-session', chatInput: `Call Anna at ${CALLEE} and ask whether Tuesday works.` }),
+	});
+	expect(res.status).toBe(200);
+	const answer = JSON.stringify(await res.json());
+	expect(answer).toContain('answered');
+	expect(answer).toContain('Callee: Tuesday works.');
+	const { calls } = (await sandbox.control('state')) as { calls: Array<{ toNumber: string; state: string; reason?: string }> };
+	expect(calls).toEqual([expect.objectContaining({ toNumber: CALLEE, state: 'HANGUP', reason: 'hangup' })]);
+}, 240000);
+
+/** An agent started directly at the sandbox (as an app would), RUNNING, its LLM the scripted model. */
+async function runningAgent(name: string): Promise<string> {
+	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
+		method: 'POST',
+		headers: { authorization: auth, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			name,
+			properties: { channel: `room-${name}`, token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: `${chatModel.url}/chat/completions` }, tts: { vendor: 'microsoft', params: {} } },
+		}),
+	});
+	const { agent_id } = (await res.json()) as { agent_id: string };
+	await sandbox.control('clock', { advanceMs: 20 });
+	return agent_id;
+}
+
+async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+	for (let i = 0; i < 300; i++) {
+		const value = await read();
+		if (value !== undefined) return value;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`never happened: ${what}`);
+}
+
+test('13: the agent history (103) of an ended conversation becomes a summary row in Postgres', async () => {
+	await sandbox.control('config', { notify: { url: `${host.baseUrl}/webhook/${WEBHOOKS.afterCall}/webhook`, secret: sandbox.notificationSecret } });
+	const agentId = await runningAgent('after-call');
+	await sandbox.control(`agents/${agentId}/say`, { text: 'Tuesday works for me.' });
+	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/agents/${agentId}/leave`, { method: 'POST', headers: { authorization: auth } });
+	const row = await eventually(async () => psql(`SELECT channel || '|' || summary || '|' || transcript::text FROM call_summaries WHERE agent_id = '${agentId}'`) || undefined, 'the row');
+	expect(row).toContain('room-after-call|');
+	expect(row).toContain('Tuesday works for me.');
+}, 120000);
+
+test('14: after a turn’s metrics (111) the rule sends Agent › Think into the live conversation', async () => {
+	await sandbox.control('config', { notify: { url: `${host.baseUrl}/webhook/${WEBHOOKS.supervisor}/webhook`, secret: sandbox.notificationSecret } });
+	const agentId = await runningAgent('supervised');
+	await sandbox.control(`agents/${agentId}/say`, { text: 'Tell me everything about your opening hours.' });
+	const think = await eventually(async () => {
+		const log = (await sandbox.control('requests')) as Array<{ method: string; path: string; body: any }>;
+		return log.find((r) => r.method === 'POST' && r.path.endsWith(`/agents/${agentId}/think`));
+	}, 'the think request');
+	expect(JSON.stringify(think.body)).toContain('keep every answer to one short sentence');
+}, 120000);
