@@ -167,7 +167,7 @@ export class Agora implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether expressions that only read a field of the item ({{ $json.id }}) are read from the item: same value, faster. Off: n8n evaluates every expression.',
+							'Whether expressions that only read a field of the input item are read from the item directly: same value, faster. Off: n8n evaluates every expression.',
 					},
 					{
 						displayName: 'Timeout (Ms)',

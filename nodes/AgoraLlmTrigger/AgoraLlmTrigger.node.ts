@@ -1,5 +1,9 @@
 import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
+	IHookFunctions,
+	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -50,6 +54,16 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
 	}
 }
 
+/** Agora cannot be asked about the key: the test says what the trigger will do with it. */
+async function agoraAgentLlmCredentialTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const key = credential.data?.apiKey;
+	if (typeof key !== 'string' || key.trim() === '') return { status: 'Error', message: 'Enter an API key' };
+	return { status: 'OK', message: 'Requests must carry "Authorization: Bearer" with this key; others are refused with 401' };
+}
+
 function timeoutAnswer(options: LlmTriggerOptions): TimeoutAnswer {
 	return options.onTimeout === 'fallback' ? { kind: 'fallback', text: options.fallbackAnswer ?? '' } : { kind: 'error' };
 }
@@ -66,7 +80,7 @@ export class AgoraLlmTrigger implements INodeType {
 		defaults: { name: 'Agora Agent LLM Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: LLM_CREDENTIAL, required: true }],
+		credentials: [{ name: 'agoraAgentLlmApi', required: true, testedBy: 'agoraAgentLlmCredentialTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -123,6 +137,26 @@ export class AgoraLlmTrigger implements INodeType {
 				],
 			},
 		],
+	};
+
+	methods = { credentialTest: { agoraAgentLlmCredentialTest } };
+
+	// Agora has no API to register the LLM URL: it is given in each agent's start request. The
+	// lifecycle only records the URL this node was activated with.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return this.getWorkflowStaticData('node').webhookUrl === this.getNodeWebhookUrl('default');
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				this.getWorkflowStaticData('node').webhookUrl = this.getNodeWebhookUrl('default');
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				delete this.getWorkflowStaticData('node').webhookUrl;
+				return true;
+			},
+		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -3,6 +3,8 @@
  * couple of seconds of silence, so when the workflow has not answered in time the trigger answers
  * itself: an error (Agora then speaks the agent's failure message) or a fixed fallback answer.
  */
+import { sleepWithAbort } from 'n8n-workflow';
+
 import { completionJson, completionSse, JSON_HEADERS, openAiError, SSE_HEADERS } from '../shared/openAiChat';
 
 /** The parts of n8n's express response the trigger writes to. */
@@ -49,7 +51,8 @@ export function boundAnswer(
 	options: { timeoutMs: number; stream: boolean; model: string; onTimeout: TimeoutAnswer },
 	log: (message: string) => void,
 ): void {
-	const timer = setTimeout(() => {
+	const armed = new AbortController();
+	const answerInstead = () => {
 		const seconds = options.timeoutMs / 1000;
 		let written: boolean;
 		if (options.onTimeout.kind === 'fallback') {
@@ -64,8 +67,10 @@ export function boundAnswer(
 			log(`The workflow did not answer within ${seconds} s; the trigger answered instead`);
 			seal(res);
 		}
-	}, options.timeoutMs);
-	const disarm = () => clearTimeout(timer);
+	};
+	// Aborted (answered in time) the wait rejects: nothing to do then.
+	sleepWithAbort(options.timeoutMs, armed.signal).then(answerInstead, () => undefined);
+	const disarm = () => armed.abort();
 	res.once('finish', disarm);
 	res.once('close', disarm);
 }

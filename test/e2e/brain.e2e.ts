@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * The agent's brain in a real n8n: the Agora Agent LLM Trigger on its production URL, answered by
  * Agent LLM › Reply, read with the official openai SDK (stream and not), tool calls passed through,
@@ -24,6 +24,7 @@ let host: N8nHost;
 let sandbox: SandboxProcess;
 let model: ScriptedModel;
 let userFolder: string;
+let startRun: Awaited<ReturnType<N8nHost['execute']>>;
 
 const llmCredential = { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential };
 const replyNode = (parameters: Record<string, unknown>) => ({
@@ -75,7 +76,7 @@ const coreWebhookWorkflow = {
 	settings: { executionOrder: 'v1' },
 	nodes: [
 		{ id: 'h', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '7c2e1f0a-9d8b-4c5a-8f4e-3d2c1b0a9f8e', parameters: { httpMethod: 'POST', path: CORE_WEBHOOK_PATH, responseMode: 'responseNode', options: {} } },
-		replyNode({ answer: "={{ 'Core: ' + $json.body.messages.at(-1).content }}" }),
+		replyNode({ answer: "={{ 'Core: ' + $json.body.messages[1].content }}" }),
 	],
 	connections: chain('Webhook', 'Reply'),
 };
@@ -113,9 +114,25 @@ beforeAll(async () => {
 	for (const file of ['10-agent-brain.json', '11-start-agent-with-n8n-brain.json']) fs.copyFileSync(path.join(EXAMPLES_DIR, file), path.join(folder, file));
 	for (const workflow of [replyWorkflow, slowWorkflow, coreWebhookWorkflow]) fs.writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
 	await host.importWorkflowFolder(folder);
+	// Example 11 runs with `n8n execute`, which cannot run beside the server: before it starts.
+	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
 	for (const id of [BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]) await host.activate(id);
 	await host.start();
+	// n8n registers the active workflows' webhooks after it reports ready.
+	for (const url of [`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, `${host.baseUrl}/webhook/${SLOW_WEBHOOK}/chat/completions`, brainUrl(host.baseUrl)]) {
+		await registered(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+	}
+	await registered(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 }, 900000);
+
+/** Waits until n8n answers the URL with anything but 404 (a refusal starts no execution). */
+async function registered(url: string, init: RequestInit): Promise<void> {
+	for (let attempt = 0; attempt < 240; attempt++) {
+		if ((await fetch(url, init)).status !== 404) return;
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	throw new Error(`n8n never registered ${url}`);
+}
 
 afterAll(async () => {
 	await host?.stop();
@@ -190,8 +207,9 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify({ model: 'm', stream: true, messages: ask('core') }),
 		});
-		expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 		const text = await res.text();
+		const failed = res.status === 200 ? undefined : (await host.executions(coreWebhookWorkflow.id)).at(-1)?.data.resultData;
+		expect({ status: res.status, type: res.headers.get('content-type'), failed }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) });
 		expect(text.trim().endsWith('data: [DONE]')).toBe(true);
 		const content = text
 			.split('\n')
@@ -213,7 +231,7 @@ describe('brain examples', () => {
 	});
 
 	test('11: Start Agent sends the brain’s URL, the shared key, vendor custom and style openai', async () => {
-		const { run, raw } = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
+		const { run, raw } = startRun;
 		expect({ error: run.data.resultData.error?.message, log: run.data.resultData.error ? raw.stderr.slice(-1500) : '' }).toEqual({ error: undefined, log: '' });
 		const { agents } = (await sandbox.control('state')) as { agents: Array<{ request: any }> };
 		const llm = agents.at(-1)!.request.properties.llm;

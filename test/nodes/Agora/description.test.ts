@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The editor's view of both nodes (every parameter, default, option and displayOptions) is held to a
  * committed copy, so that a refactor cannot change it by accident. Descriptions and hints are left

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test code run by plain Node */
 /**
  * The Agent LLM Trigger's webhook(): refusals answered with OpenAI error bodies and no workflow
  * data, accepted requests handed to the workflow with the answer left to a later node, and the
@@ -93,9 +94,9 @@ describe('Agora Agent LLM Trigger', () => {
 		jest.useFakeTimers();
 		const { fn, res, warnings } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, { answerTimeoutMs: 1000 });
 		await trigger.webhook.call(fn);
-		jest.advanceTimersByTime(999);
+		await jest.advanceTimersByTimeAsync(999);
 		expect(res.headersSent).toBe(false);
-		jest.advanceTimersByTime(1);
+		await jest.advanceTimersByTimeAsync(1);
 		expect(res.status).toBe(504);
 		expect(JSON.parse(res.body).error).toMatchObject({ type: 'server_error', code: 'timeout' });
 		expect(warnings.join()).toContain('did not answer within 1 s');
@@ -112,7 +113,7 @@ describe('Agora Agent LLM Trigger', () => {
 		const options = { answerTimeoutMs: 500, onTimeout: 'fallback', fallbackAnswer: 'One moment please.' };
 		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, options);
 		await trigger.webhook.call(fn);
-		jest.advanceTimersByTime(500);
+		await jest.advanceTimersByTimeAsync(500);
 		expect(res.status).toBe(200);
 		expect(res.headers['Content-Type']).toMatch(/^text\/event-stream/);
 		expect(res.body).toContain('One moment please.');
@@ -125,7 +126,7 @@ describe('Agora Agent LLM Trigger', () => {
 		await trigger.webhook.call(fn);
 		res.writeHead(200, {});
 		res.end('answer');
-		jest.advanceTimersByTime(10000);
+		await jest.advanceTimersByTimeAsync(10000);
 		expect(res.status).toBe(200);
 		expect(res.body).toBe('answer');
 	});

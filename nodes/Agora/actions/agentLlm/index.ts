@@ -16,7 +16,7 @@ export const agentLlmDescription: INodeProperties[] = [
 			{
 				name: 'Reply',
 				value: 'reply',
-				action: 'Reply to the agent’s LLM request',
+				action: 'Reply to an agent LLM request',
 				description: 'Answer the request that started this workflow (Agora Agent LLM Trigger) as an OpenAI chat completion',
 			},
 		],

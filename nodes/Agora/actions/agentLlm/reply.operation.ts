@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		description:
-			'Optional OpenAI tool_calls array: [{"id": "call_1", "type": "function", "function": {"name": "…", "arguments": "{…}"}}]. Arguments may be an object.',
+			'Optional OpenAI tool_calls array, each with its ID, type "function" and function {name, arguments}. Arguments may be an object.',
 	},
 ];
 
