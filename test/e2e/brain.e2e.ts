@@ -209,7 +209,8 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 		});
 		const text = await res.text();
 		const failed = res.status === 200 ? undefined : (await host.executions(coreWebhookWorkflow.id)).at(-1)?.data.resultData;
-		expect({ status: res.status, type: res.headers.get('content-type'), failed }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) });
+		expect(JSON.stringify(failed?.error ?? failed?.runData?.Reply?.[0]?.error)).toBeUndefined();
+		expect({ status: res.status, type: res.headers.get('content-type') }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) });
 		expect(text.trim().endsWith('data: [DONE]')).toBe(true);
 		const content = text
 			.split('\n')
@@ -223,6 +224,9 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 describe('brain examples', () => {
 	test('10: the AI Agent with memory answers through the trigger, streamed and not', async () => {
 		const openai = new OpenAI({ apiKey: KEY, baseURL: brainUrl(host.baseUrl).replace(/\/chat\/completions$/, ''), maxRetries: 0 });
+		// n8n loads the AI nodes on their first run, which on a busy machine can outlast the example's
+		// Answer Timeout (then the trigger answers 504): one warm-up turn first.
+		await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('warm up') }).catch(() => undefined);
 		const streamedAnswer = await streamed(openai, 'where is my order');
 		expect(streamedAnswer.content).toContain('where is my order');
 		const json = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('thanks'), user: 'support-room-1' } as any);
