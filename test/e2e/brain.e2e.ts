@@ -68,7 +68,11 @@ const slowWorkflow = {
 	connections: { ...chain('Agora Agent LLM Trigger', 'Wait'), ...chain('Wait', 'Reply') },
 };
 
-/** n8n's core Webhook node answering from a later node -> Reply. */
+/**
+ * n8n's core Webhook node answering from a later node -> Reply. Webhook version 2 and later refuse
+ * that mode without a core Respond to Webhook node downstream: one after the Reply finds the
+ * request already answered, and n8n ignores its answer.
+ */
 const coreWebhookWorkflow = {
 	id: 'agoraBrainTest03',
 	name: 'brain test: core webhook',
@@ -77,8 +81,9 @@ const coreWebhookWorkflow = {
 	nodes: [
 		{ id: 'h', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '7c2e1f0a-9d8b-4c5a-8f4e-3d2c1b0a9f8e', parameters: { httpMethod: 'POST', path: CORE_WEBHOOK_PATH, responseMode: 'responseNode', options: {} } },
 		replyNode({ answer: "={{ 'Core: ' + $json.body.messages[1].content }}" }),
+		{ id: 'n', name: 'Respond to Webhook', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [600, 0], parameters: { respondWith: 'noData', options: {} } },
 	],
-	connections: chain('Webhook', 'Reply'),
+	connections: { ...chain('Webhook', 'Reply'), ...chain('Reply', 'Respond to Webhook') },
 };
 
 const client = (webhookId: string, apiKey = KEY) => new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
