@@ -3,7 +3,7 @@
  * couple of seconds of silence, so when the workflow has not answered in time the trigger answers
  * itself: an error (Agora then speaks the agent's failure message) or a fixed fallback answer.
  */
-import { sleepWithAbort } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { completionJson, completionSse, JSON_HEADERS, openAiError, SSE_HEADERS } from '../shared/openAiChat';
 
@@ -51,7 +51,7 @@ export function boundAnswer(
 	options: { timeoutMs: number; stream: boolean; model: string; onTimeout: TimeoutAnswer },
 	log: (message: string) => void,
 ): void {
-	const armed = new AbortController();
+	let answered = false;
 	const answerInstead = () => {
 		const seconds = options.timeoutMs / 1000;
 		let written: boolean;
@@ -68,9 +68,13 @@ export function boundAnswer(
 			seal(res);
 		}
 	};
-	// Aborted (answered in time) the wait rejects: nothing to do then.
-	sleepWithAbort(options.timeoutMs, armed.signal).then(answerInstead, () => undefined);
-	const disarm = () => armed.abort();
+	// n8n's sleep (its abortable variant is not in every supported n8n): a reply in time sets the flag.
+	void sleep(options.timeoutMs).then(() => {
+		if (!answered) answerInstead();
+	});
+	const disarm = () => {
+		answered = true;
+	};
 	res.once('finish', disarm);
 	res.once('close', disarm);
 }
