@@ -28,8 +28,8 @@ export const PHONE_EXAMPLES = {
 };
 
 /**
- * The brain examples: 10 answers as the agent's LLM on a fixed webhook, 11 starts an agent whose LLM
- * URL is 10's Production URL. Both sides hold the same key: the trigger's Agora Agent LLM credential,
+ * The brain examples: 15 answers as the agent's LLM on a fixed webhook, 16 starts an agent whose LLM
+ * URL is 15's Production URL. Both sides hold the same key: the trigger's Agora Agent LLM credential,
  * and Start's Vendor Keys credential (llmApiKey).
  */
 export const BRAIN_EXAMPLES = {
