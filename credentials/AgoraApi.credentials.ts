@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authMethodOf, restAuthorization } from '../nodes/shared/token/restToken';
+import { authMethodOf, basicOnlyReason, hasBasicKeys, restAuthorization } from '../nodes/shared/token/restToken';
+import { guideLink } from '../nodes/shared/agoraGuides';
 
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
 const AGORA_HOSTS: Array<{ name: string; value: string }> = [
@@ -52,7 +53,7 @@ export class AgoraApi implements ICredentialType {
 					name: 'Token (App Certificate)',
 					value: 'token',
 					description:
-						'A short-lived token signed with the App Certificate for each request. Conversational AI only: Media Pull (cloud players) accepts only Basic.',
+						'A token signed with the App Certificate per request. Telephony, phone numbers and cloud players require Basic: add the Customer ID and Secret for them.',
 				},
 			],
 			default: 'basic',
@@ -79,12 +80,30 @@ export class AgoraApi implements ICredentialType {
 			description: 'Customer Secret that belongs to the Customer ID, sent as HTTP Basic authentication',
 		},
 		{
+			displayName: 'Customer ID',
+			name: 'customerId',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { authentication: ['token'] } },
+			description: 'Optional with Token: telephony, phone numbers and cloud players require Basic, and are signed with these when set',
+		},
+		{
+			displayName: 'Customer Secret',
+			name: 'customerSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			displayOptions: { show: { authentication: ['token'] } },
+			description: 'Customer Secret that belongs to the Customer ID, for the endpoints that require Basic',
+		},
+		{
 			displayName: 'App ID',
 			name: 'appId',
 			type: 'string',
 			default: '',
 			required: true,
 			description: 'App ID of the Agora project; it goes into every request path',
+			hint: `From Agora Console > Projects. Conversational AI must be enabled for the project: ${guideLink('enableConversationalAi', 'Agora’s guide')}`,
 		},
 		{
 			displayName: 'Host',
@@ -131,7 +150,10 @@ export class AgoraApi implements ICredentialType {
 	 * every request, which measurably slows bulk runs, and cannot build a token.
 	 */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
-		if (authMethodOf(credentials) === 'basic') {
+		// Telephony, phone numbers and cloud players take Basic only: a Token credential with the
+		// Customer ID and Secret signs them with Basic.
+		const basicOnly = basicOnlyReason(requestOptions.url) !== undefined && hasBasicKeys(credentials);
+		if (authMethodOf(credentials) === 'basic' || basicOnly) {
 			return {
 				...requestOptions,
 				auth: {

@@ -1,4 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { guideLink } from '../nodes/shared/agoraGuides';
 
 /**
  * What the Agora Trigger (version 2) needs and nothing more: the secret of Agora's message
@@ -43,6 +44,7 @@ export class AgoraNotificationsApi implements ICredentialType {
 			displayOptions: { show: { verification: ['signature'] } },
 			description:
 				'The secret Agora Console shows for the message notification service (your project > Notifications). Agora signs every notification with it.',
+			hint: `Set up in Agora Console: ${guideLink('notifications', 'Agora’s notification guide')}`,
 		},
 		{
 			displayName:

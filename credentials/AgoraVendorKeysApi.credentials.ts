@@ -66,6 +66,14 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			description: 'Sent as the realtime model’s api_key (properties.mllm.api_key)',
 		},
 		{
+			displayName: 'Vertex AI ADC Credentials',
+			name: 'mllmAdcSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Base64 Google Application Default Credentials, sent as properties.mllm.adc_credentials_string when the realtime model is on Vertex AI',
+		},
+		{
 			displayName: 'TTS Params Secrets (JSON)',
 			name: 'ttsSecretParams',
 			type: 'string',

@@ -113,7 +113,7 @@ async function installProject(status) {
 
 async function installN8n(status) {
 	status.text = `n8n ${VERSION}: checking the cache`;
-	const out = await run('bash', [path.join(ROOT, 'test/e2e/install-n8n.sh'), VERSION], {
+	const out = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh'), VERSION], {
 		// The sqlite3 build runs beside the download: both are shown while both run.
 		onLine: (line) => {
 			const m = /^\[install n8n [^\]]+\] \d+s (.*)$/.exec(line);

@@ -12,9 +12,9 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from '../test/e2e/examples';
+import { BRAIN_EXAMPLES, brainUrl, EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from './lib/examples';
 import { startScriptedModel } from '../sandbox/src/scriptedModel';
-import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../test/e2e/n8nHost';
+import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './lib/n8nHost';
 
 export interface DevContext {
 	n8nDir: string;
@@ -116,6 +116,7 @@ export async function startDev(ctx: DevContext): Promise<void> {
 	ctx.say(`importing the ${exampleFiles().length} example workflows`);
 	await host.importWorkflowFolder(EXAMPLES_DIR);
 	await host.activate(EXAMPLE_CREDENTIAL.triggerWorkflowId);
+	await host.activate(BRAIN_EXAMPLES.brainWorkflowId);
 	if (ctx.isStopping()) return;
 
 	ctx.say(`starting n8n ${ctx.version} (its log: ${logFile})`);
@@ -131,6 +132,7 @@ n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
 Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}${sandbox ? `\nTalk to the sandbox's agents as the caller (agents and calls, each turn's latency): ${sandbox.url}/_sandbox/talk` : ''}
 Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
+Agent brain (example 10, active): ${brainUrl(webhookBase)}; run example 11 to start an agent that thinks with it
 n8n's log: ${logFile}
 Press Ctrl-C to stop.`);
 }

@@ -1,4 +1,4 @@
-// Code outside the published package (test/, scripts/) runs in plain Node, not inside n8n, yet
+// Code outside the published package (test/, scripts/, sandbox/) runs in plain Node, not inside n8n, yet
 // `n8n-node lint` lints the whole repository with rules written for node code (no `fs`, no
 // `process`, no literal secrets…). Each such file opens with one eslint-disable line naming the
 // rules of that kind it breaks. This script writes that line: it adds, updates or removes it so
@@ -26,7 +26,7 @@ const REASON = 'not part of the published package: test or dev code run by plain
 const HEADER = /^\/\* eslint-disable [^*]* -- not part of the published package[^*]*\*\/\n/;
 
 const eslint = new ESLint({ cwd: root });
-const files = glob.sync(['test/**/*.ts', 'scripts/**/*.ts'], { cwd: root, ignore: ['**/node_modules/**'] });
+const files = glob.sync(['test/**/*.ts', 'scripts/**/*.ts', 'sandbox/**/*.ts'], { cwd: root, ignore: ['**/node_modules/**'] });
 let changed = 0;
 for (const file of files) {
 	const full = path.join(root, file);

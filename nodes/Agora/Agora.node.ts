@@ -8,13 +8,17 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription, agentOperations } from './actions/agent';
+import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';
 import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPlayer';
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
+import { notificationServerDescription, notificationServerOperations } from './actions/notificationServer';
 import type { AgoraOperation } from './actions/common/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './actions/common/pool';
+import { useFormLabels } from './actions/common/formLabels';
+import { invalidField } from '../shared/validate';
 import { bulkRunError, collectSideEffects } from './actions/common/sideEffects';
 import { settle } from '../shared/values';
 import {
@@ -29,10 +33,12 @@ import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 const operations: Record<string, Record<string, AgoraOperation>> = {
 	agent: agentOperations,
+	agentLlm: agentLlmOperations,
 	cloudPlayer: cloudPlayerOperations,
 	phoneCall: phoneCallOperations,
 	phoneNumber: phoneNumberOperations,
 	token: tokenOperations,
+	notificationServer: notificationServerOperations,
 };
 
 /** resource + operation of one item -> the operation module that handles it. */
@@ -73,7 +79,13 @@ export class Agora implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' },
+			{
+				name: 'agoraApi',
+				required: true,
+				testedBy: 'agoraApiCredentialTest',
+				// The reply answers n8n's own waiting request: it sends nothing to Agora.
+				displayOptions: { hide: { resource: ['agentLlm'] } },
+			},
 			{
 				name: 'agoraVendorKeysApi',
 				required: true,
@@ -94,9 +106,19 @@ export class Agora implements INodeType {
 						description: 'Conversational AI voice agent that joins a channel and talks with a user',
 					},
 					{
+						name: 'Agent LLM',
+						value: 'agentLlm',
+						description: 'Answer an agent’s LLM request that started this workflow (Agora Agent LLM Trigger)',
+					},
+					{
 						name: 'Cloud Player',
 						value: 'cloudPlayer',
 						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
+					},
+					{
+						name: 'Notification Server',
+						value: 'notificationServer',
+						description: 'IP addresses Agora sends message notifications from, for a firewall',
 					},
 					{
 						name: 'Phone Call',
@@ -117,17 +139,19 @@ export class Agora implements INodeType {
 				default: 'agent',
 			},
 			...agentDescription,
+			...agentLlmDescription,
 			...cloudPlayerDescription,
 			...phoneCallDescription,
 			...phoneNumberDescription,
 			...tokenDescription,
+			...notificationServerDescription,
 			{
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'phoneCall', 'phoneNumber'] } },
+				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'] } },
 				options: [
 					{
 						displayName: 'Concurrency',
@@ -168,6 +192,11 @@ export class Agora implements INodeType {
 		],
 	};
 
+	constructor() {
+		// Validation errors name fields by this description's labels.
+		useFormLabels(this.description.properties);
+	}
+
 	methods = {
 		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
 		listSearch: { searchAgents, searchCloudPlayers, searchCalls, searchPhoneNumbers },
@@ -175,6 +204,7 @@ export class Agora implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		if (this.getNodeParameter('resource', 0) === 'agentLlm') return await replyToAgent(this, items);
 		const options = readRequestOptions(this);
 		// Read once per execution: credential, base URL, secrets to redact.
 		const ctx = await resolveAgoraContext.call(this, {
@@ -205,6 +235,17 @@ export class Agora implements INodeType {
 	}
 }
 
+/** Agent LLM › Reply needs no credential and no request to Agora: the items run one by one. */
+async function replyToAgent(fn: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[][]> {
+	const operation = selectedOperation(fn);
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const produced = await operation.execute.call(fn, itemIndex, undefined as never);
+		out.push(...produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } })));
+	}
+	return [out];
+}
+
 interface RequestOptions {
 	concurrency?: number;
 	maxRetries?: number;
@@ -224,10 +265,7 @@ function readRequestOptions(fn: IExecuteFunctions): RequestOptions {
 		const value = options[name];
 		if (value === undefined) continue;
 		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-			throw new NodeOperationError(fn.getNode(), `Invalid parameter "requestOptions.${name}": must be a whole number from ${min} to ${max}`, {
-				itemIndex: 0,
-				description: 'Fix this value in the node parameters; nothing was sent to Agora.',
-			});
+			throw invalidField(fn, `requestOptions.${name}`, `must be a whole number from ${min} to ${max}`, 0);
 		}
 	}
 	return options;

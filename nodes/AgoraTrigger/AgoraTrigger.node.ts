@@ -22,12 +22,14 @@ import {
 	type WebhookRequest,
 	type WebhookResponse,
 } from './receive';
+import { guideLink } from '../shared/agoraGuides';
 
 const SETUP_STEPS =
 	'Agora’s notifications are set up in Agora Console, not from n8n: ' +
 	'1. In Agora Console open your project > Notifications and enable the message notification service for the product chosen below (Conversational AI Engine or Media Pull). ' +
 	'2. Select the same events there as here. ' +
-	'3. Paste this node’s Production URL (Webhook URLs, above) as the receiving server URL, and activate this workflow. ';
+	'3. Paste this node’s Production URL (Webhook URLs, above) as the receiving server URL, and activate this workflow. ' +
+	`(Agora’s guide: ${guideLink('notifications', 'Handle webhook')}.) `;
 
 /** Version 1 reads the secret from the Agora API credential; version 2 from its own credential. */
 const SETUP_NOTICE_V1 =

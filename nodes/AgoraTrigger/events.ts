@@ -14,6 +14,8 @@ interface AgoraEventType {
 	name: string;
 	displayName: string;
 	description: string;
+	/** Names earlier versions of this package saved in workflows; still selected. */
+	formerNames?: string[];
 }
 
 export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
@@ -32,9 +34,10 @@ export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
 	},
 	{
 		eventType: 104,
-		name: 'token_expiring',
-		displayName: 'Token Expiring (104)',
-		description: 'The channel token of the agent is about to expire',
+		name: 'agent_expire',
+		displayName: 'Agent Expire (104)',
+		description: 'Agora’s “agent expire”: the agent’s channel token is about to expire',
+		formerNames: ['token_expiring'],
 	},
 	{ eventType: 110, name: 'agent_error', displayName: 'Agent Error (110)', description: 'Module errors of one turn; payload.errors' },
 	{
@@ -108,7 +111,9 @@ export function eventName(productId: number, eventType: number): string {
  */
 export function isEventSelected(productId: number, eventType: number, selected: string[]): boolean {
 	if (selected.length === 0 || selected.includes(ALL_EVENTS)) return true;
-	return selected.includes(eventName(productId, eventType));
+	const known = EVENTS_BY_PRODUCT[productId]?.find((e) => e.eventType === eventType);
+	const names = known ? [known.name, ...(known.formerNames ?? [])] : [eventName(productId, eventType)];
+	return names.some((name) => selected.includes(name));
 }
 
 export function eventOptions(events: AgoraEventType[], allLabel: string) {

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodType } from 'zod';
 
@@ -18,6 +18,32 @@ export function describeZodError(error: ZodError, root?: string): { field: strin
 	return { field: formatPath(first.path, root), rule: first.message, all };
 }
 
+/** Names an API path (or parameter path) as the node's form labels it; set by the node. */
+export type FieldNamer = (node: INode, field: string) => string | undefined;
+
+let fieldNamer: FieldNamer = () => undefined;
+
+export function setFieldNamer(namer: FieldNamer): void {
+	fieldNamer = namer;
+}
+
+/**
+ * The error of a broken rule: the message names the field as the form labels it and the rule; the
+ * description says how to fix it and gives the API path, the name Additional Body uses.
+ */
+export function fieldError(node: INode, field: string, rule: string, itemIndex: number, others: string[] = []): NodeOperationError {
+	const label = fieldNamer(node, field);
+	// A member only Additional Body can set is named inside it, by its API path.
+	const viaBody = label?.includes('Additional Body') && !/additionalBody/.test(field);
+	const where = !label ? `parameter "${field}"` : viaBody ? `“${label}” › ${field}` : `“${label}”`;
+	const fix = viaBody
+		? `Fix ${field} in “${label}”.`
+		: `Fix ${label ? where : 'this value'} in the node's parameters (or ${field} in Additional Body, if you set it there).`;
+	const lines = [`${fix} Nothing was sent to Agora.`, `API field: ${field}`];
+	if (others.length > 0) lines.push(`All problems found:\n${others.join('\n')}`);
+	return new NodeOperationError(node, `Invalid ${where}: ${rule}`, { itemIndex, description: lines.join('\n') });
+}
+
 /**
  * Validates a request before it is sent. A broken rule is a NodeOperationError for this item that
  * names the field and the rule; nothing reaches Agora.
@@ -32,13 +58,7 @@ export function validateOrThrow<T>(
 	const result = schema.safeParse(value);
 	if (result.success) return result.data;
 	const { field, rule, all } = describeZodError(result.error, root);
-	throw new NodeOperationError(fn.getNode(), `Invalid parameter "${field}": ${rule}`, {
-		itemIndex,
-		description:
-			all.length > 1
-				? `All problems found:\n${all.join('\n')}`
-				: 'Fix this value in the node parameters; nothing was sent to Agora.',
-	});
+	throw fieldError(fn.getNode(), field, rule, itemIndex, all.length > 1 ? all : []);
 }
 
 /** Throws a NodeOperationError naming a field, for checks made outside a schema. */
@@ -48,8 +68,5 @@ export function invalidField(
 	rule: string,
 	itemIndex: number,
 ): NodeOperationError {
-	return new NodeOperationError(fn.getNode(), `Invalid parameter "${field}": ${rule}`, {
-		itemIndex,
-		description: 'Fix this value in the node parameters; nothing was sent to Agora.',
-	});
+	return fieldError(fn.getNode(), field, rule, itemIndex);
 }

@@ -59,6 +59,7 @@ export interface VendorKeys {
 	mcpHeaders?: IDataObject;
 	mcpBearerToken?: string;
 	mllmApiKey?: string;
+	mllmAdcCredentials?: string;
 	ttsParams?: IDataObject;
 	ttsHeaders?: IDataObject;
 	asrParams?: IDataObject;
@@ -80,6 +81,7 @@ const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
 const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
 	['llmApiKey', 'llmApiKey'],
 	['mllmApiKey', 'mllmApiKey'],
+	['mllmAdcCredentials', 'mllmAdcSecret'],
 	['mcpBearerToken', 'mcpBearerToken'],
 	['encryptionKey', 'encryptionSecretKey'],
 	['encryptionSalt', 'encryptionSaltSecret'],
@@ -192,17 +194,21 @@ function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
 	return out;
 }
 
-function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
-	const out = keys.mllmApiKey ? fillEmpty(mllm, { api_key: keys.mllmApiKey }) : { ...mllm };
-	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
-	return out;
-}
-
 function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
 	let out = keys.ttsParams ? { ...tts, params: fillEmpty(tts.params, keys.ttsParams) } : { ...tts };
 	if (keys.ttsHeaders && (isPlainObject(tts.headers) || tts.vendor === 'generic_http')) {
 		out = { ...out, headers: fillEmpty(tts.headers, keys.ttsHeaders) };
 	}
+	return out;
+}
+
+/** Vertex AI takes ADC credentials and no API key (Agora's Vertex AI page); the others an API key. */
+function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
+	let out: IDataObject = { ...mllm };
+	if (mllm.vendor === 'vertexai') {
+		if (keys.mllmAdcCredentials) out = fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials });
+	} else if (keys.mllmApiKey) out = fillEmpty(mllm, { api_key: keys.mllmApiKey });
+	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
 	return out;
 }
 

@@ -53,10 +53,18 @@ export const DEPRECATED_EAGERNESS = ['auto', 'low', 'high'] as const;
 // start-agent properties.turn_detection.interrupt_keywords: up to 128 keywords
 export const MAX_KEYWORDS = 128;
 
-// start-agent properties.turn_detection.config.{start_of_speech,end_of_speech}: the modes whose
-// {mode}_config must be given ("when mode is vad, you must provide vad_config")
-export const SOS_CONFIG_MODES = ['vad', 'keywords', 'disabled'] as const;
-export const EOS_CONFIG_MODES = ['vad', 'semantic'] as const;
+// start-agent properties.turn_detection.config.{start_of_speech,end_of_speech}: the OpenAPI text
+// asks for {mode}_config with vad/semantic, but Agora's agents SDK sends end_of_speech {mode:
+// "semantic"} alone; both documented, so a mode without its config is accepted (Agora's defaults).
+// start-agent properties.remote_rtc_uids: ["*"] subscribes to every user (Agora's Go and Python
+// SDK READMEs, "RemoteUIDs: []string{\"*\"}"), with integer UIDs too.
+export const ALL_REMOTE_USERS = '*';
+// properties.mllm with vendor vertexai ("Google Gemini Live (Vertex AI)" page): authenticates with
+// adc_credentials_string, project_id and location (all required there) and sends no api_key.
+export const MLLM_VERTEX_VENDOR = 'vertexai';
+export const MLLM_VERTEX_FIELDS = ['adc_credentials_string', 'project_id', 'location'] as const;
+// The MLLM vendors whose reference pages send mllm.api_key; other vendors pass through without.
+export const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'] as const;
 // start_of_speech / end_of_speech mode manual: needs advanced_features.enable_rtm = true and
 // parameters.data_channel = "rtm"; takes no manual_config
 export const MANUAL_MODE = 'manual';

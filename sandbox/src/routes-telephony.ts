@@ -10,7 +10,6 @@
  * Errors have the agent API's shape {detail, reason}.
  */
 import { AgentError } from './agents';
-import { tokenMismatch } from './auth';
 import { callView, CallStore } from './calls';
 import { FieldError, invalid } from './check';
 import type { Clock } from './clock';
@@ -39,10 +38,6 @@ export function isTelephonyPath(path: string): boolean {
 
 function placeCall(ctx: TelephonyCtx, req: ApiRequest): Reply {
 	const v = validateCall(req.body);
-	if (req.auth.kind === 'token') {
-		const why = tokenMismatch(req.auth.rtc, v.agent.channel, v.agent.agentUid);
-		if (why) return agentErr(401, 'Unauthorized', `Invalid authentication credentials: ${why}.`);
-	}
 	if (ctx.opts.requireImportedNumbers) {
 		const n = ctx.numbers.get(v.sip.fromNumber);
 		if (!n || !n.outbound) throw invalid('sip.from_number', 'must be an imported phone number with outbound calls enabled');

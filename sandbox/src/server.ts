@@ -26,6 +26,7 @@ import { AGENT_401, agentErr, errorReply, Family, MEDIA_401, mediaErr, Reply } f
 import { AGENT_ROOT, agentApi } from './routes-agents';
 import { mediaApi, PlayerApiCtx } from './routes-players';
 import { isTelephonyPath, telephonyApi, TelephonyCtx } from './routes-telephony';
+import { NCS_IP_PATH, ncsIpReply } from './ncs';
 import type {
 	AgentRecord,
 	CalleeScript,
@@ -342,7 +343,9 @@ export class SandboxImpl implements Sandbox {
 			headers[k] = Array.isArray(v) ? v.join(', ') : v;
 		}
 		const rec: RecordedRequest = { method: inc.method, path: inc.path, query: inc.query, headers, body: inc.body, status: 0, at: Date.now() };
-		const auth = authenticate(req.headers.authorization, family === 'agent', this.opts, this.clock);
+		// Telephony and phone-number pages: "This endpoint requires Basic Auth" (no token there).
+		const tokenAllowed = family === 'agent' && !isTelephonyPath(inc.path) && inc.path !== NCS_IP_PATH;
+		const auth = authenticate(req.headers.authorization, tokenAllowed, this.opts, this.clock);
 		if (!auth.ok) {
 			const body = family === 'media' ? MEDIA_401 : auth.why.startsWith('token') ? { ...AGENT_401, detail: `Invalid authentication credentials: ${auth.why}.` } : AGENT_401;
 			return this.finish(res, rec, { status: 401, body }, undefined, 0);
@@ -360,6 +363,7 @@ export class SandboxImpl implements Sandbox {
 		if (fault?.kind === '429') reply = { ...errorReply(family, 429), headers: { 'Retry-After': String(fault.retryAfterSeconds ?? 1) } };
 		else if (fault && ['500', '503', '504'].includes(fault.kind)) reply = errorReply(family, Number(fault.kind));
 		else if (inc.tooLarge) reply = family === 'agent' ? agentErr(413, 'InvalidRequestBody', 'Request body too large.') : mediaErr(413, 'Request body too large.');
+		else if (inc.path === NCS_IP_PATH) reply = ncsIpReply(inc.method);
 		else if (family === 'agent' && isTelephonyPath(inc.path)) reply = telephonyApi(this.telephony, { ...inc, auth });
 		else if (family === 'agent') reply = agentApi({ appId: this.opts.appId, clock: this.clock, agents: this.agentStore }, { ...inc, auth });
 		else reply = mediaApi(this.playerCtx, inc.method, inc.path, inc.query, inc.body, inc.jsonOk, requestId);

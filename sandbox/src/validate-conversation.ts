@@ -31,9 +31,9 @@ export function validateAdvanced(p: Json, path: string): Json | undefined {
 
 /**
  * The "{mode}_config" rule of start_of_speech / end_of_speech: one mode configuration at most, the
- * one matching mode; required for the modes listed in `required`.
+ * one matching mode; a mode alone is accepted (see reference.ts).
  */
-function modeConfig(o: Json, path: string, mode: string | undefined, required: readonly string[]): Json | undefined {
+function modeConfig(o: Json, path: string, mode: string | undefined): Json | undefined {
 	const present = Object.keys(o).filter((k) => k.endsWith('_config') && !isNil(o[k]));
 	if (present.length > 1) throw invalid(join(path, present[1]), `cannot be given together with ${join(path, present[0])}`);
 	if (mode === undefined) {
@@ -48,10 +48,7 @@ function modeConfig(o: Json, path: string, mode: string | undefined, required: r
 	if (present.length && present[0] !== expected) {
 		throw invalid(join(path, present[0]), `does not match ${join(path, 'mode')} ${mode} (expected ${expected})`);
 	}
-	if (!present.length) {
-		if (required.includes(mode)) throw missing(join(path, expected));
-		return undefined;
-	}
+	if (!present.length) return undefined;
 	return optObj(o, expected, path);
 }
 
@@ -61,7 +58,7 @@ function validateStartOfSpeech(cfg: Json, cp: string): string | undefined {
 	const sp = join(cp, 'start_of_speech');
 	if (isNil(sos.mode)) throw missing(`${sp}.mode`);
 	const mode = optStr(sos, 'mode', sp);
-	const c = modeConfig(sos, sp, mode, R.SOS_CONFIG_MODES);
+	const c = modeConfig(sos, sp, mode);
 	if (c) {
 		const ccp = `${sp}.${mode}_config`;
 		for (const k of ['interrupt_duration_ms', 'speaking_interrupt_duration_ms', 'prefix_padding_ms']) optInt(c, k, ccp);
@@ -76,7 +73,7 @@ function validateEndOfSpeech(cfg: Json, cp: string): string | undefined {
 	if (!eos) return undefined;
 	const ep = join(cp, 'end_of_speech');
 	const mode = optStr(eos, 'mode', ep);
-	const c = modeConfig(eos, ep, mode, R.EOS_CONFIG_MODES);
+	const c = modeConfig(eos, ep, mode);
 	if (c) {
 		const ccp = `${ep}.${mode}_config`;
 		optInt(c, 'silence_duration_ms', ccp);

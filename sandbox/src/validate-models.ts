@@ -11,6 +11,13 @@ export interface ModelContext {
 	pipeline: boolean;
 	/** preset given (deprecated): the preset's providers need no url, key or model. */
 	preset: boolean;
+	/** llm.output_modalities ["audio"]: "you don't need to set up a TTS module" (Agora's audio output guide). */
+	llmSpeaks?: boolean;
+}
+
+export function llmSpeaks(p: Json): boolean {
+	const out = isObj(p.llm) ? p.llm.output_modalities : undefined;
+	return Array.isArray(out) && out.length === 1 && out[0] === 'audio';
 }
 
 function sameSet(a: string[], b: readonly string[]): boolean {
@@ -53,7 +60,7 @@ export function validateTts(p: Json, path: string, ctx: ModelContext): void {
 	const t = optObj(p, 'tts', path);
 	const tp = join(path, 'tts');
 	if (!t) {
-		if (!ctx.pipeline) throw missing(tp);
+		if (!ctx.pipeline && !ctx.llmSpeaks) throw missing(tp);
 		return;
 	}
 	optEnum(t, 'credential_mode', tp, R.CREDENTIAL_MODES);
@@ -166,22 +173,28 @@ function validateMllmTurnDetection(m: Json, mp: string): void {
 	if (sem) optEnum(sem, 'eagerness', join(tp, 'semantic_vad_config'), R.MLLM_EAGERNESS);
 }
 
-// properties.mllm: api_key required when enabled (not with pipeline_id or preset)
+// properties.mllm: api_key required when enabled with a vendor that uses it; vertexai needs its
+// ADC credentials, project and region instead (not with pipeline_id or preset)
 export function validateMllm(p: Json, path: string, enabled: boolean, ctx: ModelContext): void {
 	const m = optObj(p, 'mllm', path);
 	if (!m) return;
 	const mp = join(path, 'mllm');
 	optBool(m, 'enable', mp);
 	optStr(m, 'url', mp);
-	if (enabled && !ctx.pipeline && !ctx.preset) reqStr(m, 'api_key', mp, { nonEmpty: true });
+	const vendor = optStr(m, 'vendor', mp) || 'openai';
+	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
+	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor)) reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);
+	for (const k of R.MLLM_VERTEX_FIELDS) {
+		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR) reqStr(m, k, mp, { nonEmpty: true });
+		else optStr(m, k, mp);
+	}
 	messageList(m, 'messages', mp);
 	optObj(m, 'params', mp);
 	modalities(m, 'input_modalities', mp, R.MLLM_INPUT_MODALITIES);
 	modalities(m, 'output_modalities', mp, R.MLLM_OUTPUT_MODALITIES);
 	optStr(m, 'greeting_message', mp);
 	optStr(m, 'failure_message', mp);
-	optStr(m, 'vendor', mp);
 	validateMllmTurnDetection(m, mp);
 }
 

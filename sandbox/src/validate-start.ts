@@ -17,7 +17,7 @@ import {
 	validateSal,
 	validateTurnDetection,
 } from './validate-conversation';
-import { ModelContext, validateAsr, validateAvatar, validateLlm, validateMllm, validateTts } from './validate-models';
+import { llmSpeaks, ModelContext, validateAsr, validateAvatar, validateLlm, validateMllm, validateTts } from './validate-models';
 
 export interface ValidStart {
 	name: string;
@@ -54,7 +54,7 @@ function identity(p: Json, P: string): { channel: string; agentUid: string; stri
 	if (!Array.isArray(p.remote_rtc_uids)) throw invalid(`${P}.remote_rtc_uids`, 'must be an array');
 	// "Currently, only one user ID is supported."
 	if (p.remote_rtc_uids.length !== 1) throw invalid(`${P}.remote_rtc_uids`, 'must contain exactly one user ID');
-	uid(p.remote_rtc_uids[0], `${P}.remote_rtc_uids[0]`, stringUid);
+	if (p.remote_rtc_uids[0] !== R.ALL_REMOTE_USERS) uid(p.remote_rtc_uids[0], `${P}.remote_rtc_uids[0]`, stringUid);
 	const idleTimeout = optInt(p, 'idle_timeout', P, 0, R.IDLE_TIMEOUT_MAX_S) ?? 30;
 	return { channel, agentUid, stringUid, idleTimeout };
 }
@@ -73,7 +73,7 @@ export function validateStart(body: unknown): ValidStart {
 	// "Enabling MLLM automatically disables ASR, LLM, and TTS": with mllm they are ignored
 	if (!mllm) {
 		validateAsr(p, P);
-		validateTts(p, P, ctx);
+		validateTts(p, P, { ...ctx, llmSpeaks: llmSpeaks(p) });
 		validateLlm(p, P, ctx);
 	}
 	validateMllm(p, P, mllm, ctx);

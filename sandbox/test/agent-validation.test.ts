@@ -86,7 +86,6 @@ const rejected: [string, string, unknown, string, string][] = [
 	['speech_threshold 0', `${P}.turn_detection`, { config: { speech_threshold: 0 } }, 'InvalidFieldValue', 'speech_threshold'],
 	['speech_threshold 1', `${P}.turn_detection`, { config: { speech_threshold: 1 } }, 'InvalidFieldValue', 'speech_threshold'],
 	['start_of_speech without mode', `${P}.turn_detection`, { config: { start_of_speech: { vad_config: {} } } }, 'MissingRequiredField', 'start_of_speech.mode'],
-	['start_of_speech vad without vad_config', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'vad' } } }, 'MissingRequiredField', 'start_of_speech.vad_config'],
 	['start_of_speech mismatched config', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'vad', keywords_config: {} } } }, 'InvalidFieldValue', 'start_of_speech.keywords_config'],
 	['start_of_speech two configs', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'vad', vad_config: {}, disabled_config: { strategy: 'append' } } } }, 'InvalidFieldValue', 'start_of_speech.disabled_config'],
 	['sos disabled strategy', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'disabled', disabled_config: { strategy: 'drop' } } } }, 'InvalidFieldValue', 'disabled_config.strategy'],
@@ -132,7 +131,6 @@ const rejected: [string, string, unknown, string, string][] = [
 	['sos manual without rtm', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'manual' } } }, 'InvalidFieldValue', 'properties.advanced_features.enable_rtm'],
 	['eos manual with rtm but datastream', P, { ...(startBody().properties as Body), advanced_features: { enable_rtm: true }, turn_detection: { config: { end_of_speech: { mode: 'manual' } } } }, 'InvalidFieldValue', 'properties.parameters.data_channel'],
 	['sos manual with manual_config', `${P}.turn_detection`, { config: { start_of_speech: { mode: 'manual', manual_config: {} } } }, 'InvalidFieldValue', 'start_of_speech.manual_config'],
-	['eos semantic without semantic_config', `${P}.turn_detection`, { config: { end_of_speech: { mode: 'semantic' } } }, 'MissingRequiredField', 'end_of_speech.semantic_config'],
 	['filler config and static_config together', `${P}.filler_words`, { content: { mode: 'static', config: { phrases: ['a'] }, static_config: { phrases: ['b'] } } }, 'InvalidFieldValue', 'filler_words.content'],
 ];
 

@@ -12,7 +12,7 @@ import { execFileSync } from 'child_process';
 import os from 'os';
 import path from 'path';
 
-import { ROOT } from '../e2e/n8nHost';
+import { ROOT } from '../../scripts/lib/n8nHost';
 import { overheadBench } from './benches/1-overhead';
 import { realN8nBench } from './benches/2-real-n8n';
 import { bulkDeleteBench } from './benches/3-bulk-delete';
@@ -20,7 +20,7 @@ import { getManyBench } from './benches/4-get-many';
 import { triggerBench } from './benches/5-trigger';
 import { packageBench } from './benches/6-package';
 import { queueBench } from './benches/7-queue';
-import { mcpToolsBench } from './benches/8-mcp-tools';
+import { mcpToolsBench } from './benches/9-mcp-tools';
 import { N8nFixture } from './lib/n8nFixture';
 import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
 import type { Bench, BenchContext } from './lib/types';

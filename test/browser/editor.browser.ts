@@ -2,7 +2,8 @@
 /**
  * n8n's real editor in headless Chromium, against the same real n8n as the end-to-end suite (run by
  * test/e2e/run.sh once per tested n8n version, N8N_VERSION). What a new user sees: the node search,
- * the actions, the Agent → Start form switching with Mode, the Agent locator's list, the credential test, the trigger's
+ * the actions, the Agent → Start form switching with Mode, a Start run with only its required fields (and the
+ * error naming the missing LLM URL), the Agent locator's list, the credential test, the trigger's
  * webhook URLs and set-up notice. Screenshots go to test/browser/screenshots/<version>/.
  *
  * Expected fields and action names are read from the node's own description, so the test follows
@@ -13,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
-import { DEFAULT_N8N_VERSION } from '../e2e/n8nHost';
+import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nHost';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
@@ -233,12 +234,36 @@ describe(`n8n ${version} editor`, () => {
 		await editor.screenshot('08-credential-wrong-secret');
 	});
 
+	it('a new Agent → Start with only the required fields filled: the missing LLM URL is named as the form labels it; with it, an agent starts', async () => {
+		await newWorkflow();
+		await addAction('Start an agent');
+		const modal = await createSandboxCredential();
+		await modal.locator('.el-dialog__headerbtn').first().click();
+		await modal.waitFor({ state: 'hidden' });
+		const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+		// The fields the form marks required, from the description (the credential is chosen above).
+		const required = agora.properties.filter((p) => p.required && p.displayOptions?.show?.operation?.includes('start') && p.name !== 'name' && !p.displayOptions?.show?.mode);
+		expect(required.map((p) => p.name).sort()).toEqual(['channel', 'remoteRtcUid']);
+		await input('channel').fill('browser-start');
+		await input('remoteRtcUid').fill('1002');
+		await editor.screenshot('10-start-required-filled');
+		await ndv().getByTestId('node-execute-button').first().click();
+		await waitForText(ndv(), /Invalid “LLM URL”/, 60000);
+		await editor.screenshot('11-start-missing-llm-url');
+
+		await input('llmUrl').fill(`${editor.sandbox.url}/v1/chat/completions`);
+		await ndv().getByTestId('node-execute-button').first().click();
+		await waitForText(ndv(), /agent_id/, 60000);
+		await editor.screenshot('12-start-agent-started');
+	});
+
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
 		await newWorkflow();
 		const panel = await openAgoraActions();
 		await panel.getByTestId('item-iterator-item').filter({ hasText: /Agora event/ }).first().click();
 		await ndv().waitFor();
-		const notice = trigger.properties.find((p) => p.type === 'notice')!.displayName;
+		// The editor renders the notice's guide link as a link: compare its text.
+		const notice = trigger.properties.find((p) => p.type === 'notice')!.displayName.replace(/<[^>]+>/g, '');
 		expect(await waitForText(ndv().getByTestId('node-parameters'), /Agora Console/)).toContain(notice);
 
 		// n8n's webhook panel (no test ids of its own): production URL = WEBHOOK_URL + webhook/<id>/<path>.

@@ -10,7 +10,7 @@ import os from 'os';
 import path from 'path';
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT, startSandboxProcess, type SandboxProcess } from '../e2e/n8nHost';
+import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
 export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };

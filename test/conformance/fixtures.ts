@@ -49,6 +49,13 @@ export interface InvalidEntry {
 	query?: Record<string, string | null>;
 }
 
+/** What mllm.vendor "vertexai" authenticates with instead of api_key (Agora's Vertex AI page). */
+export const VERTEX_AI_FIELDS = {
+	adc_credentials_string: '<GOOGLE_APPLICATION_CREDENTIALS_STRING>',
+	project_id: '<GOOGLE_CLOUD_PROJECT_ID>',
+	location: '<GOOGLE_CLOUD_REGION>',
+};
+
 const DIR = __dirname;
 
 function readJson<T>(file: string): T {

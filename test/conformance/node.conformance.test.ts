@@ -13,7 +13,7 @@ import { createPlayerRequestSchema, updatePlayerRequestSchema } from '../../node
 import { describeZodError } from '../../nodes/shared/validate';
 import type { Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
-import { applyInvalid, getPath, loadEnums, loadFixtures, loadInvalid, setPath, type EnumEntry, type Fixture, type InvalidEntry } from './fixtures';
+import { applyInvalid, VERTEX_AI_FIELDS, getPath, loadEnums, loadFixtures, loadInvalid, setPath, type EnumEntry, type Fixture, type InvalidEntry } from './fixtures';
 import { exampleParams } from './nodeParams';
 import { useSandbox } from '../lib/sandbox';
 
@@ -172,6 +172,10 @@ const config = (mode: unknown) => (mode === 'manual' ? {} : { [`${String(mode)}_
 const RTM = { advanced_features: { enable_rtm: true }, parameters: { data_channel: 'rtm' } };
 
 const ENUM_CONTEXT: Record<string, (body: IDataObject, value: unknown) => void> = {
+	'properties.mllm.vendor': (b, v) => {
+		setPath(b, 'properties.mllm.vendor', v);
+		if (v === 'vertexai') Object.assign((b.properties as IDataObject).mllm as IDataObject, VERTEX_AI_FIELDS);
+	},
 	'properties.geofence.exclude_area': (b, v) => setPath(b, 'properties.geofence', { area: 'GLOBAL', exclude_area: v }),
 	'properties.turn_detection.config.start_of_speech.mode': (b, v) => {
 		setPath(b, 'properties.turn_detection.config.start_of_speech', { mode: v, ...config(v) });
@@ -289,7 +293,7 @@ describe('every input the reference calls invalid is refused by the node, naming
 			expect(Number(sb.requests[0].query.sequence)).toBeGreaterThan(1e12);
 			return;
 		}
-		expect(result.error('Agora')?.message).toMatch(/^Invalid parameter "/);
+		expect(result.error('Agora')?.message).toMatch(/^Invalid “/);
 		expect(sb.requests).toHaveLength(0);
 	});
 });

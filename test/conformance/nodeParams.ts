@@ -43,7 +43,10 @@ function modelFields(mode: string, p: IDataObject): INodeParameters {
 		const mllm = p.mllm as IDataObject;
 		take(mllm, 'enable');
 		const text = (key: string) => (take(mllm, key) as string | undefined) ?? '';
-		return { mllmVendor: text('vendor'), mllmUrl: text('url'), mllmApiKey: text('api_key'), mllmParams: json(take(mllm, 'params')) ?? '{}' };
+		const fields: INodeParameters = { mllmVendor: text('vendor'), mllmUrl: text('url'), mllmApiKey: text('api_key'), mllmParams: json(take(mllm, 'params')) ?? '{}' };
+		// Vertex AI's own fields (Agora's Vertex AI page).
+		if (fields.mllmVendor === 'vertexai') Object.assign(fields, { mllmAdcCredentials: text('adc_credentials_string'), mllmProjectId: text('project_id'), mllmLocation: text('location') });
+		return fields;
 	}
 	if (mode === 'pipeline') return {};
 	const llm = p.llm as IDataObject | undefined;
@@ -57,6 +60,9 @@ function modelFields(mode: string, p: IDataObject): INodeParameters {
 	};
 	const messages = systemMessages(llm);
 	if (messages) out.llmSystemMessages = messages;
+	// The form's Output Modalities option (Agora's audio output guide: ["audio"] needs no TTS).
+	const output = llm?.output_modalities;
+	if (Array.isArray(output) && output.join(',') === 'audio') out.llmOptions = { outputModalities: String(take(llm, 'output_modalities')) };
 	if (tts?.credential_mode === 'managed') out.ttsCredentialMode = take(tts, 'credential_mode') as string;
 	return out;
 }

@@ -7,7 +7,7 @@ import axios, { AxiosResponse } from 'axios';
 import { startSandbox } from '../../sandbox/src';
 import type { Sandbox } from '../../sandbox/src';
 import { agoraToken, playerBody, playersPath, startBody } from '../../sandbox/src/helpers';
-import { applyInvalid, EnumEntry, Fixture, fillPath, loadEnums, loadFixtures, loadInvalid, setPath } from './fixtures';
+import { applyInvalid, VERTEX_AI_FIELDS, EnumEntry, Fixture, fillPath, loadEnums, loadFixtures, loadInvalid, setPath } from './fixtures';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f]));
@@ -96,6 +96,7 @@ function withValue(e: EnumEntry, value: unknown): Fixture {
 	if (field === 'query.state') f.query = { ...f.query, state: String(value) };
 	else if (field === 'query.type') f.query = { ...f.query, type: String(value) };
 	else if (field === 'path.region') f.region = value as string;
+	else if (field === 'properties.mllm.vendor' && value === 'vertexai') set('properties.mllm', { ...(body.properties as { mllm: object }).mllm, vendor: value, ...VERTEX_AI_FIELDS });
 	else if (field.endsWith('[]')) set(field.slice(0, -2), [value]);
 	else if (field === 'properties.llm.mcp_servers[].transport') set('properties.llm.mcp_servers', [{ name: 'tools', endpoint: 'https://mcp.example.com', transport: value }]);
 	else if (field.endsWith('start_of_speech.mode') || field.endsWith('end_of_speech.mode')) {

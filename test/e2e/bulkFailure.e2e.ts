@@ -10,7 +10,7 @@ import os from 'os';
 import path from 'path';
 
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
-import { EXAMPLE_CREDENTIAL, writeCredentialFile } from './examples';
+import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
 import {
 	freePort,
 	installN8n,
@@ -20,7 +20,7 @@ import {
 	startSandboxProcess,
 	type ExecutedRun,
 	type SandboxProcess,
-} from './n8nHost';
+} from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const WORKFLOW_ID = 'agoraBulkFailure01';

@@ -11,7 +11,7 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 
-import { freePort, installN8n, N8nHost, nodeOutput, ROOT } from './n8nHost';
+import { freePort, installN8n, N8nHost, nodeOutput, ROOT } from '../../scripts/lib/n8nHost';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEFAULT_VERSION } = require('../../scripts/dev.js') as { DEFAULT_VERSION: string };

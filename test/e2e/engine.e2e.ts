@@ -14,7 +14,7 @@ import os from 'os';
 import path from 'path';
 
 import { agoraWorkflow, runWorkflow } from '../lib/harness';
-import { EXAMPLES_DIR } from './examples';
+import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
@@ -24,7 +24,7 @@ import {
 	N8nHost,
 	nodeOutput,
 	packPackage,
-} from './n8nHost';
+} from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const CREDENTIAL = { id: 'engineTestCred01', name: 'Agora engine test' };
@@ -163,7 +163,7 @@ test(`n8n ${version}: validation messages read as in the project's own engine, a
 	const { run } = await host.execute('agoraEngineRefuse');
 	for (const [name, parameters] of Object.entries(REFUSED)) {
 		const expected = (await runWorkflow(agoraWorkflow(parameters as never, [{}], { onError: 'continueRegularOutput' }), credentialData)).output('Agora');
-		expect(String(expected[0]?.error)).toMatch(/^Invalid parameter "/);
+		expect(String(expected[0]?.error)).toMatch(/^Invalid “/);
 		expect({ name, output: nodeOutput(run.data, name) }).toEqual({ name, output: expected });
 	}
 	expect(agoraRequests).toBe(0);
@@ -173,7 +173,7 @@ test(`n8n ${version}: a refused input stops the workflow with the same message a
 	const { run } = await host.execute('agoraEngineStops');
 	const expected = (await runWorkflow(agoraWorkflow(REFUSED['Agent idle timeout below 0'] as never), credentialData)).error('Agora')!;
 	const recorded = run.data.resultData.runData['Start Agent'][0].error as { message: string; description?: string };
-	expect(expected.message).toMatch(/^Invalid parameter "properties\.idle_timeout"/);
+	expect(expected.message).toMatch(/^Invalid “Idle Timeout \(Seconds\)”/);
 	expect({ message: recorded.message, description: recorded.description }).toEqual({ message: expected.message, description: expected.description });
 	expect(agoraRequests).toBe(0);
 }, 300000);

@@ -10,7 +10,7 @@ import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
-import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from './examples';
+import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import {
 	freePort,
@@ -21,7 +21,7 @@ import {
 	packPackage,
 	startSandboxProcess,
 	type SandboxProcess,
-} from './n8nHost';
+} from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';

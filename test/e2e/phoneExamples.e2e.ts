@@ -9,8 +9,8 @@ import os from 'os';
 import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { EXAMPLES_DIR, PHONE_EXAMPLES, writeCredentialFile } from './examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import { EXAMPLES_DIR, PHONE_EXAMPLES, writeCredentialFile } from '../../scripts/lib/examples';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';

@@ -9,8 +9,8 @@ import os from 'os';
 import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { EXAMPLE_CREDENTIAL, writeCredentialFile } from './examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -126,8 +126,9 @@ test('1, 2, 3, 5: MLLM turn modes, manual turns, Azure audio, HeyGen, asr/llm/tt
 	expect((await bodyOf('c-idle')).body.properties.idle_timeout).toBe(259200);
 	for (const channel of ['c-vad', 'c-pvad', 'c-type', 'c-manual', 'c-heygen', 'c-extra', 'c-idle']) expect((await bodyOf(channel)).status).toBe(200);
 	// The node's own words on every n8n version (whichever zod it ships).
-	expect(nodeOutput(data, 'Idle Too Long')[0].error).toBe('Invalid parameter "properties.idle_timeout": must be an integer in [0, 259200]');
-	expect(String(nodeOutput(data, 'Manual On Data Stream')[0].error)).toContain('properties.parameters.data_channel');
+	expect(nodeOutput(data, 'Idle Too Long')[0].error).toBe('Invalid “Idle Timeout (Seconds)”: must be an integer in [0, 259200]');
+	expect(String(nodeOutput(data, 'Idle Too Long')[0].description)).toContain('API field: properties.idle_timeout');
+	expect(String(nodeOutput(data, 'Manual On Data Stream')[0].description)).toContain('API field: properties.parameters.data_channel');
 	expect((await joins()).filter((r) => ['c-idle2', 'c-ds'].includes(r.body?.properties?.channel))).toHaveLength(0);
 }, 300000);
 

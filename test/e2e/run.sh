@@ -13,7 +13,7 @@ versions="${N8N_E2E_VERSIONS:-1.123.81 2.41.1}"
 if [ "${1:-}" = "--install-only" ]; then
 	pids=()
 	for v in $versions; do
-		bash test/e2e/install-n8n.sh "$v" >/dev/null &
+		bash scripts/install-n8n.sh "$v" >/dev/null &
 		pids+=($!)
 	done
 	for pid in "${pids[@]}"; do wait "$pid"; done
@@ -24,7 +24,7 @@ logs="$(mktemp -d "${TMPDIR:-/tmp}/agora-e2e-install-XXXXXX")"
 # their progress lines go to stderr.
 declare -A installer
 for v in $versions; do
-	bash test/e2e/install-n8n.sh "$v" >"$logs/$v.out" &
+	bash scripts/install-n8n.sh "$v" >"$logs/$v.out" &
 	installer[$v]=$!
 done
 npm run build

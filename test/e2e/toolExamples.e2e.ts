@@ -13,10 +13,10 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-import { EXAMPLES_DIR, writeCredentialFile } from './examples';
+import { EXAMPLES_DIR, writeCredentialFile } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';

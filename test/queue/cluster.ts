@@ -11,7 +11,7 @@ import fs from 'fs';
 import http from 'http';
 import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../e2e/examples';
+import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
 import {
 	freePort,
 	installN8n,
@@ -22,7 +22,7 @@ import {
 	ROOT,
 	startSandboxProcess,
 	type SandboxProcess,
-} from '../e2e/n8nHost';
+} from '../../scripts/lib/n8nHost';
 import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
 import { ensurePackages, POSTGRES, startPostgres, startRedis, tempFolder, type Service } from './services';
 

@@ -1,5 +1,5 @@
 /** The workflows the queue-mode suite imports, built as a user would build them in the editor. */
-import { EXAMPLE_CREDENTIAL } from '../e2e/examples';
+import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 
 const credentials = { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
 

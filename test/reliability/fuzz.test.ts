@@ -7,7 +7,7 @@
  *
  * Property: each case ends in exactly one of
  *   - accepted: every request it sent got a 2xx (and no mutation that breaks a spec rule was in it);
- *   - rejected: a NodeOperationError `Invalid parameter "<field>"` naming a mutated field, with no
+ *   - rejected: a NodeOperationError `Invalid “<label>”` (API field in its description) naming a mutated field, with no
  *     request sent;
  *   - not found: a well-formed id that does not exist (404 / "not found"), for id mutations only.
  * Anything else is a finding: a crash (TypeError and the like), a request the sandbox refused (400),
@@ -192,7 +192,7 @@ async function pools(): Promise<Pools> {
 
 // ---------------------------------------------------------------- classification
 
-const INVALID_PARAMETER = /^Invalid parameter "([^"]+)"/;
+const API_FIELD = /API field: (\S+)/;
 
 function classify(c: FuzzCase, run: CaseRun | undefined): { outcome: Outcome; message: string } {
 	if (!run) return { outcome: 'hang', message: 'the case did not finish within the batch time-out' };
@@ -212,7 +212,7 @@ function classify(c: FuzzCase, run: CaseRun | undefined): { outcome: Outcome; me
 	}
 	const error = run.error as Error & { description?: string };
 	const message = `${error?.constructor?.name}: ${error?.message}${error?.description ? ` (${error.description})` : ''}`;
-	const named = error instanceof NodeOperationError ? INVALID_PARAMETER.exec(error.message) : null;
+	const named = error instanceof NodeOperationError && /^Invalid /.test(error.message) ? API_FIELD.exec(error.description ?? '') : null;
 	if (named) {
 		if (sent.length > 0) return { outcome: 'sent, then rejected', message };
 		if (c.mutations.length === 0) return { outcome: 'valid rejected', message };

@@ -9,14 +9,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type { ICredentialType, INode, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { formLabel, labelOfParameter, parameterTable } from '../../nodes/Agora/actions/common/formLabels';
+import { fieldError } from '../../nodes/shared/validate';
+import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';
 
 const root = path.resolve(__dirname, '../..');
-const credentialTypes: ICredentialType[] = [new AgoraApi()];
+const credentialTypes: ICredentialType[] = [new AgoraApi(), new AgoraAgentLlmApi()];
 
 interface Found {
 	path: string;
@@ -40,6 +44,7 @@ function allProperties(list: INodeProperties[], prefix: string): Found[] {
 const everything: Found[] = [
 	...allProperties(new Agora().description.properties, 'Agora'),
 	...allProperties(new AgoraTrigger().description.properties, 'AgoraTrigger'),
+	...allProperties(new AgoraLlmTrigger().description.properties, 'AgoraLlmTrigger'),
 	...credentialTypes.flatMap((type) => allProperties(type.properties, type.name)),
 ];
 
@@ -113,4 +118,62 @@ it('no source comment cites a document that is not in the repository', () => {
 			.map(({ where, line }) => `${where}: ${line.trim()}`),
 	);
 	expect(hits).toEqual([]);
+});
+
+describe('validation errors name the field as the form labels it', () => {
+	// The node's constructor makes errors use its description's labels.
+	new Agora();
+	const nodeOf = (resource: string, operation: string) => ({ parameters: { resource, operation } }) as unknown as INode;
+	const start = nodeOf('agent', 'start');
+	const onlyInAdditionalBody = /Additional Body/;
+	const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+	/** API paths the Start request can be refused at: the schema's reports and the form readers' checks. */
+	function startPaths(): string[] {
+		const schema = ['nodes/Agora/schemas/agent.ts', 'nodes/Agora/schemas/telephony.ts'].map(read).join('\n');
+		const reported = [...schema.matchAll(/report\(\[([^\]]+)\]/g)].map((m) =>
+			[...m[1].matchAll(/'([a-z_]+)'/g)].map((part) => part[1]).join('.'),
+		);
+		const config = fs.readdirSync(path.join(root, 'nodes/Agora/actions/common/agentConfig')).map((file) => read(`nodes/Agora/actions/common/agentConfig/${file}`)).join('\n');
+		const checked = [...config.matchAll(/'(properties\.[a-z_.]+)'/g)].map((m) => m[1]);
+		return [...new Set([...reported, ...checked])].filter((p) => p.includes('.') || p === 'name');
+	}
+
+	it('every API path in the label table is a field of the Start or Call form', () => {
+		const missing = Object.entries(parameterTable)
+			.filter(([api, parameter]) => !labelOfParameter(api.startsWith('sip.') ? nodeOf('phoneCall', 'call') : start, parameter))
+			.map(([api, parameter]) => `${api} -> ${parameter}`);
+		expect(missing).toEqual([]);
+	});
+
+	it('every rule Start checks names a field of the form', () => {
+		const paths = startPaths();
+		expect(paths.length).toBeGreaterThan(15);
+		const unnamed = paths.filter((p) => {
+			const label = formLabel(start, p);
+			return !label || onlyInAdditionalBody.test(label);
+		});
+		expect(unnamed).toEqual([]);
+	});
+
+	it('the fields other operations check by name are fields of their form', () => {
+		const dir = path.join(root, 'nodes/Agora/actions');
+		const unnamed = fs.readdirSync(dir).filter((resource) => resource !== 'common').flatMap((resource) =>
+			fs
+				.readdirSync(path.join(dir, resource))
+				.filter((file) => file.endsWith('.operation.ts'))
+				.flatMap((file) => {
+					const node = nodeOf(resource, file.replace('.operation.ts', ''));
+					const fields = [...read(`nodes/Agora/actions/${resource}/${file}`).matchAll(/invalidField\(\w+, '([^']+)'/g)].map((m) => m[1]);
+					return fields.filter((field) => !formLabel(node, field)).map((field) => `${resource}.${file}: ${field}`);
+				}),
+		);
+		expect(unnamed).toEqual([]);
+	});
+
+	it('a missing LLM URL is reported as the form labels it, with the API path in the description', () => {
+		const error = fieldError(start, 'properties.llm.url', 'is required', 0);
+		expect(error.message).toBe('Invalid “LLM URL”: is required');
+		expect(error.description).toContain('API field: properties.llm.url');
+	});
 });

@@ -100,14 +100,41 @@ const startShape = shape({
 type StartRequest = z.infer<typeof startShape>;
 type Properties = StartRequest['properties'];
 
-/** Agent and user UIDs are integers unless string UIDs are on. */
+/** "*" subscribes to every user in the channel (Agora's Go and Python SDK READMEs, join page). */
+export const ALL_REMOTE_USERS = '*';
+
+/** Agent and user UIDs are integers unless string UIDs are on; "*" is accepted either way. */
 function checkUids(p: Properties, report: Report): void {
 	if (p.enable_string_uid === true) return;
 	const rule_ = 'must be an integer UID (digits only) unless properties.enable_string_uid is true';
 	if (!/^\d+$/.test(p.agent_rtc_uid)) report(['properties', 'agent_rtc_uid'], rule_);
 	p.remote_rtc_uids.forEach((uid, index) => {
-		if (!/^\d+$/.test(uid)) report(['properties', 'remote_rtc_uids', index], rule_);
+		if (uid !== ALL_REMOTE_USERS && !/^\d+$/.test(uid)) report(['properties', 'remote_rtc_uids', index], rule_);
 	});
+}
+
+/** MLLM vendors that authenticate with mllm.api_key; others (vertexai: ADC credentials) do not. */
+const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'];
+
+/** Vertex AI authenticates with ADC credentials in its project and region (Agora's Vertex AI page). */
+const VERTEX_FIELDS = ['adc_credentials_string', 'project_id', 'location'] as const;
+
+function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
+	const vendor = mllm?.vendor?.trim() || 'openai';
+	if (vendor === 'vertexai') {
+		for (const key of VERTEX_FIELDS) {
+			const value = (mllm as Record<string, unknown> | undefined)?.[key];
+			if (typeof value !== 'string' || !value.trim()) report(['properties', 'mllm', key], 'is required for Vertex AI: give the Google Cloud project, location and ADC credentials');
+		}
+	} else if (MLLM_API_KEY_VENDORS.includes(vendor) && !mllm?.api_key) {
+		report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
+	}
+}
+
+/** With llm.output_modalities ["audio"] "you don't need to set up a TTS module" (Agora's audio output guide). */
+export function llmSpeaksAlone(llm: { output_modalities?: string[] | null } | null | undefined): boolean {
+	const out = llm?.output_modalities;
+	return Array.isArray(out) && out.length === 1 && out[0] === 'audio';
 }
 
 /**
@@ -119,20 +146,19 @@ function checkPipeline(body: StartRequest, report: Report): void {
 	const hasPreset = !!body.preset?.trim();
 	const hasPipeline = !!body.pipeline_id?.trim();
 	if (isMllm(p)) {
-		if (!hasPreset && !hasPipeline && !p.mllm?.api_key) {
-			report(['properties', 'mllm', 'api_key'], 'is required when mllm is enabled (unless a preset or pipeline_id provides it)');
-		}
+		if (!hasPreset && !hasPipeline) checkMllmCredentials(p.mllm, report);
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required (unless mllm is enabled or pipeline_id is given)');
-	if (!isGiven(p.tts)) report(['properties', 'tts'], 'is required (unless mllm is enabled or pipeline_id is given)');
+	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
+	const speaks = llmSpeaksAlone(p.llm);
+	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
 	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
-		report(['properties', 'llm', 'url'], 'is required (unless a preset or pipeline_id provides the LLM)');
+		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions (or give a preset that provides the LLM)');
 	}
 	if (p.tts && !hasPreset) {
-		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required (unless a preset provides the TTS)');
-		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required (unless a preset provides the TTS)');
+		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
+		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
 	}
 }
 

@@ -41,8 +41,9 @@ const startOfSpeechSchema = withRules(
 		keywords_config: startOfSpeechConfig.nullish(),
 		disabled_config: startOfSpeechConfig.nullish(),
 	}),
-	(value, report) =>
-		checkModeConfig(value, report, { needsConfig: ['vad', 'keywords', 'disabled'], noConfig: ['manual'] }),
+	// A mode without its config takes Agora's defaults: the reference lists the config as optional
+	// beside the mode and Agora's agents SDK sends the mode alone.
+	(value, report) => checkModeConfig(value, report, { noConfig: ['manual'] }),
 );
 
 const endOfSpeechConfig = shape({
@@ -57,7 +58,7 @@ const endOfSpeechSchema = withRules(
 		vad_config: endOfSpeechConfig.nullish(),
 		semantic_config: endOfSpeechConfig.nullish(),
 	}),
-	(value, report) => checkModeConfig(value, report, { needsConfig: ['vad', 'semantic'], noConfig: ['manual'] }),
+	(value, report) => checkModeConfig(value, report, { noConfig: ['manual'] }),
 );
 
 /** Deprecated turn detection type; `platform_vad` is the earlier name of `agora_vad`. */

@@ -148,6 +148,10 @@ export const mllmSchema = shape({
 	enable: flag().nullish(),
 	url: text().nullish(),
 	api_key: text().nullish(),
+	// Vertex AI (Agora's "Google Gemini Live (Vertex AI)" page): ADC credentials, project and region.
+	adc_credentials_string: text().nullish(),
+	project_id: text().nullish(),
+	location: text().nullish(),
 	messages: list(anyObject('must be an object'), { message: 'must be an array of objects' }).nullish(),
 	params: anyObject().nullish(),
 	input_modalities: modalities([['audio'], ['audio', 'text']]).nullish(),

@@ -20,7 +20,7 @@ export const ENCRYPT_MODES = [
 	'aes-256-gcm2',
 ] as const;
 
-/** Modes that derive the key with a salt: encryptKdfSalt is required with them and only with them. */
+/** Modes that derive the key with a salt: encryptKdfSalt is required with them; Agora ignores it with others. */
 const KDF_SALT_MODES: readonly string[] = ['aes-128-gcm2', 'aes-256-gcm2'];
 
 /** Agora clamps an idle timeout outside 5..600 s to the nearest end; it is not refused. */
@@ -183,9 +183,6 @@ export const playerCreateSchema = withRules(
 		}
 		const saltMode = p.encryptMode !== undefined && KDF_SALT_MODES.includes(p.encryptMode);
 		if (saltMode && p.encryptKdfSalt === undefined) report(['encryptKdfSalt'], `is required with encryptMode ${p.encryptMode}`);
-		if (!saltMode && p.encryptKdfSalt !== undefined) {
-			report(['encryptKdfSalt'], 'is valid only with encryptMode aes-128-gcm2 or aes-256-gcm2');
-		}
 	},
 );
 

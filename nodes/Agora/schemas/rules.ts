@@ -172,13 +172,12 @@ export const isGiven = (value: unknown) => value !== undefined && value !== null
 
 /**
  * The "{mode}_config must match mode" rule: at most one config is given and it is the one of the
- * chosen mode. `needsConfig` lists the modes whose config is required, `noConfig` those that take
- * none. `alsoAccepted` are config keys that stand for the chosen mode's (Agora's own examples).
+ * chosen mode; a mode alone takes Agora's defaults. `noConfig` lists the modes that take none. `alsoAccepted` are config keys that stand for the chosen mode's (Agora's own examples).
  */
 export function checkModeConfig(
 	value: Record<string, unknown>,
 	report: Report,
-	options: { needsConfig?: readonly string[]; noConfig?: readonly string[]; alsoAccepted?: readonly string[] } = {},
+	options: { noConfig?: readonly string[]; alsoAccepted?: readonly string[] } = {},
 ): void {
 	const mode = typeof value.mode === 'string' ? value.mode : undefined;
 	const alsoAccepted = options.alsoAccepted ?? [];
@@ -199,7 +198,5 @@ export function checkModeConfig(
 		report([present[0]], `does not match mode "${mode}" (expected ${expected})`);
 	} else if (present.length === 1 && options.noConfig?.includes(mode)) {
 		report([present[0]], `is not taken by mode "${mode}" (it needs no configuration)`);
-	} else if (present.length === 0 && options.needsConfig?.includes(mode)) {
-		report([expected], `is required when mode is "${mode}"`);
 	}
 }

@@ -11,7 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import type { VendorKeys } from '../../shared/vendorKeys';
-import { authMethodOf, MEDIA_PULL_NEEDS_BASIC, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
+import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
 import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
@@ -75,9 +75,9 @@ interface AgoraRequest {
 	/**
 	 * agent: Conversational AI, below the project; agentAccount: Conversational AI resources of the
 	 * account, outside any project (phone numbers); mediaPull: cloud players (with region, or the
-	 * region-less list path).
+	 * region-less list path); ncs: the notification servers' IP list.
 	 */
-	api: 'agent' | 'agentAccount' | 'mediaPull';
+	api: 'agent' | 'agentAccount' | 'mediaPull' | 'ncs';
 	/** Path below the API's prefix, e.g. `/join`, `/phone-numbers` or `/players/{id}`. */
 	path: string;
 	region?: MediaPullRegion;
@@ -120,6 +120,7 @@ export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'pat
 	const appId = encodeURIComponent(ctx.appId);
 	if (req.api === 'agent') return `${ctx.baseUrl}${AGENT_PREFIX}/${appId}${req.path}`;
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
+	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }
@@ -255,14 +256,14 @@ export async function agoraRequest(
 	req: AgoraRequest,
 	itemIndex = 0,
 ): Promise<AgoraResponse> {
-	if (ctx.authentication === 'token' && req.api === 'mediaPull') {
-		throw new NodeOperationError(this.getNode(), MEDIA_PULL_NEEDS_BASIC, {
+	const url = buildUrl(ctx, req);
+	const basicOnly = ctx.authentication === 'token' ? basicOnlyReason(url) : undefined;
+	if (basicOnly && !hasBasicKeys(ctx.credential?.data ?? {})) {
+		throw new NodeOperationError(this.getNode(), basicOnly, {
 			itemIndex,
-			description:
-				'Use an Agora API credential with Basic authentication (Customer ID and Customer Secret) for cloud player operations. Nothing was sent to Agora.',
+			description: 'Add the Customer ID and Customer Secret to the Agora API credential (or choose Basic authentication). Nothing was sent to Agora.',
 		});
 	}
-	const url = buildUrl(ctx, req);
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
 	let attempt = 0;
 	let refusals = 0;

@@ -32,6 +32,27 @@ export function tokenAuthProblem(appId: string, appCertificate: string): string 
 export const MEDIA_PULL_NEEDS_BASIC =
 	'Agora’s Media Pull (cloud player) API accepts only Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
+export const TELEPHONY_NEEDS_BASIC =
+	'Agora’s telephony and phone-number endpoints require Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
+
+export const NCS_NEEDS_BASIC =
+	'Agora’s notification-server IP list requires Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
+
+/** Why a request URL takes Basic authentication only (Agora's pages say so), or undefined. */
+export function basicOnlyReason(url: string): string | undefined {
+	const path = url.split('?')[0];
+	if (path.includes('/cloud-player/')) return MEDIA_PULL_NEEDS_BASIC;
+	if (path.includes('/v2/ncs/')) return NCS_NEEDS_BASIC;
+	// "This endpoint requires Basic Auth": outbound calls, call status and hang-up, phone numbers.
+	if (/\/phone-numbers(\/|$)/.test(path) || /\/projects\/[^/]+\/calls?(\/|$)/.test(path)) return TELEPHONY_NEEDS_BASIC;
+	return undefined;
+}
+
+/** Whether a credential holds the Customer ID and Secret that Basic authentication needs. */
+export function hasBasicKeys(credential: { customerId?: unknown; customerSecret?: unknown }): boolean {
+	return String(credential.customerId ?? '').trim() !== '' && String(credential.customerSecret ?? '') !== '';
+}
+
 function parsed(body: unknown): Record<string, unknown> | undefined {
 	if (typeof body === 'string') {
 		try {
@@ -69,12 +90,10 @@ export function restAuthorization(
 	const appCertificate = String(credential.appCertificate ?? '').trim();
 	const problem = tokenAuthProblem(appId, appCertificate);
 	if (problem) throw new Error(problem);
+	const basicOnly = basicOnlyReason(request.url);
+	if (basicOnly) throw new Error(basicOnly);
 	if (!request.url.includes(AGENT_API)) {
-		throw new Error(
-			request.url.includes('/cloud-player/')
-				? MEDIA_PULL_NEEDS_BASIC
-				: 'Token authentication works only with Agora’s Conversational AI API; choose Basic authentication for other Agora APIs',
-		);
+		throw new Error('Token authentication works only with Agora’s Conversational AI API; choose Basic authentication for other Agora APIs');
 	}
 	const scope = tokenScope(request.url, request.body);
 	const { token } = buildRtcToken({

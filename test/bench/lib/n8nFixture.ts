@@ -17,7 +17,7 @@ import {
 	ROOT,
 	startSandboxProcess,
 	type SandboxProcess,
-} from '../../e2e/n8nHost';
+} from '../../../scripts/lib/n8nHost';
 import { createAgents } from './agents';
 
 export const AGORA_CREDENTIAL = { id: 'benchAgoraCred01', name: 'Agora bench' };

@@ -64,7 +64,7 @@ describe('events', () => {
 			'agent_joined',
 			'agent_left',
 			'agent_history',
-			'token_expiring',
+			'agent_expire',
 			'agent_error',
 			'agent_metrics',
 			'turns_finished',
@@ -74,6 +74,10 @@ describe('events', () => {
 		expect([1, 3, 4].map((t) => eventName(4, t))).toEqual(['player_created', 'player_destroyed', 'player_status_changed']);
 		expect(eventName(4, 101)).toBe('event_101');
 		expect(eventName(17, 999)).toBe('event_999');
+		// Agora names 104 "agent expire"; a workflow saved with the earlier name still selects it.
+		expect(isEventSelected(17, 104, ['token_expiring'])).toBe(true);
+		expect(isEventSelected(17, 104, ['agent_expire'])).toBe(true);
+		expect(isEventSelected(17, 103, ['token_expiring'])).toBe(false);
 		expect([17, 4, 1, 3, 5, 8].map(productName)).toEqual([
 			'conversational_ai',
 			'media_pull',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
 import { itemParameter } from '../common/parameters';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -50,6 +51,7 @@ const properties: INodeProperties[] = [
 		default: true,
 		description: 'Whether the user’s speech may interrupt the message (default on)',
 	},
+	additionalBodyOptions('the speak request ({text, priority, interruptable})'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['speak'] } }, properties);
@@ -63,11 +65,12 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const body: IDataObject = {
+	const built: IDataObject = {
 		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
 		priority: itemParameter(this, 'priority', itemIndex, 'INTERRUPT'),
 		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
 	};
+	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, speakRequestSchema, body, itemIndex);
 	const response = await agoraRequest.call(
 		this,

@@ -38,4 +38,23 @@ const optionsField: INodeProperties = {
 	],
 };
 
-export const startFields: INodeProperties[] = [...identityFields, ...agentConfigFields, optionsField];
+/**
+ * The order n8n users expect: Vendor Keys first (the credential pickers are drawn just above it,
+ * at the top), then the required fields, the choice that changes the form's shape, the providers,
+ * the settings with defaults, and the deprecated Presets last. Only names move here, so other
+ * changes to the groups keep their place.
+ */
+const FIRST = ['vendorKeys', 'channel', 'remoteRtcUid', 'mode', 'pipelineId', 'overrideLlm', 'overrideTts'];
+const BEFORE_TURNS = ['name', 'agentRtcUid', 'enableStringUid', 'token', 'idleTimeout'];
+const LAST = ['preset'];
+
+function inFormOrder(fields: INodeProperties[]): INodeProperties[] {
+	const named = (names: string[]) => names.flatMap((name) => fields.filter((field) => field.name === name));
+	const moved = new Set([...FIRST, ...BEFORE_TURNS, ...LAST]);
+	const rest = fields.filter((field) => !moved.has(field.name));
+	const turns = rest.findIndex((field) => field.name === 'configureTurnDetection');
+	const at = turns === -1 ? rest.length : turns;
+	return [...named(FIRST), ...rest.slice(0, at), ...named(BEFORE_TURNS), ...rest.slice(at), ...named(LAST)];
+}
+
+export const startFields: INodeProperties[] = [...inFormOrder([...identityFields, ...agentConfigFields]), optionsField];

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
+import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
 import { itemParameter } from '../common/parameters';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -70,6 +71,7 @@ const properties: INodeProperties[] = [
 		default: '{}',
 		description: 'Business data passed along with the instruction, e.g. {"publisher": "user123"}. Left out when empty.',
 	},
+	additionalBodyOptions('the think request (text, the three actions, interruptable, metadata)'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['think'] } }, properties);
@@ -83,7 +85,7 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const body: IDataObject = {
+	const built: IDataObject = {
 		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
 		on_listening_action: itemParameter(this, 'onListeningAction', itemIndex, 'interrupt'),
 		on_thinking_action: itemParameter(this, 'onThinkingAction', itemIndex, 'interrupt'),
@@ -91,7 +93,8 @@ export async function execute(
 		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
 	};
 	const metadata = parseJsonParameter(this, itemParameter(this, 'metadata', itemIndex, ''), 'metadata', itemIndex);
-	if (metadata && Object.keys(metadata).length > 0) body.metadata = metadata;
+	if (metadata && Object.keys(metadata).length > 0) built.metadata = metadata;
+	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, thinkRequestSchema, body, itemIndex);
 	const response = await agoraRequest.call(
 		this,

@@ -6,6 +6,7 @@ import { itemParameter } from '../common/parameters';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
+import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField, withAgentId } from '../common/agentFields';
 
@@ -48,6 +49,7 @@ const properties: INodeProperties[] = [
 			),
 		],
 	},
+	additionalBodyOptions('the update request ({properties: {token, llm, mllm}})'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
@@ -76,7 +78,7 @@ export async function execute(
 	const mllmParams = givenObject(parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex));
 	if (mllmParams) props.mllm = { params: mllmParams };
 
-	const body = { properties: props };
+	const body = withAdditionalBody(this, { properties: props }, itemIndex);
 	validateOrThrow(this, updateRequestSchema, body, itemIndex);
 	const response = await agoraRequest.call(
 		this,
@@ -85,5 +87,5 @@ export async function execute(
 		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'update'), body, idempotent: true, action: 'update agent' },
 		itemIndex,
 	);
-	return [{ json: { ...withAgentId(response.body, agentId), updated: Object.keys(props) } }];
+	return [{ json: { ...withAgentId(response.body, agentId), updated: Object.keys(body.properties as IDataObject) } }];
 }

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
 import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN } from '../../schemas/mediaPull';
+import { additionalBodyField } from '../common/additionalBody';
 import { channelCharsHint, playbackSpeedField, regionField, streamUrlDescription } from './fields';
 
 const show = { encryption: [true] };
@@ -324,6 +325,7 @@ export const createFields: INodeProperties[] = [
 				default: 'fail',
 				description: 'What to do when the name is already used by a live player of the project (Agora answers 409)',
 			},
+			additionalBodyField('the create request ({player: {…}})'),
 		],
 	},
 ];

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../../shared/agoraFacts';
 import { compact } from '../../../shared/json';
+import { withAdditionalBody } from '../common/additionalBody';
 import { FormReader, text } from '../common/form';
 import { isRerun } from '../common/rerun';
 import { changes } from '../common/sideEffects';
@@ -30,6 +31,8 @@ interface CreateInput {
 	streamIp?: string;
 	player: PlayerCreate;
 	onNameConflict: string;
+	/** Top-level members of Additional Body beside player, sent as given. */
+	extra: IDataObject;
 }
 
 function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
@@ -48,7 +51,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	}
 	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
 
-	const player = compact({
+	const built = compact({
 		streamUrl: String(r.get('streamUrl', '')).trim(),
 		channelName: r.get('channelName', ''),
 		uid: identityType === 'account' ? undefined : numeric(r.get<unknown>('uid', 0)),
@@ -76,6 +79,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 			fillMode: video.fillMode,
 		},
 	} as IDataObject);
+	const { player, ...extra } = withAdditionalBody(this, { player: built }, itemIndex);
 
 	const checked = validateOrThrow(
 		this,
@@ -88,6 +92,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		streamIp: checked.streamIp,
 		player: checked.player,
 		onNameConflict: String(options.onNameConflict ?? 'fail'),
+		extra,
 	};
 }
 
@@ -118,7 +123,7 @@ export async function execute(
 				region,
 				path: '/players',
 				qs: input.streamIp ? { streamIp: input.streamIp } : undefined,
-				body: { player } as IDataObject,
+				body: { ...input.extra, player } as IDataObject,
 				// Not repeated blindly: a second create could start a second player.
 				idempotent: false,
 				passStatuses: [409],

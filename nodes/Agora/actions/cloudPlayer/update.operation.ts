@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../../shared/json';
+import { additionalBodyField, withAdditionalBody } from '../common/additionalBody';
 import { itemParameter } from '../common/parameters';
 import { changes } from '../common/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -75,6 +76,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Agora applies an update only when its sequence is greater than that of every earlier update of the player, and ignores it otherwise, without an error. Left out, the node uses the current time in milliseconds (about 1.8 × 10^12), which keeps growing between executions. A number of your own (0 or more) is sent as given: keep using your own numbers for that player, since one below an earlier automatic sequence is ignored by Agora (the output says staleSequence: true when this n8n sent a higher one before).',
 			},
+			additionalBodyField('the update request ({player: {…}})'),
 		],
 	},
 ];
@@ -99,13 +101,14 @@ export async function execute(
 	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
 
-	const player = compact({
+	const built = compact({
 		streamUrl: fields.streamUrl === undefined ? undefined : (text(fields.streamUrl)?.trim() ?? ''),
 		seekPosition: numeric(fields.seekPosition),
 		isPause: fields.isPause,
 		audioOptions: { volume: numeric(fields.volume) },
 		tempo: numeric(fields.tempo),
 	} as IDataObject);
+	const { player, ...extra } = withAdditionalBody(this, { player: built }, itemIndex);
 	const input = validateOrThrow(
 		this,
 		updatePlayerRequestSchema,
@@ -128,7 +131,7 @@ export async function execute(
 			region: input.region,
 			path: `/players/${encodeURIComponent(input.id)}`,
 			qs: { sequence },
-			body: { player: input.player } as IDataObject,
+			body: { ...extra, player: input.player } as IDataObject,
 			// Same sequence on a repeat: Agora ignores a sequence it has already applied.
 			idempotent: true,
 			action: 'update cloud player',

@@ -9,6 +9,17 @@ import { itemParameter } from './parameters';
 
 const ADDITIONAL_BODY = 'additionalBody';
 
+/** The Additional Body (JSON) option, for an operation's own Options collection. */
+export function additionalBodyField(what: string): INodeProperties {
+	return {
+		displayName: 'Additional Body (JSON)',
+		name: ADDITIONAL_BODY,
+		type: 'json',
+		default: '{}',
+		description: `Deep-merged over ${what}, for any field of Agora’s reference the form lacks. The result is checked like the rest.`,
+	};
+}
+
 /** An Options collection holding Additional Body (JSON), with `what` saying what it merges over. */
 export function additionalBodyOptions(what: string): INodeProperties {
 	return {
@@ -17,15 +28,7 @@ export function additionalBodyOptions(what: string): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [
-			{
-				displayName: 'Additional Body (JSON)',
-				name: ADDITIONAL_BODY,
-				type: 'json',
-				default: '{}',
-				description: `Deep-merged over ${what}, for any field of Agora’s reference the form lacks. The result is checked like the rest.`,
-			},
-		],
+		options: [additionalBodyField(what)],
 	};
 }
 

@@ -18,8 +18,8 @@ export interface AgentListQuery {
 	to_time?: number;
 }
 
-/** The states of Agora's list reference (RECOVERING appears only in earlier versions of it). */
-export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'].map(
+/** Every state: the list reference and Agora's server SDKs (which list RECOVERING 5 too). */
+export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'RECOVERING', 'FAILED'].map(
 	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
 );
 

@@ -6,7 +6,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../common/additionalBody';
-import { agentConfigFields, identityFields } from '../common/agentConfig';
+import { agentConfigFields, identityFields, uniquePerItem } from '../common/agentConfig';
+import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 
 const numberFields: INodeProperties[] = [
@@ -29,6 +30,7 @@ const numberFields: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description:
 			'The caller ID the callee sees (sip.from_number), in E.164 format: one of your numbers that your SIP trunk or provider lets you call from, usually one imported under Phone Number with outbound calls on',
+		hint: `Calls go out through your SIP trunk: ${guideLink('sipTrunk', 'Agora’s SIP trunk guide')}`,
 	},
 ];
 
@@ -36,11 +38,12 @@ const numberFields: INodeProperties[] = [
 const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
+		default: uniquePerItem('call'),
 		description:
 			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash.',
 	},
 	channel: {
-		default: "={{ 'call-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
+		default: uniquePerItem('call'),
 		description:
 			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node, run of the node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
 	},

@@ -28,6 +28,8 @@ function output(agentId: unknown, body: IDataObject, reconciled: boolean): IData
 		to_number: sip.to_number,
 		from_number: sip.from_number,
 		channel: p.channel,
+		// rtc_uid: the request's current name (sip.rtc_uid); sip_rtc_uid kept for saved expressions.
+		rtc_uid: sip.rtc_uid,
 		sip_rtc_uid: sip.rtc_uid,
 		agent_rtc_uid: p.agent_rtc_uid,
 		pipeline_id: body.pipeline_id ?? null,

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_PROVIDERS } from '../../schemas/phoneNumber';
 import { additionalBodyOptions } from '../common/additionalBody';
+import { guideLink } from '../../../shared/agoraGuides';
 
 const PROVIDER_NAMES: Record<(typeof PHONE_NUMBER_PROVIDERS)[number], { name: string; description: string }> = {
 	byo: { name: 'Bring Your Own (SIP Trunk)', description: 'A number of your own carrier or SIP trunk (byo)' },
@@ -58,6 +59,7 @@ export const addFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		description: 'How calls to this number reach Agora from your SIP trunk (inbound_config)',
+		hint: `Set up the trunk at your SIP provider first: ${guideLink('sipTrunk', 'Agora’s SIP trunk guide')}`,
 		options: [
 			{
 				displayName: 'Allowed Addresses',

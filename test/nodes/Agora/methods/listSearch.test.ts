@@ -160,7 +160,8 @@ describe('the ID an operation reads', () => {
 	it('an empty ID fails the item naming the field, with nothing sent (n8n itself refuses an empty locator)', async () => {
 		await expect(speakTo({ __rl: true, mode: 'list', value: '' })).rejects.toThrow(/workflow has issues/);
 		const result = await speakTo({ __rl: true, mode: 'id', value: '={{ $json.agent_id }}' }, [{ agent_id: '' }]);
-		expect(result.error('Agora')?.message).toMatch(/agentId.*is required/);
+		expect(result.error('Agora')?.message).toBe('Invalid “Agent”: is required');
+		expect(result.error('Agora')?.description).toContain('API field: agentId');
 		expect(sb.requests.filter((r) => r.path.includes('/speak'))).toEqual([]);
 	});
 

@@ -80,7 +80,7 @@ describe('start: identity', () => {
 
 describe('start: what each mode needs', () => {
 	test('cascade needs llm (with url) and tts (vendor, params), unless a preset or a pipeline gives them', () => {
-		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required (unless mllm is enabled or pipeline_id is given)');
+		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
 		expect(start({ name: 'a', pipeline_id: 'p', properties: BARE })).toBeUndefined();
 		expect(start({ name: 'a', pipeline_id: 'p', properties: { ...BARE, tts: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(start({ name: 'a', preset: 'p', properties: { ...BARE, llm: {}, tts: {} } })).toBeUndefined();
@@ -91,7 +91,7 @@ describe('start: what each mode needs', () => {
 	test('an enabled mllm needs its api_key; asr, llm and tts beside it are ignored by Agora, not invalid', () => {
 		expect(start(mllm())).toBeUndefined();
 		expect(start({ name: 'a', properties: { ...BARE, mllm: { enable: true } } })).toBe(
-			'properties.mllm.api_key: is required when mllm is enabled (unless a preset or pipeline_id provides it)',
+			'properties.mllm.api_key: is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)',
 		);
 		expect(start(mllm({ llm: { url: 'u' }, tts: { vendor: 'v', params: {} }, asr: { language: 'en-US' } }))).toBeUndefined();
 		expect(start({ name: 'a', properties: { ...BARE, advanced_features: { enable_mllm: true }, mllm: { api_key: 'k' }, asr: {} } })).toBeUndefined();
@@ -184,14 +184,15 @@ describe('start: turn detection and interruption', () => {
 		[{ config: { speech_threshold: 0.01 } }, undefined],
 		[{ config: { speech_threshold: 0 } }, 'config.speech_threshold: must be a number in (0, 1), both ends excluded'],
 		[{ config: { start_of_speech: { vad_config: {} } } }, 'config.start_of_speech.mode: is required'],
-		[{ config: { start_of_speech: { mode: 'vad' } } }, 'config.start_of_speech.vad_config: is required when mode is "vad"'],
+		// A mode alone takes Agora's defaults (Agora's agents SDK sends it so; see documentedConfigs.test.ts).
+		[{ config: { start_of_speech: { mode: 'vad' } } }, undefined],
 		[{ config: { start_of_speech: { mode: 'vad', vad_config: { interrupt_duration_ms: 2000, speaking_interrupt_duration_ms: 320 } } } }, undefined],
 		[{ config: { start_of_speech: { mode: 'disabled', disabled_config: { strategy: 'drop' } } } }, 'config.start_of_speech.disabled_config.strategy: must be one of append, ignore'],
 		[{ config: { start_of_speech: { mode: 'vad', keywords_config: {} } } }, 'config.start_of_speech.keywords_config: does not match mode "vad" (expected vad_config)'],
 		[{ config: { end_of_speech: { mode: 'vad', vad_config: { silence_duration_ms: 50 } } } }, undefined],
 		[{ config: { end_of_speech: { mode: 'semantic', semantic_config: { max_wait_ms: -1, pause_state_enabled: true } } } }, undefined],
 		[{ config: { end_of_speech: { mode: 'semantic', semantic_config: { max_wait_ms: -2 } } } }, 'config.end_of_speech.semantic_config.max_wait_ms: must be an integer; -1 waits forever'],
-		[{ config: { end_of_speech: { mode: 'semantic' } } }, 'config.end_of_speech.semantic_config: is required when mode is "semantic"'],
+		[{ config: { end_of_speech: { mode: 'semantic' } } }, undefined],
 		[{ config: { end_of_speech: { mode: 'vad', vad_config: {}, semantic_config: {} } } }, 'config.end_of_speech.semantic_config: cannot be given together with vad_config: give only the config of the chosen mode'],
 		[{ mode: 'a-future-mode', config: { start_of_speech: { mode: 'a-future-sos' } } }, undefined],
 	])('turn_detection %j', (turn, expected) => {

@@ -73,11 +73,10 @@ describe('player create schema', () => {
 		}
 	});
 
-	it('encryption: the gcm2 modes need a salt (not 0), the salt only fits them; a mode without a key is Agora’s "no encryption"', () => {
+	it('encryption: the gcm2 modes need a salt (not 0), other modes ignore one; a mode without a key is Agora’s "no encryption"', () => {
 		expect(check({ ...base, encryptMode: 'aes-256-gcm2', encryptKey: 'k' })).toBe('player.encryptKdfSalt: is required with encryptMode aes-256-gcm2');
-		expect(check({ ...base, encryptMode: 'aes-128-xts', encryptKey: 'k', encryptKdfSalt: 's' })).toBe(
-			'player.encryptKdfSalt: is valid only with encryptMode aes-128-gcm2 or aes-256-gcm2',
-		);
+		// Media Pull reference: encryptKdfSalt "only applies" to the gcm2 modes; Agora ignores it elsewhere.
+		expect(check({ ...base, encryptMode: 'aes-128-xts', encryptKey: 'k', encryptKdfSalt: 's' })).toBe('ok');
 		expect(check({ ...base, encryptMode: 'aes-128-gcm2', encryptKey: 'k', encryptKdfSalt: '0' })).toBe('player.encryptKdfSalt: must not be 0');
 		expect(check({ ...base, encryptMode: 'aes-128-ecb2', encryptKey: 'k' })).toMatch(/^player\.encryptMode: must be one of aes-128-xts/);
 		expect(check({ ...base, encryptMode: 'sm4-128-ecb' })).toBe('ok');

@@ -88,8 +88,8 @@ describe('outbound call request', () => {
 		delete body.properties.llm;
 		delete body.properties.tts;
 		expect(problems(callRequestSchema, body)).toEqual([
-			'properties.llm: is required (unless mllm is enabled or pipeline_id is given)',
-			'properties.tts: is required (unless mllm is enabled or pipeline_id is given)',
+			'properties.llm: is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)',
+			'properties.tts: is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)',
 		]);
 	});
 

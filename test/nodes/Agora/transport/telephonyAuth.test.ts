@@ -6,8 +6,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { agoraApiError, buildUrl, type AgoraContext } from '../../../../nodes/Agora/transport';
-import { restAuthorization } from '../../../../nodes/shared/token/restToken';
-import { decodeAccessToken2 } from '../../../lib/accessToken2Decoder';
+import { basicOnlyReason, hasBasicKeys, restAuthorization, TELEPHONY_NEEDS_BASIC } from '../../../../nodes/shared/token/restToken';
 
 const APP_ID = '0123456789abcdef0123456789abcdef';
 const CERT = 'fedcba9876543210fedcba9876543210';
@@ -36,12 +35,16 @@ test('an {error_type, description} answer reads like the agent API’s {reason, 
 	expect(error.description).toContain('Request id: req-1.');
 });
 
-test('a Token credential signs an outbound call for its agent’s channel and UID, a call’s status for its agent', () => {
+// Agora's telephony and phone-number pages: "This endpoint requires Basic Auth".
+test('telephony and phone numbers take Basic only: a token is never built for them', () => {
 	const credential = { appId: APP_ID, appCertificate: CERT };
-	const body = JSON.stringify({ name: 'c', sip: {}, properties: { channel: 'phone-room', agent_rtc_uid: '111' } });
-	const place = restAuthorization(credential, { url: `https://api.agora.io/api/conversational-ai-agent/v2/projects/${APP_ID}/call`, body });
-	const placed = decodeAccessToken2(place.replace('agora token=', ''));
-	expect(placed.services[0]).toMatchObject({ channelName: 'phone-room', uid: '111' });
-	const status = restAuthorization(credential, { url: `https://api.agora.io/api/conversational-ai-agent/v2/projects/${APP_ID}/calls/AGENT42` });
-	expect(decodeAccessToken2(status.replace('agora token=', '')).services[0]).toMatchObject({ uid: 'AGENT42' });
+	const project = `https://api.agora.io/api/conversational-ai-agent/v2/projects/${APP_ID}`;
+	for (const url of [`${project}/call`, `${project}/calls/AGENT42`, `${project}/calls/AGENT42/hangup`, `${project}/calls?type=outbound`, 'https://api.agora.io/api/conversational-ai-agent/v2/phone-numbers/%2B1415']) {
+		expect(basicOnlyReason(url)).toBe(TELEPHONY_NEEDS_BASIC);
+		expect(() => restAuthorization(credential, { url })).toThrow(TELEPHONY_NEEDS_BASIC);
+	}
+	expect(basicOnlyReason(`${project}/join`)).toBeUndefined();
+	expect(basicOnlyReason(`${project}/agents/A1/speak`)).toBeUndefined();
+	expect(hasBasicKeys({ customerId: 'id', customerSecret: 's' })).toBe(true);
+	expect(hasBasicKeys({ customerId: 'id' })).toBe(false);
 });

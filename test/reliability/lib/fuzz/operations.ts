@@ -32,7 +32,7 @@ import { expr } from './engine';
 
 export interface MutationSpec {
 	name: string;
-	/** The field the NodeOperationError must name (`Invalid parameter "<field>"`). */
+	/** The field the NodeOperationError must name (its description's "API field: <field>"). */
 	field: RegExp;
 	/** Breaks a rule of the spec: the node must refuse it with no request sent. */
 	invalid: boolean;

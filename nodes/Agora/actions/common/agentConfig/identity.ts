@@ -3,6 +3,19 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../../../schemas/agent';
 import { put, text, type FormReader } from '../form';
+import { MODE } from './display';
+
+/** The form's idle timeout, Agora's own default too. */
+const IDLE_TIMEOUT_DEFAULT_S = 30;
+
+/**
+ * A default name that reads in a list ("agent-1234-3f9a2c1b7e": prefix, execution, short hash) and
+ * is unique per execution, node, run and item. A re-run of the execution (queue mode, after a
+ * worker died) computes the same name, so the repeat finds what the first run started.
+ */
+export function uniquePerItem(prefix: string): string {
+	return `={{ '${prefix}-' + $execution.id + '-' + ($nodeId + '-' + $runIndex + '-' + $itemIndex).hash('sha256').slice(0, 10) }}`;
+}
 
 export const identityFields: INodeProperties[] = [
 	{
@@ -10,9 +23,9 @@ export const identityFields: INodeProperties[] = [
 		name: 'name',
 		type: 'string',
 		required: true,
-		default: "={{ 'n8n-' + $execution.id + '-' + $nodeId + '-' + $runIndex + '-' + $itemIndex }}",
+		default: uniquePerItem('agent'),
 		description:
-			'Unique name of the agent; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the agent instead of starting a second one. A fixed name makes sure that at most one agent with it runs.',
+			'Unique name of the agent; a name in use by a running agent is refused (409). The default (execution ID and a short hash of node, run and item) stays the same when n8n re-runs the execution.',
 	},
 	{
 		displayName: 'Channel Name',
@@ -64,8 +77,8 @@ export const identityFields: INodeProperties[] = [
 		name: 'idleTimeout',
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
-		default: 30,
-		description: `The agent leaves the channel this long after the user has left, 0 to ${IDLE_TIMEOUT_MAX_S} s (72 hours). 0 keeps it until it is stopped; a session never runs longer than 72 hours. Default 30.`,
+		default: IDLE_TIMEOUT_DEFAULT_S,
+		description: `Seconds the agent stays after the user left, 0 to ${IDLE_TIMEOUT_MAX_S} (0: until stopped). Default 30; with a saved pipeline 30 is not sent, so the pipeline’s own value applies.`,
 	},
 ];
 
@@ -78,6 +91,9 @@ export function buildIdentity(r: FormReader): { name: string; properties: IDataO
 		remote_rtc_uids: [String(r.get<unknown>('remoteRtcUid', '')).trim()],
 	};
 	if (r.get('enableStringUid', false)) properties.enable_string_uid = true;
-	put(properties, 'idle_timeout', r.get<number>('idleTimeout', 30));
+	// A saved pipeline keeps its own value unless the user changed the form's default.
+	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
+	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
+	if (!(pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S)) put(properties, 'idle_timeout', idleTimeout);
 	return { name: String(text(r.get('name', '')) ?? '').trim(), properties };
 }

@@ -7,11 +7,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../parameters';
 import { vendorKeysField } from '../../../../shared/vendorKeys';
+import { llmSpeaksAlone } from '../../../schemas/agent';
 import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
 import { buildExtras, extrasFields } from './extras';
-import { buildIdentity, identityFields } from './identity';
+import { buildIdentity, identityFields, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
@@ -20,7 +21,7 @@ import { FormReader, put } from '../form';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity };
+export { identityFields, buildIdentity, FormReader, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [
@@ -67,7 +68,9 @@ export function buildAgentProperties(fn: ParameterReader, itemIndex: number, pro
 	} else {
 		put(properties, 'asr', buildAsr(r));
 		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
-		if (mode === MODE.cascade || r.get('overrideTts', false)) properties.tts = buildTts(r);
+		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
+		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
+		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined)) properties.tts = buildTts(r);
 		put(properties, 'turn_detection', buildTurnDetection(r));
 		put(properties, 'filler_words', buildFillerWords(r));
 	}

@@ -6,6 +6,9 @@ import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from '../form';
 
+/** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
+export const VERTEX_AI = 'vertexai';
+
 /** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
 const AGORA_VAD = ['agora_vad', 'platform_vad'];
 
@@ -66,7 +69,35 @@ const modelFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		hint: VENDOR_KEY_HINT,
+		displayOptions: { hide: { mllmVendor: ['vertexai'] } },
 		description: 'Key for the realtime model. Required unless a preset provides it. Never appears in the output.',
+	},
+	{
+		displayName: 'Google Cloud Project ID',
+		name: 'mllmProjectId',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { mllmVendor: ['vertexai'] } },
+		description: 'Vertex AI project of the Gemini Live model (mllm.project_id)',
+	},
+	{
+		displayName: 'Google Cloud Location',
+		name: 'mllmLocation',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. us-central1',
+		displayOptions: { show: { mllmVendor: ['vertexai'] } },
+		description: 'Region hosting the model (mllm.location)',
+	},
+	{
+		displayName: 'ADC Credentials',
+		name: 'mllmAdcCredentials',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		hint: VENDOR_KEY_HINT,
+		displayOptions: { show: { mllmVendor: ['vertexai'] } },
+		description: 'Base64-encoded Google Application Default Credentials (mllm.adc_credentials_string). Vertex AI takes no API key.',
 	},
 	{
 		displayName: 'MLLM Params (JSON)',
@@ -229,7 +260,13 @@ export function buildMllm(r: FormReader): IDataObject {
 	const mllm: IDataObject = { enable: true };
 	put(mllm, 'vendor', text(r.get('mllmVendor', '')));
 	put(mllm, 'url', text(r.get('mllmUrl', '')));
-	put(mllm, 'api_key', text(r.get('mllmApiKey', '')));
+	if (mllm.vendor === VERTEX_AI) {
+		put(mllm, 'adc_credentials_string', text(r.get('mllmAdcCredentials', '')));
+		put(mllm, 'project_id', text(r.get('mllmProjectId', '')));
+		put(mllm, 'location', text(r.get('mllmLocation', '')));
+	} else {
+		put(mllm, 'api_key', text(r.get('mllmApiKey', '')));
+	}
 	put(mllm, 'params', r.json(r.get('mllmParams', ''), 'properties.mllm.params'));
 	const o = r.get<IDataObject>('mllmOptions', {});
 	put(mllm, 'messages', r.array(o.messages, 'properties.mllm.messages'));

@@ -28,6 +28,8 @@ export const pipelineFields: INodeProperties[] = [
 			},
 		],
 		default: 'cascade',
+		// n8n drops the values of the fields a change hides, at once: say so before the switch.
+		hint: 'Switching Mode clears the settings only this mode shows (n8n drops hidden fields). To try another mode, duplicate the node first.',
 		description: 'How the agent hears, thinks and speaks',
 	},
 	{

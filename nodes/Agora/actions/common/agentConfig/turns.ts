@@ -158,7 +158,7 @@ const turnDetectionFields: INodeProperties[] = [
 		displayName: 'Speech Threshold',
 		name: 'speechThreshold',
 		type: 'number',
-		typeOptions: { minValue: 0.01, maxValue: 0.99, numberPrecision: 2 },
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 3 },
 		default: 0.5,
 		description: 'Between 0 and 1 (both excluded), default 0.5. Lower detects speech more easily.',
 		displayOptions: { show: TURN },

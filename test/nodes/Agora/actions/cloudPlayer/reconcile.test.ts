@@ -10,6 +10,7 @@ import type { Sandbox } from '../../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
 import { useSandbox } from '../../../../lib/sandbox';
+import { createParams } from './params';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -17,21 +18,6 @@ useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credenti
 	timing: { retry: { baseMs: 5 }, reconcile: { intervalMs: 100, maxWaitMs: 1500 } },
 });
 beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
-
-const STREAM = 'rtmp://media.example.com/live/stream1';
-
-function createParams(over: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'cloudPlayer',
-		operation: 'create',
-		region: 'na',
-		streamUrl: STREAM,
-		channelName: 'room1',
-		identityType: 'uid',
-		uid: 555,
-		...over,
-	};
-}
 
 async function run(parameters: INodeParameters, items: IDataObject[] = [{}], settings = {}) {
 	return await runWorkflow(agoraWorkflow(parameters, items, settings), credential);

@@ -9,7 +9,7 @@ import { inflateSync } from 'zlib';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
 
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 const APP_ID = '970ca35de60c44645bbae8a215061b33';
 const CERT = '5cfd2fd1755d40ecb72977518be15d3b';
@@ -217,7 +217,8 @@ describe('Token: Generate', () => {
 	])('invalid input %j names the field %s', async (overrides, field, rule) => {
 		const { result, runText } = await generate(overrides);
 		const error = result.error('Agora');
-		expect(error?.message).toContain(`Invalid parameter "${field}": ${rule}`);
+		expect(error?.message).toContain(`: ${rule}`);
+		expect(apiField(error)).toBe(field);
 		expect(result.output('Agora')).toEqual([]);
 		expect(runText).not.toContain(CERT);
 	});
@@ -233,8 +234,8 @@ describe('Token: Generate', () => {
 		expect(out).toHaveLength(3);
 		expect(decodeAccessToken2(out[0].token as string).expire).toBe(60);
 		expect(out[1]).toEqual({
-			error: 'Invalid parameter "tokenExpiry": must be between 1 and 86400',
-			description: 'Fix this value in the node parameters; nothing was sent to Agora.',
+			error: 'Invalid “Token Expiry (Seconds)”: must be between 1 and 86400',
+			description: expect.stringContaining('API field: tokenExpiry'),
 		});
 		expect(decodeAccessToken2(out[2].token as string).expire).toBe(120);
 		expect(runText).not.toContain(CERT);

@@ -3,14 +3,14 @@
 # reuse them. Nothing but the npm registry is needed (Node.js comes from its node-<os>-<arch>
 # packages), and a C toolchain (cc, make, python3) for the one native module built here, sqlite3.
 #
-# Usage: test/e2e/install-n8n.sh [version]
+# Usage: scripts/install-n8n.sh [version]
 #   Prints the folder that holds node_modules/.bin/n8n and `node`, a link to the Node.js to run it with.
 #   N8N_E2E_CACHE   the cache folder (default: .cache/ in the repository)
 #   N8N_NODE_VERSION  run this n8n on another Node.js (default: the one n8n's release line requires)
 #   N8N_INSTALL_QUIET=1  no progress lines on stderr
 set -euo pipefail
 version="${1:-${N8N_VERSION:-1.123.81}}"
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="${N8N_E2E_CACHE:-$root/.cache}"
 # Pinned so every machine runs the same binaries. n8n 2.38 and later require Node 24; n8n 1.123
 # needs Node 22 or later in practice (its isolated-vm 6 has no build for Node 20, and ships

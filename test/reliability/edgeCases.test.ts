@@ -1,14 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Short, exact reproductions of what the reliability suite found in the node (the fuzzer and the
- * secrets search find them too, among thousands of cases). Each asserts the behaviour the spec and
- * DESIGN.md ask for.
+ * Short, exact reproductions of cases the fuzzer and the secrets search find among thousands:
+ * each asserts the documented behaviour for one input.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../lib/harness';
 import { seedAgent, seedPlayer } from './lib/common';
 import { fastTiming, sandboxCredential } from '../lib/sandbox';
 
@@ -41,7 +40,7 @@ async function run(parameters: INodeParameters, withinMs = 5000, cred: Credentia
 	return result;
 }
 
-const LEADING = /^Invalid parameter "([^"]+)"/;
+
 
 describe('Request Options are checked like every other parameter', () => {
 	// An expression can give these any value; the editor's bounds do not apply to it.
@@ -59,7 +58,7 @@ describe('Request Options are checked like every other parameter', () => {
 		const result = await run({ resource: 'agent', operation: 'get', agentId, requestOptions: { [option]: `={{ ${JSON.stringify(value)} }}` } });
 		expect(result).not.toBe('hung');
 		if (result === 'hung') return;
-		expect(result.error('Agora')?.message).toMatch(new RegExp(`^Invalid parameter "requestOptions\\.${option}"`));
+		expect(apiField(result.error('Agora'))).toBe(`requestOptions.${option}`);
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -106,7 +105,7 @@ describe('Agent: Get Many', () => {
 	test.each([1001, 2.5, 'abc', 0])('page size %p is refused naming options.pageSize, nothing sent', async (pageSize) => {
 		const result = await run({ resource: 'agent', operation: 'getAll', returnAll: true, options: { pageSize: `={{ ${JSON.stringify(pageSize)} }}` } });
 		if (result === 'hung') throw new Error('hung');
-		expect(LEADING.exec(result.error('Agora')?.message ?? '')?.[1]).toMatch(/pageSize/);
+		expect(apiField(result.error('Agora'))).toMatch(/pageSize/);
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -126,7 +125,7 @@ describe('Agent: Start in Saved Pipeline mode', () => {
 	test('an empty Pipeline ID is refused naming pipeline_id', async () => {
 		const result = await run(pipelineParams('  '));
 		if (result === 'hung') throw new Error('hung');
-		expect(LEADING.exec(result.error('Agora')?.message ?? '')?.[1]).toMatch(/pipeline_id|pipelineId/);
+		expect(apiField(result.error('Agora'))).toMatch(/pipeline_id|pipelineId/);
 	});
 
 	test('an empty Pipeline ID with LLM and TTS overrides does not start a plain agent', async () => {
@@ -141,7 +140,7 @@ describe('Agent: Start in Saved Pipeline mode', () => {
 		);
 		if (result === 'hung') throw new Error('hung');
 		expect(sb.agents()).toHaveLength(0);
-		expect(LEADING.exec(result.error('Agora')?.message ?? '')?.[1]).toMatch(/pipeline_id|pipelineId/);
+		expect(apiField(result.error('Agora'))).toMatch(/pipeline_id|pipelineId/);
 	});
 });
 
@@ -151,12 +150,12 @@ describe('Cloud Player: stream URLs', () => {
 		async (streamUrl) => {
 			const create = await run({ resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl, channelName: 'room1', identityType: 'uid', uid: 5 });
 			if (create === 'hung') throw new Error('hung');
-			expect(LEADING.exec(create.error('Agora')?.message ?? '')?.[1]).toBe('player.streamUrl');
+			expect(apiField(create.error('Agora'))).toBe('player.streamUrl');
 			const playerId = await seedPlayer(sb);
 			sb.requests.length = 0;
 			const update = await run({ resource: 'cloudPlayer', operation: 'update', playerId, region: 'na', updateFields: { streamUrl } });
 			if (update === 'hung') throw new Error('hung');
-			expect(LEADING.exec(update.error('Agora')?.message ?? '')?.[1]).toBe('player.streamUrl');
+			expect(apiField(update.error('Agora'))).toBe('player.streamUrl');
 			expect(sb.requests).toHaveLength(0);
 		},
 	);
@@ -173,7 +172,7 @@ describe('Cloud Player: update sequence', () => {
 		// The largest explicit sequence the node's schema accepts (2^52), so that automatic ones after
 		// it stay exact integers; anything above is refused before sending.
 		const refused = await update(5, { sequence: 2 ** 52 + 1 });
-		expect(LEADING.exec(refused.error('Agora')?.message ?? '')?.[1]).toBe('sequence');
+		expect(apiField(refused.error('Agora'))).toBe('sequence');
 		await update(10, { sequence: 2 ** 52 });
 		for (const volume of [20, 30, 40]) await update(volume);
 		// What was sent (the sandbox records a request even when it refuses it).
@@ -195,7 +194,7 @@ describe('Keys n8n\'s HTTP client drops', () => {
 	])('%s "constructor"/"prototype": sent intact or refused naming the field', async (_what, extra, group, inner) => {
 		const result = await run({ resource: 'agent', operation: 'start', name: `k-${Date.now()}`, channel: 'room1', remoteRtcUid: '2', mode: 'mllm', mllmApiKey: 'k', ...extra });
 		if (result === 'hung') throw new Error('hung');
-		const named = LEADING.exec(result.error('Agora')?.message ?? '')?.[1];
+		const named = apiField(result.error('Agora'));
 		if (named !== undefined) {
 			expect(named).toContain(`properties.${group}`);
 			return;

@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
 
 /** Installs n8n once (cached) and returns the folder holding its node_modules. */
 export function installN8n(version = DEFAULT_N8N_VERSION): string {
-	return execFileSync('bash', [path.join(ROOT, 'test/e2e/install-n8n.sh'), version], {
+	return execFileSync('bash', [path.join(ROOT, 'scripts/install-n8n.sh'), version], {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	})

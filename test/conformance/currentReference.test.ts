@@ -1,15 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * What Agora's current reference changed, through n8n's engine against the sandbox (rebuilt from
- * the reference): each known defect of issue 15 that the node fixed, from the form to what
- * arrives at Agora and what the next node gets.
+ * Fields of Agora's current reference that older forms got wrong, through n8n's engine against the
+ * sandbox: from the form to what arrives at Agora and what the next node gets.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import type { Sandbox } from '../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../lib/harness';
 import { useSandbox } from '../lib/sandbox';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -62,7 +61,7 @@ function started(result: Awaited<ReturnType<typeof run>>): IDataObject {
 	return (join!.body as IDataObject).properties as IDataObject;
 }
 
-describe('1. MLLM turn detection: agora_vad, server_vad, semantic_vad; the deprecated type in both modes', () => {
+describe('MLLM turn detection: agora_vad, server_vad, semantic_vad; the deprecated type in both modes', () => {
 	test('the form offers and sends agora_vad with agora_vad_config', async () => {
 		const p = started(await run(mllm({ mllmTurnDetectionMode: 'agora_vad', mllmPlatformVadConfig: { silence_duration_ms: 500, threshold: 0.4 } })));
 		expect((p.mllm as IDataObject).turn_detection).toEqual({ mode: 'agora_vad', agora_vad_config: { silence_duration_ms: 500, threshold: 0.4 } });
@@ -92,7 +91,7 @@ describe('1. MLLM turn detection: agora_vad, server_vad, semantic_vad; the depre
 	});
 });
 
-describe('2. manual start and end of speech (push-to-talk) with RTM and the RTM data channel', () => {
+describe('manual start and end of speech (push-to-talk) with RTM and the RTM data channel', () => {
 	test.each([
 		['startOfSpeechMode', 'start_of_speech'],
 		['endOfSpeechMode', 'end_of_speech'],
@@ -107,12 +106,12 @@ describe('2. manual start and end of speech (push-to-talk) with RTM and the RTM 
 
 	test('manual with the RTC data stream is refused naming the field, nothing sent', async () => {
 		const result = await run(cascade({ configureTurnDetection: true, endOfSpeechMode: 'manual', agentParameters: { dataChannel: 'datastream' } }));
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.parameters.data_channel"');
+		expect(apiField(result.error('Agora'))).toBe('properties.parameters.data_channel');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
 
-describe('3. Azure MLLM with audio output, HeyGen avatar, asr/llm/tts beside an enabled mllm', () => {
+describe('Azure MLLM with audio output, HeyGen avatar, asr/llm/tts beside an enabled mllm', () => {
 	test('MLLM vendor azure with output modalities ["audio"] from the form', async () => {
 		const p = started(await run(mllm({ mllmVendor: 'azure', mllmUrl: 'wss://r.openai.azure.com/openai/v1/realtime', mllmOptions: { outputModalities: 'audio' } })));
 		expect(p.mllm).toMatchObject({ enable: true, vendor: 'azure', output_modalities: ['audio'] });
@@ -139,7 +138,7 @@ async function agentStartedAgo(name: string, hoursAgo: number): Promise<string> 
 	return String(result.output('Agora')[0].agent_id);
 }
 
-describe('4. agent list defaults: any state, a start time always sent', () => {
+describe('agent list defaults: any state, a start time always sent', () => {
 	test('Get Many with Status Any lists agents of every state and older than 2 hours', async () => {
 		const old = await agentStartedAgo('old-agent', 3);
 		sb.configure({ startDelayMs: 60000 });
@@ -179,17 +178,18 @@ describe('4. agent list defaults: any state, a start time always sent', () => {
 	});
 });
 
-describe('5. idle_timeout 0..259200 s', () => {
+describe('idle_timeout 0..259200 s', () => {
 	test('259200 is sent; 259201 is refused naming the field', async () => {
 		expect(started(await run(cascade({ idleTimeout: 259200 }))).idle_timeout).toBe(259200);
 		sb.reset();
 		const result = await run(cascade({ idleTimeout: 259201 }));
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.idle_timeout": must be an integer in [0, 259200]');
+		expect(result.error('Agora')?.message).toContain(': must be an integer in [0, 259200]');
+		expect(apiField(result.error('Agora'))).toBe('properties.idle_timeout');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
 
-describe('6. Media Pull create: gop, lower-case profile, idle timeout clamped by Agora', () => {
+describe('Media Pull create: gop, lower-case profile, idle timeout clamped by Agora', () => {
 	const create = (over: IDataObject) => ({ resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl: 'rtmp://media.example.com/live/s', channelName: 'room1', uid: 101, ...over });
 
 	test('GOP and a lower-case profile are sent as Agora’s own example writes them', async () => {
@@ -206,7 +206,7 @@ describe('6. Media Pull create: gop, lower-case profile, idle timeout clamped by
 	});
 });
 
-describe('8. Update sends only what the user meant', () => {
+describe('Update sends only what the user meant', () => {
 	async function agent(): Promise<string> {
 		const result = await run(cascade({ name: 'upd', llmParams: '{"model": "m1", "max_tokens": 10}' }));
 		sb.requests.length = 0;
@@ -223,7 +223,8 @@ describe('8. Update sends only what the user meant', () => {
 	test('{} alone is not a field to update: refused, nothing sent', async () => {
 		const id = await agent();
 		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}' } });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties": needs at least one field to update');
+		expect(result.error('Agora')?.message).toContain(': needs at least one field to update');
+		expect(apiField(result.error('Agora'))).toBe('properties');
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -233,12 +234,13 @@ describe('8. Update sends only what the user meant', () => {
 	])('an empty Channel Token (%s) is refused naming the field', async (_how, token) => {
 		const id = await agent();
 		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token } });
-		expect(result.error('Agora')?.message).toContain('Invalid parameter "properties.token": must not be empty');
+		expect(result.error('Agora')?.message).toContain(': must not be empty');
+		expect(apiField(result.error('Agora'))).toBe('properties.token');
 		expect(sb.requests).toHaveLength(0);
 	});
 });
 
-describe('9. Get Many reads Started After / Before in the workflow’s time zone', () => {
+describe('Get Many reads Started After / Before in the workflow’s time zone', () => {
 	test.each([
 		['Asia/Tokyo', 9],
 		['America/New_York', -5],
@@ -255,7 +257,7 @@ describe('9. Get Many reads Started After / Before in the workflow’s time zone
 	});
 });
 
-describe('10. one output shape per operation, whatever path produced it', () => {
+describe('one output shape per operation, whatever path produced it', () => {
 	const AGENT_KEYS = ['agent_id', 'agent_rtc_uid', 'channel', 'create_ts', 'existing', 'labels', 'name', 'reconciled', 'status'];
 
 	test('a started, an existing and a recovered agent have the same fields', async () => {
@@ -288,7 +290,7 @@ describe('10. one output shape per operation, whatever path produced it', () => 
 	});
 });
 
-describe('11. Update sequence: automatic and manual numbers', () => {
+describe('Update sequence: automatic and manual numbers', () => {
 	test('the automatic sequence is the millisecond clock; a lower manual one afterwards is flagged stale', async () => {
 		const created = await run({ resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl: 'rtmp://media.example.com/live/s', channelName: 'room1', uid: 700 });
 		const id = created.output('Agora')[0].id;

@@ -1,0 +1,57 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Shared set-up of the Agent tests: importing this file starts the sandbox (and resets it
+ * before each test) for the importing test file; `sb` and `credential` are set once it runs.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../../../../sandbox/src';
+import { client, agentPath as sandboxAgentPath, startBody } from '../../../../../sandbox/src/helpers';
+import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
+
+export let sb: Sandbox;
+export let credential: CredentialData;
+
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started));
+
+export const LLM_KEY = 'sk-llm-secret-0123456789';
+export const TTS_KEY = 'tts-secret-abcdef012345';
+
+export function cascadeParams(over: IDataObject = {}): IDataObject {
+	return {
+		resource: 'agent',
+		operation: 'start',
+		channel: 'room1',
+		remoteRtcUid: '2002',
+		agentRtcUid: '1001',
+		llmUrl: 'https://llm.example.com/v1/chat/completions',
+		llmApiKey: LLM_KEY,
+		llmSystemMessages: { messages: [{ role: 'system', content: 'You are helpful.' }] },
+		ttsVendor: 'microsoft',
+		ttsParams: JSON.stringify({ key: TTS_KEY, region: 'eastus', voice_name: 'en-US-AndrewNeural' }),
+		...over,
+	};
+}
+
+export async function run(parameters: IDataObject, items: IDataObject[] = [{}], settings = {}) {
+	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), credential);
+}
+
+/**
+ * Starts agents straight through the sandbox API (no node), for the read and steer tests. The
+ * sandbox clock is then moved past the start delay, so they are RUNNING however slow the machine.
+ */
+export async function seed(count: number, over: (i: number) => Parameters<typeof startBody>[0] = () => ({})): Promise<string[]> {
+	const http = client(sb);
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const response = await http.post(sandboxAgentPath(sb, '/join'), startBody(over(i)));
+		expect(response.status).toBe(200);
+		ids.push(response.data.agent_id);
+	}
+	sb.clock.advance(sb.options().startDelayMs);
+	return ids;
+}
+
+export const joins = () => sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/join'));

@@ -1,0 +1,33 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
+/** Agent › Update, run through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { run, sb, seed } from './setup';
+
+describe('Update', () => {
+	test('update wraps the fields in properties and replaces llm.params', async () => {
+		const [id] = await seed(1);
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: {
+				token: 'new-token-value-123',
+				llmParams: '{"model": "gpt-4o", "max_tokens": 200}',
+				systemMessages: { messages: [{ role: 'system', content: 'Be brief.' }] },
+			},
+		});
+		expect(result.error('Agora')).toBeUndefined();
+		const sent = sb.requests.find((r) => r.path.endsWith('/update'))!.body;
+		expect(sent).toEqual({
+			properties: {
+				token: 'new-token-value-123',
+				llm: { system_messages: [{ role: 'system', content: 'Be brief.' }], params: { model: 'gpt-4o', max_tokens: 200 } },
+			},
+		});
+		expect((sb.agents()[0].properties.llm as IDataObject).params).toEqual({ model: 'gpt-4o', max_tokens: 200 });
+		const out = result.output('Agora')[0];
+		expect(out).toMatchObject({ agent_id: id, updated: ['token', 'llm'] });
+		expect(JSON.stringify(out)).not.toContain('new-token-value-123');
+	});
+});

@@ -1,0 +1,57 @@
+/** Cloud Player › Update, run through n8n's engine against the sandbox. */
+import { run, sb, seed } from './setup';
+
+describe('update', () => {
+	it('sends {"player": {...}} with the sequence query and outputs updated', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const before = Date.now();
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'update',
+			playerId: id,
+			region: 'na',
+			updateFields: { streamUrl: 'https://media.example.com/next.flv', seekPosition: 3, isPause: true, volume: 150 },
+		});
+		expect(result.error('Agora')).toBeUndefined();
+		const [out] = result.output('Agora');
+		expect(out).toEqual({ updated: true, id, sequence: expect.any(Number), staleSequence: false, requestId: expect.any(String) });
+		expect(out.sequence as number).toBeGreaterThanOrEqual(before);
+		const req = sb.requests[0];
+		expect(req.method).toBe('PATCH');
+		expect(req.path).toBe(`/na/v1/projects/${sb.appId}/cloud-player/players/${id}`);
+		expect(req.query).toEqual({ sequence: String(out.sequence) });
+		expect(req.body).toEqual({ player: { streamUrl: 'https://media.example.com/next.flv', seekPosition: 3, isPause: true, audioOptions: { volume: 150 } } });
+		expect(sb.players()[0]).toMatchObject({ isPause: true, volume: 150, seekPosition: 3, lastSequence: out.sequence });
+	});
+
+	it('the automatic sequence grows across executions and inside one execution', async () => {
+		const [id] = await seed(1);
+		const params = { resource: 'cloudPlayer', operation: 'update', playerId: id, region: 'na', updateFields: { volume: 10 } };
+		const first = await run(params);
+		const second = await run({ ...params, updateFields: { volume: 20 } });
+		const s1 = first.output('Agora')[0].sequence as number;
+		const s2 = second.output('Agora')[0].sequence as number;
+		expect(s2).toBeGreaterThan(s1);
+		// Three items in one execution: all applied, none ignored as stale.
+		const many = await run({ ...params, updateFields: { volume: '={{$json.v}}' }, requestOptions: { concurrency: 1 } }, [{ v: 30 }, { v: 40 }, { v: 50 }]);
+		const seqs = many.output('Agora').map((o) => o.sequence as number);
+		expect(seqs[1]).toBeGreaterThan(seqs[0]);
+		expect(seqs[2]).toBeGreaterThan(seqs[1]);
+		expect(seqs[0]).toBeGreaterThan(s2);
+		expect(sb.players()[0]).toMatchObject({ volume: 50, updatesApplied: 5, updatesIgnored: 0 });
+	});
+
+	it('an explicit sequence is sent as given', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const result = await run({ resource: 'cloudPlayer', operation: 'update', playerId: id, region: 'na', updateFields: { isPause: false }, options: { sequence: 7 } });
+		expect(result.output('Agora')[0]).toMatchObject({ updated: true, sequence: 7 });
+		expect(sb.requests[0].query).toEqual({ sequence: '7' });
+	});
+
+	it('an unknown player is a 404 with the spec meaning', async () => {
+		const result = await run({ resource: 'cloudPlayer', operation: 'update', playerId: 'nope', region: 'na', updateFields: { isPause: true } });
+		expect(result.error('Agora')?.message).toContain('Resource is not found and destroyed.');
+	});
+});
