@@ -223,6 +223,18 @@ export class N8nHost {
 		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
 	}
 
+	/** n8n answers ready before it has registered the webhooks of active workflows: wait for theirs. */
+	async waitForWebhooksOf(workflowIds: string[], timeoutMs = 60000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = await this.query<{ workflowId: string }>('SELECT DISTINCT workflowId FROM webhook_entity').catch(() => []);
+			const missing = workflowIds.filter((id) => !rows.some((row) => row.workflowId === id));
+			if (missing.length === 0) return;
+			if (Date.now() > deadline) throw new Error(`no webhooks registered for ${missing.join(', ')}:\n${this.serverLog.slice(-3000)}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
 	/** `execute`, and the run's data when it succeeded; otherwise an error with n8n's own words. */
 	async executeSucceeded(workflowId: string): Promise<ExecutedRun['data']> {
 		const { run, raw } = await this.execute(workflowId);

@@ -107,6 +107,7 @@ beforeAll(async () => {
 	await host.activate('agoraExAfterCall');
 	await host.activate('agoraExSupervisor');
 	await host.start();
+	await host.waitForWebhooksOf([IDS.mcpServer, IDS.chatCall, 'agoraExAfterCall', 'agoraExSupervisor']);
 }, 900000);
 
 afterAll(async () => {

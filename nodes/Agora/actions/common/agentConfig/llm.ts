@@ -250,6 +250,6 @@ export function buildLlm(r: FormReader): IDataObject {
 	put(llm, 'style', text(o.style) ?? (n8nWorkflow ? 'openai' : undefined));
 	put(llm, 'template_variables', readKeyValues(o.templateVariables));
 	put(llm, 'headers', readKeyValues(o.headers));
-	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers', label: 'LLM Options › MCP Servers' }));
+	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers' }));
 	return llm;
 }
