@@ -13,3 +13,16 @@ export function baseUrlFromCredential(credential: IDataObject): string {
 	}
 	return trimmed;
 }
+
+/** Conversational AI's regional hosts (api-us-west-1.agora.io, api-cn-east-1.sd-rtn.com, …). */
+const REGIONAL_HOST = /^https:\/\/api-[a-z]+-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
+
+/**
+ * The Media Pull reference documents only the global host (its region is a path segment): a
+ * Conversational AI regional host is replaced by the global host of the same domain. A custom
+ * base URL is kept as given.
+ */
+export function mediaPullBaseUrl(baseUrl: string): string {
+	const regional = REGIONAL_HOST.exec(baseUrl);
+	return regional ? `https://api.${regional[1].toLowerCase()}` : baseUrl;
+}

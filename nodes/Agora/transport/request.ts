@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import type { VendorKeys } from '../../shared/vendorKeys';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
-import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential } from '../../shared/hosts';
+import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -122,7 +122,7 @@ export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'pat
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
 	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
-	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
+	return `${mediaPullBaseUrl(ctx.baseUrl)}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }
 
 function header(headers: IDataObject | undefined, name: string): string | undefined {
