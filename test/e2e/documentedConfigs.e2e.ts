@@ -11,7 +11,7 @@ import os from 'os';
 import path from 'path';
 
 import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL, writeCredentialFile } from './examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, waitForWebhook, type SandboxProcess } from './n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const WEBHOOK_ID = '0b7f3a52-6c1e-4d8a-9f2b-3e4d5c6b7a81';
@@ -96,12 +96,7 @@ describe('the Agora Trigger in a running n8n', () => {
 	beforeAll(async () => {
 		await host.activate(TRIGGER_ID);
 		await host.start();
-		const deadline = Date.now() + 30000;
-		while (Date.now() < deadline) {
-			const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-			if (res.status !== 404) break;
-			await new Promise((r) => setTimeout(r, 500));
-		}
+		await waitForWebhook(webhookUrl);
 	}, 180000);
 
 	test('a signed 103 history over 600 kB starts the workflow with the default options', async () => {
