@@ -338,6 +338,16 @@ export class N8nHost {
 	}
 }
 
+/** Waits until n8n serves a production webhook (it answers a few seconds after readiness). */
+export async function waitForWebhook(url: string, timeoutMs = 30000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		if (res.status !== 404) return;
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
 export interface ExecutedRun {
 	status: string;
 	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };

@@ -354,6 +354,8 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 			if (r.mllm.vendor) p.mllmVendor = r.mllm.vendor;
 			if (r.mllm.url) p.mllmUrl = r.mllm.url;
 			p.mllmApiKey = r.mllm.apiKey;
+			// Vertex AI authenticates with ADC credentials in a project and region (Agora's Vertex AI page).
+			if (r.mllm.vendor === 'vertexai') Object.assign(p, { mllmAdcCredentials: r.mllm.apiKey, mllmProjectId: 'my-project', mllmLocation: 'us-central1' });
 			if (r.mllm.params) p.mllmParams = r.mllm.params;
 			p.mllmOptions = r.mllm.options;
 			Object.assign(p, r.mllm.turnDetection);
