@@ -397,7 +397,9 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 
 const cascade = (p: IDataObject) => p.mode === 'cascade';
 const hasLlm = (p: IDataObject) => p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideLlm === true);
-const hasTts = (p: IDataObject) => p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideTts === true);
+// An LLM with audio output alone gets no TTS (Agora's audio output guide): its TTS fields are not sent.
+const llmSpeaksAlone = (p: IDataObject) => (p.llmOptions as IDataObject | undefined)?.outputModalities === 'audio';
+const hasTts = (p: IDataObject) => !llmSpeaksAlone(p) && (p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideTts === true));
 const notMllm = (p: IDataObject) => p.mode !== 'mllm';
 const noPreset = (p: IDataObject) => p.preset === undefined;
 const stringUid = (p: IDataObject) => p.enableStringUid === true;
@@ -416,7 +418,7 @@ const startMutations: MutationSpec[] = [
 	mutation('idle timeout above 72 hours', /idle_timeout/, true, 'idleTimeout', values(259201, 1e9, 2 ** 31)),
 	mutation('token wrong type', /properties\.token/, false, 'token', values(expr(12345), expr({ t: 1 }))),
 	// LLM
-	mutation('LLM URL blank', /properties\.llm\.url/, true, 'llmUrl', values(expr(''), expr('   ')), { when: (p) => cascade(p) && noPreset(p) }),
+	mutation('LLM URL blank', /properties\.llm\.url/, true, 'llmUrl', values(expr(''), expr('   ')), { when: (p) => cascade(p) && noPreset(p) && !llmSpeaksAlone(p) }),
 	mutation('max history not whole', /max_history/, true, 'llmOptions.maxHistory', values(2.5, 0.5), { when: hasLlm }),
 	mutation('max history as text', /max_history/, false, 'llmOptions.maxHistory', values(expr('32'), expr('abc')), { when: hasLlm }),
 	mutation('greeting delay not whole', /greeting_configs\.delay_ms/, true, 'llmOptions.greetingDelayMs', values(100.5), { when: hasLlm }),
