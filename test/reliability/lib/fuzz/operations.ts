@@ -177,7 +177,7 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 										name: fc.constant(name),
 										endpoint: httpsUrl,
 										headers: fc.dictionary(alnum(1, 10), alnum(1, 20), { maxKeys: 2 }).map((h) => JSON.stringify(h)),
-										allowedToolsMode: fc.constantFrom('all', 'none', 'list'),
+										allowedToolsMode: fc.constantFrom('all', 'list'),
 										allowedTools: fc.array(alnum(1, 10), { minLength: 1, maxLength: 3 }).map((list) => list.join(', ')),
 										timeoutMs: fc.integer({ min: 0, max: 60000 }),
 										transport: fc.constant('streamable_http'),
