@@ -162,7 +162,7 @@ test('4: Get Many "Any" lists starting agents and agents older than 2 hours; Ret
 	expect(nodeOutput(data, 'Existing Starting')[0]).toMatchObject({ agent_id: starting, existing: true, status: 'STARTING' });
 	expect(nodeOutput(data, 'Existing Old')[0]).toMatchObject({ agent_id: old, existing: true });
 	const list = (await requests()).find((r) => r.method === 'GET' && r.path.endsWith('/agents'))!;
-	expect(list.query.state).toBe('0,1,2,3,4,6');
+	expect(list.query.state).toBe('0,1,2,3,4,5,6');
 }, 300000);
 
 test('6, 10, 11: Media Pull gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {
@@ -217,7 +217,8 @@ test('8 and the new operations: Update sends what was meant; Think and Get Turns
 	const updates = (await requests()).filter((r) => r.path.endsWith('/update'));
 	expect(updates.map((r) => r.body)).toEqual([{ properties: { token: 'token-2' } }]);
 	expect(String(nodeOutput(data, 'Update Nothing')[0].error)).toContain('needs at least one field to update');
-	expect(String(nodeOutput(data, 'Update Empty Token')[0].error)).toContain('properties.token');
+	expect(String(nodeOutput(data, 'Update Empty Token')[0].error)).toContain('Channel Token');
+	expect(String(nodeOutput(data, 'Update Empty Token')[0].description)).toContain('API field: properties.token');
 	const think = (await requests()).find((r) => r.path.endsWith('/think'))!;
 	expect(think).toMatchObject({ status: 200, body: { text: 'The user clicked buy.', on_speaking_action: 'interrupt', metadata: { publisher: 'n8n' } } });
 	expect((await requests()).some((r) => r.path.endsWith('/turns') && r.status === 200)).toBe(true);
