@@ -27,6 +27,22 @@ export const PHONE_EXAMPLES = {
 	callEndedWebhookId: '3c9e2a71-8b4f-4d6a-a1e5-5f0b7c2d9e84',
 };
 
+/**
+ * `npm run dev`'s Agora Vendor Keys credential with the sandbox: the scripted local model as the
+ * LLM (its chat-completions URL and key) and a TTS the sandbox accepts, so a new Agent › Start
+ * needs only a channel and a user UID. Never made for real Agora: those keys are the user's.
+ */
+export const VENDOR_KEYS_CREDENTIAL = { id: 'agoraVendorKeysExCred', name: 'Agora vendor keys (local scripted model)' };
+
+export function devVendorKeys(modelUrl: string): Record<string, string> {
+	return {
+		llmUrl: `${modelUrl}/chat/completions`,
+		llmApiKey: 'sk-local-scripted-model',
+		ttsVendor: 'microsoft',
+		ttsSecretParams: JSON.stringify({ key: 'local-sandbox-tts-key', region: 'eastus', voice_name: 'en-US-AndrewMultilingualNeural' }),
+	};
+}
+
 export function exampleFiles(): string[] {
 	return fs
 		.readdirSync(EXAMPLES_DIR)

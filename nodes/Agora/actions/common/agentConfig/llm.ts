@@ -153,7 +153,7 @@ export const llmFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
-		hint: 'Needed for an agent that answers: your LLM provider’s chat-completion URL (see its API docs) or your own service’s',
+		hint: 'Your LLM provider’s chat-completion URL (see its API docs) or your own service’s. Left empty, it comes from the Vendor Keys credential.',
 		description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
 	},
 	{
