@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Agent › Start with only a channel and a user UID: from version 1.2 the Agora Vendor Keys
  * credential gives the LLM endpoint, the TTS vendor and their keys; the form wins; 1.1 is unchanged.
@@ -60,8 +59,7 @@ describe('Agent › Start 1.2 with the Vendor Keys credential', () => {
 	});
 
 	it('without an LLM URL in form or credential, names the form field and the credential', async () => {
-		const { llmUrl: _unused, ...noUrl } = KEYS;
-		const result = await start(BARE, 1.2, noUrl);
+		const result = await start(BARE, 1.2, { ...KEYS, llmUrl: '' });
 		expect(result.error('Agora')?.message).toMatch(/LLM URL/);
 		expect(result.error('Agora')?.message).toMatch(/Vendor Keys credential/);
 		expect(joins()).toHaveLength(0);
