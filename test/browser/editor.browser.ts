@@ -159,6 +159,12 @@ async function createVendorKeysCredential(data: Record<string, string>): Promise
 	}
 }
 
+/** Chooses where Agent › Start takes its vendor keys from (the Vendor Keys credential's picker shows only for From Credential). */
+async function chooseVendorKeys(option: 'Typed Into This Node' | 'From Credential'): Promise<void> {
+	await ndv().getByTestId('parameter-input-vendorKeys').click();
+	await page.getByRole('option', { name: option }).click();
+}
+
 /** The action label of one operation, as the node panel lists it. */
 function actionOf(resource: string, operation: string): string {
 	const property = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
@@ -251,6 +257,7 @@ describe(`n8n ${version} editor`, () => {
 	it('tests the credential: success with the sandbox credential, a clear failure with a wrong secret', async () => {
 		await newWorkflow();
 		await addAction('Start an agent');
+		await chooseVendorKeys('Typed Into This Node');
 		const modal = await createSandboxCredential();
 		const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
 		await editor.screenshot('07-credential-tested');
@@ -269,9 +276,12 @@ describe(`n8n ${version} editor`, () => {
 		try {
 			await newWorkflow();
 			await addAction('Start an agent');
+			// One credential picker at a time: the Agora API credential first, then the Vendor Keys one.
+			await chooseVendorKeys('Typed Into This Node');
 			const modal = await createSandboxCredential();
 			await modal.locator('.el-dialog__headerbtn').first().click();
 			await modal.waitFor({ state: 'hidden' });
+			await chooseVendorKeys('From Credential');
 			// What `npm run dev` gives: the scripted local model as the LLM, a TTS the sandbox accepts.
 			await createVendorKeysCredential(devVendorKeys(model.url));
 			const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
@@ -298,8 +308,7 @@ describe(`n8n ${version} editor`, () => {
 			expect(turn.answer).toBe('You said: hello from the browser');
 
 			// Keys typed into the node, and no LLM URL: the error names the form's field.
-			await ndv().getByTestId('parameter-input-vendorKeys').click();
-			await page.getByRole('option', { name: 'Typed Into This Node' }).click();
+			await chooseVendorKeys('Typed Into This Node');
 			await input('channel').fill('browser-start-2');
 			await ndv().getByTestId('node-execute-button').first().click();
 			await waitForText(ndv(), /Invalid “LLM URL”/, 60000);
