@@ -58,7 +58,7 @@ const vendorKeysField: INodeProperties = {
  */
 export const vendorKeysFields: INodeProperties[] = [
 	{ ...vendorKeysField, displayOptions: { show: { '@version': [1, 1.1] } } },
-	{ ...vendorKeysField, default: 'credential', displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } } },
+	{ ...vendorKeysField, default: 'credential', displayOptions: { show: { '@version': [1.2] } } },
 ];
 
 /** The credential's fields, parsed. */
