@@ -13,6 +13,8 @@ import fs from 'fs';
 import path from 'path';
 
 import {
+	BRAIN_EXAMPLES,
+	brainUrl,
 	devVendorKeys,
 	EXAMPLE_CREDENTIAL,
 	exampleCredentials,
@@ -129,6 +131,7 @@ export async function startDev(ctx: DevContext): Promise<void> {
 	ctx.say(`importing the ${exampleFiles().length} example workflows`);
 	await host.importWorkflowFolder(EXAMPLES_DIR);
 	await host.activate(EXAMPLE_CREDENTIAL.triggerWorkflowId);
+	await host.activate(BRAIN_EXAMPLES.brainWorkflowId);
 	if (ctx.isStopping()) return;
 
 	ctx.say(`starting n8n ${ctx.version} (its log: ${logFile})`);
@@ -144,6 +147,7 @@ n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
 Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}${sandbox ? `\nTalk to the sandbox's agents as the caller (agents and calls, each turn's latency): ${sandbox.url}/_sandbox/talk` : ''}
 Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.${sandbox ? `\nCredential "${VENDOR_KEYS_CREDENTIAL.name}": a new Agent › Start needs only Channel and User UID; the agent answers through the scripted model.` : ''}
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
+Agent brain (example 15, active): ${brainUrl(webhookBase)}; run example 16 to start an agent that thinks with it
 n8n's log: ${logFile}
 Press Ctrl-C to stop.`);
 }

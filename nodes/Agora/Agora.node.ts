@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription, agentOperations } from './actions/agent';
+import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';
 import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPlayer';
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
@@ -32,6 +33,7 @@ import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
 const operations: Record<string, Record<string, AgoraOperation>> = {
 	agent: agentOperations,
+	agentLlm: agentLlmOperations,
 	cloudPlayer: cloudPlayerOperations,
 	phoneCall: phoneCallOperations,
 	phoneNumber: phoneNumberOperations,
@@ -78,7 +80,13 @@ export class Agora implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest' },
+			{
+				name: 'agoraApi',
+				required: true,
+				testedBy: 'agoraApiCredentialTest',
+				// The reply answers n8n's own waiting request: it sends nothing to Agora.
+				displayOptions: { hide: { resource: ['agentLlm'] } },
+			},
 			{
 				name: 'agoraVendorKeysApi',
 				required: true,
@@ -97,6 +105,11 @@ export class Agora implements INodeType {
 						name: 'Agent',
 						value: 'agent',
 						description: 'Conversational AI voice agent that joins a channel and talks with a user',
+					},
+					{
+						name: 'Agent LLM',
+						value: 'agentLlm',
+						description: 'Answer an agent’s LLM request that started this workflow (Agora Agent LLM Trigger)',
 					},
 					{
 						name: 'Cloud Player',
@@ -127,6 +140,7 @@ export class Agora implements INodeType {
 				default: 'agent',
 			},
 			...agentDescription,
+			...agentLlmDescription,
 			...cloudPlayerDescription,
 			...phoneCallDescription,
 			...phoneNumberDescription,
@@ -191,6 +205,7 @@ export class Agora implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		if (this.getNodeParameter('resource', 0) === 'agentLlm') return await replyToAgent(this, items);
 		const options = readRequestOptions(this);
 		// Read once per execution: credential, base URL, secrets to redact.
 		const ctx = await resolveAgoraContext.call(this, {
@@ -219,6 +234,17 @@ export class Agora implements INodeType {
 		}
 		return [run.results.flatMap((produced) => produced ?? [])];
 	}
+}
+
+/** Agent LLM › Reply needs no credential and no request to Agora: the items run one by one. */
+async function replyToAgent(fn: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[][]> {
+	const operation = selectedOperation(fn);
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const produced = await operation.execute.call(fn, itemIndex, undefined as never);
+		out.push(...produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } })));
+	}
+	return [out];
 }
 
 interface RequestOptions {

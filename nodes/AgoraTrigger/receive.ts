@@ -39,9 +39,13 @@ export interface TriggerOptions {
 	startOnHealthCheck?: boolean;
 }
 
-export const DEFAULT_MAX_BODY_KB = 256;
 /** n8n itself refuses bodies over its payload limit (16 MB by default) before the node runs. */
 export const MAX_BODY_KB = 16384;
+/**
+ * Agora states no size bound; a 103 history or 112 turns notification of a long conversation runs
+ * to megabytes, and a refused one is resent three times, then dropped. So n8n's own limit is the default.
+ */
+export const DEFAULT_MAX_BODY_KB = MAX_BODY_KB;
 
 /** The request is refused with this status (Agora resends on anything but 200). */
 export class Refusal {

@@ -13,3 +13,46 @@ export function baseUrlFromCredential(credential: IDataObject): string {
 	}
 	return trimmed;
 }
+
+/** Conversational AI's regional hosts (api-us-west-1.agora.io, api-cn-east-1.sd-rtn.com, …). */
+const REGIONAL_HOST = /^https:\/\/api-[a-z]+-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
+
+/**
+ * The Media Pull reference documents only the global host (its region is a path segment): a
+ * Conversational AI regional host is replaced by the global host of the same domain. A custom
+ * base URL is kept as given.
+ */
+export function mediaPullBaseUrl(baseUrl: string): string {
+	const regional = REGIONAL_HOST.exec(baseUrl);
+	return regional ? `https://api.${regional[1].toLowerCase()}` : baseUrl;
+}
+
+/** The neighbouring region of each regional host, where Agora's SDKs fail over to. */
+const NEIGHBOUR: Record<string, string> = {
+	'us-west-1': 'us-east-1',
+	'us-east-1': 'us-west-1',
+	'eu-west-1': 'eu-central-1',
+	'eu-central-1': 'eu-west-1',
+	'ap-southeast-1': 'ap-northeast-1',
+	'ap-northeast-1': 'ap-southeast-1',
+	'cn-east-1': 'cn-north-1',
+	'cn-north-1': 'cn-east-1',
+};
+const AGORA_HOST = /^https:\/\/api(?:-([a-z]+-[a-z]+-\d+))?\.(agora\.io|sd-rtn\.com)$/i;
+
+/**
+ * The base URL of each attempt of a request safe to repeat, as Agora's SDKs pick them: the same
+ * host twice, then the alternate domain, then the neighbouring region. A custom base URL (a proxy,
+ * the sandbox) is never swapped.
+ */
+export function failoverBaseUrls(credential: IDataObject): string[] {
+	const base = baseUrlFromCredential(credential);
+	const match = credential.host === 'custom' ? null : AGORA_HOST.exec(base);
+	if (!match) return [base];
+	const [, region, domain] = match;
+	const other = domain.toLowerCase() === 'agora.io' ? 'sd-rtn.com' : 'agora.io';
+	const host = (r: string | undefined, d: string) => `https://api${r ? `-${r}` : ''}.${d}`;
+	const hosts = [base, base, host(region, other)];
+	if (region && NEIGHBOUR[region.toLowerCase()]) hosts.push(host(NEIGHBOUR[region.toLowerCase()], domain.toLowerCase()));
+	return hosts;
+}

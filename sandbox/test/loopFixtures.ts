@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, import-x/no-unresolved, @typescript-eslint/no-explicit-any -- not part of the published package: test code run by plain Node; the MCP SDK resolves through its exports map */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
 /**
  * Loopback parties of the conversation loop's tests: a notification receiver, an LLM endpoint
  * whose answer each test writes, and a real MCP server (the official SDK, Streamable HTTP).

@@ -43,6 +43,23 @@ export function devVendorKeys(modelUrl: string): Record<string, string> {
 	};
 }
 
+/**
+ * The brain examples: 15 answers as the agent's LLM on a fixed webhook, 16 starts an agent whose LLM
+ * URL is 15's Production URL. Both sides hold the same key: the trigger's Agora Agent LLM credential,
+ * and Start's Vendor Keys credential (llmApiKey).
+ */
+export const BRAIN_EXAMPLES = {
+	brainWorkflowId: 'agoraExBrain0010',
+	startWorkflowId: 'agoraExBrainStrt',
+	webhookId: '8d2f6b1e-3c4a-4f5b-9e7d-2a1c0b9e8f7a',
+	llmCredential: { id: 'agoraLlmExCred', name: 'Agora agent LLM key' },
+	vendorKeysCredential: { id: 'agoraBrainKeyCred', name: 'Agora brain vendor keys' },
+	key: 'brain-example-key-for-local-use-only',
+};
+
+/** The Production URL of the brain example's trigger on an n8n at `baseUrl`. */
+export const brainUrl = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;
+
 export function exampleFiles(): string[] {
 	return fs
 		.readdirSync(EXAMPLES_DIR)
@@ -65,6 +82,8 @@ export function exampleCredentials(data: Record<string, string>): Array<{ id: st
 			type: 'agoraNotificationsApi',
 			data: secret ? { verification: 'signature', notificationSecret: secret } : { verification: 'none' },
 		},
+		{ ...BRAIN_EXAMPLES.llmCredential, type: 'agoraAgentLlmApi', data: { apiKey: BRAIN_EXAMPLES.key } },
+		{ ...BRAIN_EXAMPLES.vendorKeysCredential, type: 'agoraVendorKeysApi', data: { llmApiKey: BRAIN_EXAMPLES.key } },
 	];
 }
 

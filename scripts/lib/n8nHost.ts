@@ -223,6 +223,18 @@ export class N8nHost {
 		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
 	}
 
+	/** n8n answers ready before it has registered the webhooks of active workflows: wait for theirs. */
+	async waitForWebhooksOf(workflowIds: string[], timeoutMs = 60000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = await this.query<{ workflowId: string }>('SELECT DISTINCT workflowId FROM webhook_entity').catch(() => []);
+			const missing = workflowIds.filter((id) => !rows.some((row) => row.workflowId === id));
+			if (missing.length === 0) return;
+			if (Date.now() > deadline) throw new Error(`no webhooks registered for ${missing.join(', ')}:\n${this.serverLog.slice(-3000)}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
 	/** `execute`, and the run's data when it succeeded; otherwise an error with n8n's own words. */
 	async executeSucceeded(workflowId: string): Promise<ExecutedRun['data']> {
 		const { run, raw } = await this.execute(workflowId);
@@ -323,6 +335,16 @@ export class N8nHost {
 			[workflowId],
 		);
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
+	}
+}
+
+/** Waits until n8n serves a production webhook (it answers a few seconds after readiness). */
+export async function waitForWebhook(url: string, timeoutMs = 30000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		if (res.status !== 404) return;
+		await new Promise((r) => setTimeout(r, 500));
 	}
 }
 

@@ -20,7 +20,7 @@ import { getManyBench } from './benches/4-get-many';
 import { triggerBench } from './benches/5-trigger';
 import { packageBench } from './benches/6-package';
 import { queueBench } from './benches/7-queue';
-import { mcpToolsBench } from './benches/8-mcp-tools';
+import { mcpToolsBench } from './benches/9-mcp-tools';
 import { N8nFixture } from './lib/n8nFixture';
 import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
 import type { Bench, BenchContext } from './lib/types';

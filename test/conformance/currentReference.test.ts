@@ -148,7 +148,7 @@ describe('agent list defaults: any state, a start time always sent', () => {
 		const ids = result.output('Agora').map((a) => a.agent_id);
 		expect(ids).toEqual(expect.arrayContaining([old, starting]));
 		const query = sb.requests[0].query;
-		expect(query.state).toBe('0,1,2,3,4,6');
+		expect(query.state).toBe('0,1,2,3,4,5,6');
 		expect(Number(query.from_time)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - 72 * 3600);
 	});
 

@@ -10,7 +10,7 @@ import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { EXAMPLES_DIR, PHONE_EXAMPLES, writeCredentialFile } from '../../scripts/lib/examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, waitForWebhook, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -148,13 +148,7 @@ describe('09: the call-ended trigger in a running n8n', () => {
 	beforeAll(async () => {
 		await host.activate(workflowId);
 		await host.start();
-		// Webhooks answer a few seconds after readiness.
-		const deadline = Date.now() + 30000;
-		while (Date.now() < deadline) {
-			const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-			if (res.status !== 404) break;
-			await new Promise((r) => setTimeout(r, 500));
-		}
+		await waitForWebhook(webhookUrl);
 	}, 180000);
 
 	test('every state change starts the workflow; only the HANGUP passes, routed by the campaign label', async () => {

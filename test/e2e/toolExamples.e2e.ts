@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @n8n/community-nodes/no-dangerous-functions -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * The tool examples in a real n8n, against the sandbox in its own process: 10 is n8n's MCP Server
  * Trigger (bearer auth, two tools), 11 starts an agent with it as its MCP server, and the sandbox,
@@ -13,10 +13,10 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-import { EXAMPLES_DIR, writeCredentialFile } from './examples';
+import { EXAMPLES_DIR, writeCredentialFile } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
@@ -107,6 +107,7 @@ beforeAll(async () => {
 	await host.activate('agoraExAfterCall');
 	await host.activate('agoraExSupervisor');
 	await host.start();
+	await host.waitForWebhooksOf([IDS.mcpServer, IDS.chatCall, 'agoraExAfterCall', 'agoraExSupervisor']);
 }, 900000);
 
 afterAll(async () => {

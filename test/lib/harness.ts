@@ -119,13 +119,14 @@ let executionCounter = 0;
 
 /**
  * `others`: credentials of other types. `options.executionId`: run under a given id (as n8n does
- * when it runs a stalled execution again).
+ * when it runs a stalled execution again). `options.onSendResponse`: receives what a node answers a
+ * waiting webhook request with (this.sendResponse), as n8n's webhook process would.
  */
 export async function runWorkflow(
 	workflow: TestWorkflow,
 	credential: CredentialData,
 	others: OtherCredentials = {},
-	options: { executionId?: string } = {},
+	options: { executionId?: string; onSendResponse?: (response: IDataObject) => void } = {},
 ): Promise<RunResult> {
 	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
@@ -151,6 +152,7 @@ export async function runWorkflow(
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
+	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse as never);
 	const additionalData = {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,

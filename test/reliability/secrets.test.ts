@@ -684,7 +684,7 @@ describe('trigger: the notification secret and the credential never leak', () =>
 				await send(envelope, json),
 				await send('{"broken"', { ...json, ...sign('{"broken"') }),
 				await send(envelope, { 'Content-Type': 'text/plain', ...sign(envelope) }),
-				await send(JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), json),
+				await send(JSON.stringify({ pad: 'x'.repeat(16 * 1024 * 1024) }), json),
 			];
 			await trigger.settle();
 			expect(statuses).toEqual([200, 200, 401, 401, 400, 415, 413]);

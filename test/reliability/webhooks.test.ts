@@ -146,9 +146,9 @@ describe('hostile requests start nothing', () => {
 		);
 	});
 
-	test('a 1 MB body (signed, valid JSON): 413', async () => {
-		const body = JSON.stringify(envelope({ payload: { pad: 'x'.repeat(1024 * 1024) } }));
-		await expectCase('1 MB body, signed', () => post(body, { ...json, ...sign(body) }), 413, 0);
+	test('a body over n8n\u2019s 16 MB limit (signed, valid JSON): 413', async () => {
+		const body = JSON.stringify(envelope({ payload: { pad: 'x'.repeat(16 * 1024 * 1024) } }));
+		await expectCase('17 MB body, signed', () => post(body, { ...json, ...sign(body) }), 413, 0);
 	});
 
 	test('a resend of a delivered noticeId: 200, starts nothing', async () => {

@@ -11,6 +11,7 @@ import type { INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 
 const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -32,6 +33,7 @@ interface Codex {
 const nodes: Array<[string, INodeType]> = [
 	['nodes/Agora/Agora.node.json', new Agora()],
 	['nodes/AgoraTrigger/AgoraTrigger.node.json', new AgoraTrigger()],
+	['nodes/AgoraLlmTrigger/AgoraLlmTrigger.node.json', new AgoraLlmTrigger()],
 ];
 
 /** GitHub's anchor for a README heading. */
@@ -77,7 +79,7 @@ describe('Agora node documentation', () => {
 	// Which part of Agora's docs documents a resource.
 	const docsFor = (resource: string): RegExp | undefined =>
 		[
-			[/agent|phone|call|telephony/i, /docs\.agora\.io\/en\/conversational-ai\//],
+			[/agent|phone|call|telephony|llm/i, /docs\.agora\.io\/en\/conversational-ai\//],
 			[/player/i, /docs\.agora\.io\/en\/media-pull\//],
 			[/token/i, /docs\.agora\.io\/en\/[a-z-]+\/token-authentication\//],
 			[/notification/i, /docs\.agora\.io\/en\/[a-z-]+\/.*message-notification-service\/query-ip-address/],

@@ -16,9 +16,11 @@ import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { formLabel, labelOfParameter, parameterTable } from '../../nodes/Agora/actions/common/formLabels';
 import { fieldError } from '../../nodes/shared/validate';
+import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';
 
 const root = path.resolve(__dirname, '../..');
-const credentialTypes: ICredentialType[] = [new AgoraApi()];
+const credentialTypes: ICredentialType[] = [new AgoraApi(), new AgoraAgentLlmApi()];
 
 interface Found {
 	path: string;
@@ -42,6 +44,7 @@ function allProperties(list: INodeProperties[], prefix: string): Found[] {
 const everything: Found[] = [
 	...allProperties(new Agora().description.properties, 'Agora'),
 	...allProperties(new AgoraTrigger().description.properties, 'AgoraTrigger'),
+	...allProperties(new AgoraLlmTrigger().description.properties, 'AgoraLlmTrigger'),
 	...credentialTypes.flatMap((type) => allProperties(type.properties, type.name)),
 ];
 

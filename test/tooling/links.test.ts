@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'path';
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
 import { AgoraVendorKeysApi } from '../../credentials/AgoraVendorKeysApi.credentials';
+import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';
 
 const ROOT = resolve(__dirname, '../..');
 const REPOSITORY_URL = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora';
@@ -74,7 +75,7 @@ describe('documentation links', () => {
 		expect(broken).toEqual([]);
 	});
 
-	it.each([new AgoraApi(), new AgoraNotificationsApi(), new AgoraVendorKeysApi()].map((c) => [c.name, c.documentationUrl]))(
+	it.each([new AgoraApi(), new AgoraNotificationsApi(), new AgoraVendorKeysApi(), new AgoraAgentLlmApi()].map((c) => [c.name, c.documentationUrl]))(
 		'the documentationUrl of %s resolves',
 		(_name, url) => {
 			if (!url.startsWith(REPOSITORY_URL)) return;

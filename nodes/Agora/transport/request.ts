@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import type { VendorKeys } from '../../shared/vendorKeys';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
-import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential } from '../../shared/hosts';
+import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential, failoverBaseUrls, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -43,6 +43,8 @@ export interface AgoraContext {
 	credential?: ICredentialsDecrypted;
 	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
 	vendorKeys?: VendorKeys;
+	/** Base URL of each attempt of a request safe to repeat (hosts.ts); the base URL alone when absent. */
+	failoverBaseUrls?: string[];
 }
 
 export async function resolveAgoraContext(
@@ -60,6 +62,7 @@ export async function resolveAgoraContext(
 	if (problem) throw new NodeOperationError(this.getNode(), problem, { description: 'Nothing was sent to Agora.' });
 	return {
 		baseUrl: baseUrlFromCredential(credential),
+		failoverBaseUrls: failoverBaseUrls(credential),
 		appId,
 		appCertificate,
 		authentication,
@@ -122,7 +125,7 @@ export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'pat
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
 	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
-	return `${ctx.baseUrl}${region}/v1/projects/${appId}/cloud-player${req.path}`;
+	return `${mediaPullBaseUrl(ctx.baseUrl)}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }
 
 function header(headers: IDataObject | undefined, name: string): string | undefined {
@@ -256,7 +259,7 @@ export async function agoraRequest(
 	req: AgoraRequest,
 	itemIndex = 0,
 ): Promise<AgoraResponse> {
-	const url = buildUrl(ctx, req);
+	let url = buildUrl(ctx, req);
 	const basicOnly = ctx.authentication === 'token' ? basicOnlyReason(url) : undefined;
 	if (basicOnly && !hasBasicKeys(ctx.credential?.data ?? {})) {
 		throw new NodeOperationError(this.getNode(), basicOnly, {
@@ -276,6 +279,7 @@ export async function agoraRequest(
 		if (!('status' in sent)) {
 			if (req.idempotent && attempt < ctx.maxRetries) {
 				await wait(backoffDelay(attempt++));
+				url = failoverUrl(ctx, req, attempt);
 				continue;
 			}
 			throw networkError(this, { req, failure: sent, requestId, attempts: attempt + 1, secrets, timeoutMs: ctx.timeoutMs, itemIndex });
@@ -306,10 +310,17 @@ export async function agoraRequest(
 			const after = parseRetryAfter(header(headers, 'retry-after'));
 			await wait(after ?? backoffDelay(attempt));
 			attempt++;
+			if (req.idempotent) url = failoverUrl(ctx, req, attempt);
 			continue;
 		}
 		throw agoraApiError(this, { status, body, requestId: answeredId, action: req.action, secrets, itemIndex });
 	}
+}
+
+/** The URL of retry `attempt` of a request safe to repeat: same host, alternate domain, neighbouring region. */
+function failoverUrl(ctx: AgoraContext, req: AgoraRequest, attempt: number): string {
+	const hosts = ctx.failoverBaseUrls ?? [ctx.baseUrl];
+	return buildUrl({ ...ctx, baseUrl: hosts[Math.min(attempt, hosts.length - 1)] }, req);
 }
 
 /** Attaches reconciliation details where callers can read them, without leaking anything. */

@@ -9,6 +9,7 @@ import { join } from 'path';
 
 import { Agora } from '../../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 
 const SNAPSHOT = join(__dirname, 'description.snapshot.json');
 const WORDING = new Set(['description', 'hint', 'subtitle']);
@@ -24,7 +25,7 @@ function shape(value: unknown): unknown {
 	return out;
 }
 
-const current = `${JSON.stringify({ agora: shape(new Agora().description), agoraTrigger: shape(new AgoraTrigger().description) }, null, '\t')}\n`;
+const current = `${JSON.stringify({ agora: shape(new Agora().description), agoraTrigger: shape(new AgoraTrigger().description), agoraLlmTrigger: shape(new AgoraLlmTrigger().description) }, null, '\t')}\n`;
 
 describe('node descriptions', () => {
 	it('parameters, defaults, options and displayOptions are those of the committed copy', () => {

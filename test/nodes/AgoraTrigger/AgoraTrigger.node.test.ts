@@ -246,7 +246,7 @@ describe('node description', () => {
 		const byName = Object.fromEntries(options.map((o) => [o.name, o]));
 		expect(byName.ignoreResends.default).toBe(true);
 		expect(byName.startOnHealthCheck.default).toBe(false);
-		expect(byName.maxBodySizeKb).toMatchObject({ default: 256, typeOptions: { minValue: 1, maxValue: 16384 } });
+		expect(byName.maxBodySizeKb).toMatchObject({ default: 16384, typeOptions: { minValue: 1, maxValue: 16384 } });
 		expect(byName.labelFilter.type).toBe('fixedCollection');
 	});
 });

@@ -349,12 +349,14 @@ describe('rejected requests start nothing', () => {
 		expect(trigger.runs).toHaveLength(0);
 	});
 
-	it('a body over the size limit is 413 (default 256 kB; the option lowers it)', async () => {
+	it('a body over the size limit is 413 (default n8n\u2019s own 16 MB, so a long 103 history fits; the option lowers it)', async () => {
 		const { trigger } = await setup();
-		const big = JSON.stringify(envelope({ payload: { channel: 'c', filler: 'x'.repeat(300 * 1024) } }));
-		expect((await post(trigger.url, big, sign(big))).status).toBe(413);
-		const fits = JSON.stringify(envelope({ payload: { channel: 'c', filler: 'x'.repeat(200 * 1024) } }));
-		expect((await post(trigger.url, fits, sign(fits))).status).toBe(200);
+		const history = { agent_id: 'A', channel: 'c', contents: Array.from({ length: 4000 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'a long turn '.repeat(20) })) };
+		const long = JSON.stringify(envelope({ eventType: 103, payload: history }));
+		expect(long.length).toBeGreaterThan(600 * 1024);
+		expect((await post(trigger.url, long, sign(long))).status).toBe(200);
+		trigger.update({ parameters: { product: 'both', options: { maxBodySizeKb: 256 } } });
+		expect((await post(trigger.url, long, sign(long))).status).toBe(413);
 		trigger.update({ parameters: { product: 'both', options: { maxBodySizeKb: 1 } } });
 		const small = JSON.stringify(envelope({ payload: { channel: 'c', filler: 'x'.repeat(2048) } }));
 		const r = await post(trigger.url, small, sign(small));

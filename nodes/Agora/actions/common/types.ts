@@ -12,4 +12,4 @@ export interface AgoraOperation {
 	sideEffect?: SideEffectOf;
 }
 
-export type AgoraResource = 'agent' | 'cloudPlayer' | 'notificationServer' | 'phoneCall' | 'phoneNumber' | 'token';
+export type AgoraResource = 'agent' | 'agentLlm' | 'cloudPlayer' | 'notificationServer' | 'phoneCall' | 'phoneNumber' | 'token';

@@ -177,7 +177,7 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 										name: fc.constant(name),
 										endpoint: httpsUrl,
 										headers: fc.dictionary(alnum(1, 10), alnum(1, 20), { maxKeys: 2 }).map((h) => JSON.stringify(h)),
-										allowedToolsMode: fc.constantFrom('all', 'none', 'list'),
+										allowedToolsMode: fc.constantFrom('all', 'list'),
 										allowedTools: fc.array(alnum(1, 10), { minLength: 1, maxLength: 3 }).map((list) => list.join(', ')),
 										timeoutMs: fc.integer({ min: 0, max: 60000 }),
 										transport: fc.constant('streamable_http'),
@@ -354,6 +354,8 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 			if (r.mllm.vendor) p.mllmVendor = r.mllm.vendor;
 			if (r.mllm.url) p.mllmUrl = r.mllm.url;
 			p.mllmApiKey = r.mllm.apiKey;
+			// Vertex AI authenticates with ADC credentials in a project and region (Agora's Vertex AI page).
+			if (r.mllm.vendor === 'vertexai') Object.assign(p, { mllmAdcCredentials: r.mllm.apiKey, mllmProjectId: 'my-project', mllmLocation: 'us-central1' });
 			if (r.mllm.params) p.mllmParams = r.mllm.params;
 			p.mllmOptions = r.mllm.options;
 			Object.assign(p, r.mllm.turnDetection);
@@ -395,7 +397,9 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 
 const cascade = (p: IDataObject) => p.mode === 'cascade';
 const hasLlm = (p: IDataObject) => p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideLlm === true);
-const hasTts = (p: IDataObject) => p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideTts === true);
+// An LLM with audio output alone gets no TTS (Agora's audio output guide): its TTS fields are not sent.
+const llmSpeaksAlone = (p: IDataObject) => (p.llmOptions as IDataObject | undefined)?.outputModalities === 'audio';
+const hasTts = (p: IDataObject) => !llmSpeaksAlone(p) && (p.mode === 'cascade' || (p.mode === 'pipeline' && p.overrideTts === true));
 const notMllm = (p: IDataObject) => p.mode !== 'mllm';
 const noPreset = (p: IDataObject) => p.preset === undefined;
 const stringUid = (p: IDataObject) => p.enableStringUid === true;
@@ -414,7 +418,7 @@ const startMutations: MutationSpec[] = [
 	mutation('idle timeout above 72 hours', /idle_timeout/, true, 'idleTimeout', values(259201, 1e9, 2 ** 31)),
 	mutation('token wrong type', /properties\.token/, false, 'token', values(expr(12345), expr({ t: 1 }))),
 	// LLM
-	mutation('LLM URL blank', /properties\.llm\.url/, true, 'llmUrl', values(expr(''), expr('   ')), { when: (p) => cascade(p) && noPreset(p) }),
+	mutation('LLM URL blank', /properties\.llm\.url/, true, 'llmUrl', values(expr(''), expr('   ')), { when: (p) => cascade(p) && noPreset(p) && !llmSpeaksAlone(p) }),
 	mutation('max history not whole', /max_history/, true, 'llmOptions.maxHistory', values(2.5, 0.5), { when: hasLlm }),
 	mutation('max history as text', /max_history/, false, 'llmOptions.maxHistory', values(expr('32'), expr('abc')), { when: hasLlm }),
 	mutation('greeting delay not whole', /greeting_configs\.delay_ms/, true, 'llmOptions.greetingDelayMs', values(100.5), { when: hasLlm }),

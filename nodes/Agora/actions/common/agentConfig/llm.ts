@@ -146,15 +146,46 @@ const otherOptions: INodeProperties[] = [
 	},
 ];
 
+/** The choice that makes an n8n workflow the agent's LLM: Agora's custom LLM, OpenAI style. */
+export const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
+
+const llmUrlField: INodeProperties = {
+	displayName: 'LLM URL',
+	name: 'llmUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
+	description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
+};
+
 export const llmFields: INodeProperties[] = [
 	{
-		displayName: 'LLM URL',
-		name: 'llmUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
+		displayName: 'LLM',
+		name: 'llmSource',
+		type: 'options',
+		options: [
+			{ name: 'An LLM Service', value: LLM_SOURCE.service, description: 'Any chat-completion endpoint: OpenAI, Azure, your own server' },
+			{
+				name: 'An N8n Workflow (Agora Agent LLM Trigger)',
+				value: LLM_SOURCE.n8nWorkflow,
+				description: 'A workflow that starts with the Agora Agent LLM Trigger answers as the agent’s LLM (vendor custom, style openai)',
+			},
+		],
+		default: 'service',
+		description: 'What the agent thinks with',
+	},
+	{
+		...llmUrlField,
 		hint: 'Your LLM provider’s chat-completion URL (see its API docs) or your own service’s. Left empty, it comes from the Vendor Keys credential.',
-		description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
+		displayOptions: { show: { llmSource: [LLM_SOURCE.service] } },
+	},
+	{
+		...llmUrlField,
+		default: '',
+		placeholder: 'e.g. https://n8n.example.com/webhook/4f1c…/chat/completions',
+		hint: 'Paste the Production URL of the Agora Agent LLM Trigger (Webhook URLs), with the workflow active. It must be public HTTPS.',
+		description: 'The Agora Agent LLM Trigger’s Production URL',
+		displayOptions: { show: { llmSource: [LLM_SOURCE.n8nWorkflow] } },
 	},
 	{
 		displayName: 'LLM API Key',
@@ -163,7 +194,8 @@ export const llmFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		hint: VENDOR_KEY_HINT,
-		description: 'Key sent to the LLM (expected in production; not needed with Agora Managed credentials). Never appears in the output.',
+		description:
+			'Key sent to the LLM (expected in production; not needed with Agora Managed credentials). For an n8n workflow: the API Key of the trigger’s Agora Agent LLM credential. Never appears in the output.',
 	},
 	systemMessagesField(
 		'llmSystemMessages',
@@ -212,10 +244,12 @@ export function buildLlm(r: FormReader): IDataObject {
 	put(llm, 'output_modalities', modalities(o.outputModalities));
 	buildGreeting(llm, o);
 	put(llm, 'failure_message', text(o.failureMessage));
-	put(llm, 'vendor', text(o.vendor));
-	put(llm, 'style', text(o.style));
+	// An n8n workflow answers as Agora's custom LLM: vendor custom (turn_id, timestamp), OpenAI style.
+	const n8nWorkflow = r.get<string>('llmSource', LLM_SOURCE.service) === LLM_SOURCE.n8nWorkflow;
+	put(llm, 'vendor', text(o.vendor) ?? (n8nWorkflow ? 'custom' : undefined));
+	put(llm, 'style', text(o.style) ?? (n8nWorkflow ? 'openai' : undefined));
 	put(llm, 'template_variables', readKeyValues(o.templateVariables));
 	put(llm, 'headers', readKeyValues(o.headers));
-	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers', label: 'LLM Options › MCP Servers' }));
+	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers' }));
 	return llm;
 }

@@ -108,10 +108,9 @@ export function mcpEndpointProblem(endpoint: string): string | undefined {
 	return undefined;
 }
 
-/** Where the servers sit in the request, and how the form labels the field. */
+/** Where the servers sit in the request. */
 export interface McpServersPlace {
 	path: 'properties.llm.mcp_servers' | 'properties.mllm.mcp_servers';
-	label: 'LLM Options › MCP Servers' | 'MLLM Options › MCP Servers';
 }
 
 /**
@@ -123,23 +122,24 @@ export function buildMcpServers(r: FormReader, value: unknown, place: McpServers
 	if (!Array.isArray(servers) || servers.length === 0) return undefined;
 	return servers.map((server, index) => {
 		const path = `${place.path}[${index}]`;
-		const label = `${place.label} › Server ${index + 1}`;
+		// The form's label of the list comes from the API path; the rule says which server and field.
+		const serverLabel = `Server ${index + 1}`;
 		const out: IDataObject = { name: String(server.name ?? '').trim(), endpoint: String(server.endpoint ?? '').trim() };
 		const problem = mcpEndpointProblem(out.endpoint as string);
-		if (problem) r.fail(`${label} › Endpoint (${path}.endpoint)`, problem);
+		if (problem) r.fail(`${path}.endpoint`, `${serverLabel} › Endpoint ${problem}`);
 		put(out, 'transport', text(server.transport));
 		put(out, 'headers', r.json(server.headers, `${path}.headers`));
 		const toolsMode = server.allowedToolsMode ?? 'all';
 		if (toolsMode === 'none') {
 			r.fail(
-				`${label} › Allowed Tools (${path}.allowed_tools)`,
-				'an empty list can hang the agent mid-response; to give the agent none of this server’s tools, remove the server',
+				`${path}.allowed_tools`,
+				`${serverLabel} › Allowed Tools: an empty list can hang the agent mid-response; to give the agent none of this server’s tools, remove the server`,
 			);
 		}
 		if (toolsMode === 'list') {
 			const names = splitList(server.allowedTools);
 			if (names.length === 0) {
-				r.fail(`${label} › Tool Names (${path}.allowed_tools)`, 'needs at least one tool name (or choose All Tools): an empty list can hang the agent');
+				r.fail(`${path}.allowed_tools`, `${serverLabel} › Tool Names needs at least one tool name (or choose All Tools): an empty list can hang the agent`);
 			}
 			out.allowed_tools = names;
 		}

@@ -273,7 +273,7 @@ export function buildMllm(r: FormReader): IDataObject {
 	put(mllm, 'input_modalities', modalities(o.inputModalities));
 	put(mllm, 'output_modalities', modalities(o.outputModalities));
 	put(mllm, 'greeting_message', text(o.greetingMessage));
-	put(mllm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers', label: 'MLLM Options › MCP Servers' }));
+	put(mllm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }));
 	put(mllm, 'turn_detection', buildMllmTurnDetection(r));
 	return mllm;
 }

@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -55,7 +55,7 @@ describe('Agent operations', () => {
 		const agentId = await liveAgent();
 		const before = sb.requests.length;
 		const result = await run({ resource: 'agent', operation: 'speak', agentId, text: 'hi', ...extra({ priority: 'SOON' }) });
-		expect(result.error('Agora')?.message).toContain('priority');
+		expect(apiField(result.error('Agora'))).toBe('priority');
 		expect(sb.requests.length).toBe(before);
 	});
 
@@ -73,7 +73,7 @@ describe('Agent operations', () => {
 		expect(lastBody('POST')).toEqual({ properties: { llm: { params: { model: 'gpt-4o-mini', max_tokens: 1024 } } } });
 		expect(result.output('Agora')[0].updated).toEqual(['llm']);
 		result = await run({ resource: 'agent', operation: 'update', agentId, ...extra({ properties: { token: ' ' } }) });
-		expect(result.error('Agora')?.message).toContain('properties.token');
+		expect(apiField(result.error('Agora'))).toBe('properties.token');
 	});
 });
 
@@ -88,7 +88,7 @@ describe('Cloud Player operations', () => {
 
 	test('Create: the merged player is checked (channelName from Additional Body)', async () => {
 		const result = await run({ ...create, options: { additionalBody: JSON.stringify({ player: { channelName: 'a/b' } }) } });
-		expect(result.error('Agora')?.message).toContain('player.channelName');
+		expect(apiField(result.error('Agora'))).toBe('player.channelName');
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 

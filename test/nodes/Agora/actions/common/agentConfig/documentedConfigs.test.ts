@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData, type OtherCredentials } from '../../../../../lib/harness';
+import { agoraWorkflow, runWorkflow, type CredentialData, type OtherCredentials, apiField } from '../../../../../lib/harness';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -68,7 +68,7 @@ describe('Gemini Live on Vertex AI (Agora\u2019s "Google Gemini Live (Vertex AI)
 
 	test('without the project the item is refused before sending, naming the field', async () => {
 		const { result } = await start({ ...vertex, mllmProjectId: '', mllmAdcCredentials: 'adc' });
-		expect(result.error('Agora')?.message).toContain('properties.mllm.project_id');
+		expect(apiField(result.error('Agora'))).toBe('properties.mllm.project_id');
 		expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
 	});
 });

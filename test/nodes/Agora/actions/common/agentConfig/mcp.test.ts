@@ -66,7 +66,7 @@ describe('endpoints Agora’s engine cannot use are refused before sending, nami
 	])('%s', async (_case, endpoint, rule) => {
 		const result = await run(startParams([server(), server({ name: 'second', endpoint })]));
 		const message = result.error('Agora')?.message ?? '';
-		expect(message).toContain('LLM Options › MCP Servers › Server 2 › Endpoint (properties.llm.mcp_servers[1].endpoint)');
+		expect(message).toContain('“LLM Options › MCP Servers”: Server 2 › Endpoint');
 		expect(message).toContain(rule);
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
@@ -87,7 +87,7 @@ describe('endpoints Agora’s engine cannot use are refused before sending, nami
 			mllmApiKey: 'sk-mllm',
 			mllmOptions: { mcpServers: { servers: [server({ endpoint: 'https://n8n.example.com/mcp-test/x' })] } },
 		});
-		expect(result.error('Agora')?.message).toContain('MLLM Options › MCP Servers › Server 1 › Endpoint (properties.mllm.mcp_servers[0].endpoint)');
+		expect(result.error('Agora')?.message).toContain('“MLLM Options › MCP Servers”: Server 1 › Endpoint');
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 });
@@ -140,7 +140,7 @@ describe('Allowed Tools', () => {
 
 	test('a list that resolves to no name is refused, not sent as []', async () => {
 		const result = await run(startParams([server({ allowedToolsMode: 'list', allowedTools: '={{ [] }}' })]));
-		expect(result.error('Agora')?.message).toContain('Server 1 › Tool Names (properties.llm.mcp_servers[0].allowed_tools)');
+		expect(result.error('Agora')?.message).toContain('“LLM Options › MCP Servers”: Server 1 › Tool Names needs at least one tool name');
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 

@@ -1,6 +1,6 @@
 /* eslint-disable import-x/no-unresolved -- the MCP SDK resolves through its package exports map, which the lint resolver does not read */
 /**
- * 8. The agent's tools in n8n: one `tools/call` through n8n's MCP Server Trigger (bearer auth,
+ * 9. The agent's tools in n8n: one `tools/call` through n8n's MCP Server Trigger (bearer auth,
  * Streamable HTTP), as Agora's engine makes it during a turn, timed from the client.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -15,7 +15,7 @@ const WARM_UP = 20;
 const calls = (smoke: boolean) => (smoke ? 20 : 200);
 
 export const mcpToolsBench: Bench = {
-	id: 8,
+	id: 9,
 	title: 'tools/call through n8n’s MCP Server Trigger',
 	method: (smoke) =>
 		`**8** — Same \`n8n start\` as 2. An active workflow: MCP Server Trigger version 2 (bearer auth) with n8n's Calculator tool. The official MCP SDK client (Streamable HTTP, the bearer header) initializes once, lists the tools, makes ${WARM_UP} untimed calls, then ${calls(smoke)} sequential \`tools/call\` calculator {"input": "6*7"}, each timed from request to answer; figure = median per run (target <= 100 ms). Every answer must be 42.`,

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { AgoraOperation } from '../common/types';
+import * as reply from './reply.operation';
+
+export const agentLlmOperations: Record<string, AgoraOperation> = { reply };
+
+export const agentLlmDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['agentLlm'] } },
+		options: [
+			{
+				name: 'Reply',
+				value: 'reply',
+				action: 'Reply to an agent LLM request',
+				description: 'Answer the request that started this workflow (Agora Agent LLM Trigger) as an OpenAI chat completion',
+			},
+		],
+		default: 'reply',
+	},
+	...reply.description,
+];

@@ -1,0 +1,186 @@
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IHookFunctions,
+	INodeCredentialTestResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	boundAnswer,
+	DEFAULT_ANSWER_TIMEOUT_MS,
+	MAX_ANSWER_TIMEOUT_MS,
+	writeError,
+	type LlmResponse,
+	type TimeoutAnswer,
+} from './answerBound';
+import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
+import { isPlainObject } from '../shared/values';
+
+export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
+
+const SETUP_NOTICE =
+	'Agora’s voice agent calls this workflow as its LLM. 1. Activate the workflow. ' +
+	'2. In the Agora node’s Agent › Start (or Phone Call › Call) choose LLM “An n8n Workflow (Agora Agent LLM Trigger)”, paste this node’s Production URL as LLM URL, and give the API Key of this node’s credential as LLM API Key. ' +
+	'3. End the workflow with Agora › Agent LLM › Reply. The URL must be reachable from Agora’s cloud over HTTPS.';
+
+interface LlmTriggerOptions {
+	answerTimeoutMs?: number;
+	onTimeout?: 'error' | 'fallback';
+	fallbackAnswer?: string;
+}
+
+interface LlmRequest {
+	headers: Record<string, string | string[] | undefined>;
+	body?: unknown;
+	rawBody?: unknown;
+	readRawBody?: () => Promise<void>;
+}
+
+/** The parsed JSON body; n8n parses it before the node runs, or leaves the raw bytes to read. */
+async function requestBody(req: LlmRequest): Promise<unknown> {
+	if (isPlainObject(req.body) && Object.keys(req.body).length > 0) return req.body;
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
+	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody.toString('utf8') : typeof req.rawBody === 'string' ? req.rawBody : '';
+	try {
+		return raw.trim() === '' ? req.body : JSON.parse(raw);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Agora cannot be asked about the key: the test says what the trigger will do with it. */
+async function agoraAgentLlmCredentialTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const key = credential.data?.apiKey;
+	if (typeof key !== 'string' || key.trim() === '') return { status: 'Error', message: 'Enter an API key' };
+	return { status: 'OK', message: 'Requests must carry "Authorization: Bearer" with this key; others are refused with 401' };
+}
+
+function timeoutAnswer(options: LlmTriggerOptions): TimeoutAnswer {
+	return options.onTimeout === 'fallback' ? { kind: 'fallback', text: options.fallbackAnswer ?? '' } : { kind: 'error' };
+}
+
+export class AgoraLlmTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agora Agent LLM Trigger',
+		name: 'agoraLlmTrigger',
+		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: 'Agent LLM requests',
+		description: 'Answer as an Agora voice agent’s LLM: starts on each OpenAI chat-completions request of the agent',
+		defaults: { name: 'Agora Agent LLM Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agoraAgentLlmApi', required: true, testedBy: 'agoraAgentLlmCredentialTest' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// The Agora node's Agent LLM › Reply answers the waiting request (this.sendResponse).
+				responseMode: 'responseNode',
+				path: 'chat/completions',
+			},
+		],
+		properties: [
+			{ displayName: SETUP_NOTICE, name: 'setupNotice', type: 'notice', default: '' },
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Answer Timeout (Ms)',
+						name: 'answerTimeoutMs',
+						type: 'number',
+						typeOptions: { minValue: 100, maxValue: MAX_ANSWER_TIMEOUT_MS, numberPrecision: 0 },
+						default: DEFAULT_ANSWER_TIMEOUT_MS,
+						description: 'When the workflow has not replied within this time, the trigger answers (see On Timeout) and a later reply is dropped',
+					},
+					{
+						displayName: 'Fallback Answer',
+						name: 'fallbackAnswer',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Sorry, give me a moment.',
+						displayOptions: { show: { onTimeout: ['fallback'] } },
+						description: 'What the agent says when the workflow does not reply in time',
+					},
+					{
+						displayName: 'On Timeout',
+						name: 'onTimeout',
+						type: 'options',
+						options: [
+							{
+								name: 'Answer With an Error',
+								value: 'error',
+								description: '504 with an OpenAI error body: the agent speaks its Failure Message',
+							},
+							{
+								name: 'Answer With Fallback Text',
+								value: 'fallback',
+								description: 'A normal answer with the Fallback Answer text',
+							},
+						],
+						default: 'error',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { credentialTest: { agoraAgentLlmCredentialTest } };
+
+	// Agora has no API to register the LLM URL: it is given in each agent's start request. The
+	// lifecycle only records the URL this node was activated with.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return this.getWorkflowStaticData('node').webhookUrl === this.getNodeWebhookUrl('default');
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				this.getWorkflowStaticData('node').webhookUrl = this.getNodeWebhookUrl('default');
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				delete this.getWorkflowStaticData('node').webhookUrl;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const req = this.getRequestObject() as unknown as LlmRequest;
+		const res = this.getResponseObject() as unknown as LlmResponse;
+		const nodeName = this.getNode().name;
+		const refuse = (refusal: LlmRefusal): IWebhookResponseData => {
+			this.logger.warn(`Agora Agent LLM Trigger "${nodeName}" refused a request (${refusal.status}): ${refusal.message}`);
+			writeError(res, refusal.status, refusal.message, refusal.type, refusal.code);
+			return { noWebhookResponse: true };
+		};
+
+		const credential = await this.getCredentials(LLM_CREDENTIAL);
+		const key = typeof credential.apiKey === 'string' ? credential.apiKey : '';
+		if (!bearerMatches(req.headers.authorization, key)) return refuse(UNAUTHORIZED);
+
+		const item = parseChatRequest(await requestBody(req));
+		if (item instanceof LlmRefusal) return refuse(item);
+
+		const options = this.getNodeParameter('options', {}) as LlmTriggerOptions;
+		const timeoutMs = Math.min(Math.max(Number(options.answerTimeoutMs) || DEFAULT_ANSWER_TIMEOUT_MS, 100), MAX_ANSWER_TIMEOUT_MS);
+		boundAnswer(res, { timeoutMs, stream: item.stream === true, model: String(item.model), onTimeout: timeoutAnswer(options) }, (message) =>
+			this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`),
+		);
+		return { workflowData: [this.helpers.returnJsonArray([item as IDataObject])] };
+	}
+}

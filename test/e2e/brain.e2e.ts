@@ -1,0 +1,249 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The agent's brain in a real n8n: the Agora Agent LLM Trigger on its production URL, answered by
+ * Agent LLM › Reply, read with the official openai SDK (stream and not), tool calls passed through,
+ * refusals that start no execution, the Answer Timeout, the reply after n8n's core Webhook node, and
+ * the brain examples (the AI Agent on the scripted local model; Start Agent pointing at the brain).
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import OpenAI from 'openai';
+
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR, exampleCredentials } from '../../scripts/lib/examples';
+import { freePort, installN8n, installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+
+const version = process.env.N8N_VERSION ?? '1.123.81';
+const KEY = BRAIN_EXAMPLES.key;
+const REPLY_WEBHOOK = '5a0c9d8e-7b6f-4a3e-8d2c-1b0a9f8e7d6c';
+const SLOW_WEBHOOK = '6b1d0e9f-8c7a-4b4f-9e3d-2c1b0a9f8e7d';
+const CORE_WEBHOOK_PATH = 'brain-core-webhook';
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+let model: ScriptedModel;
+let userFolder: string;
+let startRun: Awaited<ReturnType<N8nHost['execute']>>;
+
+const llmCredential = { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential };
+const replyNode = (parameters: Record<string, unknown>) => ({
+	id: 'r',
+	name: 'Reply',
+	type: 'n8n-nodes-agora.agora',
+	typeVersion: 1.1,
+	position: [400, 0],
+	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
+});
+const chain = (first: string, second: string) => ({ [first]: { main: [[{ node: second, type: 'main', index: 0 }]] } });
+
+/** Trigger -> Reply: "Heard: <last user message>", and a tool call when asked about the weather. */
+const replyWorkflow = {
+	id: 'agoraBrainTest01',
+	name: 'brain test: reply',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: REPLY_WEBHOOK, parameters: {}, credentials: llmCredential },
+		replyNode({
+			answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
+			toolCalls:
+				"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
+		}),
+	],
+	connections: chain('Agora Agent LLM Trigger', 'Reply'),
+};
+
+/** Trigger with a short Answer Timeout -> Wait 20 s -> Reply: the trigger answers first. */
+const slowWorkflow = {
+	id: 'agoraBrainTest02',
+	name: 'brain test: too slow',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: SLOW_WEBHOOK, parameters: { options: { answerTimeoutMs: 300 } }, credentials: llmCredential },
+		{ id: 'w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [200, 0], parameters: { amount: 20 } },
+		replyNode({ answer: 'too late' }),
+	],
+	connections: { ...chain('Agora Agent LLM Trigger', 'Wait'), ...chain('Wait', 'Reply') },
+};
+
+/**
+ * n8n's core Webhook node answering from a later node -> Reply. Webhook version 2 and later refuse
+ * that mode without a core Respond to Webhook node downstream: one after the Reply finds the
+ * request already answered, and n8n ignores its answer.
+ */
+const coreWebhookWorkflow = {
+	id: 'agoraBrainTest03',
+	name: 'brain test: core webhook',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 'h', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '7c2e1f0a-9d8b-4c5a-8f4e-3d2c1b0a9f8e', parameters: { httpMethod: 'POST', path: CORE_WEBHOOK_PATH, responseMode: 'responseNode', options: {} } },
+		replyNode({ answer: "={{ 'Core: ' + $json.body.messages[1].content }}" }),
+		{ id: 'n', name: 'Respond to Webhook', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [600, 0], parameters: { respondWith: 'noData', options: {} } },
+	],
+	connections: { ...chain('Webhook', 'Reply'), ...chain('Reply', 'Respond to Webhook') },
+};
+
+const client = (webhookId: string, apiKey = KEY) => new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
+const ask = (text: string) => [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: text }];
+
+async function streamed(openai: OpenAI, text: string) {
+	const stream = await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true });
+	let content = '';
+	const toolCalls: any[] = [];
+	let finish: string | null = null;
+	for await (const chunk of stream) {
+		const choice = chunk.choices[0];
+		content += choice?.delta?.content ?? '';
+		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
+		finish = choice?.finish_reason ?? finish;
+	}
+	return { content, toolCalls, finish };
+}
+
+beforeAll(async () => {
+	const n8nDir = installN8n(version);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-brain-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()) });
+	model = await startScriptedModel();
+	host = new N8nHost(n8nDir, userFolder, await freePort());
+	await host.importCredentialData([
+		...exampleCredentials({ customerId: sandbox.customerId, customerSecret: sandbox.customerSecret, appId: sandbox.appId, host: 'custom', customBaseUrl: sandbox.url }),
+		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: model.url } },
+	]);
+	const folder = path.join(userFolder, 'workflows');
+	fs.mkdirSync(folder);
+	for (const file of ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json']) fs.copyFileSync(path.join(EXAMPLES_DIR, file), path.join(folder, file));
+	for (const workflow of [replyWorkflow, slowWorkflow, coreWebhookWorkflow]) fs.writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
+	await host.importWorkflowFolder(folder);
+	// Example 11 runs with `n8n execute`, which cannot run beside the server: before it starts.
+	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
+	for (const id of [BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]) await host.activate(id);
+	await host.start();
+	// n8n registers the active workflows' webhooks after it reports ready.
+	for (const url of [`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, `${host.baseUrl}/webhook/${SLOW_WEBHOOK}/chat/completions`, brainUrl(host.baseUrl)]) {
+		await registered(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+	}
+	await registered(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+}, 900000);
+
+/** Waits until n8n answers the URL with anything but 404 (a refusal starts no execution). */
+async function registered(url: string, init: RequestInit): Promise<void> {
+	for (let attempt = 0; attempt < 240; attempt++) {
+		if ((await fetch(url, init)).status !== 404) return;
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	throw new Error(`n8n never registered ${url}`);
+}
+
+afterAll(async () => {
+	await host?.stop();
+	await sandbox?.stop();
+	await model?.close();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
+	test('the openai SDK without streaming reads a chat.completion from the production URL', async () => {
+		const completion = await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('hello there') });
+		expect(completion.object).toBe('chat.completion');
+		expect(completion.model).toBe('n8n');
+		expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Heard: hello there' }, finish_reason: 'stop' });
+	});
+
+	test('the openai SDK with streaming reads the same answer as SSE chunks', async () => {
+		expect(await streamed(client(REPLY_WEBHOOK), 'hello again')).toEqual({ content: 'Heard: hello again', toolCalls: [], finish: 'stop' });
+	});
+
+	test('tool calls come through, streamed and not', async () => {
+		const json = await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('weather?') });
+		expect(json.choices[0].finish_reason).toBe('tool_calls');
+		expect(json.choices[0].message.tool_calls).toEqual([{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+		const sse = await streamed(client(REPLY_WEBHOOK), 'weather?');
+		expect(sse.finish).toBe('tool_calls');
+		expect(sse.toolCalls).toEqual([{ index: 0, id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+	});
+
+	test('a wrong or missing key gets 401 with an OpenAI error body and starts no execution', async () => {
+		const before = (await host.executions(replyWorkflow.id)).length;
+		await expect(client(REPLY_WEBHOOK, 'wrong-key').chat.completions.create({ model: 'n8n', messages: ask('hi') })).rejects.toMatchObject({
+			status: 401,
+			code: 'invalid_api_key',
+			type: 'invalid_request_error',
+		});
+		const missing = await fetch(`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ messages: ask('hi') }),
+		});
+		expect(missing.status).toBe(401);
+		expect(((await missing.json()) as any).error).toMatchObject({ code: 'invalid_api_key' });
+		// A request that does start one, after the refusals: once it is recorded, the refusals would be too.
+		await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('counted') });
+		expect((await host.executions(replyWorkflow.id)).length).toBe(before + 1);
+	});
+
+	test('a body that is not a chat-completions request gets 400 and starts no execution', async () => {
+		const before = (await host.executions(replyWorkflow.id)).length;
+		const res = await fetch(`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+			body: JSON.stringify({ prompt: 'not chat' }),
+		});
+		expect(res.status).toBe(400);
+		expect(((await res.json()) as any).error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining('messages') });
+		await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('counted') });
+		expect((await host.executions(replyWorkflow.id)).length).toBe(before + 1);
+	});
+
+	test('a workflow slower than Answer Timeout: the trigger answers 504, the late reply is dropped and n8n keeps answering', async () => {
+		await expect(client(SLOW_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('slow') })).rejects.toMatchObject({ status: 504, code: 'timeout' });
+		await expect(client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('still there?') })).resolves.toMatchObject({
+			choices: [{ message: { content: 'Heard: still there?' } }],
+		});
+	});
+
+	test('the reply also answers after n8n’s core Webhook node (Using Respond to Webhook node)', async () => {
+		const res = await fetch(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ model: 'm', stream: true, messages: ask('core') }),
+		});
+		const text = await res.text();
+		const failed = res.status === 200 ? undefined : (await host.executions(coreWebhookWorkflow.id)).at(-1)?.data.resultData;
+		expect(JSON.stringify(failed?.error ?? failed?.runData?.Reply?.[0]?.error)).toBeUndefined();
+		expect({ status: res.status, type: res.headers.get('content-type') }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) });
+		expect(text.trim().endsWith('data: [DONE]')).toBe(true);
+		const content = text
+			.split('\n')
+			.filter((line) => line.startsWith('data: {'))
+			.map((line) => JSON.parse(line.slice(6)).choices[0].delta.content ?? '')
+			.join('');
+		expect(content).toBe('Core: core');
+	});
+});
+
+describe('brain examples', () => {
+	test('10: the AI Agent with memory answers through the trigger, streamed and not', async () => {
+		const openai = new OpenAI({ apiKey: KEY, baseURL: brainUrl(host.baseUrl).replace(/\/chat\/completions$/, ''), maxRetries: 0 });
+		// n8n loads the AI nodes on their first run, which on a busy machine can outlast the example's
+		// Answer Timeout (then the trigger answers 504): one warm-up turn first.
+		await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('warm up') }).catch(() => undefined);
+		const streamedAnswer = await streamed(openai, 'where is my order');
+		expect(streamedAnswer.content).toContain('where is my order');
+		const json = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('thanks'), user: 'support-room-1' } as any);
+		expect(json.choices[0].message.content).toContain('thanks');
+		expect(model.requests.length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('11: Start Agent sends the brain’s URL, the shared key, vendor custom and style openai', async () => {
+		const { run, raw } = startRun;
+		expect({ error: run.data.resultData.error?.message, log: run.data.resultData.error ? raw.stderr.slice(-1500) : '' }).toEqual({ error: undefined, log: '' });
+		const { agents } = (await sandbox.control('state')) as { agents: Array<{ request: any }> };
+		const llm = agents.at(-1)!.request.properties.llm;
+		expect(llm).toMatchObject({ url: brainUrl(host.baseUrl), api_key: KEY, vendor: 'custom', style: 'openai', params: { user: 'support-room-1' } });
+	});
+});

@@ -1,0 +1,123 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Configurations from Agora's guides and server SDKs in a real n8n, against the sandbox in its own
+ * process: a Vertex AI agent (Vertex AI page), an LLM with audio output and no TTS (audio output
+ * guide), Notification Server › Get IP Addresses, and a signed 103 history over 600 kB that the
+ * Agora Trigger takes with its default options.
+ */
+import { createHmac } from 'crypto';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
+import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, waitForWebhook, type SandboxProcess } from '../../scripts/lib/n8nHost';
+
+const version = process.env.N8N_VERSION ?? '1.123.81';
+const WEBHOOK_ID = '0b7f3a52-6c1e-4d8a-9f2b-3e4d5c6b7a81';
+const TRIGGER_ID = 'agoraDocTrigger1';
+const ACTIONS_ID = 'agoraDocActions1';
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+let userFolder: string;
+let webhookUrl: string;
+
+const agoraApi = { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
+const identity = { resource: 'agent', operation: 'start', channel: 'channel_name', agentRtcUid: '1001', remoteRtcUid: '1002' };
+
+function writeWorkflow(id: string, nodes: object[], connections: object): string {
+	const file = path.join(userFolder, `${id}.json`);
+	fs.writeFileSync(file, JSON.stringify({ id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections }));
+	return file;
+}
+
+beforeAll(async () => {
+	const n8nDir = installN8n(version);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-docs-e2e-${version}-`));
+	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
+	const port = await freePort();
+	webhookUrl = `http://127.0.0.1:${port}/webhook/${WEBHOOK_ID}/webhook`;
+	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+	host = new N8nHost(n8nDir, userFolder, port);
+	await host.importCredentials(
+		writeCredentialFile(userFolder, {
+			customerId: sandbox.customerId,
+			customerSecret: sandbox.customerSecret,
+			appId: sandbox.appId,
+			host: 'custom',
+			customBaseUrl: sandbox.url,
+			notificationSecret: sandbox.notificationSecret,
+		}),
+	);
+	const manual = { id: 'm', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const agora = (name: string, parameters: object, y: number) => ({ id: name, name, type: 'n8n-nodes-agora.agora', typeVersion: 1, position: [240, y], parameters, credentials: agoraApi });
+	const actions = [
+		agora('Vertex Agent', { ...identity, name: 'vertex-agent', mode: 'mllm', mllmVendor: 'vertexai', mllmAdcCredentials: '<GOOGLE_APPLICATION_CREDENTIALS_STRING>', mllmProjectId: '<GOOGLE_CLOUD_PROJECT_ID>', mllmLocation: '<GOOGLE_CLOUD_REGION>', mllmParams: '{"model": "gemini-live-2.5-flash-native-audio", "voice": "Aoede"}' }, 0),
+		agora('Audio LLM Agent', { ...identity, name: 'audio-agent', channel: 'audio_room', llmUrl: 'https://llm.example.com/v1/chat/completions', llmApiKey: 'k', llmParams: '{"model": "gpt-4o-audio-preview", "modalities": ["audio"], "audio": {"voice": "alloy", "format": "wav"}}', llmOptions: { outputModalities: 'audio' } }, 200),
+		agora('Notification IPs', { resource: 'notificationServer', operation: 'getIps' }, 400),
+	];
+	const toAll = { Start: { main: [actions.map((a) => ({ node: a.name, type: 'main', index: 0 }))] } };
+	await host.importWorkflow(writeWorkflow(ACTIONS_ID, [manual, ...actions], toAll));
+	const trigger = {
+		id: 't',
+		name: 'Agora Trigger',
+		type: 'n8n-nodes-agora.agoraTrigger',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: { product: 'conversationalAi' },
+		credentials: { agoraNotificationsApi: NOTIFICATIONS_CREDENTIAL },
+		webhookId: WEBHOOK_ID,
+	};
+	await host.importWorkflow(writeWorkflow(TRIGGER_ID, [trigger], {}));
+}, 900000);
+
+afterAll(async () => {
+	await host?.stop();
+	await sandbox?.stop();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+test('Vertex AI agent, an LLM that speaks without TTS, and the notification servers’ IPs', async () => {
+	const { run, raw } = await host.execute(ACTIONS_ID);
+	if (run.data.resultData.error) throw new Error(`${JSON.stringify(run.data.resultData.error)}\n${raw.stderr.slice(-2000)}`);
+	const log = (await sandbox.control('requests')) as Array<{ method: string; path: string; body: { name?: string; properties?: Record<string, Record<string, unknown>> } }>;
+	const joins = log.filter((r) => r.path.endsWith('/join'));
+	const vertex = joins.find((r) => r.body.name === 'vertex-agent')!.body.properties!;
+	expect(vertex.mllm).toMatchObject({ vendor: 'vertexai', adc_credentials_string: '<GOOGLE_APPLICATION_CREDENTIALS_STRING>', project_id: '<GOOGLE_CLOUD_PROJECT_ID>', location: '<GOOGLE_CLOUD_REGION>' });
+	expect(vertex.mllm).not.toHaveProperty('api_key');
+	const audio = joins.find((r) => r.body.name === 'audio-agent')!.body.properties!;
+	expect(audio.llm.output_modalities).toEqual(['audio']);
+	expect(audio).not.toHaveProperty('tts');
+	expect(nodeOutput(run.data, 'Notification IPs')).toEqual([expect.objectContaining({ ips: ['127.0.0.1', '::1'] })]);
+}, 240000);
+
+describe('the Agora Trigger in a running n8n', () => {
+	beforeAll(async () => {
+		await host.activate(TRIGGER_ID);
+		await host.start();
+		await waitForWebhook(webhookUrl);
+	}, 180000);
+
+	test('a signed 103 history over 600 kB starts the workflow with the default options', async () => {
+		const contents = Array.from({ length: 3000 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i} `.repeat(30) }));
+		const body = JSON.stringify({
+			noticeId: `n-${Date.now()}`,
+			productId: 17,
+			eventType: 103,
+			notifyMs: Date.now(),
+			payload: { agent_id: 'A-long', name: 'long', start_ts: 1, stop_ts: 2, channel: 'room', contents, labels: {} },
+		});
+		expect(body.length).toBeGreaterThan(600 * 1024);
+		const signature = createHmac('sha256', sandbox.notificationSecret).update(body).digest('hex');
+		const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'Agora-Signature-V2': signature }, body });
+		expect(res.status).toBe(200);
+		const deadline = Date.now() + 60000;
+		let list = await host.executions(TRIGGER_ID);
+		while (Date.now() < deadline && !list.some((e) => e.status === 'success')) {
+			await new Promise((r) => setTimeout(r, 300));
+			list = await host.executions(TRIGGER_ID);
+		}
+		expect(list.filter((e) => e.status === 'success')).toHaveLength(1);
+	}, 120000);
+});

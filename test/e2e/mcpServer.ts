@@ -1,0 +1,148 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/**
+ * n8n's own MCP Server Trigger (version 2: Streamable HTTP at /mcp/<path>, bearer auth with an
+ * httpBearerAuth credential) with two tool nodes that ship with n8n and need no network: a
+ * Workflow Tool running a tiny sub-workflow, and a Code Tool. Used by the MCP end-to-end test and
+ * by bench 9; the agent reaches it as Agora's agent would reach a user's n8n.
+ */
+import fs from 'fs';
+import path from 'path';
+
+import { freePort, installN8n, N8nHost } from '../../scripts/lib/n8nHost';
+
+export const MCP_PATH = 'agora-agent-tools';
+export const MCP_TOKEN = 'mcp-e2e-bearer-token-4d1f';
+export const BEARER_CREDENTIAL = { id: 'mcpBearerCred001', name: 'MCP bearer token' };
+
+export const MCP_WORKFLOW_ID = 'mcpServerTools01';
+/** The sub-workflow the Workflow Tool runs: its executions count the tool's runs. */
+export const ORDER_WORKFLOW_ID = 'mcpLookUpOrder01';
+
+/** Tool nodes; the MCP Server Trigger names each tool after its node (n8n's nodeNameToToolName). */
+export const ORDER_TOOL_NODE = 'Look Up Order';
+export const HOURS_TOOL_NODE = 'Opening Hours';
+export const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
+
+/** What the sub-workflow answers for an order id. */
+export const orderAnswer = (orderId: string): string => `Order ${orderId} ships on Tuesday.`;
+export const HOURS_ANSWER = 'We are open from 9 to 17, Monday to Friday.';
+
+function orderWorkflow(): object {
+	return {
+		id: ORDER_WORKFLOW_ID,
+		name: 'MCP tool: look up an order',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'order-in',
+				name: 'When called by the tool',
+				type: 'n8n-nodes-base.executeWorkflowTrigger',
+				typeVersion: 1.1,
+				position: [0, 0],
+				parameters: { workflowInputs: { values: [{ name: 'orderId' }] } },
+			},
+			{
+				id: 'order-out',
+				name: 'Answer',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					assignments: { assignments: [{ id: 'a1', name: 'response', type: 'string', value: `=${orderAnswer('{{ $json.orderId }}')}` }] },
+					options: {},
+				},
+			},
+		],
+		connections: { 'When called by the tool': { main: [[{ node: 'Answer', type: 'main', index: 0 }]] } },
+	};
+}
+
+function mcpWorkflow(): object {
+	const toTrigger = { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] };
+	return {
+		id: MCP_WORKFLOW_ID,
+		name: 'MCP server: the agent’s tools',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'mcp-trigger',
+				name: 'MCP Server Trigger',
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '5a0c8e3d-7b41-4f29-9d6e-2c8f1a4b7e90',
+				parameters: { authentication: 'bearerAuth', path: MCP_PATH },
+				credentials: { httpBearerAuth: BEARER_CREDENTIAL },
+			},
+			{
+				id: 'tool-order',
+				name: ORDER_TOOL_NODE,
+				type: '@n8n/n8n-nodes-langchain.toolWorkflow',
+				typeVersion: 2.2,
+				position: [-100, 220],
+				parameters: {
+					description: 'Looks up an order by its number and says when it ships.',
+					workflowId: { __rl: true, mode: 'id', value: ORDER_WORKFLOW_ID },
+					workflowInputs: {
+						mappingMode: 'defineBelow',
+						value: { orderId: "={{ $fromAI('orderId', 'The order number', 'string') }}" },
+						matchingColumns: [],
+						schema: [{ id: 'orderId', displayName: 'orderId', required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: 'string' }],
+						attemptToConvertTypes: false,
+						convertFieldsToString: false,
+					},
+				},
+			},
+			{
+				id: 'tool-hours',
+				name: HOURS_TOOL_NODE,
+				type: '@n8n/n8n-nodes-langchain.toolCode',
+				typeVersion: 1.3,
+				position: [100, 220],
+				parameters: { description: 'Says when the shop is open.', jsCode: `return ${JSON.stringify(HOURS_ANSWER)};` },
+			},
+		],
+		connections: { [ORDER_TOOL_NODE]: toTrigger, [HOURS_TOOL_NODE]: toTrigger },
+	};
+}
+
+export interface McpN8n {
+	host: N8nHost;
+	version: string;
+	/** The production URL of the MCP Server Trigger. */
+	url: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * A real n8n of `version` in `userFolder` with the bearer credential and both workflows imported
+ * and active (n8n reads activation at start), ready when the MCP endpoint is registered.
+ */
+export async function startMcpN8n(version: string, userFolder: string, env: NodeJS.ProcessEnv = {}): Promise<McpN8n> {
+	const host = new N8nHost(installN8n(version), userFolder, await freePort(), env);
+	await host.importCredentialData([{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } }]);
+	for (const workflow of [orderWorkflow(), mcpWorkflow()]) {
+		const file = path.join(userFolder, `${(workflow as { id: string }).id}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow));
+		await host.importWorkflow(file);
+		// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool.
+		await host.activate((workflow as { id: string }).id);
+	}
+	try {
+		await host.start();
+		// n8n answers ready before it has registered the active workflows' webhooks.
+		for (let tries = 0; ; tries++) {
+			const rows = await host.query<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_entity WHERE workflowId = ?`, [MCP_WORKFLOW_ID]).catch(() => [{ n: 0 }]);
+			if (rows[0].n > 0) break;
+			if (tries > 240) throw new Error(`n8n did not register the MCP Server Trigger:\n${host.serverLog.slice(-3000)}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	} catch (error) {
+		await host.stop();
+		throw error;
+	}
+	const url = `${host.baseUrl}/mcp/${MCP_PATH}`;
+	return { host, version, url, stop: () => host.stop() };
+}

@@ -1,0 +1,133 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The Agent LLM Trigger's webhook(): refusals answered with OpenAI error bodies and no workflow
+ * data, accepted requests handed to the workflow with the answer left to a later node, and the
+ * Answer Timeout (fake timers) answering for a workflow that is too slow, a late reply dropped.
+ */
+import { EventEmitter } from 'events';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+
+class FakeResponse extends EventEmitter {
+	headersSent = false;
+	writableEnded = false;
+	status = 0;
+	headers: Record<string, string> = {};
+	body = '';
+	writeHead(status: number, headers: Record<string, string>) {
+		if (this.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT');
+		this.status = status;
+		this.headers = headers;
+		this.headersSent = true;
+		return this;
+	}
+	end(body = '') {
+		if (this.writableEnded) throw new Error('write after end');
+		this.body += body;
+		this.writableEnded = true;
+		this.emit('finish');
+		return this;
+	}
+}
+
+function context(request: { headers: IDataObject; body: unknown }, options: IDataObject = {}, key = 'secret-key') {
+	const res = new FakeResponse();
+	const warnings: string[] = [];
+	const fn = {
+		getRequestObject: () => request,
+		getResponseObject: () => res,
+		getCredentials: async () => ({ apiKey: key }),
+		getNodeParameter: (name: string) => (name === 'options' ? options : undefined),
+		getNode: () => ({ name: 'Agora Agent LLM Trigger' }),
+		logger: { warn: (m: string) => warnings.push(m), debug: () => undefined },
+		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
+	} as unknown as IWebhookFunctions;
+	return { fn, res, warnings };
+}
+
+const chat = { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] };
+const trigger = new AgoraLlmTrigger();
+
+describe('Agora Agent LLM Trigger', () => {
+	afterEach(() => jest.useRealTimers());
+
+	it.each([
+		['no Authorization header', {}],
+		['a wrong key', { authorization: 'Bearer nope' }],
+	])('%s: 401, OpenAI error body, no workflow data', async (_name, headers) => {
+		const { fn, res } = context({ headers, body: chat });
+		const result = await trigger.webhook.call(fn);
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(res.status).toBe(401);
+		expect(JSON.parse(res.body)).toEqual({
+			error: { message: expect.stringContaining('Bearer'), type: 'invalid_request_error', code: 'invalid_api_key', param: null },
+		});
+		expect(res.body).not.toContain('secret-key');
+	});
+
+	it('a body that is not a chat-completions request: 400, no workflow data', async () => {
+		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: { prompt: 'x' } });
+		expect(await trigger.webhook.call(fn)).toEqual({ noWebhookResponse: true });
+		expect(res.status).toBe(400);
+		expect(JSON.parse(res.body).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+	});
+
+	it('reads a body n8n left unparsed from its raw bytes', async () => {
+		const request = { headers: { authorization: 'Bearer secret-key' }, body: {}, rawBody: Buffer.from(JSON.stringify(chat)) };
+		const { fn, res } = context(request);
+		const result = await trigger.webhook.call(fn);
+		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', stream: true });
+		res.end('');
+	});
+
+	it('an accepted request starts the workflow and leaves the answer to the reply', async () => {
+		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: { ...chat, turn_id: 3, timestamp: 5 } });
+		const result = await trigger.webhook.call(fn);
+		expect(result.noWebhookResponse).toBeUndefined();
+		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', model: 'm', stream: true, turnId: 3, timestamp: 5 });
+		expect(res.headersSent).toBe(false);
+		res.end('');
+	});
+
+	it('after Answer Timeout it answers 504 itself, and a late reply is dropped without an error', async () => {
+		jest.useFakeTimers();
+		const { fn, res, warnings } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, { answerTimeoutMs: 1000 });
+		await trigger.webhook.call(fn);
+		await jest.advanceTimersByTimeAsync(999);
+		expect(res.headersSent).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(res.status).toBe(504);
+		expect(JSON.parse(res.body).error).toMatchObject({ type: 'server_error', code: 'timeout' });
+		expect(warnings.join()).toContain('did not answer within 1 s');
+		// What n8n does with the workflow's late reply: it must not throw.
+		expect(() => {
+			res.writeHead(200, {});
+			res.end('late');
+		}).not.toThrow();
+		expect(res.body).not.toContain('late');
+	});
+
+	it('with On Timeout › Fallback Text it answers that text, as SSE for a streaming request', async () => {
+		jest.useFakeTimers();
+		const options = { answerTimeoutMs: 500, onTimeout: 'fallback', fallbackAnswer: 'One moment please.' };
+		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, options);
+		await trigger.webhook.call(fn);
+		await jest.advanceTimersByTimeAsync(500);
+		expect(res.status).toBe(200);
+		expect(res.headers['Content-Type']).toMatch(/^text\/event-stream/);
+		expect(res.body).toContain('One moment please.');
+		expect(res.body.endsWith('data: [DONE]\n\n')).toBe(true);
+	});
+
+	it('a reply in time disarms the bound', async () => {
+		jest.useFakeTimers();
+		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, { answerTimeoutMs: 500 });
+		await trigger.webhook.call(fn);
+		res.writeHead(200, {});
+		res.end('answer');
+		await jest.advanceTimersByTimeAsync(10000);
+		expect(res.status).toBe(200);
+		expect(res.body).toBe('answer');
+	});
+});
