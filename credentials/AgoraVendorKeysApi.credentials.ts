@@ -17,10 +17,43 @@ export class AgoraVendorKeysApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'The Agora node uses these keys when its Vendor Keys option is “From Credential”. A key typed into the node wins; an empty one (or a member left out of a JSON field) is filled from here. Leave a field empty when you do not need it.',
+				'The Agora node uses these values when its Vendor Keys option is “From Credential”. A value typed into the node wins; an empty one (or a member left out of a JSON field) is filled from here. Leave a field empty when you do not need it.',
 			name: 'notice',
 			type: 'notice',
 			default: '',
+		},
+		{
+			displayName: 'LLM URL',
+			name: 'llmUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
+			description:
+				'Chat-completion endpoint (properties.llm.url) used when the node’s LLM URL is empty: your LLM provider’s URL (see its API docs) or your own service’s',
+		},
+		{
+			displayName: 'LLM Vendor',
+			name: 'llmVendor',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. openai',
+			description: 'Sent as properties.llm.vendor when the node sets none, e.g. openai, azure, custom',
+		},
+		{
+			displayName: 'LLM Request Style',
+			name: 'llmStyle',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. openai',
+			description: 'Sent as properties.llm.style when the node sets none: openai (default), anthropic, gemini or dify',
+		},
+		{
+			displayName: 'TTS Vendor',
+			name: 'ttsVendor',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. microsoft',
+			description: 'Sent as properties.tts.vendor when the node’s request has none, e.g. microsoft, elevenlabs, openai',
 		},
 		{
 			displayName: 'LLM API Key',

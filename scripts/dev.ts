@@ -12,7 +12,18 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-import { BRAIN_EXAMPLES, brainUrl, EXAMPLE_CREDENTIAL, exampleCredentials, EXAMPLES_DIR, exampleFiles, NOTIFICATIONS_CREDENTIAL, TRIGGER_WEBHOOK_ID } from './lib/examples';
+import {
+	BRAIN_EXAMPLES,
+	brainUrl,
+	devVendorKeys,
+	EXAMPLE_CREDENTIAL,
+	exampleCredentials,
+	EXAMPLES_DIR,
+	exampleFiles,
+	NOTIFICATIONS_CREDENTIAL,
+	TRIGGER_WEBHOOK_ID,
+	VENDOR_KEYS_CREDENTIAL,
+} from './lib/examples';
 import { startScriptedModel } from '../sandbox/src/scriptedModel';
 import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './lib/n8nHost';
 
@@ -108,10 +119,14 @@ export async function startDev(ctx: DevContext): Promise<void> {
 	});
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return;
-	ctx.say(`importing the credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (the scripted local model)`);
+	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
+	const vendorKeys = sandbox ? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }] : [];
+	const names = [EXAMPLE_CREDENTIAL.name, NOTIFICATIONS_CREDENTIAL.name, 'OpenAI account', ...vendorKeys.map((c) => c.name)];
+	ctx.say(`importing the credentials ${names.map((name) => `"${name}"`).join(', ')}`);
 	await host.importCredentialData([
 		...exampleCredentials(agora),
 		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
+		...vendorKeys,
 	]);
 	ctx.say(`importing the ${exampleFiles().length} example workflows`);
 	await host.importWorkflowFolder(EXAMPLES_DIR);
@@ -130,9 +145,9 @@ export async function startDev(ctx: DevContext): Promise<void> {
 n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
   (first visit: create the local owner account; the workflows are under "Overview")
 Agora target: ${real ? agora.host : `local sandbox ${sandbox!.url} (no Agora account needed)`}${sandbox ? `\nTalk to the sandbox's agents as the caller (agents and calls, each turn's latency): ${sandbox.url}/_sandbox/talk` : ''}
-Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.
+Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and ${exampleFiles().length} example workflows are imported.${sandbox ? `\nCredential "${VENDOR_KEYS_CREDENTIAL.name}": a new Agent › Start needs only Channel and User UID; the agent answers through the scripted model.` : ''}
 Agora Trigger webhook: ${webhookUrl}${sandbox ? ' (the sandbox sends its notifications there)' : ''}
-Agent brain (example 10, active): ${brainUrl(webhookBase)}; run example 11 to start an agent that thinks with it
+Agent brain (example 15, active): ${brainUrl(webhookBase)}; run example 16 to start an agent that thinks with it
 n8n's log: ${logFile}
 Press Ctrl-C to stop.`);
 }

@@ -69,8 +69,9 @@ export class Agora implements INodeType {
 		group: ['transform'],
 		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
 		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Vendor Keys defaults to From Credential, which can also give the LLM URL and TTS vendor.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',

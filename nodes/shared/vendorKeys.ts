@@ -30,7 +30,7 @@ export const VENDOR_KEYS_SHOWN = { resource: ['agent', 'phoneCall'], operation: 
 export const VENDOR_KEY_HINT =
 	'Saved in the workflow as plain text. To keep it encrypted, leave it empty and set Vendor Keys to From Credential.';
 
-export const vendorKeysField: INodeProperties = {
+const vendorKeysField: INodeProperties = {
 	displayName: 'Vendor Keys',
 	name: VENDOR_KEYS_PARAMETER,
 	type: 'options',
@@ -52,8 +52,21 @@ export const vendorKeysField: INodeProperties = {
 	description: 'Where the API keys of the LLM, TTS, ASR, realtime model and avatar come from, and the media encryption key',
 };
 
+/**
+ * Versions 1 and 1.1 keep keys typed into the node by default; from 1.2 a new node takes them (and
+ * the LLM URL and TTS vendor) from the credential, so a Start needs only a channel and a user UID.
+ */
+export const vendorKeysFields: INodeProperties[] = [
+	{ ...vendorKeysField, displayOptions: { show: { '@version': [1, 1.1] } } },
+	{ ...vendorKeysField, default: 'credential', displayOptions: { show: { '@version': [1.2] } } },
+];
+
 /** The credential's fields, parsed. */
 export interface VendorKeys {
+	llmUrl?: string;
+	llmVendor?: string;
+	llmStyle?: string;
+	ttsVendor?: string;
 	llmApiKey?: string;
 	llmHeaders?: IDataObject;
 	mcpHeaders?: IDataObject;
@@ -78,7 +91,15 @@ const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
 	['asrParams', 'asrSecretParams', 'ASR Params Secrets (JSON)'],
 	['avatarParams', 'avatarSecretParams', 'Avatar Params Secrets (JSON)'],
 ];
+/** Where the agent's vendors are, not secrets: kept out of the redaction list. */
+const ENDPOINT_FIELDS: Array<[keyof VendorKeys, string]> = [
+	['llmUrl', 'llmUrl'],
+	['llmVendor', 'llmVendor'],
+	['llmStyle', 'llmStyle'],
+	['ttsVendor', 'ttsVendor'],
+];
 const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
+	...ENDPOINT_FIELDS,
 	['llmApiKey', 'llmApiKey'],
 	['mllmApiKey', 'mllmApiKey'],
 	['mllmAdcCredentials', 'mllmAdcSecret'],
@@ -102,7 +123,7 @@ export function parseVendorKeys(data: ICredentialDataDecryptedObject): VendorKey
 	const keys: VendorKeys = { secrets: [] };
 	for (const [key, field] of TEXT_FIELDS) {
 		const value = typeof data[field] === 'string' ? (data[field] as string) : '';
-		if (value.trim() !== '') (keys[key] as string) = value;
+		if (value.trim() !== '') (keys[key] as string) = value.trim();
 	}
 	for (const [key, field, label] of JSON_FIELDS) {
 		const text = typeof data[field] === 'string' ? (data[field] as string).trim() : '';
@@ -116,7 +137,8 @@ export function parseVendorKeys(data: ICredentialDataDecryptedObject): VendorKey
 		if (!isPlainObject(parsed)) return { invalid: label };
 		(keys[key] as IDataObject) = parsed;
 	}
-	keys.secrets = stringsOf(Object.values(data), []);
+	const endpoints = new Set(ENDPOINT_FIELDS.map(([, field]) => field));
+	keys.secrets = stringsOf(Object.entries(data).filter(([field]) => !endpoints.has(field)).map(([, value]) => value), []);
 	return keys;
 }
 
@@ -145,7 +167,8 @@ export async function agoraVendorKeysCredentialTest(
 ): Promise<INodeCredentialTestResult> {
 	const keys = parseVendorKeys(credential.data ?? {});
 	if ('invalid' in keys) return { status: 'Error', message: invalidMessage(keys.invalid) };
-	if (keys.secrets.length === 0) return { status: 'Error', message: 'The credential holds no key: fill at least one field' };
+	const hasEndpoint = ENDPOINT_FIELDS.some(([key]) => keys[key] !== undefined);
+	if (keys.secrets.length === 0 && !hasEndpoint) return { status: 'Error', message: 'The credential holds no key: fill at least one field' };
 	return {
 		status: 'OK',
 		message: 'The fields are well formed. Each vendor checks its key when an agent starts.',
@@ -239,4 +262,40 @@ export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | unde
 	}
 	if (isPlainObject(rtc) && rtc.encryption_mode !== undefined) out.rtc = withRtcKeys(rtc, keys);
 	return out;
+}
+
+const hasPresetOrPipeline = (body: IDataObject) => !isEmpty(body.preset) || !isEmpty(body.pipeline_id);
+const usesMllm = (p: IDataObject) =>
+	(isPlainObject(p.mllm) && p.mllm.enable === true) || (isPlainObject(p.advanced_features) && p.advanced_features.enable_mllm === true);
+const speaksAlone = (llm: unknown) =>
+	isPlainObject(llm) && Array.isArray(llm.output_modalities) && llm.output_modalities.length === 1 && llm.output_modalities[0] === 'audio';
+
+/**
+ * The credential's LLM endpoint and TTS vendor where the request needs them and leaves them empty.
+ * Not with a preset or a saved pipeline (they provide the vendors) nor in Multimodal mode. Vendor
+ * and style go with the credential's URL only: they describe that endpoint.
+ */
+function withEndpoints(body: IDataObject, p: IDataObject, keys: VendorKeys): IDataObject {
+	if (hasPresetOrPipeline(body) || usesMllm(p)) return p;
+	const out: IDataObject = { ...p };
+	const llm = isPlainObject(p.llm) ? p.llm : {};
+	if (keys.llmUrl && isEmpty(llm.url) && llm.credential_mode !== 'managed') {
+		const fill: IDataObject = { url: keys.llmUrl };
+		if (keys.llmVendor) fill.vendor = keys.llmVendor;
+		if (keys.llmStyle) fill.style = keys.llmStyle;
+		out.llm = fillEmpty(llm, fill);
+	}
+	if (keys.ttsVendor && !speaksAlone(out.llm) && (!isPlainObject(p.tts) || isEmpty(p.tts.vendor))) {
+		out.tts = fillEmpty(p.tts, { vendor: keys.ttsVendor });
+	}
+	return out;
+}
+
+/**
+ * A start or call body with the credential's values in every place the request leaves empty: the
+ * LLM endpoint and TTS vendor, then the keys. Runs before the body is validated.
+ */
+export function applyVendorCredential(body: IDataObject, keys: VendorKeys | undefined): IDataObject {
+	if (!keys || !isPlainObject(body.properties)) return body;
+	return { ...body, properties: applyVendorKeys(withEndpoints(body, body.properties, keys), keys) };
 }

@@ -28,6 +28,22 @@ export const PHONE_EXAMPLES = {
 };
 
 /**
+ * `npm run dev`'s Agora Vendor Keys credential with the sandbox: the scripted local model as the
+ * LLM (its chat-completions URL and key) and a TTS the sandbox accepts, so a new Agent › Start
+ * needs only a channel and a user UID. Never made for real Agora: those keys are the user's.
+ */
+export const VENDOR_KEYS_CREDENTIAL = { id: 'agoraVendorKeysExCred', name: 'Agora vendor keys (local scripted model)' };
+
+export function devVendorKeys(modelUrl: string): Record<string, string> {
+	return {
+		llmUrl: `${modelUrl}/chat/completions`,
+		llmApiKey: 'sk-local-scripted-model',
+		ttsVendor: 'microsoft',
+		ttsSecretParams: JSON.stringify({ key: 'local-sandbox-tts-key', region: 'eastus', voice_name: 'en-US-AndrewMultilingualNeural' }),
+	};
+}
+
+/**
  * The brain examples: 15 answers as the agent's LLM on a fixed webhook, 16 starts an agent whose LLM
  * URL is 15's Production URL. Both sides hold the same key: the trigger's Agora Agent LLM credential,
  * and Start's Vendor Keys credential (llmApiKey).

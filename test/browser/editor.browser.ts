@@ -2,8 +2,8 @@
 /**
  * n8n's real editor in headless Chromium, against the same real n8n as the end-to-end suite (run by
  * test/e2e/run.sh once per tested n8n version, N8N_VERSION). What a new user sees: the node search,
- * the actions, the Agent → Start form switching with Mode, a Start run with only its required fields (and the
- * error naming the missing LLM URL), the Agent locator's list, the credential test, the trigger's
+ * the actions, the Agent → Start form switching with Mode, a Start run with only its required fields and the
+ * Vendor Keys credential (the agent answers the sandbox's caller; without it, the error names the LLM URL), the Agent locator's list, the credential test, the trigger's
  * webhook URLs and set-up notice. Screenshots go to test/browser/screenshots/<version>/.
  *
  * Expected fields and action names are read from the node's own description, so the test follows
@@ -14,7 +14,9 @@ import type { Locator, Page } from 'playwright-core';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { devVendorKeys } from '../../scripts/lib/examples';
 import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nHost';
+import { startScriptedModel } from '../../sandbox/src/scriptedModel';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
@@ -129,6 +131,40 @@ async function createSandboxCredential(): Promise<Locator> {
 	return modal;
 }
 
+/**
+ * Creates an Agora Vendor Keys credential from its select (the node's second credential) and
+ * closes its modal once the credential test has answered.
+ */
+async function createVendorKeysCredential(data: Record<string, string>): Promise<void> {
+	const connect = ndv().getByTestId('node-credentials-empty-state').getByRole('button');
+	const select = ndv().getByTestId('node-credentials-select').nth(1);
+	await select.or(connect).first().waitFor();
+	if (await connect.count()) {
+		await connect.first().click();
+	} else {
+		await select.click();
+		await page.getByTestId('node-credentials-select-item-new').locator('visible=true').first().click();
+	}
+	const modal = page.getByTestId('editCredential-modal');
+	for (const [name, value] of Object.entries(data)) await modal.getByTestId(`parameter-input-${name}`).locator('input, textarea').first().fill(value);
+	await modal.getByTestId('credential-save-button').click();
+	// n8n 2.x closes the modal once the saved credential tests fine; 1.x shows the result.
+	const tested = modal.getByText(/Connection tested successfully|well formed/);
+	for (let polls = 0; polls < 120 && !(await tested.isVisible()) && (await modal.isVisible()); polls++) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	if (await modal.isVisible()) {
+		await modal.locator('.el-dialog__headerbtn').first().click();
+		await modal.waitFor({ state: 'hidden' });
+	}
+}
+
+/** Chooses where Agent › Start takes its vendor keys from (the Vendor Keys credential's picker shows only for From Credential). */
+async function chooseVendorKeys(option: 'Typed Into This Node' | 'From Credential'): Promise<void> {
+	await ndv().getByTestId('parameter-input-vendorKeys').click();
+	await page.getByRole('option', { name: option }).click();
+}
+
 /** The action label of one operation, as the node panel lists it. */
 function actionOf(resource: string, operation: string): string {
 	const property = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
@@ -221,6 +257,7 @@ describe(`n8n ${version} editor`, () => {
 	it('tests the credential: success with the sandbox credential, a clear failure with a wrong secret', async () => {
 		await newWorkflow();
 		await addAction('Start an agent');
+		await chooseVendorKeys('Typed Into This Node');
 		const modal = await createSandboxCredential();
 		const field = (name: string) => modal.getByTestId(`parameter-input-${name}`).locator('input');
 		await editor.screenshot('07-credential-tested');
@@ -234,27 +271,51 @@ describe(`n8n ${version} editor`, () => {
 		await editor.screenshot('08-credential-wrong-secret');
 	});
 
-	it('a new Agent → Start with only the required fields filled: the missing LLM URL is named as the form labels it; with it, an agent starts', async () => {
-		await newWorkflow();
-		await addAction('Start an agent');
-		const modal = await createSandboxCredential();
-		await modal.locator('.el-dialog__headerbtn').first().click();
-		await modal.waitFor({ state: 'hidden' });
-		const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
-		// The fields the form marks required, from the description (the credential is chosen above).
-		const required = agora.properties.filter((p) => p.required && p.displayOptions?.show?.operation?.includes('start') && p.name !== 'name' && !p.displayOptions?.show?.mode);
-		expect(required.map((p) => p.name).sort()).toEqual(['channel', 'remoteRtcUid']);
-		await input('channel').fill('browser-start');
-		await input('remoteRtcUid').fill('1002');
-		await editor.screenshot('10-start-required-filled');
-		await ndv().getByTestId('node-execute-button').first().click();
-		await waitForText(ndv(), /Invalid “LLM URL”/, 60000);
-		await editor.screenshot('11-start-missing-llm-url');
+	it('a new Agent → Start with only Channel and User UID and the Vendor Keys credential starts an agent that answers; typed keys without an LLM URL name the field', async () => {
+		const model = await startScriptedModel();
+		try {
+			await newWorkflow();
+			await addAction('Start an agent');
+			// One credential picker at a time: the Agora API credential first, then the Vendor Keys one.
+			await chooseVendorKeys('Typed Into This Node');
+			const modal = await createSandboxCredential();
+			await modal.locator('.el-dialog__headerbtn').first().click();
+			await modal.waitFor({ state: 'hidden' });
+			await chooseVendorKeys('From Credential');
+			// What `npm run dev` gives: the scripted local model as the LLM, a TTS the sandbox accepts.
+			await createVendorKeysCredential(devVendorKeys(model.url));
+			const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+			// The fields the form marks required, from the description (the credentials are chosen above).
+			const required = agora.properties.filter((p) => p.required && p.displayOptions?.show?.operation?.includes('start') && p.name !== 'name' && !p.displayOptions?.show?.mode);
+			expect(required.map((p) => p.name).sort()).toEqual(['channel', 'remoteRtcUid']);
+			await input('channel').fill('browser-start');
+			await input('remoteRtcUid').fill('1002');
+			await editor.screenshot('10-start-required-filled');
+			await ndv().getByTestId('node-execute-button').first().click();
+			await waitForText(ndv(), /agent_id/, 60000);
+			await editor.screenshot('11-start-agent-started');
 
-		await input('llmUrl').fill(`${editor.sandbox.url}/v1/chat/completions`);
-		await ndv().getByTestId('node-execute-button').first().click();
-		await waitForText(ndv(), /agent_id/, 60000);
-		await editor.screenshot('12-start-agent-started');
+			// The caller speaks in the agent's channel; the agent answers through the scripted model.
+			type Agent = { agentId: string; channel: string; status: string };
+			const agentOf = async () => ((await editor.sandbox.control('state')) as { agents: Agent[] }).agents.find((a) => a.channel === 'browser-start');
+			let agent = await agentOf();
+			for (let polls = 0; polls < 240 && agent?.status !== 'RUNNING'; polls++) {
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				agent = await agentOf();
+			}
+			expect(agent?.status).toBe('RUNNING');
+			const turn = (await editor.sandbox.control(`agents/${agent!.agentId}/say`, { text: 'hello from the browser' })) as { answer?: string };
+			expect(turn.answer).toBe('You said: hello from the browser');
+
+			// Keys typed into the node, and no LLM URL: the error names the form's field.
+			await chooseVendorKeys('Typed Into This Node');
+			await input('channel').fill('browser-start-2');
+			await ndv().getByTestId('node-execute-button').first().click();
+			await waitForText(ndv(), /Invalid “LLM URL”/, 60000);
+			await editor.screenshot('12-start-missing-llm-url');
+		} finally {
+			await model.close();
+		}
 	});
 
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {

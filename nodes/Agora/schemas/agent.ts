@@ -150,11 +150,11 @@ function checkPipeline(body: StartRequest, report: Report): void {
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
+	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)');
 	const speaks = llmSpeaksAlone(p.llm);
 	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
 	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
-		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions (or give a preset that provides the LLM)');
+		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)');
 	}
 	if (p.tts && !hasPreset) {
 		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');

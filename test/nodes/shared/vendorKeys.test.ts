@@ -181,9 +181,19 @@ describe('the editor', () => {
 		expect(credentialShown({ resource: 'cloudPlayer', operation: 'create', vendorKeys: 'credential' })).toBe(false);
 	});
 
-	it('every field of the credential is masked, and the credential test checks the JSON fields', async () => {
+	it('from version 1.2 a new node takes its vendor values from the credential', () => {
+		const fields = description.properties.filter((p) => p.name === 'vendorKeys');
+		const start = { resource: 'agent', operation: 'start' };
+		const shown = (typeVersion: number) =>
+			fields.filter((field) => NodeHelpers.displayParameter(start, field, { ...node(start), typeVersion }, description)).map((field) => field.default);
+		expect(shown(1.1)).toEqual(['form']);
+		expect(shown(1.2)).toEqual(['credential']);
+	});
+
+	it('every key of the credential is masked (the endpoints are not secrets), and the credential test checks the JSON fields', async () => {
+		const endpoints = ['llmUrl', 'llmVendor', 'llmStyle', 'ttsVendor'];
 		for (const property of new AgoraVendorKeysApi().properties.filter((p) => p.type === 'string')) {
-			expect(property.typeOptions?.password).toBe(true);
+			expect(property.typeOptions?.password).toBe(endpoints.includes(property.name) ? undefined : true);
 		}
 		const test = agora.methods.credentialTest.agoraVendorKeysCredentialTest;
 		const run = async (data: ICredentialDataDecryptedObject) =>
@@ -194,5 +204,6 @@ describe('the editor', () => {
 			message: expect.stringMatching(/"Avatar Params Secrets \(JSON\)" must be a JSON object/),
 		});
 		expect(await run({})).toEqual({ status: 'Error', message: expect.stringMatching(/holds no key/) });
+		expect(await run({ llmUrl: 'https://llm.example.com/v1/chat/completions' })).toMatchObject({ status: 'OK' });
 	});
 });

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deepMerge, parseJsonParameter } from '../../../shared/json';
 import { itemParameter } from '../common/parameters';
 import { changes } from '../common/sideEffects';
-import { isPlainObject, settle } from '../../../shared/values';
-import { applyVendorKeys } from '../../../shared/vendorKeys';
+import { settle } from '../../../shared/values';
+import { applyVendorCredential } from '../../../shared/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { fillAgentToken } from '../common/autoToken';
@@ -25,9 +25,9 @@ function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: n
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
 	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
 	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
-	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
-	validateOrThrow(fn, startRequestSchema, body, itemIndex);
-	return body;
+	const filled = applyVendorCredential(body, ctx.vendorKeys);
+	validateOrThrow(fn, startRequestSchema, filled, itemIndex);
+	return filled;
 }
 
 type Path = 'started' | 'existing' | 'reconciled';

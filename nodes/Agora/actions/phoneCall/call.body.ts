@@ -5,8 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isPlainObject } from '../../../shared/values';
-import { applyVendorKeys } from '../../../shared/vendorKeys';
+import { applyVendorCredential } from '../../../shared/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
 import { autoChannelToken } from '../common/autoToken';
@@ -36,9 +35,9 @@ function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
  */
 export function prepareCallBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
 	const body = toCurrentForm(withAdditionalBody(fn, buildCallBody(fn, itemIndex), itemIndex));
-	if (isPlainObject(body.properties)) body.properties = applyVendorKeys(body.properties, ctx.vendorKeys);
-	validateOrThrow(fn, callRequestSchema, body, itemIndex);
-	return body;
+	const filled = applyVendorCredential(body, ctx.vendorKeys);
+	validateOrThrow(fn, callRequestSchema, filled, itemIndex);
+	return filled;
 }
 
 /** An empty SIP token is generated for the SIP UID (RTC only: the gateway sends no RTM). */

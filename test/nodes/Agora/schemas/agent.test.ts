@@ -80,7 +80,7 @@ describe('start: identity', () => {
 
 describe('start: what each mode needs', () => {
 	test('cascade needs llm (with url) and tts (vendor, params), unless a preset or a pipeline gives them', () => {
-		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL (or use Multimodal mode or a saved pipeline)');
+		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)');
 		expect(start({ name: 'a', pipeline_id: 'p', properties: BARE })).toBeUndefined();
 		expect(start({ name: 'a', pipeline_id: 'p', properties: { ...BARE, tts: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(start({ name: 'a', preset: 'p', properties: { ...BARE, llm: {}, tts: {} } })).toBeUndefined();

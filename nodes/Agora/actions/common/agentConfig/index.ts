@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../parameters';
-import { vendorKeysField } from '../../../../shared/vendorKeys';
+import { vendorKeysFields } from '../../../../shared/vendorKeys';
 import { llmSpeaksAlone } from '../../../schemas/agent';
 import { buildAsr, asrFields } from './asr';
 import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
@@ -25,7 +25,7 @@ export { identityFields, buildIdentity, FormReader, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [
-	vendorKeysField,
+	...vendorKeysFields,
 	...pipelineFields,
 	...asrFields,
 	...cascadeOrOverride(llmFields, 'overrideLlm'),

@@ -176,7 +176,7 @@ export const llmFields: INodeProperties[] = [
 	},
 	{
 		...llmUrlField,
-		hint: 'Needed for an agent that answers: your LLM provider’s chat-completion URL (see its API docs) or your own service’s',
+		hint: 'Your LLM provider’s chat-completion URL (see its API docs) or your own service’s. Left empty, it comes from the Vendor Keys credential.',
 		displayOptions: { show: { llmSource: [LLM_SOURCE.service] } },
 	},
 	{

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
 import { callParams, credential, LLM_KEY, placeCall, posts, run, sb, SETUP_MS, SIP_TOKEN } from './setup';
-import { apiField } from '../../../../lib/harness';
+import { agoraWorkflow, apiField, runWorkflow } from '../../../../lib/harness';
 
 describe('Call', () => {
 	test('sends the numbers (separators dropped), the SIP identity and the agent configuration of Start', async () => {
@@ -201,3 +201,15 @@ async function runAfter(during: () => void, parameters: IDataObject) {
 	during();
 	return await running;
 }
+
+describe('Call 1.2 with the Vendor Keys credential', () => {
+	test('the numbers, channel and SIP UID are enough: the LLM URL, TTS and keys come from the credential', async () => {
+		const keys = { llmUrl: 'https://llm.example.com/v1/chat/completions', llmApiKey: 'cred-llm-key', ttsSecretParams: '{"key": "cred-tts-key"}' };
+		const parameters = { resource: 'phoneCall', operation: 'call', toNumber: '+14155550123', fromNumber: '+14155550100', channel: 'phone-room', remoteRtcUid: '100' };
+		const result = await runWorkflow(agoraWorkflow(parameters, [{}], { typeVersion: 1.2 }), credential, { agoraVendorKeysApi: keys });
+		expect(result.error('Agora')).toBeUndefined();
+		const properties = (posts('/call')[0].body as IDataObject).properties as IDataObject;
+		expect(properties.llm).toMatchObject({ url: keys.llmUrl, api_key: 'cred-llm-key' });
+		expect((properties.tts as IDataObject).params).toMatchObject({ key: 'cred-tts-key' });
+	});
+});
