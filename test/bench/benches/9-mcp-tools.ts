@@ -18,7 +18,7 @@ export const mcpToolsBench: Bench = {
 	id: 9,
 	title: 'tools/call through n8n’s MCP Server Trigger',
 	method: (smoke) =>
-		`**8** — Same \`n8n start\` as 2. An active workflow: MCP Server Trigger version 2 (bearer auth) with n8n's Calculator tool. The official MCP SDK client (Streamable HTTP, the bearer header) initializes once, lists the tools, makes ${WARM_UP} untimed calls, then ${calls(smoke)} sequential \`tools/call\` calculator {"input": "6*7"}, each timed from request to answer; figure = median per run (target <= 100 ms). Every answer must be 42.`,
+		`**9** — Same \`n8n start\` as 2. An active workflow: MCP Server Trigger version 2 (bearer auth) with n8n's Calculator tool. The official MCP SDK client (Streamable HTTP, the bearer header) initializes once, lists the tools, makes ${WARM_UP} untimed calls, then ${calls(smoke)} sequential \`tools/call\` calculator {"input": "6*7"}, each timed from request to answer; figure = median per run (target <= 100 ms). Every answer must be 42.`,
 	async run(ctx) {
 		const fx = await ctx.n8n();
 		const url = new URL(`${fx.host.baseUrl}/mcp/${MCP_TOOLS.path}`);
@@ -38,10 +38,10 @@ export const mcpToolsBench: Bench = {
 				const times: number[] = [];
 				for (let i = 0; i < calls(ctx.smoke); i++) times.push((await timed(call)).ms);
 				medians.push(median(times));
-				ctx.log(`bench 8 run ${run + 1}: median ${median(times).toFixed(1)} ms`);
+				ctx.log(`bench 9 run ${run + 1}: median ${median(times).toFixed(1)} ms`);
 			}
 			const row: Row = {
-				bench: 8,
+				bench: 9,
 				name: `Agent tools: median tools/call through n8n's MCP Server Trigger, ${calls(ctx.smoke)} calls`,
 				values: medians,
 				unit: 'ms',
