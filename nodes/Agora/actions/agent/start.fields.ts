@@ -19,7 +19,7 @@ const optionsField: INodeProperties = {
 			type: 'json',
 			default: '{}',
 			description:
-				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor-specific blocks). The result is checked like the rest.',
+				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor blocks). Checked like the rest.',
 		},
 		{
 			displayName: 'If Name Is In Use',
