@@ -39,10 +39,9 @@ const optionsField: INodeProperties = {
 };
 
 /**
- * The order n8n users expect: Vendor Keys first (the credential pickers are drawn just above it,
- * at the top), then the required fields, the choice that changes the form's shape, the providers,
- * the settings with defaults, and the deprecated Presets last. Only names move here, so other
- * changes to the groups keep their place.
+ * The order n8n users expect: Vendor Keys first (under the credential pickers), the required fields,
+ * the choice that shapes the form, providers, settings with defaults, deprecated Presets last.
+ * Only names are listed, so other changes to the groups keep their place.
  */
 const FIRST = ['vendorKeys', 'channel', 'remoteRtcUid', 'mode', 'pipelineId', 'overrideLlm', 'overrideTts'];
 const BEFORE_TURNS = ['name', 'agentRtcUid', 'enableStringUid', 'token', 'idleTimeout'];
