@@ -224,7 +224,7 @@ export class N8nHost {
 	}
 
 	/** n8n answers ready before it has registered the webhooks of active workflows: wait for theirs. */
-	async waitForWebhooksOf(workflowIds: string[], timeoutMs = 60000): Promise<void> {
+	async waitForWebhooks(workflowIds: string[], timeoutMs = 60000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const rows = await this.query<{ workflowId: string }>('SELECT DISTINCT workflowId FROM webhook_entity').catch(() => []);
@@ -335,16 +335,6 @@ export class N8nHost {
 			[workflowId],
 		);
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
-	}
-}
-
-/** Waits until n8n serves a production webhook (it answers a few seconds after readiness). */
-export async function waitForWebhook(url: string, timeoutMs = 30000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		if (res.status !== 404) return;
-		await new Promise((r) => setTimeout(r, 500));
 	}
 }
 
