@@ -1,11 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * What the node takes from the n8n it runs in, checked inside each real n8n:
- * - the `$json` shortcut of the item parameter reader (it relies on n8n's internal
- *   connectionInputData) against n8n's own getNodeParameter, value for value, through a test-only
- *   node installed beside the package (test/e2e/probe);
- * - the validation messages (built with the zod of n8n's own node_modules) against the same
- *   parameters run in-process with the project's engine and zod: the same text on every version.
+ * What the node takes from the n8n it runs in: the $json shortcut against getNodeParameter (through
+ * test/e2e/probe), and validation messages equal to the in-process engine's, on every version.
  */
 import fs from 'fs';
 import http from 'http';

@@ -73,7 +73,7 @@ beforeEach(async () => {
 	await sandbox.control('clock', { setMs: Date.now() });
 });
 
-test('1, 2, 3, 5: MLLM turn modes, manual turns, Azure audio, HeyGen, asr/llm/tts beside an mllm, idle timeout bounds', async () => {
+test('Agent › Start: MLLM turn modes, manual turns, Azure audio, HeyGen, asr/llm/tts beside an mllm, idle timeout bounds', async () => {
 	const data = await execute(
 		workflow('agoraRefStart001', [
 			{ name: 'MLLM Agora VAD', parameters: mllm('r-vad', 'c-vad', { mllmVendor: 'azure', mllmOptions: { outputModalities: 'audio' }, mllmTurnDetectionMode: 'agora_vad', mllmPlatformVadConfig: { threshold: 0.4 } }) },
@@ -118,7 +118,7 @@ async function seedAgent(name: string, hoursAgo: number): Promise<string> {
 	return ((await res.json()) as { agent_id: string }).agent_id;
 }
 
-test('4: Get Many "Any" lists starting agents and agents older than 2 hours; Return Existing finds them', async () => {
+test('Agent › Get Many "Any" lists starting agents and agents older than 2 hours; Return Existing finds them', async () => {
 	const old = await seedAgent('old-agent', 3);
 	await sandbox.control('config', { startDelayMs: 600000 });
 	const starting = await seedAgent('starting-agent', 0);
@@ -137,7 +137,7 @@ test('4: Get Many "Any" lists starting agents and agents older than 2 hours; Ret
 	expect(list.query.state).toBe('0,1,2,3,4,5,6');
 }, 300000);
 
-test('6, 10, 11: Media Pull gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {
+test('Cloud Player: gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {
 	const player = (name: string, over: Json = {}): Json => ({ resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl: 'rtmp://media.example.com/live/s', channelName: 'lobby', uid: 555, ...over, additionalFields: { name, ...(over.additionalFields ?? {}) } });
 	const first = await execute(
 		workflow('agoraRefPlayer01', [
@@ -174,7 +174,7 @@ test('6, 10, 11: Media Pull gop, profile and clamped idle timeout; one output sh
 	expect(nodeOutput(second, 'Recovered Agent')[0]).toMatchObject({ reconciled: true, agent_rtc_uid: '1001' });
 }, 300000);
 
-test('8 and the new operations: Update sends what was meant; Think and Get Turns', async () => {
+test('Agent › Update sends what was meant; Think and Get Turns', async () => {
 	const agentId = "={{ $('Start Agent').item.json.agent_id }}";
 	const data = await execute(
 		workflow('agoraRefUpdate01', [
@@ -197,7 +197,7 @@ test('8 and the new operations: Update sends what was meant; Think and Get Turns
 	expect(Array.isArray(nodeOutput(data, 'Get Turns'))).toBe(true);
 }, 300000);
 
-test('9: Started After and Before are read in the workflow’s time zone', async () => {
+test('Agent › Get Many: Started After and Before are read in the workflow’s time zone', async () => {
 	await execute(
 		workflow(
 			'agoraRefTimeZon1',

@@ -1,12 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The tool examples in a real n8n, against the sandbox in its own process: 10 is n8n's MCP Server
- * Trigger (bearer auth, two tools), 11 starts an agent with it as its MCP server, and the sandbox,
- * playing Agora, initializes the trigger, lists its tools and calls one during a simulated turn;
- * 12 is a chat AI Agent whose Agora tool places a call and waits for its end; 13 stores a summary
- * of each ended conversation in Postgres (a private instance, as the queue suite starts it); 14
- * steers a live agent after its metrics. The examples point at the internet (your n8n, OpenAI):
- * the copies imported here point at 127.0.0.1.
+ * The tool examples 10 to 14 in a real n8n against the sandbox process: MCP Server Trigger, agent with
+ * n8n tools, chat agent placing a call, summaries in Postgres, live supervisor (docs/testing.md).
  */
 import { execFileSync } from 'child_process';
 import fs from 'fs';
