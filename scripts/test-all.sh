@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# `npm run test:all`: lint, type check, the jest suite, the end-to-end suite on every tested n8n
-# version, the queue-mode suite (Redis and Postgres from Debian, installed when missing), and a smoke
-# run of the benchmarks. On a fresh machine the n8n installs (several minutes,
-# mostly download and unpacking) run in the background while lint, type check and jest do.
+# `npm run test:all`: lint, type check, jest, end-to-end on every tested n8n, queue mode and a bench smoke
+# run; on a fresh machine the n8n installs run in the background meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log="$(mktemp "${TMPDIR:-/tmp}/agora-n8n-install-XXXXXX.log")"

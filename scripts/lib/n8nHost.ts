@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A real n8n, installed in the repo's ignored cache, with this package installed the way n8n
- * installs a community package (packed tarball unpacked into <user folder>/.n8n/nodes/node_modules,
- * dev/peer/optional dependencies dropped, `npm install` in the package folder). Used by the
- * end-to-end tests and by `npm run dev`.
+ * A real n8n installed in the repo's ignored cache, and this package installed into it the way n8n
+ * installs a community package; used by the end-to-end tests (test/lib/n8nE2e.ts) and `npm run dev`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';

@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The agent's brain in a real n8n: the Agora Agent LLM Trigger on its production URL, answered by
- * Agent LLM › Reply, read with the official openai SDK (stream and not), tool calls passed through,
- * refusals that start no execution, the Answer Timeout, the reply after n8n's core Webhook node, and
- * the brain examples (the AI Agent on the scripted local model; Start Agent pointing at the brain).
+ * The agent's brain in a real n8n: the Agent LLM Trigger answered by Agent LLM › Reply, read with the
+ * openai SDK (stream and not), tool calls, refusals, Answer Timeout, core Webhook, the brain examples.
  */
 import path from 'path';
 import OpenAI from 'openai';

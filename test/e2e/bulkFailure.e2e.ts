@@ -1,8 +1,6 @@
 /**
- * A failed bulk run in a real n8n: 100 Start items, item 37 refused with a 400 (by a proxy in front
- * of the sandbox process, see test/lib/faultProxy.ts). n8n's own engine runs the packed package;
- * the error n8n records must name item 37 and list exactly the agents that exist afterwards, in its
- * description and in its context (what an error workflow reads).
+ * A failed bulk run in a real n8n (item 37 of 100 Starts refused by faultProxy): the error n8n records
+ * names item 37 and lists exactly the agents that exist, in its description and its context.
  */
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';

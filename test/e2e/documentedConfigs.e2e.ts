@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Configurations from Agora's guides and server SDKs in a real n8n, against the sandbox in its own
- * process: a Vertex AI agent (Vertex AI page), an LLM with audio output and no TTS (audio output
- * guide), Notification Server › Get IP Addresses, and a signed 103 history over 600 kB that the
- * Agora Trigger takes with its default options.
+ * Configurations from Agora's guides in a real n8n: a Vertex AI agent, an LLM with audio output and no
+ * TTS, Get IP Addresses, and a signed 103 history over 600 kB taken by the trigger's defaults.
  */
 import { createHmac } from 'crypto';
 

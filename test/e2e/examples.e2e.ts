@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * End to end in a real n8n: the packed package installed the way n8n installs community packages,
- * the example workflows imported and run with `n8n execute`, the Agora Trigger fed signed
- * notifications through n8n's production webhook server. Agora is the sandbox, in its own process.
+ * The example workflows in a real n8n with the packed package: run with `n8n execute`, and the Agora
+ * Trigger fed signed notifications through n8n's production webhook server; Agora is the sandbox.
  */
 import fs from 'fs';
 import path from 'path';

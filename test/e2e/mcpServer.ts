@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * n8n's own MCP Server Trigger (version 2: Streamable HTTP at /mcp/<path>, bearer auth with an
- * httpBearerAuth credential) with two tool nodes that ship with n8n and need no network: a
- * Workflow Tool running a tiny sub-workflow, and a Code Tool. Used by the MCP end-to-end test and
- * by bench 9; the agent reaches it as Agora's agent would reach a user's n8n.
+ * n8n's own MCP Server Trigger (v2, bearer auth) with a Workflow Tool and a Code Tool that need no
+ * network; serveMcp(e2e) imports and serves it for the MCP end-to-end test.
  */
 
 import type { N8nHost } from '../../scripts/lib/n8nHost';

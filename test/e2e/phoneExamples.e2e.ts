@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The phone call examples in a real n8n, against the sandbox in its own process: 08 calls three
- * contacts (paced), waits, reads each call and summarises it; 09 is an Agora Trigger that routes
- * ended calls by their campaign label, fed by the sandbox's own signed call notifications.
+ * The phone call examples in a real n8n: 08 calls three contacts and summarises each call; 09 routes
+ * ended calls by campaign label, fed by the sandbox's signed call notifications.
  */
 import path from 'path';
 

@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * What Agora's current reference changed (fields added, renamed or tightened), in a real n8n: the
- * packed package installed as a community package, workflows built as a user builds them and run
- * with `n8n execute`, the sandbox (rebuilt from the reference) in its own process as Agora.
+ * Fields Agora's current reference added, renamed or tightened, in a real n8n: workflows built as a
+ * user builds them, run with `n8n execute` against the sandbox process.
  */
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';

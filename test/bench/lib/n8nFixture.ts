@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * One real n8n (`n8n start`, the e2e install) with the packed package installed the way n8n
- * installs a community package, the sandbox as a separate process, the credentials and the
- * benchmark workflows (all imported and activated before start: n8n reads activation at start).
- * Shared by benches 2 and 5; stopped by run.ts, also on failure.
+ * The benches' real n8n (test/lib/n8nE2e.ts) with their credentials and workflows, active and served;
+ * shared by benches 2, 5 and 9, stopped by run.ts, also on failure.
  */
 import fs from 'fs';
 import path from 'path';
