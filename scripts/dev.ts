@@ -1,12 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * `npm run dev`, once installed (scripts/dev.js): a real n8n with this package, the Agora sandbox
- * (or your real Agora project), a scripted local chat model for the AI Agent example, the
- * credentials and every example workflow imported.
- *
- * Real Agora instead of the sandbox: set AGORA_CUSTOMER_ID, AGORA_CUSTOMER_SECRET and AGORA_APP_ID
- * (optional AGORA_HOST, AGORA_APP_CERTIFICATE, AGORA_NOTIFICATION_SECRET). The credential goes to
- * n8n through a pipe, and n8n stores it encrypted with a random key kept in the dev folder (mode 600).
+ * `npm run dev` once installed: a real n8n with this package, the sandbox (or your Agora project),
+ * a scripted chat model, credentials and every example imported (docs/development.md).
  */
 import crypto from 'crypto';
 import fs from 'fs';

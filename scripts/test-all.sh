@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# `npm run test:all`: lint, type check, the jest suite, the end-to-end suite on every tested n8n
-# version, the queue-mode suite (Redis and Postgres from Debian, installed when missing), and a smoke
-# run of the benchmarks. On a fresh machine the n8n installs (several minutes,
-# mostly download and unpacking) run in the background while type check, jest and scan do.
+# `npm run test:all`: lint, type check, jest, end-to-end on every tested n8n, queue mode and a bench smoke
+# run; on a fresh machine the n8n installs run in the background after lint.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Lint first: n8n's ESLint config walks the whole repository, .cache included, and would trip over

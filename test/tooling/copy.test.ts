@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The editor copy follows n8n's conventions, checked on the nodes' and credentials' descriptions as
- * n8n loads them: placeholders of input fields start with "e.g.", collections offer "Add Option"
- * (or "Add Field" / "Add Filter" for fields and filters), list entries "Add <Thing>" in title case,
- * every resource's Get Many has the value getAll, product comments are at most 3 lines, and no
- * source comment cites a document that is not in the repository.
+ * The editor copy follows n8n's conventions (placeholders, Add buttons, Get Many values), product
+ * comments stay at most 3 lines, and no source comment cites a document outside the repository.
  */
 import * as fs from 'fs';
 import * as path from 'path';

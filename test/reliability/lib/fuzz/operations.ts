@@ -1,12 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * What the fuzzer generates for each operation: a valid parameter set (every optional group
- * sometimes on, values anywhere in their ranges, boundaries included) and mutations of it, each
- * naming the field its error must name and saying whether it breaks a rule of the spec (then the
- * node must refuse it before sending) or may go either way.
- *
- * Placeholders resolved when a batch is built: @@agent (a running agent), @@player / @@region /
- * @@channel (a live player, its region and channel), @@now:+N (Unix seconds from now).
+ * What the fuzzer generates per operation: a valid parameter set and its mutations, each naming the
+ * field its error must name; @@ placeholders are resolved when a batch is built.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
