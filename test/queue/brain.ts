@@ -44,14 +44,19 @@ async function streamedText(client: OpenAI, text: string): Promise<string> {
 	return content;
 }
 
-/** Executions of the brain since `sinceId`, and how many of them no worker logged as started. */
-async function brainRuns(cluster: QueueCluster, sinceId: number): Promise<{ total: number; failed: number; offWorker: number }> {
+/**
+ * Executions of the brain since `sinceId`: how many failed, how many no worker logged as started,
+ * and how many workers started more than once (Bull re-runs a job it thinks stalled).
+ */
+async function brainRuns(cluster: QueueCluster, sinceId: number): Promise<{ total: number; failed: number; offWorker: number; reRun: number }> {
 	const runs = await cluster.executions(BRAIN_EXAMPLES.brainWorkflowId, sinceId);
-	const onWorkers = new Set(cluster.workers.flatMap((worker) => worker.startedExecutions()));
+	const starts = cluster.workers.flatMap((worker) => worker.startedExecutions());
+	const startsOf = (id: number) => starts.filter((started) => started === String(id)).length;
 	return {
 		total: runs.length,
 		failed: runs.filter((run) => run.status !== 'success').length,
-		offWorker: runs.filter((run) => !onWorkers.has(String(run.id))).length,
+		offWorker: runs.filter((run) => startsOf(run.id) === 0).length,
+		reRun: runs.filter((run) => startsOf(run.id) > 1).length,
 	};
 }
 
@@ -77,9 +82,9 @@ export async function brainThroughSdk(cluster: QueueCluster, turns: number): Pro
 	const missing = Math.abs(runs.total - 2 * turns);
 	return {
 		scenario: `Brain: openai SDK on the webhook process, ${turns} buffered + ${turns} streamed turns`,
-		bad: wrong + runs.failed + runs.offWorker + missing,
-		result: `${2 * turns - wrong}/${2 * turns} answers were the AI Agent's; ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker; ${perTurnMs} ms per turn`,
-		figures: { wrong, executions: runs.total, failed: runs.failed, offWorker: runs.offWorker, perTurnMs },
+		bad: wrong + runs.failed + runs.offWorker + runs.reRun + missing,
+		result: `${2 * turns - wrong}/${2 * turns} answers were the AI Agent's; ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker, ${runs.reRun} run twice; ${perTurnMs} ms per turn`,
+		figures: { wrong, ...runs, perTurnMs },
 	};
 }
 
@@ -136,9 +141,9 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 		const wrong = turn.answer === heard('Is the pool open?') && !turn.failed ? 0 : 1;
 		return {
 			scenario: 'Brain: a sandbox agent with llm.url on the webhook process answers the caller',
-			bad: wrong + runs.failed + runs.offWorker + Math.abs(runs.total - 1),
-			result: `answer "${turn.answer ?? turn.error?.message ?? 'none'}" in ${turn.totalMs ?? '?'} ms; ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker`,
-			figures: { wrong, executions: runs.total, totalMs: turn.totalMs ?? -1 },
+			bad: wrong + runs.failed + runs.offWorker + runs.reRun + Math.abs(runs.total - 1),
+			result: `answer "${turn.answer ?? turn.error?.message ?? 'none'}" in ${turn.totalMs ?? '?'} ms; ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker, ${runs.reRun} run twice`,
+			figures: { wrong, ...runs, totalMs: turn.totalMs ?? -1 },
 		};
 	} finally {
 		await fetch(`${agentsUrl}/agents/${agentId}/leave`, { method: 'POST', headers: { authorization: auth } });
