@@ -87,7 +87,7 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 }
 
 /** n8n answers its readiness check before its REST API is mounted; the editor needs the API. */
-async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
+export async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const res = await fetch(`${baseUrl}/rest/settings`).catch(() => undefined);
@@ -101,7 +101,7 @@ async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void
  * n8n's editor needs an owner account. A fresh n8n (1.x and 2.x) accepts the owner's set-up once,
  * through its REST API, and answers with the session cookie, kept by the browser context.
  */
-async function createOwner(context: BrowserContext, baseUrl: string): Promise<void> {
+export async function createOwner(context: BrowserContext, baseUrl: string): Promise<void> {
 	const res = await context.request.post(`${baseUrl}/rest/owner/setup`, { data: OWNER });
 	if (!res.ok()) throw new Error(`n8n owner set-up failed: ${res.status()} ${await res.text()}`);
 	const cookies = await context.cookies(baseUrl);
