@@ -2,7 +2,7 @@
  * Agora resends a notification it got no 200 for; the trigger remembers the noticeIds that started
  * the workflow so a resend starts nothing. What holds in one process and across: docs/design.md.
  */
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { ExpiringMap } from '../shared/expiringMap';
 
@@ -21,10 +21,13 @@ export type SeenRecord = Array<[string, number]>;
 export const PROCESS_LIMIT = 1000;
 /** Triggers remembered in this process (one per active Agora Trigger node and mode). */
 const SCOPE_LIMIT = 100;
+/** How long and how many of this process's recent calls' static data copies are kept up to date. */
+const COPY_WINDOW_MS = 60_000;
+const COPY_LIMIT = 64;
 interface ScopeClaims {
 	ids: ExpiringMap<string, number>;
-	/** The id claimed last: if the stored record lacks it, another writer dropped this process's ids. */
-	last?: string;
+	/** Static data of recent calls, which n8n may still save (in any order) after this claim. */
+	copies: Array<{ data: IDataObject; at: number }>;
 }
 const claims = new ExpiringMap<string, ScopeClaims>({ maxEntries: SCOPE_LIMIT, ttlMs: DEDUPE_TTL_MS });
 
@@ -33,20 +36,17 @@ interface Scan {
 	kept: SeenRecord;
 	/** The id looked for is in the record. */
 	seen: boolean;
-	/** `also` is in the record (true when none was given). */
-	hasAlso: boolean;
 }
 
 /** One pass over the stored record (anything malformed is ignored). */
-function scan(value: unknown, noticeId: string, now: number, also?: string): Scan {
-	const result: Scan = { kept: [], seen: false, hasAlso: also === undefined };
+function scan(value: unknown, noticeId: string, now: number): Scan {
+	const result: Scan = { kept: [], seen: false };
 	if (!Array.isArray(value)) return result;
 	for (const entry of value) {
 		if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number') continue;
 		if (now - entry[1] >= DEDUPE_TTL_MS) continue;
 		if (entry[0] === noticeId) result.seen = true;
 		else result.kept.push(entry as [string, number]);
-		if (entry[0] === also) result.hasAlso = true;
 	}
 	return result;
 }
@@ -74,24 +74,20 @@ export function mergeSeen(entries: Iterable<[string, number]>, now: number): See
 	return [...latest].sort((a, b) => a[1] - b[1]).slice(-DEDUPE_LIMIT);
 }
 
-/** `kept` (oldest first) with the id appended, at most DEDUPE_LIMIT entries (newest kept). */
-function appendSeen(kept: SeenRecord, noticeId: string, now: number): SeenRecord {
-	kept.push([noticeId, now]);
-	return kept.length > DEDUPE_LIMIT ? kept.slice(-DEDUPE_LIMIT) : kept;
-}
-
 /**
  * A new record with the id added, expired entries removed and at most DEDUPE_LIMIT entries (newest
  * kept). The record is kept oldest first, so appending keeps it ordered.
  */
 export function remember(record: SeenRecord, noticeId: string, now: number): SeenRecord {
-	return appendSeen(scan(record, noticeId, now).kept, noticeId, now);
+	const kept = scan(record, noticeId, now).kept;
+	kept.push([noticeId, now]);
+	return kept.length > DEDUPE_LIMIT ? kept.slice(-DEDUPE_LIMIT) : kept;
 }
 
 function scopeClaims(scope: string): ScopeClaims {
 	let entry = claims.get(scope);
 	if (entry === undefined) {
-		entry = { ids: new ExpiringMap<string, number>({ maxEntries: PROCESS_LIMIT, ttlMs: DEDUPE_TTL_MS }) };
+		entry = { ids: new ExpiringMap<string, number>({ maxEntries: PROCESS_LIMIT, ttlMs: DEDUPE_TTL_MS }), copies: [] };
 		claims.set(scope, entry);
 	}
 	return entry;
@@ -103,25 +99,25 @@ export function claimInProcess(scope: string, noticeId: string, now: number): bo
 	const at = entry.ids.get(noticeId);
 	if (at !== undefined && now - at < DEDUPE_TTL_MS) return false;
 	entry.ids.set(noticeId, now);
-	entry.last = noticeId;
 	return true;
 }
 
 /**
  * True when this delivery of `noticeId` is the first: claimed in this process (synchronously, so two
- * deliveries cannot both win) and written to static data, with this process's recent claims merged
- * back when a concurrent writer dropped them (docs/design.md, Notification dedupe).
+ * deliveries cannot both win) and written, with every id this process claimed, to this call's static
+ * data and to recent calls' copies, so whichever copy n8n saves last holds them all (docs/design.md).
  */
 export function claimNotice(ctx: IWebhookFunctions, noticeId: string, now = Date.now()): boolean {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const scope = `${ctx.getMode()}:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
-	const previous = claims.get(scope)?.last;
-	const stored = scan(staticData[SEEN_KEY], noticeId, now, previous);
+	const stored = scan(staticData[SEEN_KEY], noticeId, now);
 	if (stored.seen || !claimInProcess(scope, noticeId, now)) return false;
-	// Reassigned (not mutated) so n8n's static-data proxy marks it changed and saves it.
-	staticData[SEEN_KEY] = stored.hasAlso
-		? appendSeen(stored.kept, noticeId, now)
-		: mergeSeen([...stored.kept, ...(claims.get(scope)?.ids.live() ?? [])], now);
+	const entry = scopeClaims(scope);
+	const record = mergeSeen([...stored.kept, ...entry.ids.live()], now);
+	entry.copies = entry.copies.filter((copy) => now - copy.at < COPY_WINDOW_MS && copy.data !== staticData).slice(1 - COPY_LIMIT);
+	entry.copies.push({ data: staticData, at: now });
+	// Reassigned (not mutated) so n8n's static-data proxy marks each copy changed.
+	for (const copy of entry.copies) copy.data[SEEN_KEY] = record.slice();
 	return true;
 }
 

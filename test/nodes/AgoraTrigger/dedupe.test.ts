@@ -24,14 +24,31 @@ describe('resend record in static data', () => {
 	let wf: string;
 	beforeEach(() => (wf = `wf-${workflow++}`));
 
-	test('two calls in one process that read the same stored copy: whichever saves last keeps both ids', () => {
+	test('two calls in one process that read the same stored copy: whichever n8n saves last keeps both ids', () => {
 		const db: unknown = [];
 		const first = call(db, wf);
 		const second = call(db, wf);
 		expect(claimNotice(first.ctx, 'a', now)).toBe(true);
 		expect(claimNotice(second.ctx, 'b', now + 1)).toBe(true);
 		expect(ids(second.saved())).toEqual(['a', 'b']);
-		expect(ids(first.saved())).toEqual(['a']);
+		// The first call's copy, if n8n saves it after the second's, must not drop 'b'.
+		expect(ids(first.saved())).toEqual(['a', 'b']);
+	});
+
+	test('a burst: the copy of any call, saved last, holds every id of the burst', () => {
+		const calls = Array.from({ length: 30 }, () => call([], wf));
+		calls.forEach((c, i) => expect(claimNotice(c.ctx, `burst-${i}`, now + i)).toBe(true));
+		const expected = calls.map((_, i) => `burst-${i}`);
+		for (const c of calls) expect(ids(c.saved())).toEqual(expected);
+	});
+
+	test('copies older than a minute are left alone', () => {
+		const old = call([], wf);
+		expect(claimNotice(old.ctx, 'early', now)).toBe(true);
+		const late = call([], wf);
+		expect(claimNotice(late.ctx, 'late', now + 61_000)).toBe(true);
+		expect(ids(old.saved())).toEqual(['early']);
+		expect(ids(late.saved())).toEqual(['early', 'late']);
 	});
 
 	test('an id another process overwrote comes back with this process’s next write', () => {
