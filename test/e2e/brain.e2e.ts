@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR, exampleCredentials } from '../../scripts/lib/examples';
+import { chain, heardReplyNode, llmTrigger, readStream, registered, replyNode } from '../lib/brainWorkflows';
 import { freePort, installN8n, installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
@@ -26,17 +27,6 @@ let model: ScriptedModel;
 let userFolder: string;
 let startRun: Awaited<ReturnType<N8nHost['execute']>>;
 
-const llmCredential = { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential };
-const replyNode = (parameters: Record<string, unknown>) => ({
-	id: 'r',
-	name: 'Reply',
-	type: 'n8n-nodes-agora.agora',
-	typeVersion: 1.1,
-	position: [400, 0],
-	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
-});
-const chain = (first: string, second: string) => ({ [first]: { main: [[{ node: second, type: 'main', index: 0 }]] } });
-
 /** Trigger -> Reply: "Heard: <last user message>", and a tool call when asked about the weather. */
 const replyWorkflow = {
 	id: 'agoraBrainTest01',
@@ -44,12 +34,8 @@ const replyWorkflow = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: REPLY_WEBHOOK, parameters: {}, credentials: llmCredential },
-		replyNode({
-			answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
-			toolCalls:
-				"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
-		}),
+		llmTrigger(REPLY_WEBHOOK, {}),
+		heardReplyNode(),
 	],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
 };
@@ -61,7 +47,7 @@ const slowWorkflow = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: SLOW_WEBHOOK, parameters: { options: { answerTimeoutMs: 300 } }, credentials: llmCredential },
+		llmTrigger(SLOW_WEBHOOK, { answerTimeoutMs: 300 }),
 		{ id: 'w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [200, 0], parameters: { amount: 20 } },
 		replyNode({ answer: 'too late' }),
 	],
@@ -89,19 +75,7 @@ const coreWebhookWorkflow = {
 const client = (webhookId: string, apiKey = KEY) => new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
 const ask = (text: string) => [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: text }];
 
-async function streamed(openai: OpenAI, text: string) {
-	const stream = await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true });
-	let content = '';
-	const toolCalls: any[] = [];
-	let finish: string | null = null;
-	for await (const chunk of stream) {
-		const choice = chunk.choices[0];
-		content += choice?.delta?.content ?? '';
-		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
-		finish = choice?.finish_reason ?? finish;
-	}
-	return { content, toolCalls, finish };
-}
+const streamed = async (openai: OpenAI, text: string) => readStream(await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true }));
 
 beforeAll(async () => {
 	const n8nDir = installN8n(version);
@@ -125,19 +99,10 @@ beforeAll(async () => {
 	await host.start();
 	// n8n registers the active workflows' webhooks after it reports ready.
 	for (const url of [`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, `${host.baseUrl}/webhook/${SLOW_WEBHOOK}/chat/completions`, brainUrl(host.baseUrl)]) {
-		await registered(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		await registered(url);
 	}
-	await registered(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+	await registered(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`);
 }, 900000);
-
-/** Waits until n8n answers the URL with anything but 404 (a refusal starts no execution). */
-async function registered(url: string, init: RequestInit): Promise<void> {
-	for (let attempt = 0; attempt < 240; attempt++) {
-		if ((await fetch(url, init)).status !== 404) return;
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	throw new Error(`n8n never registered ${url}`);
-}
 
 afterAll(async () => {
 	await host?.stop();

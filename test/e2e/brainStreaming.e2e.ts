@@ -12,7 +12,7 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
-import { agentBrainWorkflow, brainCredentials, chain, llmTrigger, registered, replyNode } from '../lib/brainWorkflows';
+import { agentBrainWorkflow, brainCredentials, chain, heardReplyNode, llmTrigger, readStream, registered, replyNode } from '../lib/brainWorkflows';
 import { freePort, installN8n, installPackageInto, N8nHost, packPackage } from '../../scripts/lib/n8nHost';
 
 const version = process.env.N8N_VERSION ?? '1.123.81';
@@ -36,11 +36,7 @@ const plainWorkflow = {
 	settings: { executionOrder: 'v1' },
 	nodes: [
 		llmTrigger(PLAIN_WEBHOOK, STREAMING),
-		replyNode({
-			answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
-			toolCalls:
-				"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
-		}),
+		heardReplyNode(),
 	],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
 };
@@ -61,19 +57,6 @@ const failingWorkflow = {
 
 const client = (webhookId: string) => new OpenAI({ apiKey: KEY, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
 const ask = (text: string) => [{ role: 'user' as const, content: text }];
-
-async function readAll(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) {
-	let content = '';
-	const toolCalls: any[] = [];
-	let finish: string | null = null;
-	for await (const chunk of stream) {
-		const choice = chunk.choices[0];
-		content += choice?.delta?.content ?? '';
-		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
-		finish = choice?.finish_reason ?? finish;
-	}
-	return { content, toolCalls, finish };
-}
 
 beforeAll(async () => {
 	const n8nDir = installN8n(version);
@@ -116,7 +99,7 @@ describe('Agora Agent LLM Trigger with streaming on', () => {
 			expect(model.requests.length).toBe(before + 1);
 			expect(first).toBe('You ');
 			gate.release();
-			const rest = await readAll({ [Symbol.asyncIterator]: () => iterator });
+			const rest = await readStream({ [Symbol.asyncIterator]: () => iterator });
 			expect({ text: first + rest.content, finish: rest.finish }).toEqual({ text: 'You said: stream this please', finish: 'stop' });
 		} finally {
 			gate.release();
@@ -131,13 +114,13 @@ describe('Agora Agent LLM Trigger with streaming on', () => {
 
 	test('a workflow that does not stream answers through the Reply, streamed and not, tool calls included', async () => {
 		const plain = client(PLAIN_WEBHOOK);
-		expect(await readAll(await plain.chat.completions.create({ model: 'n8n', messages: ask('hello'), stream: true }))).toEqual({ content: 'Heard: hello', toolCalls: [], finish: 'stop' });
+		expect(await readStream(await plain.chat.completions.create({ model: 'n8n', messages: ask('hello'), stream: true }))).toEqual({ content: 'Heard: hello', toolCalls: [], finish: 'stop' });
 		const json = await plain.chat.completions.create({ model: 'n8n', messages: ask('weather?') });
 		expect(json.choices[0]).toMatchObject({
 			finish_reason: 'tool_calls',
 			message: { tool_calls: [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
 		});
-		const sse = await readAll(await plain.chat.completions.create({ model: 'n8n', messages: ask('weather?'), stream: true }));
+		const sse = await readStream(await plain.chat.completions.create({ model: 'n8n', messages: ask('weather?'), stream: true }));
 		expect(sse).toMatchObject({ finish: 'tool_calls', toolCalls: [{ index: 0, id: 'call_w', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] });
 	});
 

@@ -3,6 +3,8 @@
  * Brain workflows for a real n8n, shared by the streaming end-to-end test and bench 8: the Agora
  * Agent LLM Trigger, n8n's AI Agent (version 3) on an OpenAI Chat Model, Agent LLM › Reply.
  */
+import type OpenAI from 'openai';
+
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
 
 export const OPENAI_CREDENTIAL = { id: 'openAiBrainCred', name: 'OpenAI account' };
@@ -34,6 +36,14 @@ export const replyNode = (parameters: Record<string, unknown>) => ({
 	position: [400, 0],
 	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
 });
+
+/** Reply "Heard: <last user message>", with a tool call when the message is "weather?". */
+export const heardReplyNode = () =>
+	replyNode({
+		answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
+		toolCalls:
+			"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
+	});
 
 /** Trigger -> AI Agent v3 (streaming on) with the OpenAI Chat Model -> Reply. */
 export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions: Record<string, unknown>) {
@@ -69,6 +79,20 @@ export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions
 			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
 		},
 	};
+}
+
+/** Reads a streamed answer to its end: the text, the tool-call deltas and the last finish_reason. */
+export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) {
+	let content = '';
+	const toolCalls: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] = [];
+	let finish: string | null = null;
+	for await (const chunk of stream) {
+		const choice = chunk.choices[0];
+		content += choice?.delta?.content ?? '';
+		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
+		finish = choice?.finish_reason ?? finish;
+	}
+	return { content, toolCalls, finish };
 }
 
 /** Waits until n8n answers a chat-completions URL with anything but 404 (an empty body is refused). */

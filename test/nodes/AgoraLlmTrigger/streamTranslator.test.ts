@@ -5,40 +5,12 @@
  * chunk is the buffered fallback, a failed workflow gets an OpenAI error, and the Answer Timeout
  * holds until the first text.
  */
-import { EventEmitter } from 'events';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { FakeResponse, llmWebhookContext } from '../../lib/fakeResponse';
 import { NO_ANSWER, translateN8nStream, WORKFLOW_FAILED } from '../../../nodes/AgoraLlmTrigger/streamTranslator';
 import { replyChunkContent, type ReplyChunk } from '../../../nodes/shared/openAiChat';
-
-class FakeResponse extends EventEmitter {
-	headersSent = false;
-	writableEnded = false;
-	status = 0;
-	headers: Record<string, string> = {};
-	body = '';
-	writeHead(status: number, headers: Record<string, string>) {
-		if (this.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT');
-		this.status = status;
-		this.headers = headers;
-		this.headersSent = true;
-		return this;
-	}
-	write(chunk: string) {
-		if (this.writableEnded) throw new Error('write after end');
-		this.headersSent = true;
-		this.body += chunk;
-		return true;
-	}
-	end(body = '') {
-		if (this.writableEnded) throw new Error('write after end');
-		this.body += body;
-		this.writableEnded = true;
-		this.emit('finish');
-		return this;
-	}
-}
 
 /** A line as n8n writes it for one chunk. */
 const line = (type: string, content?: string) => JSON.stringify({ type, content, metadata: { nodeId: 'a', nodeName: 'AI Agent', itemIndex: 0 } }) + '\n';
@@ -141,19 +113,8 @@ describe('streaming translation of n8n chunks', () => {
 	});
 });
 
-function webhookContext(options: IDataObject) {
-	const res = new FakeResponse();
-	const fn = {
-		getRequestObject: () => ({ headers: { authorization: 'Bearer k' }, body: { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] } }),
-		getResponseObject: () => res,
-		getCredentials: async () => ({ apiKey: 'k' }),
-		getNodeParameter: (name: string) => (name === 'options' ? options : undefined),
-		getNode: () => ({ name: 'Agora Agent LLM Trigger' }),
-		logger: { warn: () => undefined, debug: () => undefined },
-		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
-	} as unknown as IWebhookFunctions;
-	return { fn, res };
-}
+const webhookContext = (options: IDataObject) =>
+	llmWebhookContext({ headers: { authorization: 'Bearer k' }, body: { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] } }, options, 'k');
 
 describe('Agora Agent LLM Trigger with streaming on', () => {
 	afterEach(() => jest.useRealTimers());
