@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The parts of n8n's express response the Agent LLM Trigger writes to, recording what was written;
  * writing after the end throws, as Node's response would report it.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Agent LLM Trigger's webhook(): refusals answered with OpenAI error bodies and no workflow
  * data, accepted requests handed to the workflow with the answer left to a later node, and the

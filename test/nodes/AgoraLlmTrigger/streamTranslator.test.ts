@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The trigger's streaming option: n8n's JSON chunk lines written to the response become OpenAI
  * chat.completion.chunk frames (or one chat.completion for a non-streaming request), the Reply's
