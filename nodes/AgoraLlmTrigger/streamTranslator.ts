@@ -1,8 +1,6 @@
 /**
- * In n8n's streaming response mode n8n writes each chunk a node sends as a JSON line
- * ({type: begin|item|end|error, content?, metadata}) to the waiting response and ends it when the
- * execution ends. This turns those lines into an OpenAI chat completion: SSE chunks as the text
- * comes when the request streams, one chat.completion JSON at the end otherwise.
+ * n8n's streaming mode writes each chunk a node sends as a JSON line ({type, content?, metadata}) and
+ * ends the response with the execution: these become OpenAI SSE chunks, or one chat.completion.
  */
 import {
 	chunkFrame,
