@@ -103,7 +103,7 @@ export class AgoraApi implements ICredentialType {
 			default: '',
 			required: true,
 			description: 'App ID of the Agora project; it goes into every request path',
-			hint: `From Agora Console > Projects. Conversational AI must be enabled for the project: ${guideLink('enableConversationalAi', 'Agora’s guide')}`,
+			hint: `From Agora Console > Projects. Enable Conversational AI for the project: ${guideLink('enableConversationalAi', 'Agora’s guide')}`,
 		},
 		{
 			displayName: 'Host',
@@ -140,7 +140,8 @@ export class AgoraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Only for Agora Trigger nodes saved before version 2 (new trigger nodes use the Agora Notifications credential). Secret of the message notification service (Agora Console > Notifications); such a trigger verifies the signature of every callback with it.',
+				'Secret of the message notification service (Agora Console > Notifications); an Agora Trigger verifies the signature of every callback with it',
+			hint: 'Only for Agora Trigger nodes saved before version 2: newer ones use the Agora Notifications credential',
 		},
 	];
 

@@ -17,7 +17,7 @@ export class AgoraVendorKeysApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'The Agora node uses these values when its Vendor Keys option is “From Credential”. A value typed into the node wins; an empty one (or a member left out of a JSON field) is filled from here. Leave a field empty when you do not need it.',
+				'The Agora node uses these values when its Vendor Keys option is “From Credential”: a value typed into the node wins; an empty one (or a member left out of a JSON field) is filled from here.',
 			name: 'notice',
 			type: 'notice',
 			default: '',

@@ -1,9 +1,6 @@
 /**
- * `npm run dev`, the part that needs nothing installed: installs the project and n8n side by side
- * with a progress line every few seconds, then hands over to dev.ts (sandbox, scripted model, n8n).
- *
- * Stopping: SIGINT, SIGTERM or SIGHUP to this process, or the end of the process that started it
- * (npm, its shell), stops everything it started, whole process groups, within a few seconds.
+ * `npm run dev`, the part that needs nothing installed: installs the project and n8n, then hands over
+ * to dev.ts; any stop signal stops everything it started (docs/development.md).
  */
 'use strict';
 const { spawn } = require('child_process');

@@ -1,13 +1,6 @@
 #!/usr/bin/env bash
-# Installs a real n8n, and the Node.js it runs on, into an ignored cache folder, once; later runs
-# reuse them. Nothing but the npm registry is needed (Node.js comes from its node-<os>-<arch>
-# packages), and a C toolchain (cc, make, python3) for the one native module built here, sqlite3.
-#
-# Usage: scripts/install-n8n.sh [version]
-#   Prints the folder that holds node_modules/.bin/n8n and `node`, a link to the Node.js to run it with.
-#   N8N_E2E_CACHE   the cache folder (default: .cache/ in the repository)
-#   N8N_NODE_VERSION  run this n8n on another Node.js (default: the one n8n's release line requires)
-#   N8N_INSTALL_QUIET=1  no progress lines on stderr
+# Installs a real n8n and the Node.js it runs on into the ignored cache folder, once, and prints
+# its folder. Usage: scripts/install-n8n.sh [version]; options in docs/development.md.
 set -euo pipefail
 version="${1:-${N8N_VERSION:-1.123.81}}"
 root="$(cd "$(dirname "$0")/.." && pwd)"

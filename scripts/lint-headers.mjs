@@ -1,9 +1,5 @@
-// Code outside the published package (test/, scripts/, sandbox/) runs in plain Node, not inside n8n, yet
-// `n8n-node lint` lints the whole repository with rules written for node code (no `fs`, no
-// `process`, no literal secrets…). Each such file opens with one eslint-disable line naming the
-// rules of that kind it breaks. This script writes that line: it adds, updates or removes it so
-// that it names exactly the rules below that the file breaks. Other rules stay on everywhere.
-// Usage: npm run lint:fix (runs this first)
+// Writes the one eslint-disable line that test/, scripts/ and sandbox/ files open with, naming exactly
+// the node-only rules each breaks (docs/development.md, Lint). Run by npm run lint:fix.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

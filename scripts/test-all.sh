@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm run test:all`: lint, type check, the jest suite, the end-to-end suite on every tested n8n
-# version, the queue-mode suite (Redis and Postgres from Debian, installed when missing), and a smoke
-# run of the benchmarks. On a fresh machine the n8n installs (several minutes,
-# mostly download and unpacking) run in the background while lint, type check and jest do.
+# `npm run test:all`: lint, type check, jest, end-to-end on every tested n8n, queue mode and a bench smoke
+# run; on a fresh machine the n8n installs run in the background after lint.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Lint first: n8n's ESLint config walks the whole repository, .cache included, and would trip over
+# the installer's temporary folders appearing and vanishing there.
+npm run lint
 log="$(mktemp "${TMPDIR:-/tmp}/agora-n8n-install-XXXXXX.log")"
 # In a process group of its own (setsid), so that a failure below stops the whole install.
 if command -v setsid >/dev/null; then
@@ -15,7 +16,6 @@ fi
 installer=$!
 trap 'kill -- -$installer 2>/dev/null || kill $installer 2>/dev/null || true' EXIT
 echo "n8n installs for the end-to-end suite run in the background (log: $log)"
-npm run lint
 npm run typecheck
 npm test
 npm run scan

@@ -169,8 +169,8 @@ export class Agora implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 10 },
 						default: 3,
-						description:
-							'Retries for 503 answers (after Retry-After), and for 5xx or network failures of requests that are safe to repeat. A 429 (rate limit reached, nothing done) is sent again after Retry-After for up to 2 minutes, unless this is 0.',
+						description: 'Retries for 503 answers (after Retry-After), and for 5xx or network failures of requests that are safe to repeat',
+						hint: 'A 429 (rate limit reached, nothing done) is sent again after Retry-After for up to 2 minutes, unless this is 0',
 					},
 					{
 						displayName: 'Read Item Fields Directly',

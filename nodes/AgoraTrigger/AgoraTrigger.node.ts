@@ -24,22 +24,11 @@ import {
 } from './receive';
 import { guideLink } from '../shared/agoraGuides';
 
-const SETUP_STEPS =
-	'Agora’s notifications are set up in Agora Console, not from n8n: ' +
-	'1. In Agora Console open your project > Notifications and enable the message notification service for the product chosen below (Conversational AI Engine or Media Pull). ' +
-	'2. Select the same events there as here. ' +
-	'3. Paste this node’s Production URL (Webhook URLs, above) as the receiving server URL, and activate this workflow. ' +
-	`(Agora’s guide: ${guideLink('notifications', 'Handle webhook')}.) `;
+const SETUP_STEPS = 'In Agora Console › Notifications: enable the product and events below, paste the Production URL (workflow active). ';
 
 /** Version 1 reads the secret from the Agora API credential; version 2 from its own credential. */
-const SETUP_NOTICE_V1 =
-	SETUP_STEPS +
-	'4. Copy the secret the console shows into “Notification Secret” of the Agora API credential. ' +
-	'Without that secret notifications are NOT verified: anyone who knows the URL can start this workflow.';
-const SETUP_NOTICE =
-	SETUP_STEPS +
-	'4. Copy the secret the console shows into an Agora Notifications credential (Credential to connect with, above). ' +
-	'Until then only the console’s URL check is answered; every other notification is refused.';
+const SETUP_NOTICE_V1 = `${SETUP_STEPS}Until its secret is in the Agora API credential, notifications are NOT verified.`;
+const SETUP_NOTICE = `${SETUP_STEPS}Until its secret is in the Agora Notifications credential, only the URL check passes.`;
 
 export class AgoraTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -122,6 +111,7 @@ export class AgoraTrigger implements INodeType {
 				default: 'conversationalAi',
 				description:
 					'Product whose notifications start the workflow. Notifications of other products are answered 200 and start nothing.',
+				hint: `Enable its message notifications in Agora Console: ${guideLink('notifications', 'Agora’s guide')}`,
 			},
 			{
 				displayName: 'Conversational AI Events',
@@ -158,7 +148,8 @@ export class AgoraTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether a notification whose noticeId already started the workflow (Agora resends when it gets no 200 within 10 s) is answered 200 and starts nothing. Each n8n process remembers the last 1000 noticeIds of the past 24 hours; the last 200 are also stored with the workflow, for a resend that arrives after a restart. In queue mode this holds when Agora’s notifications reach one n8n process (see the README, Queue mode).',
+							'Whether a notification whose noticeId already started the workflow (Agora resends when it gets no 200 within 10 s) is answered 200 and starts nothing',
+						hint: 'Each n8n process remembers the last 1000 noticeIds of 24 hours, the last 200 also with the workflow (for after a restart). Queue mode: one process must get them (README › Queue mode).',
 					},
 					{
 						displayName: 'Label Filter',
@@ -208,7 +199,8 @@ export class AgoraTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200. When notifications are verified, only a correctly signed check can start it: an unsigned one is answered 200 and starts nothing.',
+							'Whether the test notification Agora Console sends to check the URL (channel “test_webhook”) starts the workflow. It is always answered 200.',
+						hint: 'When notifications are verified, only a correctly signed check can start it: an unsigned one is answered 200 and starts nothing',
 					},
 				],
 			},

@@ -1,8 +1,6 @@
 /**
- * Where the trigger's notification secret comes from. Version 1 reads it from the Agora API
- * credential, where an empty secret means notifications are accepted unverified (as it always
- * did). Version 2 has a credential of its own, the Agora Notifications credential: verifying is
- * the default and accepting unverified notifications is an explicit choice.
+ * Where the trigger's notification secret comes from: version 1 the Agora API credential (empty means
+ * unverified), version 2 the Agora Notifications credential (verified unless chosen otherwise).
  */
 import type {
 	ICredentialDataDecryptedObject,

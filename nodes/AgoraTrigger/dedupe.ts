@@ -108,13 +108,9 @@ export function claimInProcess(scope: string, noticeId: string, now: number): bo
 }
 
 /**
- * True when this delivery of `noticeId` is the first one: the id is claimed in this process and
- * written to the node's static data. Synchronous from check to record, so concurrent deliveries to
- * one process cannot both win.
- *
- * Every writer keeps all the entries it read, so a stored record that holds this process's last
- * claim holds all its earlier ones too; one that lacks it was overwritten by a concurrent writer,
- * and then this process's recent claims are merged back in (point 2 above).
+ * True when this delivery of `noticeId` is the first: claimed in this process (synchronously, so two
+ * deliveries cannot both win) and written to static data, with this process's recent claims merged
+ * back when a concurrent writer dropped them (docs/design.md, Notification dedupe).
  */
 export function claimNotice(ctx: IWebhookFunctions, noticeId: string, now = Date.now()): boolean {
 	const staticData = ctx.getWorkflowStaticData('node');

@@ -132,10 +132,8 @@ class NoSecret extends Refusal {
 }
 
 /**
- * Verify: checks the signature when the credential has a notification secret (node version 1:
- * the Agora API credential; version 2: the Agora Notifications credential, see credential.ts). The
- * secret is kept in memory a few seconds (secretCache.ts); a mismatch is re-checked against the
- * stored credential before the request is refused. Resolves to whether the body was verified.
+ * Verify: checks the signature when the credential has a notification secret (kept a few seconds in
+ * secretCache.ts; a mismatch is re-checked against the stored credential). Resolves to whether verified.
  */
 async function verifyBody(
 	ctx: IWebhookFunctions,
@@ -170,10 +168,9 @@ async function verifyBody(
 }
 
 /**
- * The console's URL check (channel `test_webhook`) must get a 200, or the console will not enable
- * the URL. Agora's docs do not say that it is signed, so an unsigned one is answered 200 and never
- * starts the workflow, whatever "Start on Console Health Check" says. Any other unsigned
- * notification stays refused, and a health check with a wrong signature too (a wrong secret).
+ * The console's URL check (channel `test_webhook`) needs a 200 to be enabled, and Agora does not say it is
+ * signed: an unsigned one is answered 200 and never starts the workflow. Other unsigned notifications,
+ * and a check with a wrong signature, stay refused.
  */
 function unsignedHealthCheck(raw: Buffer, refusal: Refusal): Ignored | undefined {
 	// Without a secret yet (version 2, set-up not finished) the console's check is answered 200 too.

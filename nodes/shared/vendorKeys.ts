@@ -1,8 +1,6 @@
 /**
- * Vendor keys from the "Agora Vendor Keys" credential. n8n encrypts credentials at rest and never
- * copies them into a workflow or a failed node's error data; keys typed into the form are stored
- * in the workflow JSON as plain text. A key typed into the form wins; an empty one is filled from
- * the credential.
+ * Vendor keys from the "Agora Vendor Keys" credential: a key typed into the form wins, an empty one
+ * is filled from the credential. Why a credential: docs/design.md, Vendor keys.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -244,10 +242,9 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
 }
 
 /**
- * The agent's `properties` with the credential's keys in every place the request leaves empty.
- * Only blocks the request has are filled (an agent without an avatar gets no avatar key), never a
- * block whose credentials are Agora Managed, and no key for Agora's own ARES recognizer. The
- * objects of the request are copied, never changed: Additional Body may hand in the item's own.
+ * The agent's `properties` with the credential's keys filled in where the request leaves them empty,
+ * only in blocks the request has (never Agora Managed ones, no key for ARES). The request's objects
+ * are copied, never changed: Additional Body may hand in the item's own.
  */
 export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
 	if (!keys) return properties;

@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * The caller in an agent's channel, and the agent's engine answering it: what the caller says is
- * a user turn; the agent calls its LLM (llm.url, as Agora's custom LLM guide describes), runs the
- * tool calls the LLM asks for on its MCP servers, and speaks the answer, or failure_message when
- * the LLM fails. Each turn lands in history, get-turns and the 110/111/112 notifications. LLM and
- * MCP calls are real HTTP on wall time; what the agent plays is on the sandbox clock.
+ * The caller in an agent's channel and the agent's engine answering it: LLM call, MCP tool calls,
+ * spoken answer; turns land in history and notifications (sandbox/README.md, The conversation loop).
  */
 import type { AgentStore, StoreCtx } from './agents';
 import { AgentError } from './agents';

@@ -1,11 +1,6 @@
 /**
- * Phone calls of the sandbox project, on the sandbox clock. A call is an agent in a channel plus a
- * SIP leg. Outbound: START, CALLING, RINGING, then what the callee's script says (answer after N
- * ms, reject, never answer), then HANGUP; each state change is a signed 202 notification
- * (event-types page: "202 outbound call state", payload {agent_id, name, channel, state,
- * report_ms, labels}). Inbound calls (simulated through the control API) send 201 START,
- * ANSWERED, HANGUP. GET answers follow the SDK's GetTelephonyResponse: state answered | hangup,
- * reason request | hangup | failed.
+ * Phone calls of the sandbox project on the sandbox clock: outbound and inbound call states, their
+ * signed notifications and GET answers as Agora's SDK reads them (sandbox/README.md, Telephony).
  */
 import { AgentError, AgentStore, StoreCtx } from './agents';
 import type { Caller } from './caller';

@@ -1,32 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Runs the sandbox as a separate process (npm run sandbox).
- *
- * Prints one JSON line {"url","customerId","customerSecret","appId","appCertificate","notificationSecret"} to
- * stdout, then human-readable hints, and stops on SIGINT / SIGTERM.
- *
- * Options (flag or environment variable):
- *   --port N                 SANDBOX_PORT              default 0 (a free port)
- *   --notify-url URL         SANDBOX_NOTIFY_URL        notification target (none by default)
- *   --notify-secret S        SANDBOX_NOTIFY_SECRET     default 'sandbox-notify-secret'
- *   --customer-id S          SANDBOX_CUSTOMER_ID
- *   --customer-secret S      SANDBOX_CUSTOMER_SECRET
- *   --app-id S               SANDBOX_APP_ID
- *   --app-certificate S      SANDBOX_APP_CERTIFICATE   verifies `agora token=` authentication
- *   --clock real|manual      SANDBOX_CLOCK             default real (manual: POST /_sandbox/clock moves time)
- *   --start-delay-ms N       SANDBOX_START_DELAY_MS
- *   --stop-delay-ms N        SANDBOX_STOP_DELAY_MS
- *   --list-delay-ms N        SANDBOX_LIST_DELAY_MS
- *   --latency-ms N           SANDBOX_LATENCY_MS
- *   --player-quota N         SANDBOX_PLAYER_QUOTA
- *   --agent-quota N          SANDBOX_AGENT_QUOTA
- *   --player-idle-timeout-ms N  SANDBOX_PLAYER_IDLE_TIMEOUT_MS
- *   --rate-limits            SANDBOX_RATE_LIMITS=1
- *   --call-setup-ms N        SANDBOX_CALL_SETUP_MS     outbound call START -> RINGING, default 500
- *   --ring-timeout-ms N      SANDBOX_RING_TIMEOUT_MS   unanswered call ends after, default 30000
- *   --require-imported-numbers  SANDBOX_REQUIRE_IMPORTED_NUMBERS=1
- *   --llm-timeout-ms N       SANDBOX_LLM_TIMEOUT_MS    the agent's wait for its LLM, default 15000
- *   --callee-script JSON     SANDBOX_CALLEE_SCRIPT     what every called number does, e.g. {"action":"answer","lines":["Hi"]}
+ * Runs the sandbox as a separate process (npm run sandbox): prints one JSON line with its URL and
+ * credentials, stops on SIGINT/SIGTERM. Options and their environment variables: sandbox/README.md.
  */
 import { CALLEE_SCRIPT_RULE, isCalleeScript } from './calls';
 import { startSandbox } from './server';

@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * The sandbox's clock. Every timestamp the sandbox reports and every state change it makes on its
- * own (agent STARTING -> RUNNING, idle time-outs, player connect, call progress, rate windows,
- * list delay) reads this clock, never Date.now() or setTimeout directly.
- *
- * - real: time is the wall clock (plus an offset a test may add); timers fire by themselves.
- *   This is what `npm run dev` and the end-to-end suites use.
- * - manual: time stands still until a test calls advance() or set(); timers fire inside that call,
- *   in due order. Tests on a busy machine then never race the wall clock.
+ * The sandbox's clock: every timestamp and self-made state change reads it. Real mode follows the
+ * wall clock; manual mode stands still until advance() or set() (sandbox/README.md, Time).
  */
 export type ClockMode = 'real' | 'manual';
 

@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Control routes for the caller (no authentication, not recorded):
- *   POST /_sandbox/agents/{agent_id}/say           {text} -> the turn: answer, latency, tool calls
- *   GET  /_sandbox/agents/{agent_id}/conversation  {agent, history, exchanges, tools}
- *   GET  /_sandbox/conversations                   every agent (and its call) with its exchanges
- *   GET  /_sandbox/talk                            the web page to talk to the agents
+ * Control routes for the caller (say, conversation, conversations, the talk page); no authentication,
+ * not recorded. The routes: sandbox/README.md.
  */
 import { AgentError, type AgentStore } from './agents';
 import type { Caller } from './caller';

@@ -1,11 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Control routes for telephony (no authentication, not recorded):
- *   GET    /_sandbox/telephony                       {callees, calls, phoneNumbers}
- *   POST   /_sandbox/telephony/callees               {number: "+1..." | "*", script: CalleeScript}
- *   DELETE /_sandbox/telephony/callees               back to the default (answer after 2 s)
- *   POST   /_sandbox/telephony/inbound               {to_number, from_number, hangUpAfterMs?, lines?} -> {agent_id}
- *   POST   /_sandbox/calls/{agent_id}/remote-hangup  the other party hangs up now
+ * Control routes for telephony (callee scripts, inbound calls, remote hang-up); no authentication, not
+ * recorded. The routes: sandbox/README.md, Telephony.
  */
 import { AgentError } from './agents';
 import { CALLEE_SCRIPT_RULE, CallStore, isCalleeScript } from './calls';

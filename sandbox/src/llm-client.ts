@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * The agent's side of Agora's custom LLM contract: an OpenAI chat-completions request built from
- * the agent's `llm` properties (bearer api_key, system_messages first, history up to max_history,
- * template variables, params merged, `stream: true`, `turn_id` and `timestamp` for vendor custom),
- * and a reader of the answer: OpenAI SSE chunks, or a plain chat.completion JSON (tolerated).
+ * The agent's side of Agora's custom LLM contract: the chat-completions request built from the agent's
+ * llm properties, and a reader of the answer (OpenAI SSE, or a plain chat.completion).
  */
 import type { HistoryItem } from './types';
 import { isObj, type Json } from './util';

@@ -1,9 +1,7 @@
 /* eslint-disable import-x/no-unresolved -- the MCP SDK resolves through its package exports map, which the lint resolver does not read */
 /**
- * The agent's MCP client, as Agora's MCP guide describes it: on start each `mcp_servers` entry
- * (Streamable HTTP, its `headers`) is initialized and its tools listed, filtered by
- * `allowed_tools`; during a turn the tools go to the LLM as OpenAI functions and a tool call is
- * a `tools/call` bounded by `timeout_ms`. Uses the official MCP SDK client.
+ * The agent's MCP client as Agora's MCP guide describes it (official MCP SDK): servers initialized and
+ * tools listed on start, filtered by allowed_tools; tool calls bounded by timeout_ms.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -1,12 +1,6 @@
 /**
  * Value tables of Agora's current reference, one constant per field, each naming the section it
- * follows. "Conversational AI" is AgoraIO/docs-portal content/openapi/conversational-ai/
- * rest-api.en.yaml; "Media Pull" is content/docs/en/api-reference/api-ref/media-pull/index.md.
- * Values the older API snapshot documents and the reference dropped
- * are kept, marked "older snapshot": Agora keeps accepting them.
- *
- * Growing lists (vendors, modes) are not here as rules: the sandbox accepts any string there.
- * Their known values live in test/conformance/enums.json for the tests.
+ * follows; values the older snapshot documents stay accepted (sandbox/README.md).
  */
 
 // start-agent properties.geofence.area / exclude_area

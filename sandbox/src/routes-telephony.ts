@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Telephony and phone numbers (SDK clients TelephonyClient and PhoneNumbersClient, base
- * https://api.agora.io/api/conversational-ai-agent):
- *   POST /v2/projects/{appid}/call                      outbound call -> {agent_id}
- *   GET  /v2/projects/{appid}/call                      call records (filters, paging)
- *   GET  /v2/projects/{appid}/calls/{agent_id}          call status
- *   POST /v2/projects/{appid}/calls/{agent_id}/hangup   hang up -> {}
- *   GET|POST /v2/phone-numbers, GET|PATCH|DELETE /v2/phone-numbers/{phone_number}
- * Errors have the agent API's shape {detail, reason}.
+ * Telephony and phone number routes, as Agora's server SDK calls them; errors have the agent API's
+ * shape {detail, reason}. The routes: sandbox/README.md, Telephony.
  */
 import { AgentError } from './agents';
 import { callView, CallStore } from './calls';

@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * A scripted OpenAI-compatible chat endpoint on loopback, standing in for a real model in dev and
- * tests, deterministic and offline:
- * - tool mode (given tool arguments): the first answer calls the first tool offered with those
- *   arguments (fixed, or made from the request); after a tool result it repeats what the tool said.
- *   Example 06's AI Agent uses it.
- * - conversation mode (otherwise, or when no tool is offered): each user message gets a short reply
- *   that shows it was heard ("You said: ..."), fit for the chat model of a brain workflow.
- * With `stream: true` the answer comes as OpenAI SSE chunks ending in `data: [DONE]`.
+ * A scripted OpenAI-compatible chat endpoint on loopback for dev and tests: tool mode calls the first
+ * tool offered, conversation mode echoes the user; streams when asked (sandbox/README.md).
  */
 import http from 'http';
 import type { AddressInfo } from 'net';

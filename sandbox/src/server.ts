@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The sandbox HTTP server: a local fake of Agora's Conversational AI agent API (v2) and Media
- * Pull (cloud player) API, with a control API under /_sandbox/ and a signed notification sender.
- * Node's http module only; binds 127.0.0.1. The APIs live in routes-*.ts, the control API in
- * control.ts; this file holds the plumbing (body, auth, faults, request log) and the public object.
+ * The sandbox HTTP server on 127.0.0.1: the plumbing (body, auth, faults, request log) and the public
+ * object; the APIs live in routes-*.ts, the control API in control*.ts.
  */
 import { randomUUID } from 'crypto';
 import * as http from 'http';

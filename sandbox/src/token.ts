@@ -1,9 +1,6 @@
 /**
- * Checks Agora AccessToken2 ("007") tokens for the sandbox's token authentication
- * (`Authorization: agora token=<token>`, Conversational AI reference: securitySchemes.tokenAuth,
- * "Use an RTC token"). Reading the token and recomputing its signature is the test suite's one
- * decoder (test/lib/accessToken2Decoder.ts, written from the published token layout, sharing no
- * code with the node's builder); what Agora checks on top of that is here.
+ * Checks AccessToken2 ("007") tokens for the sandbox's token authentication: the test suite's decoder
+ * reads them; Agora's further checks (app, expiry, privileges) are here.
  */
 import { decodeAccessToken2, signedWith, SERVICE_TYPE, type DecodedAccessToken2, type DecodedService } from '../../test/lib/accessToken2Decoder';
 

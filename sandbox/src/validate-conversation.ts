@@ -1,8 +1,6 @@
 /**
- * Start request: how the conversation runs (turn detection, interruption, SAL, RTC encryption,
- * filler words, parameters, geofence), following the Conversational AI reference, start-agent
- * requestBody properties.<field>. Modes are open lists: an unknown mode passes, a known one
- * must bring what the reference asks of it.
+ * Start request: how the conversation runs (turn detection, interruption, SAL, encryption, filler words,
+ * parameters, geofence), per the reference. Unknown modes pass; a known one must bring what it needs.
  */
 import { invalid, join, missing, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr } from './check';
 import * as R from './reference';

@@ -1,8 +1,6 @@
 /**
- * Validation of the telephony and phone-number requests, following Agora's server SDK
- * (AgoraIO-Conversational-AI/agent-server-sdk-ts, generated from Agora's API definition):
- * CallTelephonyRequest, ListTelephonyRequest, AddPhoneNumbersRequest, UpdatePhoneNumbersRequest.
- * Phone numbers are E.164 ("in E.164 format"). Throws FieldError naming the field.
+ * Validation of the telephony and phone-number requests, following Agora's server SDK request types;
+ * phone numbers are E.164. Throws FieldError naming the field.
  */
 import { FieldError, invalid, optArr, optBool, optObj, optStr, reqObj, reqStr } from './check';
 import { isNil, isObj, Json } from './util';

@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A real n8n, installed in the repo's ignored cache, with this package installed the way n8n
- * installs a community package (packed tarball unpacked into <user folder>/.n8n/nodes/node_modules,
- * dev/peer/optional dependencies dropped, `npm install` in the package folder). Used by the
- * end-to-end tests and by `npm run dev`.
+ * A real n8n installed in the repo's ignored cache, and this package installed into it the way n8n
+ * installs a community package; used by the end-to-end tests (test/lib/n8nE2e.ts) and `npm run dev`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
@@ -224,7 +222,7 @@ export class N8nHost {
 	}
 
 	/** n8n answers ready before it has registered the webhooks of active workflows: wait for theirs. */
-	async waitForWebhooksOf(workflowIds: string[], timeoutMs = 60000): Promise<void> {
+	async waitForWebhooks(workflowIds: string[], timeoutMs = 60000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const rows = await this.query<{ workflowId: string }>('SELECT DISTINCT workflowId FROM webhook_entity').catch(() => []);
@@ -335,16 +333,6 @@ export class N8nHost {
 			[workflowId],
 		);
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
-	}
-}
-
-/** Waits until n8n serves a production webhook (it answers a few seconds after readiness). */
-export async function waitForWebhook(url: string, timeoutMs = 30000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		if (res.status !== 404) return;
-		await new Promise((r) => setTimeout(r, 500));
 	}
 }
 

@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * `npm run bench` — the full benchmark; `npm run bench -- --smoke` (or BENCH_SMOKE=1) — small sizes,
- * timings not judged, for CI. Options: `--only 1,3` runs some benches, `--runs N` (default 3, at
- * least 3) sets the measured runs per figure.
- *
- * Exits non-zero only when a bench fails to run; a missed target is printed as MISSED.
+ * `npm run bench` (or `-- --smoke` for CI, timings not judged); `--only 1,3`, `--runs N`. Exits
+ * non-zero only when a bench fails to run (docs/benchmarks.md).
  */
 import './lib/env';
 

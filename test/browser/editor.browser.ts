@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * n8n's real editor in headless Chromium, against the same real n8n as the end-to-end suite (run by
- * test/e2e/run.sh once per tested n8n version, N8N_VERSION). What a new user sees: the node search,
- * the actions, the Agent → Start form switching with Mode, a Start run with only its required fields and the
- * Vendor Keys credential (the agent answers the sandbox's caller; without it, the error names the LLM URL), the Agent locator's list, the credential test, the trigger's
- * webhook URLs and set-up notice. Screenshots go to test/browser/screenshots/<version>/.
- *
- * Expected fields and action names are read from the node's own description, so the test follows
- * the node as it changes and checks what the editor does with it.
+ * n8n's real editor in headless Chromium: what a new user sees of the Agora nodes, read against the
+ * node's own description (docs/testing.md, Browser tests).
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Locator, Page } from 'playwright-core';

@@ -6,11 +6,11 @@
  */
 import { execFileSync } from 'child_process';
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { ROOT, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { N8nE2e } from '../lib/n8nE2e';
 
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
 export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
@@ -46,17 +46,14 @@ export function chromiumPath(): string {
 }
 
 export async function startEditorHost(version: string): Promise<EditorHost> {
-	const n8nDir = installN8n(version);
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-browser-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	const sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()) });
-	const host = new N8nHost(n8nDir, userFolder, await freePort());
+	const e2e = await N8nE2e.start({ name: 'browser', version, sandbox: {} });
+	const { host, sandbox } = e2e;
 	let context: BrowserContext | undefined;
 	try {
 		await host.start();
 		await waitForRestApi(host.baseUrl);
 		selectors.setTestIdAttribute('data-test-id');
-		context = await chromium.launchPersistentContext(path.join(userFolder, 'chromium-profile'), {
+		context = await chromium.launchPersistentContext(path.join(e2e.folder, 'chromium-profile'), {
 			executablePath: chromiumPath(),
 			headless: true,
 			args: CHROMIUM_FLAGS,
@@ -67,8 +64,7 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 		await createOwner(context, host.baseUrl);
 	} catch (error) {
 		await context?.close();
-		await host.stop();
-		await sandbox.stop();
+		await e2e.close();
 		throw error;
 	}
 	const page = context.pages()[0] ?? (await context.newPage());
@@ -85,15 +81,13 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 		},
 		async stop() {
 			await context!.close();
-			await host.stop();
-			await sandbox.stop();
-			fs.rmSync(userFolder, { recursive: true, force: true });
+			await e2e.close();
 		},
 	};
 }
 
 /** n8n answers its readiness check before its REST API is mounted; the editor needs the API. */
-async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
+export async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const res = await fetch(`${baseUrl}/rest/settings`).catch(() => undefined);
@@ -107,7 +101,7 @@ async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void
  * n8n's editor needs an owner account. A fresh n8n (1.x and 2.x) accepts the owner's set-up once,
  * through its REST API, and answers with the session cookie, kept by the browser context.
  */
-async function createOwner(context: BrowserContext, baseUrl: string): Promise<void> {
+export async function createOwner(context: BrowserContext, baseUrl: string): Promise<void> {
 	const res = await context.request.post(`${baseUrl}/rest/owner/setup`, { data: OWNER });
 	if (!res.ok()) throw new Error(`n8n owner set-up failed: ${res.status()} ${await res.text()}`);
 	const cookies = await context.cookies(baseUrl);

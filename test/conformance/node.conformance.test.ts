@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * The node side of the conformance test (test/conformance/README.md). Agora's own request
- * examples go through the node, built with the form and, where the form lacks a field, Additional
- * Body: they pass the node's validation, the sandbox accepts them, and they arrive with the
- * example's content. Every enum value the reference lists passes the node's rules; every input the
- * reference calls invalid is refused by them, naming the field.
+ * The node side of the conformance test (test/conformance/README.md): Agora's request examples, enum
+ * values and invalid inputs through the node's form and rules.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

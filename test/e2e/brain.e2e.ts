@@ -1,21 +1,17 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The agent's brain in a real n8n: the Agora Agent LLM Trigger on its production URL, answered by
- * Agent LLM › Reply, read with the official openai SDK (stream and not), tool calls passed through,
- * refusals that start no execution, the Answer Timeout, the reply after n8n's core Webhook node, and
- * the brain examples (the AI Agent on the scripted local model; Start Agent pointing at the brain).
+ * The agent's brain in a real n8n: the Agent LLM Trigger answered by Agent LLM › Reply, read with the
+ * openai SDK (stream and not), tool calls, refusals, Answer Timeout, core Webhook, the brain examples.
  */
-import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR, exampleCredentials } from '../../scripts/lib/examples';
-import { chain, heardReplyNode, llmTrigger, readStream, registered, replyNode } from '../lib/brainWorkflows';
-import { freePort, installN8n, installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR } from '../../scripts/lib/examples';
+import type { N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import { chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const KEY = BRAIN_EXAMPLES.key;
 const REPLY_WEBHOOK = '5a0c9d8e-7b6f-4a3e-8d2c-1b0a9f8e7d6c';
 const SLOW_WEBHOOK = '6b1d0e9f-8c7a-4b4f-9e3d-2c1b0a9f8e7d';
@@ -24,7 +20,6 @@ const CORE_WEBHOOK_PATH = 'brain-core-webhook';
 let host: N8nHost;
 let sandbox: SandboxProcess;
 let model: ScriptedModel;
-let userFolder: string;
 let startRun: Awaited<ReturnType<N8nHost['execute']>>;
 
 /** Trigger -> Reply: "Heard: <last user message>", and a tool call when asked about the weather. */
@@ -77,38 +72,20 @@ const ask = (text: string) => [{ role: 'system' as const, content: 'Be brief.' }
 
 const streamed = async (openai: OpenAI, text: string) => readStream(await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true }));
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-brain-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()) });
+useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
+	({ host, sandbox } = e2e);
 	model = await startScriptedModel();
-	host = new N8nHost(n8nDir, userFolder, await freePort());
-	await host.importCredentialData([
-		...exampleCredentials({ customerId: sandbox.customerId, customerSecret: sandbox.customerSecret, appId: sandbox.appId, host: 'custom', customBaseUrl: sandbox.url }),
-		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: model.url } },
-	]);
-	const folder = path.join(userFolder, 'workflows');
-	fs.mkdirSync(folder);
-	for (const file of ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json']) fs.copyFileSync(path.join(EXAMPLES_DIR, file), path.join(folder, file));
-	for (const workflow of [replyWorkflow, slowWorkflow, coreWebhookWorkflow]) fs.writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
-	await host.importWorkflowFolder(folder);
+	await e2e.importAgoraCredential();
+	await host.importCredentialData([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: model.url } }]);
+	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) => path.join(EXAMPLES_DIR, file));
+	await e2e.importWorkflows([...examples, replyWorkflow, slowWorkflow, coreWebhookWorkflow]);
 	// Example 11 runs with `n8n execute`, which cannot run beside the server: before it starts.
 	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
-	for (const id of [BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]) await host.activate(id);
-	await host.start();
-	// n8n registers the active workflows' webhooks after it reports ready.
-	for (const url of [`${host.baseUrl}/webhook/${REPLY_WEBHOOK}/chat/completions`, `${host.baseUrl}/webhook/${SLOW_WEBHOOK}/chat/completions`, brainUrl(host.baseUrl)]) {
-		await registered(url);
-	}
-	await registered(`${host.baseUrl}/webhook/${CORE_WEBHOOK_PATH}`);
-}, 900000);
+	await e2e.serve([BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]);
+});
 
 afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
 	await model?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
 describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {

@@ -1,35 +1,18 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A failed bulk run in a real n8n: 100 Start items, item 37 refused with a 400 (by a proxy in front
- * of the sandbox process, see test/lib/faultProxy.ts). n8n's own engine runs the packed package;
- * the error n8n records must name item 37 and list exactly the agents that exist afterwards, in its
- * description and in its context (what an error workflow reads).
+ * A failed bulk run in a real n8n (item 37 of 100 Starts refused by faultProxy): the error n8n records
+ * names item 37 and lists exactly the agents that exist, in its description and its context.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
-
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
-import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
-import {
-	freePort,
-	installN8n,
-	installPackageInto,
-	N8nHost,
-	packPackage,
-	startSandboxProcess,
-	type ExecutedRun,
-	type SandboxProcess,
-} from '../../scripts/lib/n8nHost';
+import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
+import type { ExecutedRun, N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const WORKFLOW_ID = 'agoraBulkFailure01';
 const FAILING = 37;
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
 let proxy: FaultProxy;
-let userFolder: string;
 
 /** Manual trigger -> 100 items {n} (Set + Split Out, no Code node) -> Agora Start. */
 function bulkWorkflow(): object {
@@ -81,11 +64,8 @@ function bulkWorkflow(): object {
 	};
 }
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-e2e-bulk-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+useN8nE2e({ name: 'e2e-bulk' }, async (e2e) => {
+	({ host, sandbox } = e2e);
 	proxy = await startFaultProxy({
 		target: sandbox.url,
 		fails: ({ path: p, body }) => p.endsWith('/join') && (body as { name?: string } | undefined)?.name === `bulk-${FAILING}`,
@@ -93,25 +73,12 @@ beforeAll(async () => {
 		reason: 'InvalidParams',
 		detail: 'refused for the end-to-end test',
 	});
-	host = new N8nHost(n8nDir, userFolder, await freePort());
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: proxy.url,
-		}),
-	);
-	const file = path.join(userFolder, 'bulk-workflow.json');
-	fs.writeFileSync(file, JSON.stringify(bulkWorkflow()));
-	await host.importWorkflow(file);
-}, 900000);
+	await e2e.importAgoraCredential({ customBaseUrl: proxy.url });
+	await e2e.importWorkflows([bulkWorkflow()]);
+});
 
 afterAll(async () => {
 	await proxy?.close();
-	await sandbox?.stop();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
 /** The first complete JSON object in `text` (strings and escapes respected). */

@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * `npm run dev` as a user runs it, stopped the ways a user stops it: SIGINT or SIGTERM to the npm
- * process, or to dev's own node process, once n8n answers or halfway through its start. Afterwards no
- * process it started is left, no port it opened answers, and no secret lies on the disk in plain
- * text. Runs on dev's default n8n version only (dev itself is the same on every version).
+ * `npm run dev` stopped the ways a user stops it (SIGINT/SIGTERM to npm or to dev, ready or starting):
+ * no process, port or plain-text secret is left. Runs on dev's default n8n version only.
  */
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';

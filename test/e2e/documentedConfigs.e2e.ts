@@ -1,55 +1,33 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Configurations from Agora's guides and server SDKs in a real n8n, against the sandbox in its own
- * process: a Vertex AI agent (Vertex AI page), an LLM with audio output and no TTS (audio output
- * guide), Notification Server › Get IP Addresses, and a signed 103 history over 600 kB that the
- * Agora Trigger takes with its default options.
+ * Configurations from Agora's guides in a real n8n: a Vertex AI agent, an LLM with audio output and no
+ * TTS, Get IP Addresses, and a signed 103 history over 600 kB taken by the trigger's defaults.
  */
 import { createHmac } from 'crypto';
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, waitForWebhook, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL } from '../../scripts/lib/examples';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const WEBHOOK_ID = '0b7f3a52-6c1e-4d8a-9f2b-3e4d5c6b7a81';
 const TRIGGER_ID = 'agoraDocTrigger1';
 const ACTIONS_ID = 'agoraDocActions1';
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
-let userFolder: string;
 let webhookUrl: string;
+let serve: (ids: string[]) => Promise<void>;
 
 const agoraApi = { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
 const identity = { resource: 'agent', operation: 'start', channel: 'channel_name', agentRtcUid: '1001', remoteRtcUid: '1002' };
 
-function writeWorkflow(id: string, nodes: object[], connections: object): string {
-	const file = path.join(userFolder, `${id}.json`);
-	fs.writeFileSync(file, JSON.stringify({ id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections }));
-	return file;
-}
+const workflow = (id: string, nodes: object[], connections: object) => ({ id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections });
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-docs-e2e-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	const port = await freePort();
-	webhookUrl = `http://127.0.0.1:${port}/webhook/${WEBHOOK_ID}/webhook`;
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
-	host = new N8nHost(n8nDir, userFolder, port);
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: sandbox.url,
-			notificationSecret: sandbox.notificationSecret,
-		}),
-	);
+useN8nE2e({ name: 'docs-e2e' }, async (e2e) => {
+	({ host, sandbox } = e2e);
+	serve = (ids) => e2e.serve(ids);
+	webhookUrl = e2e.webhookUrl(`${WEBHOOK_ID}/webhook`);
+	await e2e.importAgoraCredential();
 	const manual = { id: 'm', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const agora = (name: string, parameters: object, y: number) => ({ id: name, name, type: 'n8n-nodes-agora.agora', typeVersion: 1, position: [240, y], parameters, credentials: agoraApi });
 	const actions = [
@@ -58,7 +36,7 @@ beforeAll(async () => {
 		agora('Notification IPs', { resource: 'notificationServer', operation: 'getIps' }, 400),
 	];
 	const toAll = { Start: { main: [actions.map((a) => ({ node: a.name, type: 'main', index: 0 }))] } };
-	await host.importWorkflow(writeWorkflow(ACTIONS_ID, [manual, ...actions], toAll));
+	await e2e.importWorkflows([workflow(ACTIONS_ID, [manual, ...actions], toAll)]);
 	const trigger = {
 		id: 't',
 		name: 'Agora Trigger',
@@ -69,13 +47,7 @@ beforeAll(async () => {
 		credentials: { agoraNotificationsApi: NOTIFICATIONS_CREDENTIAL },
 		webhookId: WEBHOOK_ID,
 	};
-	await host.importWorkflow(writeWorkflow(TRIGGER_ID, [trigger], {}));
-}, 900000);
-
-afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	await e2e.importWorkflows([workflow(TRIGGER_ID, [trigger], {})]);
 });
 
 test('Vertex AI agent, an LLM that speaks without TTS, and the notification servers’ IPs', async () => {
@@ -94,9 +66,7 @@ test('Vertex AI agent, an LLM that speaks without TTS, and the notification serv
 
 describe('the Agora Trigger in a running n8n', () => {
 	beforeAll(async () => {
-		await host.activate(TRIGGER_ID);
-		await host.start();
-		await waitForWebhook(webhookUrl);
+		await serve([TRIGGER_ID]);
 	}, 180000);
 
 	test('a signed 103 history over 600 kB starts the workflow with the default options', async () => {

@@ -1,36 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * What the node takes from the n8n it runs in, checked inside each real n8n:
- * - the `$json` shortcut of the item parameter reader (it relies on n8n's internal
- *   connectionInputData) against n8n's own getNodeParameter, value for value, through a test-only
- *   node installed beside the package (test/e2e/probe);
- * - the validation messages (built with the zod of n8n's own node_modules) against the same
- *   parameters run in-process with the project's engine and zod: the same text on every version.
+ * What the node takes from the n8n it runs in: the $json shortcut against getNodeParameter (through
+ * test/e2e/probe), and validation messages equal to the in-process engine's, on every version.
  */
 import fs from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import os from 'os';
 import path from 'path';
 
 import { agoraWorkflow, runWorkflow } from '../lib/harness';
 import { EXAMPLES_DIR } from '../../scripts/lib/examples';
-import {
-	DEFAULT_N8N_VERSION,
-	freePort,
-	installFolderPackage,
-	installN8n,
-	installPackageInto,
-	N8nHost,
-	nodeOutput,
-	packPackage,
-} from '../../scripts/lib/n8nHost';
+import { installFolderPackage, nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { N8N_VERSION as version, useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const CREDENTIAL = { id: 'engineTestCred01', name: 'Agora engine test' };
 
 let host: N8nHost;
-let userFolder: string;
 let agora: http.Server;
 let agoraRequests = 0;
 let credentialData: Record<string, string>;
@@ -78,17 +63,11 @@ const SHORTCUT: string[][] = [
 const trigger = { id: 't', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 const credentials = { agoraApi: CREDENTIAL };
 
-function writeWorkflow(id: string, nodes: object[], connections: object): string {
-	const file = path.join(userFolder, `${id}.json`);
-	fs.writeFileSync(file, JSON.stringify({ id, name: id, active: false, nodes, connections, settings: {} }));
-	return file;
-}
+const workflow = (id: string, nodes: object[], connections: object) => ({ id, name: id, active: false, nodes, connections, settings: {} });
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-engine-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	installFolderPackage(userFolder, path.join(__dirname, 'probe'));
+useN8nE2e({ name: 'engine', sandbox: false }, async (e2e) => {
+	host = e2e.host;
+	installFolderPackage(e2e.userFolder, path.join(__dirname, 'probe'));
 	// Stands in for Agora: the refused inputs must not reach it.
 	agora = http.createServer((_req, res) => {
 		agoraRequests++;
@@ -97,13 +76,10 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => agora.listen(0, '127.0.0.1', resolve));
 	credentialData = { customerId: 'engine-test', customerSecret: 'engine-secret', appId: 'a'.repeat(32), host: 'custom', customBaseUrl: `http://127.0.0.1:${(agora.address() as AddressInfo).port}` };
-	host = new N8nHost(n8nDir, userFolder, await freePort());
-	const credentialFile = path.join(userFolder, 'credential.json');
-	fs.writeFileSync(credentialFile, JSON.stringify([{ ...CREDENTIAL, type: 'agoraApi', data: credentialData }]));
-	await host.importCredentials(credentialFile);
+	await host.importCredentialData([{ ...CREDENTIAL, type: 'agoraApi', data: credentialData }]);
 
 	const items = `return ${JSON.stringify(PROBE_ITEMS)}.map((json) => ({ json }));`;
-	const probe = writeWorkflow(
+	const probe = workflow(
 		'agoraEngineProbe',
 		[
 			trigger,
@@ -122,20 +98,19 @@ beforeAll(async () => {
 		credentials,
 		onError: 'continueRegularOutput',
 	}));
-	const refused = writeWorkflow('agoraEngineRefuse', [trigger, ...branches], {
+	const refused = workflow('agoraEngineRefuse', [trigger, ...branches], {
 		Start: { main: [branches.map((b) => ({ node: b.name, type: 'main', index: 0 }))] },
 	});
-	const stopped = writeWorkflow(
+	const stopped = workflow(
 		'agoraEngineStops',
 		[trigger, { ...branches[0], name: 'Start Agent', onError: undefined }],
 		{ Start: { main: [[{ node: 'Start Agent', type: 'main', index: 0 }]] } },
 	);
-	for (const file of [probe, refused, stopped]) await host.importWorkflow(file);
-}, 900000);
+	await e2e.importWorkflows([probe, refused, stopped]);
+});
 
 afterAll(async () => {
 	await new Promise((resolve) => agora?.close(resolve));
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
 test(`n8n ${version}: the $json shortcut is taken and gives what getNodeParameter gives`, async () => {

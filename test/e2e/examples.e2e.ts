@@ -1,29 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * End to end in a real n8n: the packed package installed the way n8n installs community packages,
- * the example workflows imported and run with `n8n execute`, the Agora Trigger fed signed
- * notifications through n8n's production webhook server. Agora is the sandbox, in its own process.
+ * The example workflows in a real n8n with the packed package: run with `n8n execute`, and the Agora
+ * Trigger fed signed notifications through n8n's production webhook server; Agora is the sandbox.
  */
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
-import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID, writeCredentialFile } from '../../scripts/lib/examples';
+import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import {
-	freePort,
-	installN8n,
-	installPackageInto,
-	N8nHost,
-	nodeOutput,
-	packPackage,
-	startSandboxProcess,
-	type SandboxProcess,
-} from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
 let host: N8nHost;
@@ -31,51 +20,26 @@ let sandbox: SandboxProcess;
 let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
+let serve: (ids: string[]) => Promise<void>;
 
 type Agent = { agentId: string; name: string; channel: string; status: string; labels?: Record<string, string>; request: any; speaks: Array<{ text: string }> };
 type Player = { id: string; name?: string; channelName: string; isPause?: boolean; volume?: number; updatesApplied: number; request: any };
 const state = async () => (await sandbox.control('state')) as { agents: Agent[]; players: Player[]; destroyedPlayers: Player[] };
 const requests = async () => (await sandbox.control('requests')) as Array<{ method: string; path: string; status: number; body: any; headers: Record<string, string> }>;
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-e2e-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	const port = await freePort();
-	webhookUrl = `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
+	({ host, sandbox, userFolder } = e2e);
+	serve = (ids) => e2e.serve(ids);
+	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
-	host = new N8nHost(n8nDir, userFolder, port);
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: sandbox.url,
-			appCertificate: APP_CERTIFICATE,
-			notificationSecret: sandbox.notificationSecret,
-		}),
-	);
-	const openAiCredential = path.join(userFolder, 'openai-credential.json');
-	fs.writeFileSync(
-		openAiCredential,
-		JSON.stringify([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: openAi.url } }]),
-	);
-	await host.importCredentials(openAiCredential);
-	for (const file of exampleFiles()) await host.importWorkflow(file);
-}, 900000);
-
-afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
-	await openAi?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
+	await host.importCredentialData([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: openAi.url } }]);
+	await e2e.importWorkflows(exampleFiles());
 });
 
-beforeEach(async () => {
-	await sandbox.control('reset', {});
+afterAll(async () => {
+	await openAi?.close();
 });
 
 async function execute(id: string) {
@@ -244,15 +208,7 @@ describe('05: the Agora Trigger in a running n8n', () => {
 	};
 
 	beforeAll(async () => {
-		await host.activate(workflowId);
-		await host.start();
-		// Webhooks answer a few seconds after readiness.
-		const deadline = Date.now() + 30000;
-		while (Date.now() < deadline) {
-			const res = await post('{}', {});
-			if (res.status !== 404) break;
-			await new Promise((r) => setTimeout(r, 500));
-		}
+		await serve([workflowId]);
 	}, 180000);
 
 	test('signed notifications start the workflow, routed by label; forged, resent and unselected ones start nothing', async () => {

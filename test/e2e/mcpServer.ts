@@ -1,14 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * n8n's own MCP Server Trigger (version 2: Streamable HTTP at /mcp/<path>, bearer auth with an
- * httpBearerAuth credential) with two tool nodes that ship with n8n and need no network: a
- * Workflow Tool running a tiny sub-workflow, and a Code Tool. Used by the MCP end-to-end test and
- * by bench 9; the agent reaches it as Agora's agent would reach a user's n8n.
+ * n8n's own MCP Server Trigger (v2, bearer auth) with a Workflow Tool and a Code Tool that need no
+ * network; serveMcp(e2e) imports and serves it for the MCP end-to-end test.
  */
-import fs from 'fs';
-import path from 'path';
 
-import { freePort, installN8n, N8nHost } from '../../scripts/lib/n8nHost';
+import type { N8nHost } from '../../scripts/lib/n8nHost';
+import type { N8nE2e } from '../lib/n8nE2e';
 
 export const MCP_PATH = 'agora-agent-tools';
 export const MCP_TOKEN = 'mcp-e2e-bearer-token-4d1f';
@@ -113,36 +110,14 @@ export interface McpN8n {
 	version: string;
 	/** The production URL of the MCP Server Trigger. */
 	url: string;
-	stop(): Promise<void>;
 }
 
-/**
- * A real n8n of `version` in `userFolder` with the bearer credential and both workflows imported
- * and active (n8n reads activation at start), ready when the MCP endpoint is registered.
- */
-export async function startMcpN8n(version: string, userFolder: string, env: NodeJS.ProcessEnv = {}): Promise<McpN8n> {
-	const host = new N8nHost(installN8n(version), userFolder, await freePort(), env);
-	await host.importCredentialData([{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } }]);
-	for (const workflow of [orderWorkflow(), mcpWorkflow()]) {
-		const file = path.join(userFolder, `${(workflow as { id: string }).id}.json`);
-		fs.writeFileSync(file, JSON.stringify(workflow));
-		await host.importWorkflow(file);
-		// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool.
-		await host.activate((workflow as { id: string }).id);
-	}
-	try {
-		await host.start();
-		// n8n answers ready before it has registered the active workflows' webhooks.
-		for (let tries = 0; ; tries++) {
-			const rows = await host.query<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_entity WHERE workflowId = ?`, [MCP_WORKFLOW_ID]).catch(() => [{ n: 0 }]);
-			if (rows[0].n > 0) break;
-			if (tries > 240) throw new Error(`n8n did not register the MCP Server Trigger:\n${host.serverLog.slice(-3000)}`);
-			await new Promise((r) => setTimeout(r, 250));
-		}
-	} catch (error) {
-		await host.stop();
-		throw error;
-	}
-	const url = `${host.baseUrl}/mcp/${MCP_PATH}`;
-	return { host, version, url, stop: () => host.stop() };
+/** Imports the bearer credential and both workflows into `e2e`, activates them and serves the MCP endpoint. */
+export async function serveMcp(e2e: N8nE2e): Promise<McpN8n> {
+	await e2e.host.importCredentialData([{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } }]);
+	await e2e.importWorkflows([orderWorkflow(), mcpWorkflow()]);
+	// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool.
+	await e2e.host.activate(ORDER_WORKFLOW_ID);
+	await e2e.serve([MCP_WORKFLOW_ID]);
+	return { host: e2e.host, version: e2e.version, url: `${e2e.host.baseUrl}/mcp/${MCP_PATH}` };
 }

@@ -4,11 +4,8 @@
  * and a Code Tool, reached by the official MCP SDK client directly and by a sandbox agent (playing
  * Agora's agent) whose scripted model calls a tool during a caller turn.
  */
-import fs from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import os from 'os';
-import path from 'path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,13 +19,13 @@ import {
 	ORDER_TOOL_NODE,
 	ORDER_WORKFLOW_ID,
 	orderAnswer,
-	startMcpN8n,
+	serveMcp,
 	toolName,
 	type McpN8n,
 } from './mcpServer';
-import { DEFAULT_N8N_VERSION, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/n8nHost';
+import { N8N_VERSION as version, useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const ORDER_TOOL = toolName(ORDER_TOOL_NODE);
 const HOURS_TOOL = toolName(HOURS_TOOL_NODE);
 
@@ -36,11 +33,9 @@ let n8n: McpN8n;
 let sandbox: SandboxProcess;
 let model: ScriptedModel;
 let receiver: http.Server;
-let userFolder: string;
 const notices: Array<{ eventType: number; payload: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-mcp-e2e-${version}-`));
 	receiver = http.createServer((req, res) => {
 		let raw = '';
 		req.on('data', (d) => (raw += d));
@@ -51,20 +46,17 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	model = await startScriptedModel({ orderId: '42' });
-	sandbox = await startSandboxProcess({
-		SANDBOX_START_DELAY_MS: '20',
-		SANDBOX_STOP_DELAY_MS: '20',
-		SANDBOX_NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-	});
-	n8n = await startMcpN8n(version, userFolder);
-}, 900000);
+});
+
+const notifyUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+useN8nE2e({ name: 'mcp-e2e', sandbox: () => ({ SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20', SANDBOX_NOTIFY_URL: notifyUrl() }) }, async (e2e) => {
+	sandbox = e2e.sandbox;
+	n8n = await serveMcp(e2e);
+});
 
 afterAll(async () => {
-	await n8n?.stop();
-	await sandbox?.stop();
 	await model?.close();
 	await new Promise((resolve) => receiver?.close(resolve));
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
 function mcpClient(token: string): { client: Client; transport: StreamableHTTPClientTransport } {

@@ -1,24 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The phone call examples in a real n8n, against the sandbox in its own process: 08 calls three
- * contacts (paced), waits, reads each call and summarises it; 09 is an Agora Trigger that routes
- * ended calls by their campaign label, fed by the sandbox's own signed call notifications.
+ * The phone call examples in a real n8n: 08 calls three contacts and summarises each call; 09 routes
+ * ended calls by campaign label, fed by the sandbox's signed call notifications.
  */
-import fs from 'fs';
-import os from 'os';
 import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { EXAMPLES_DIR, PHONE_EXAMPLES, writeCredentialFile } from '../../scripts/lib/examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, waitForWebhook, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { EXAMPLES_DIR, PHONE_EXAMPLES } from '../../scripts/lib/examples';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
-let userFolder: string;
 let webhookUrl: string;
+let serve: (ids: string[]) => Promise<void>;
 
 interface SandboxCall {
 	agentId: string;
@@ -38,38 +35,12 @@ interface SandboxRequest {
 const calls = async () => ((await sandbox.control('state')) as { calls: SandboxCall[] }).calls;
 const requests = async () => (await sandbox.control('requests')) as SandboxRequest[];
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-phone-e2e-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	const port = await freePort();
-	webhookUrl = `http://127.0.0.1:${port}/webhook/${PHONE_EXAMPLES.callEndedWebhookId}/webhook`;
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
-	host = new N8nHost(n8nDir, userFolder, port);
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: sandbox.url,
-			appCertificate: APP_CERTIFICATE,
-			notificationSecret: sandbox.notificationSecret,
-		}),
-	);
-	for (const file of ['08-phone-call-campaign.json', '09-trigger-route-call-ended-by-label.json']) {
-		await host.importWorkflow(path.join(EXAMPLES_DIR, file));
-	}
-}, 900000);
-
-afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-	await sandbox.control('reset', {});
+useN8nE2e({ name: 'phone-e2e', resetSandbox: true }, async (e2e) => {
+	({ host, sandbox } = e2e);
+	serve = (ids) => e2e.serve(ids);
+	webhookUrl = e2e.webhookUrl(`${PHONE_EXAMPLES.callEndedWebhookId}/webhook`);
+	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
+	await e2e.importWorkflows(['08-phone-call-campaign.json', '09-trigger-route-call-ended-by-label.json'].map((file) => path.join(EXAMPLES_DIR, file)));
 });
 
 test('08: three contacts called one after the other, answered, read back and summarised', async () => {
@@ -146,9 +117,7 @@ describe('09: the call-ended trigger in a running n8n', () => {
 	}
 
 	beforeAll(async () => {
-		await host.activate(workflowId);
-		await host.start();
-		await waitForWebhook(webhookUrl);
+		await serve([workflowId]);
 	}, 180000);
 
 	test('every state change starts the workflow; only the HANGUP passes, routed by the campaign label', async () => {

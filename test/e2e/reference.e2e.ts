@@ -1,18 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * What Agora's current reference changed (fields added, renamed or tightened), in a real n8n: the
- * packed package installed as a community package, workflows built as a user builds them and run
- * with `n8n execute`, the sandbox (rebuilt from the reference) in its own process as Agora.
+ * Fields Agora's current reference added, renamed or tightened, in a real n8n: workflows built as a
+ * user builds them, run with `n8n execute` against the sandbox process.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
-
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
-import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e, type N8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 const HOUR = 3600_000;
 
@@ -20,7 +15,7 @@ type Json = Record<string, any>;
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
-let userFolder: string;
+let e2e: N8nE2e;
 
 const requests = async () => (await sandbox.control('requests')) as Array<{ method: string; path: string; status: number; body: any; query: Record<string, string> }>;
 const joins = async () => (await requests()).filter((r) => r.path.endsWith('/join'));
@@ -49,13 +44,8 @@ function workflow(id: string, nodes: Array<{ name: string; parameters: Json; con
 }
 
 async function execute(definition: Json) {
-	const file = path.join(userFolder, `${definition.id}.json`);
-	fs.writeFileSync(file, JSON.stringify(definition));
-	await host.importWorkflow(file);
-	const { run, raw } = await host.execute(definition.id);
-	const ok = run.status === 'success' || ((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
-	if (!ok) throw new Error(`workflow ${definition.id} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
-	return run.data;
+	await e2e.importWorkflows([definition]);
+	return await host.executeSucceeded(definition.id);
 }
 
 const start = (name: string, channel: string, over: Json = {}): Json => ({
@@ -72,28 +62,9 @@ const start = (name: string, channel: string, over: Json = {}): Json => ({
 });
 const mllm = (name: string, channel: string, over: Json = {}): Json => ({ resource: 'agent', operation: 'start', name, channel, remoteRtcUid: '2002', mode: 'mllm', mllmApiKey: 'mllm-key-1', ...over });
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-ref-e2e-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
-	host = new N8nHost(n8nDir, userFolder, await freePort());
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: sandbox.url,
-			appCertificate: APP_CERTIFICATE,
-		}),
-	);
-}, 900000);
-
-afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+useN8nE2e({ name: 'ref-e2e' }, async (started) => {
+	({ host, sandbox } = (e2e = started));
+	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
 });
 
 beforeEach(async () => {
@@ -101,7 +72,7 @@ beforeEach(async () => {
 	await sandbox.control('clock', { setMs: Date.now() });
 });
 
-test('1, 2, 3, 5: MLLM turn modes, manual turns, Azure audio, HeyGen, asr/llm/tts beside an mllm, idle timeout bounds', async () => {
+test('Agent › Start: MLLM turn modes, manual turns, Azure audio, HeyGen, asr/llm/tts beside an mllm, idle timeout bounds', async () => {
 	const data = await execute(
 		workflow('agoraRefStart001', [
 			{ name: 'MLLM Agora VAD', parameters: mllm('r-vad', 'c-vad', { mllmVendor: 'azure', mllmOptions: { outputModalities: 'audio' }, mllmTurnDetectionMode: 'agora_vad', mllmPlatformVadConfig: { threshold: 0.4 } }) },
@@ -146,7 +117,7 @@ async function seedAgent(name: string, hoursAgo: number): Promise<string> {
 	return ((await res.json()) as { agent_id: string }).agent_id;
 }
 
-test('4: Get Many "Any" lists starting agents and agents older than 2 hours; Return Existing finds them', async () => {
+test('Agent › Get Many "Any" lists starting agents and agents older than 2 hours; Return Existing finds them', async () => {
 	const old = await seedAgent('old-agent', 3);
 	await sandbox.control('config', { startDelayMs: 600000 });
 	const starting = await seedAgent('starting-agent', 0);
@@ -165,7 +136,7 @@ test('4: Get Many "Any" lists starting agents and agents older than 2 hours; Ret
 	expect(list.query.state).toBe('0,1,2,3,4,5,6');
 }, 300000);
 
-test('6, 10, 11: Media Pull gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {
+test('Cloud Player: gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {
 	const player = (name: string, over: Json = {}): Json => ({ resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl: 'rtmp://media.example.com/live/s', channelName: 'lobby', uid: 555, ...over, additionalFields: { name, ...(over.additionalFields ?? {}) } });
 	const first = await execute(
 		workflow('agoraRefPlayer01', [
@@ -202,7 +173,7 @@ test('6, 10, 11: Media Pull gop, profile and clamped idle timeout; one output sh
 	expect(nodeOutput(second, 'Recovered Agent')[0]).toMatchObject({ reconciled: true, agent_rtc_uid: '1001' });
 }, 300000);
 
-test('8 and the new operations: Update sends what was meant; Think and Get Turns', async () => {
+test('Agent › Update sends what was meant; Think and Get Turns', async () => {
 	const agentId = "={{ $('Start Agent').item.json.agent_id }}";
 	const data = await execute(
 		workflow('agoraRefUpdate01', [
@@ -225,7 +196,7 @@ test('8 and the new operations: Update sends what was meant; Think and Get Turns
 	expect(Array.isArray(nodeOutput(data, 'Get Turns'))).toBe(true);
 }, 300000);
 
-test('9: Started After and Before are read in the workflow’s time zone', async () => {
+test('Agent › Get Many: Started After and Before are read in the workflow’s time zone', async () => {
 	await execute(
 		workflow(
 			'agoraRefTimeZon1',

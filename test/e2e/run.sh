@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end: the packed package in a real n8n (installed once into .cache/, with the Node.js it
-# requires), driven by n8n's CLI and webhook server against the sandbox. Every test/e2e/*.e2e.ts
-# runs on each version, and n8n's editor in headless Chromium (test/browser/*.browser.ts).
-#   N8N_E2E_VERSIONS  the n8n versions to run (default below; 2.4.8 is opt-in)
-#   extra arguments go to jest, e.g. `npm run test:e2e -- test/e2e/engine.e2e.ts`
-#   --install-only  installs the versions (and their Node.js) and stops there
+# End-to-end: every test/e2e/*.e2e.ts and test/browser/*.browser.ts on each n8n version of
+# N8N_E2E_VERSIONS; extra arguments go to jest; --install-only installs (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # 2.41.1: the newest n8n whose dependencies all install from the registry (2.41.3 names

@@ -1,24 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The tool examples in a real n8n, against the sandbox in its own process: 10 is n8n's MCP Server
- * Trigger (bearer auth, two tools), 11 starts an agent with it as its MCP server, and the sandbox,
- * playing Agora, initializes the trigger, lists its tools and calls one during a simulated turn;
- * 12 is a chat AI Agent whose Agora tool places a call and waits for its end; 13 stores a summary
- * of each ended conversation in Postgres (a private instance, as the queue suite starts it); 14
- * steers a live agent after its metrics. The examples point at the internet (your n8n, OpenAI):
- * the copies imported here point at 127.0.0.1.
+ * The tool examples 10 to 14 in a real n8n against the sandbox process: MCP Server Trigger, agent with
+ * n8n tools, chat agent placing a call, summaries in Postgres, live supervisor (docs/testing.md).
  */
 import { execFileSync } from 'child_process';
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 
-import { EXAMPLES_DIR, writeCredentialFile } from '../../scripts/lib/examples';
+import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
-import { freePort, installN8n, installPackageInto, N8nHost, nodeOutput, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { freePort, nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { useN8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
 const IDS = { mcpServer: 'agoraExMcpTools1', mcpAgent: 'agoraExMcpAgent1', chatCall: 'agoraExChatCall1' };
 const CHAT_WEBHOOK_ID = '5b2e7c41-9a3d-4f6e-8b1c-2d4e6f8a0b13';
@@ -32,44 +26,27 @@ let sandbox: SandboxProcess;
 let agentModel: ScriptedModel;
 /** The chat AI Agent's model: calls the phone tool with a number and a goal. */
 let chatModel: ScriptedModel;
-let userFolder: string;
 let mcpUrl: string;
 let postgres: Service;
 
 const psql = (sql: string) =>
 	execFileSync('psql', ['-h', '127.0.0.1', '-p', String(postgres.port), '-U', POSTGRES.user, '-d', POSTGRES.database, '-tA', '-c', sql], { encoding: 'utf8' }).trim();
 
-/** An example with some parameters replaced (`over` by node name), written beside the user folder. */
-function patchedExample(file: string, over: Record<string, (parameters: any) => void>): string {
+/** An example with some parameters replaced (`over` by node name). */
+function patchedExample(file: string, over: Record<string, (parameters: any) => void>): object {
 	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 	for (const node of workflow.nodes) over[node.name]?.(node.parameters);
-	const out = path.join(userFolder, file);
-	fs.writeFileSync(out, JSON.stringify(workflow));
-	return out;
+	return workflow;
 }
 
-beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-tools-e2e-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
-	const port = await freePort();
-	mcpUrl = `http://127.0.0.1:${port}/mcp/agora-agent-tools`;
-	sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' });
+useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
+	({ host, sandbox } = e2e);
+	mcpUrl = `${host.baseUrl}/mcp/agora-agent-tools`;
 	agentModel = await startScriptedModel({ input: '6*7', thought: 'The caller asked for 6 times 7.' });
 	chatModel = await startScriptedModel({ toNumber: CALLEE, goal: 'Ask whether Tuesday at 10 works for the appointment.' });
 	postgres = await startPostgres(tempFolder());
 	psql(PG_TABLE);
-	host = new N8nHost(n8nDir, userFolder, port);
-	await host.importCredentials(
-		writeCredentialFile(userFolder, {
-			customerId: sandbox.customerId,
-			customerSecret: sandbox.customerSecret,
-			appId: sandbox.appId,
-			host: 'custom',
-			customBaseUrl: sandbox.url,
-			notificationSecret: sandbox.notificationSecret,
-		}),
-	);
+	await e2e.importAgoraCredential();
 	await host.importCredentialData([
 		{ id: 'mcpBearerExCred', name: 'MCP bearer token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 		{ id: 'agoraVendorKeysExCred', name: 'Agora vendor keys', type: 'agoraVendorKeysApi', data: { llmApiKey: 'sk-agent-llm', mcpBearerToken: MCP_TOKEN } },
@@ -81,19 +58,17 @@ beforeAll(async () => {
 			data: { host: '127.0.0.1', port: postgres.port, database: POSTGRES.database, user: POSTGRES.user, password: POSTGRES.password, ssl: 'disable' },
 		},
 	]);
-	await host.importWorkflow(path.join(EXAMPLES_DIR, '13-after-the-call.json'));
-	// Every answer counts as slow, so that the scripted model's quick answers are steered too.
-	await host.importWorkflow(patchedExample('14-live-supervisor.json', { 'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1) }));
-	await host.importWorkflow(path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'));
-	await host.importWorkflow(
+	await e2e.importWorkflows([
+		path.join(EXAMPLES_DIR, '13-after-the-call.json'),
+		// Every answer counts as slow, so that the scripted model's quick answers are steered too.
+		patchedExample('14-live-supervisor.json', { 'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1) }),
+		path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'),
 		patchedExample('11-agent-with-n8n-tools.json', {
 			'Start Agent With n8n Tools': (p) => {
 				p.llmUrl = `${agentModel.url}/chat/completions`;
 				p.llmOptions.mcpServers.servers[0].endpoint = mcpUrl;
 			},
 		}),
-	);
-	await host.importWorkflow(
 		patchedExample('12-chat-agent-makes-phone-call.json', {
 			'When chat message received': (p) => Object.assign(p, { public: true, mode: 'webhook' }),
 			'Place Phone Call': (p) => {
@@ -101,26 +76,14 @@ beforeAll(async () => {
 				p.pollSeconds = 1;
 			},
 		}),
-	);
-	await host.activate(IDS.mcpServer);
-	await host.activate(IDS.chatCall);
-	await host.activate('agoraExAfterCall');
-	await host.activate('agoraExSupervisor');
-	await host.start();
-	await host.waitForWebhooksOf([IDS.mcpServer, IDS.chatCall, 'agoraExAfterCall', 'agoraExSupervisor']);
-}, 900000);
+	]);
+	await e2e.serve([IDS.mcpServer, IDS.chatCall, 'agoraExAfterCall', 'agoraExSupervisor']);
+});
 
 afterAll(async () => {
-	await host?.stop();
-	await sandbox?.stop();
 	await agentModel?.close();
 	await chatModel?.close();
 	await postgres?.stop();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-	await sandbox.control('reset', {});
 });
 
 /** `n8n execute` beside the running n8n: its own task broker port (the server holds the other). */

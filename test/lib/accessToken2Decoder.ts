@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Reads an AccessToken2 ("007") token back, for tests: which app, channel, user, services and
- * privileges a token carries. Not shipped: the package only builds tokens
- * (nodes/shared/token/accessToken2.ts). The sandbox checks token authentication with it
- * (sandbox/src/token.ts). Tests may use node's zlib, so any 007 token decodes,
- * whatever deflate blocks its builder used.
+ * Reads an AccessToken2 ("007") token back for tests and the sandbox: app, channel, user, services and
+ * privileges. Not shipped: the package only builds tokens.
  */
 import { createHmac } from 'crypto';
 import { inflateSync } from 'zlib';

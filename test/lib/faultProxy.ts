@@ -1,16 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A loopback proxy in front of the sandbox that fails chosen requests, the way Agora refuses a bad
- * one (400 with `detail`/`reason` and an X-Request-ID) or by dropping the connection, and forwards
- * everything else unchanged. The sandbox's own faults pick requests by arrival order and path; this one picks by
- * body, so "item 37 of 100 concurrent Starts" is exactly item 37.
- *
- * `holdOthers`: requests other than the failing one wait until the failure has been answered, so
- * the failure always happens while the others are still under way.
- *
- * With `fails` left out it fails nothing: a recorder of what the node sent (`onRequest` sees the
- * headers the sandbox keeps out of its own log, such as Authorization), or a gate (a request goes
- * on once the promise `onRequest` returns has settled).
+ * A loopback proxy in front of the sandbox that fails chosen requests (picked by body) as Agora would,
+ * or records and gates them (docs/testing.md, Harnesses).
  */
 import { randomUUID } from 'crypto';
 import http from 'http';

@@ -1,21 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A real HTTP server that hands each request to the Agora Trigger the way n8n's live-webhook path
- * does (n8n 1.123 `LiveWebhooks` + `WebhookHelpers.executeWebhook`), using n8n-core's own
- * `WebhookContext`, `HookContext` and `WorkflowExecute`:
- *
- * - the request is parsed with n8n-core's `parseIncomingMessage`, its raw bytes kept in
- *   `req.rawBody` and JSON bodies parsed into `req.body`, as n8n's body-parser middleware does;
- * - the workflow (trigger -> "Received") is rebuilt for every request from the stored static data,
- *   and the static data is stored again right after the webhook answered (n8n saves it in the
- *   response callback);
- * - `noWebhookResponse` leaves the answer to the node; otherwise the harness answers as n8n would;
- * - returned `workflowData` is run through WorkflowExecute from a node execution stack, like
- *   n8n's `prepareExecutionData` + `WorkflowRunner`.
- *
- * One deliberate difference: n8n answers 422 itself when an application/json body does not parse,
- * before any node runs. The harness lets such a body through (req.body = {}) so the node's own
- * check (400) is exercised.
+ * A real HTTP server that hands each request to the Agora Trigger the way n8n's live-webhook path does,
+ * with n8n-core's own contexts (docs/testing.md, Harnesses).
  */
 import { randomUUID } from 'crypto';
 import * as http from 'http';

@@ -178,6 +178,8 @@ export interface ClusterSetup {
 	env?: NodeJS.ProcessEnv;
 	/** The caller built the package already (the bench builds once for all benches). */
 	built?: boolean;
+	/** Credentials imported beside the Agora ones (e.g. a chat model's). */
+	credentials?: object[];
 	/** Changes the installed copy of the package before n8n starts (experiments only). */
 	patchPackage?: (packageDir: string, cluster: QueueCluster) => void;
 }
@@ -236,6 +238,7 @@ export class QueueCluster {
 				notificationSecret: sb.notificationSecret,
 			}),
 		);
+		if (setup.credentials) await this.host.importCredentialData(setup.credentials);
 		for (const workflow of setup.workflows(this)) {
 			const file = path.join(this.folder, `${workflow.id}.json`);
 			fs.writeFileSync(file, JSON.stringify({ ...workflow, active: false }));

@@ -9,6 +9,8 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { BRAIN_PATH, brainAgentTurn, brainCredentials, brainThroughSdk, brainWorkflow, brainWrongKey, warmBrain } from './brain';
 import { N8N_VERSION, QueueCluster, STALL } from './cluster';
 import { patchSharedLimiter } from './sharedLimiter';
 import {
@@ -29,6 +31,7 @@ const began = Date.now();
 const log = (message: string) => process.stderr.write(`[queue ${((Date.now() - began) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 const outcomes: Outcome[] = [];
 let cluster: QueueCluster;
+let model: ScriptedModel;
 
 /**
  * The setting README "Queue mode" asks for: Agora's notifications reach one process (main serves no
@@ -76,13 +79,16 @@ function writeResults(): void {
 
 beforeAll(async () => {
 	cluster = new QueueCluster(log);
+	model = await startScriptedModel();
 	await cluster.start({
-		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false)],
+		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false), brainWorkflow()],
+		credentials: brainCredentials(model.url),
 		workers: 2,
 		env: MAIN_RECEIVES ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
 		patchPackage: SHARED_LIMITER ? (dir, c) => patchSharedLimiter(dir, c.n8nDir, c.redis!.port) : undefined,
 	});
 	await cluster.webhook!.waitForRoute(TRIGGER);
+	await cluster.webhook!.waitForRoute(BRAIN_PATH);
 	if (MAIN_RECEIVES) await cluster.main!.waitForRoute(TRIGGER);
 	log('cluster ready');
 }, 900000);
@@ -90,7 +96,24 @@ beforeAll(async () => {
 afterAll(async () => {
 	writeResults();
 	await cluster?.stop();
+	await model?.close();
 	log('stopped');
+});
+
+describe('the agent’s brain: webhook process in, worker runs, answer relayed', () => {
+	beforeAll(() => warmBrain(cluster), 120000);
+
+	test('the openai SDK reads the AI Agent’s answer from the webhook process, buffered and streamed', async () => {
+		expect((await measured('brain through the openai SDK', () => brainThroughSdk(cluster, 3))).bad).toBe(0);
+	});
+
+	test('a wrong or missing key gets 401 from the webhook process and starts nothing', async () => {
+		expect((await measured('brain with a wrong key', () => brainWrongKey(cluster))).bad).toBe(0);
+	});
+
+	test('a sandbox agent whose llm.url is the webhook process answers the caller', async () => {
+		expect((await measured('brain as a sandbox agent’s LLM', () => brainAgentTurn(cluster))).bad).toBe(0);
+	});
 });
 
 describe('notifications', () => {

@@ -1,12 +1,7 @@
 /* eslint-disable no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Faults matrix: every operation that talks to Agora, run through n8n's engine against the
- * sandbox, with one fault injected into its request. The expected behaviour of each cell is
- * written down in EXPECTED below and asserted, together with the sandbox's state afterwards.
- *
- * Fault kinds (sandbox): 429 (Retry-After), 503, 500, 504 (nothing happened), 504-after-commit
- * (the request was applied, then 504), drop (socket destroyed before anything happened) and
- * latency (applied at once, answered after 3 s while the node's time-out is 1 s).
+ * Faults matrix: every operation that talks to Agora, with one fault injected into its request; the
+ * expected outcome and sandbox state of each cell are written in EXPECTED (docs/testing.md).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

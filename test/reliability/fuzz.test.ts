@@ -1,21 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Property-based parameter fuzzing: for every operation, FUZZ_RUNS (default 1000) generated
- * parameter sets, valid ones and mutations of them (out-of-range numbers, wrong enums, overlong
- * strings in bytes and multi-byte characters, blank required fields, bad JSON, exclusive
- * combinations, wrong types through expressions), run through n8n's engine against the sandbox.
- *
- * Property: each case ends in exactly one of
- *   - accepted: every request it sent got a 2xx (and no mutation that breaks a spec rule was in it);
- *   - rejected: a NodeOperationError `Invalid “<label>”` (API field in its description) naming a mutated field, with no
- *     request sent;
- *   - not found: a well-formed id that does not exist (404 / "not found"), for id mutations only.
- * Anything else is a finding: a crash (TypeError and the like), a request the sandbox refused (400),
- * an invalid value accepted, a valid one refused, the wrong field named, a hang, an unhandled
- * rejection.
- *
- * FUZZ_RUNS sets the cases per operation (default 1000). FUZZ_SEED=<n> replays a run, FUZZ_SEED=random
- * draws a new seed (printed); without it the seed is fixed, so CI runs the same cases every time.
+ * Property-based parameter fuzzing of every operation through n8n's engine against the sandbox: each
+ * case is accepted, refused naming a mutated field, or not found (docs/testing.md, Fuzzing).
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';

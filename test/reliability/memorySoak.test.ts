@@ -1,15 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Memory held for the life of n8n: 200,000 creates of players with unique names through
- * the pacer, and 200,000 distinct notifications through the trigger's in-process dedupe set (plus
- * 20,000 through the whole claim, static-data record included), in one process. The pacer runs on
- * a virtual clock (its sleeps advance the clock), so 4,000 seconds of traffic at Agora's 50
- * creates/s take a few seconds. The soak runs in a fresh Node process with --expose-gc
- * (memorySoak.child.ts), so the heap holds nothing but what it measures.
- *
- * Bound: after a forced GC, the heap may grow by at most 4 MB between the end of a warm-up that
- * fills every bounded structure once (5,000 of each) and the end of the run. Unbounded, the 195,000
- * further name keys alone would take tens of megabytes.
+ * Memory held for the life of n8n: the pacer's name keys and the trigger's dedupe set stay bounded
+ * over a long run in a fresh Node process (docs/testing.md, Reliability).
  */
 import { execFile } from 'child_process';
 import path from 'path';

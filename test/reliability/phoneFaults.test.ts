@@ -1,10 +1,7 @@
 /* eslint-disable no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Faults matrix of the phone operations (the others are in faults.test.ts): each Phone Call and
- * Phone Number operation run through n8n's engine with one fault injected into its own request,
- * the outcome and the sandbox's state afterwards written down per cell and asserted. The same
- * fault kinds: 429 (Retry-After), 503, 500, 504 (nothing happened), 504-after-commit (applied,
- * then 504), drop, latency (applied at once, answered after the node's time-out).
+ * Faults matrix of the Phone Call and Phone Number operations, the same fault kinds as faults.test.ts,
+ * outcome and sandbox state per cell.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

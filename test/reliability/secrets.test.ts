@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Secrets never leak: every operation (successes, API failures, validation failures, thrown errors
- * and continueOnFail error items) and the trigger run with distinct canary values for every
- * secret. Searched: the whole run (output items, error objects with every own property, String()
- * and stack), n8n's logger, console.* and process.stdout / stderr. Target: zero hits.
- *
- * Two back ends: the sandbox (Agora as specified) and an "echo" server that answers every request
- * with an error whose text repeats the request's body and headers, Authorization included (the
- * worst an API could do): the node must redact what it sent.
+ * Secrets never leak: every operation and the trigger run with canary secrets, against the sandbox
+ * and an echo server; output, errors, logs and stdio are searched (docs/testing.md, Reliability).
  */
 import './lib/debugLogs';
 

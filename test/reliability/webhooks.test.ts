@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Hostile webhooks: the Agora Trigger behind a real HTTP server (n8n-core's WebhookContext and
- * WorkflowExecute, see test/lib/triggerHarness.ts). Nothing hostile may start a workflow;
- * each gets a 4xx (a resend gets 200 and starts nothing); every valid notification starts exactly
- * one execution, also in a burst of 500 from 20 concurrent senders; the server stays healthy.
+ * Hostile webhooks against the Agora Trigger behind a real HTTP server (triggerHarness.ts): nothing
+ * hostile starts a workflow, every valid notification starts exactly one, also in a burst.
  */
 import { createHmac, randomUUID } from 'crypto';
 import * as http from 'http';

@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The editor copy follows n8n's conventions, checked on the nodes' and credentials' descriptions as
- * n8n loads them: placeholders of input fields start with "e.g.", collections offer "Add Option"
- * (or "Add Field" / "Add Filter" for fields and filters), list entries "Add <Thing>" in title case,
- * every resource's Get Many has the value getAll, and no source comment cites a document that is
- * not in the repository.
+ * The editor copy follows n8n's conventions (placeholders, Add buttons, Get Many values), product
+ * comments stay at most 3 lines, and no source comment cites a document outside the repository.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -102,12 +99,42 @@ it('every resource’s Get Many has the value getAll in the newest node version'
 	expect(getMany.filter((entry) => !entry.endsWith(':getAll'))).toEqual([]);
 });
 
+/** The TypeScript files under `dir`. */
+function sources(dir: string): string[] {
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [full] : [];
+	});
+}
+
+/** Where a comment of more than `most` lines starts ("file:line (n lines)"): a block comment's text lines, or a run of `//` lines. */
+function longComments(file: string, most: number): string[] {
+	const lines = fs.readFileSync(file, 'utf8').split('\n');
+	const found: string[] = [];
+	for (let i = 0; i < lines.length; i++) {
+		const start = lines[i].trim();
+		let end = i;
+		let count = 0;
+		if (start.startsWith('/*')) {
+			while (!lines[end].includes('*/')) end++;
+			count = lines.slice(i, end + 1).filter((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*)/, '').replace('*/', '').trim() !== '').length;
+		} else if (start.startsWith('//')) {
+			while (lines[end + 1]?.trim().startsWith('//')) end++;
+			count = end - i + 1;
+		}
+		if (count > most) found.push(`${path.relative(root, file)}:${i + 1} (${count} lines)`);
+		i = end;
+	}
+	return found;
+}
+
+it('comments in the product code are at most 3 lines (the reasoning lives in docs/design.md)', () => {
+	const files = [...sources(path.join(root, 'nodes')), ...sources(path.join(root, 'credentials'))];
+	expect(files.length).toBeGreaterThan(50);
+	expect(files.flatMap((file) => longComments(file, 3))).toEqual([]);
+});
+
 it('no source comment cites a document that is not in the repository', () => {
-	const sources = (dir: string): string[] =>
-		fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-			const full = path.join(dir, entry.name);
-			return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [full] : [];
-		});
 	const cited = /service-interface|public-facts|\bthe spec\b|\bspec\.md\b|older snapshot/i;
 	const hits = [...sources(path.join(root, 'nodes')), ...sources(path.join(root, 'credentials'))].flatMap((file) =>
 		fs

@@ -1,8 +1,6 @@
 /**
- * The controls n8n's editor shows for a new node of one operation, top to bottom, as its node
- * panel lays them out: Resource, Operation, the credential pickers (drawn before the last
- * parameter a credential's display rule names), then every displayed parameter (a collection is
- * one control until options are added).
+ * The controls n8n's editor shows for a new node of one operation, top to bottom, as its node panel
+ * lays them out (credential pickers included; a collection is one control).
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

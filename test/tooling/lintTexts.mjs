@@ -1,7 +1,5 @@
-// Lints texts given on stdin as if they were files of this repository, with the repository's own
-// ESLint config (n8n's, through eslint.config.mjs). Input: [{ "filePath": "package.json", "text": "…" }].
-// Output: for each input, the rule ids of the messages with their severity ("error" or "warning").
-// A separate process because ESLint loads its config with import(), which Jest's VM does not support.
+// Lints texts from stdin ([{filePath, text}]) as files of this repository with its own ESLint config and
+// prints each one's rule ids and severities; a separate process because Jest's VM cannot import() it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -1,8 +1,5 @@
-// n8n's package scanner (@n8n/scan-community-package) run locally, the way n8n scans a published
-// package: its source leg (package.json, nodes/ and credentials/ of the repository) and its
-// tarball leg (the compiled .js and package.json of `npm pack`'s output, unpacked). The scanner
-// itself fails a package on errors only; here any finding, warning included, fails.
-// Usage: node test/tooling/scan.mjs   (after `npm run build`; `npm run scan` does both)
+// n8n's package scanner run locally on the source and on the packed tarball; any finding, warning
+// included, fails. Usage: npm run scan.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,12 +1,6 @@
 /**
- * Rules of the Conversational AI agent requests, from Agora's current reference (the OpenAPI
- * document "Conversational AI RESTful API": join, update, speak, think, list, turns). Only what
- * the reference calls invalid is refused: types, required fields, ranges, byte lengths and
- * structural rules; lists that grow (vendors, styles, modes) accept any string. Issue paths are
- * Agora's own field paths (`properties.llm.max_history`).
- *
- * Objects pass unknown members through: Agora accepts extension fields, and every field of the
- * reference that the form lacks is given through "Additional Body (JSON)".
+ * Rules of the Conversational AI agent requests: only what Agora's reference calls invalid is refused,
+ * unknown members pass through, issue paths are Agora's field paths (docs/design.md, Request schemas).
  */
 import type { z } from 'zod';
 

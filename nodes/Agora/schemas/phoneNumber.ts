@@ -1,8 +1,6 @@
 /**
- * Rules of the phone number requests (import, update; the number in the path of get, update and
- * delete). Facts from Agora's server SDK (agent-server-sdk-ts: resources/phoneNumbers) and the
- * reference pages "Import number" and "Update number configuration". Phone numbers belong to the
- * account, not to a project: their paths carry no App ID.
+ * Rules of the phone number requests (import, update, and the number in the paths). Numbers belong to
+ * the account, not to a project: their paths carry no App ID.
  */
 import { e164Number } from './telephony';
 import { flag, nonEmptyText, openChoice, shape, stringList, text, withRules } from './rules';

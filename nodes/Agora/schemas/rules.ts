@@ -1,11 +1,6 @@
 /**
- * Building blocks of the request schemas. Every message is produced here, by a plain check
- * function, so it reads the same whichever zod the hosting n8n ships: zod 4 ignores zod 3's
- * `invalid_type_error` / `required_error` options and words its own type errors differently.
- *
- * Only zod features that behave alike in zod 3 and zod 4 are used: `unknown().superRefine()`,
- * `pipe`, `object().passthrough()`, `array`, `record`, `optional`, `nullish`. Every issue is
- * fatal, so a rule that joins several fields runs only once those fields are valid, in both.
+ * Building blocks of the request schemas: every message comes from a plain check function, and only zod
+ * features that behave alike in zod 3 and zod 4 are used (docs/design.md, Request schemas).
  */
 import { z } from 'zod';
 

@@ -1,11 +1,6 @@
 /**
- * Rules of the telephony requests: outbound call, call status, hang-up and call records. Facts from
- * Agora's server SDK (agent-server-sdk-ts, generated from Agora's API definition:
- * resources/telephony) and the reference pages "Initiate an outbound call" and "Retrieve call
- * records".
- *
- * An outbound call starts an agent: its `properties` (and `preset`, `pipeline_id`) are those of a
- * start request and follow the start rules (schemas/agent.ts); `sip` says whom to call from where.
+ * Rules of the telephony requests (outbound call, call status, hang-up, call records). A call starts an
+ * agent: its `properties` follow the start rules (schemas/agent.ts); `sip` says whom to call from where.
  */
 import { startRequestSchema } from './agent';
 import { anyObject, integer, nonEmptyText, oneOf, shape, text, textWhere, withRules } from './rules';

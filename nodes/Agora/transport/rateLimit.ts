@@ -1,25 +1,8 @@
 import { wait } from './retry';
 
 /**
- * Client-side pacing so that concurrent items stay inside Agora's published limits instead of
- * collecting 429s. Windows are sliding logs per key, shared by every execution in this process
- * (keys carry the App ID, so projects do not interfere).
- *
- * Agora counts a request when it arrives, which is some time after we book it: a burst booked at
- * once can arrive spread out and crowd the next window. So a booking is held until its answer is
- * back and then stamped with that time, which is never earlier than the arrival: a slot frees
- * only when the server's window has surely let go of it, however slow the transit.
- *
- * The pacing is per process. In n8n's queue mode several workers send at once and together can
- * exceed a limit; Agora then answers 429, which the transport treats as back-pressure (it waits
- * and sends again, see request.ts), so the work still completes at the rate Agora allows.
- *
- * Memory: a key lives only while its window holds bookings. Keys are made per player name (2
- * creates per second per name), so a long-running n8n that creates players with unique names
- * would otherwise keep one key per name ever seen; empty keys are dropped as they are found, and
- * all keys are swept whenever the map grows past SWEEP_AT keys (or twice the keys the last sweep
- * left, when that many are live). A key is live for one window (1 s, or 1 min for list limits)
- * after its last answer, so the map holds about what one minute of traffic touches.
+ * Client-side pacing inside Agora's published limits: sliding-log windows per key, shared by the process,
+ * each booking stamped when its answer is back. Why, and how memory stays bounded: docs/design.md, Pacing.
  */
 export interface RateRule {
 	key: string;

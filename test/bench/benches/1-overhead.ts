@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * 1. In-process overhead: N "get agent" items through the Agora node in n8n's engine, against a
- * raw axios loop sending the same N requests with the same concurrency (10) to the same sandbox.
- * Two reference nodes run beside them (lib/minimalNode.ts): n8n's request helper alone, and the
- * helper with the Agent ID read through n8n's expression engine, to tell n8n's per-item cost from
- * the Agora node's own.
+ * 1. In-process overhead: "get agent" items through the Agora node in n8n's engine against a raw axios
+ * loop and two reference nodes (lib/minimalNode.ts), to split n8n's cost from the node's.
  */
 import axios from 'axios';
 import { randomUUID } from 'crypto';

@@ -1,9 +1,6 @@
 /**
- * 7. Queue mode: the queue-mode suite's cluster (test/queue/cluster.ts: Redis and Postgres from
- * Debian, n8n main + one webhook process + workers on the packed package, the sandbox with Media
- * Pull rate limits). How the package scales with workers: notifications through the Agora Trigger
- * (executions per second, 2 workers / 1 worker), and bulk deletes, whose ceiling is Agora's
- * 100 deletes/s whatever the number of workers (wall time / the time that limit allows).
+ * 7. Queue mode: how the package scales with workers in the queue suite's cluster, for trigger
+ * notifications and bulk deletes (docs/benchmarks.md).
  */
 import { QueueCluster } from '../../queue/cluster';
 import { deliver, envelope, inParallel, newNotice } from '../../queue/notify';

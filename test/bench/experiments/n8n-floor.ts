@@ -1,23 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Evidence for bench 1 (in-process Agora node / raw axios loop, target 1.15): what any n8n node
- * pays per "get agent" item before its own code runs, split into n8n's two costs. One reference
- * node runs in n8n's engine (test/lib/harness.ts) in six variants, each sending the same 2000
- * GETs with 10 in flight to the same in-process sandbox, keep-alive off everywhere (n8n's helper
- * makes a new http.Agent per request):
- *   raw axios loop             no engine: the bench's baseline
- *   engine + axios             the node reads items[i].json.id and sends with a shared axios client
- *   engine + expr + axios      ... Agent ID read with getNodeParameter('agentId', i) = {{$json.id}}
- *   engine + httpRequest       n8n's this.helpers.httpRequest with explicit Basic auth
- *   engine + withAuth          n8n's httpRequestWithAuthentication (credential handed over once)
- *   engine + expr + withAuth   both n8n costs: the least a node that uses n8n's expression
- *                              engine and request helper can do
- * Usage: npx ts-node --transpile-only test/bench/experiments/n8n-floor.ts
- * Measured 2026-11-22 (2 cores, quiet), medians of 5: 1.00, 0.99, 1.59, 1.56, 1.59, 2.12. n8n's
- * engine itself costs nothing measurable; n8n's expression evaluation (~250 µs per item) and its
- * request helper (~235 µs per request) each add about 0.55 of the raw loop's time. The Agora node
- * no longer pays the first for plain {{ $json… }} reads (nodes/Agora/actions/common/parameters.ts); the
- * helper, which a community node must use, stays: bench 1's "helper floor" row measures it.
+ * Experiment behind bench 1: what any n8n node pays per "get agent" item (engine, expressions, request
+ * helper), six variants of one reference node; see docs/benchmarks.md. Run with ts-node.
  */
 import '../lib/env';
 

@@ -1,14 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not part of the published package: test or dev code run by plain Node */
 /**
- * Evidence for the causes found by bench 2 (Agora node against the HTTP Request node in a real
- * n8n): the same measurement with the INSTALLED COPY of the package patched in a temporary user
- * folder (the repository is never changed). PATCH, comma-separated:
- *   conc=N      default concurrency N (the number of answers awaited at once hides the round trip)
- * Without PATCH the package runs as built. Usage (after `npm run build`):
- *   PATCH=conc=100 npx ts-node --transpile-only test/bench/experiments/node-vs-http.ts
- * Findings it reproduced before they were fixed (commit "Faster bulk runs"): the credential's
- * generic `authenticate` block cost two expression evaluations per request (~1.5 ms per request in
- * n8n 1.123), and n8n's helper loaded and decrypted the credential for every request.
+ * Experiment behind bench 2: the Agora node against the HTTP Request node in a real n8n, with the
+ * installed copy patched by PATCH (e.g. PATCH=conc=100); see docs/benchmarks.md.
  */
 import '../lib/env';
 

@@ -1,10 +1,6 @@
 /**
- * Reference nodes for bench 1: the least an n8n node can do for a "get agent" item, so that the
- * Agora node's figure can be split into n8n's cost and the Agora node's own. Both send the GET
- * through n8n's own request helper (httpRequestWithAuthentication, the credential handed over
- * once, as the Agora node does), 10 items in flight. They differ in how they read the Agent ID:
- *   readVia "item"        straight from the input item: what n8n's request helper alone costs
- *   readVia "expression"  getNodeParameter('agentId', i) = {{$json.id}}: n8n's expression engine too
+ * Reference nodes for bench 1: the least an n8n node does for a "get agent" item, reading the Agent ID
+ * from the item or through an expression, to split n8n's cost from the Agora node's.
  */
 import { randomUUID } from 'crypto';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';

@@ -1,23 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * One real n8n (`n8n start`, the e2e install) with the packed package installed the way n8n
- * installs a community package, the sandbox as a separate process, the credentials and the
- * benchmark workflows (all imported and activated before start: n8n reads activation at start).
- * Shared by benches 2 and 5; stopped by run.ts, also on failure.
+ * The benches' real n8n (test/lib/n8nE2e.ts) with their credentials and workflows, active and served;
+ * shared by benches 2, 5 and 9, stopped by run.ts, also on failure.
  */
 import fs from 'fs';
 import path from 'path';
 
-import {
-	freePort,
-	installN8n,
-	installPackageInto,
-	N8nHost,
-	packPackage,
-	ROOT,
-	startSandboxProcess,
-	type SandboxProcess,
-} from '../../../scripts/lib/n8nHost';
+import { DEFAULT_N8N_VERSION, ROOT, type N8nHost, type SandboxProcess } from '../../../scripts/lib/n8nHost';
+import { N8nE2e } from '../../lib/n8nE2e';
 import { createAgents } from './agents';
 
 export const AGORA_CREDENTIAL = { id: 'benchAgoraCred01', name: 'Agora bench' };
@@ -178,11 +168,15 @@ export class N8nFixture {
 	agentIds: string[] = [];
 	n8nVersion = '';
 
-	private constructor(
-		readonly host: N8nHost,
-		readonly sandbox: SandboxProcess,
-		private readonly folder: string,
-	) {}
+	private constructor(private readonly e2e: N8nE2e) {}
+
+	get host(): N8nHost {
+		return this.e2e.host;
+	}
+
+	get sandbox(): SandboxProcess {
+		return this.e2e.sandbox;
+	}
 
 	/**
 	 * For experiments (profiling a cause): `patchPackage` may change the installed copy before n8n
@@ -192,83 +186,52 @@ export class N8nFixture {
 		log: (m: string) => void,
 		experiment: { patchPackage?: (packageDir: string) => void; extraWorkflows?: object[] } = {},
 	): Promise<N8nFixture> {
-		log('installing n8n if missing (first time: several minutes)');
-		const n8nDir = installN8n();
+		log('installing n8n if missing (first time: several minutes), packing and installing the package');
 		fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
-		const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-'));
-		let sandbox: SandboxProcess | undefined;
-		let host: N8nHost | undefined;
-		try {
-			log(`packing the package and installing it into ${path.relative(ROOT, folder)}`);
-			const tarball = packPackage(path.join(folder, 'pack'));
-			const userFolder = path.join(folder, 'user');
-			const packageDir = installPackageInto(userFolder, tarball);
-			experiment.patchPackage?.(packageDir);
-
-			sandbox = await startSandboxProcess({ SANDBOX_PLAYER_QUOTA: '100000' });
-			const port = await freePort();
-			host = new N8nHost(n8nDir, userFolder, port, {
+		const e2e = await N8nE2e.start({
+			name: 'bench',
+			version: DEFAULT_N8N_VERSION,
+			parentDir: path.join(ROOT, '.cache'),
+			patchPackage: experiment.patchPackage,
+			sandbox: { SANDBOX_PLAYER_QUOTA: '100000' },
+			n8nEnv: {
 				N8N_RUNNERS_ENABLED: 'false',
 				N8N_LOG_LEVEL: 'warn',
 				N8N_PAYLOAD_SIZE_MAX: '64',
 				// For profiling n8n itself, e.g. BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 				NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS ?? '',
 				...(process.env.BENCH_SQLITE_POOL_SIZE ? { DB_SQLITE_POOL_SIZE: process.env.BENCH_SQLITE_POOL_SIZE } : {}),
-			});
-			const fixture = new N8nFixture(host, sandbox, folder);
-			fixture.n8nVersion = JSON.parse(fs.readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
-
-			const credFile = path.join(folder, 'credentials.json');
-			fs.writeFileSync(
-				credFile,
-				JSON.stringify([
-					{
-						...AGORA_CREDENTIAL,
-						type: 'agoraApi',
-						data: {
-							customerId: sandbox.customerId,
-							customerSecret: sandbox.customerSecret,
-							appId: sandbox.appId,
-							host: 'custom',
-							customBaseUrl: sandbox.url,
-							notificationSecret: sandbox.notificationSecret,
-						},
+			},
+		});
+		const fixture = new N8nFixture(e2e);
+		try {
+			const { host, sandbox } = e2e;
+			fixture.n8nVersion = JSON.parse(fs.readFileSync(path.join(host.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+			await host.importCredentialData([
+				{
+					...AGORA_CREDENTIAL,
+					type: 'agoraApi',
+					data: {
+						customerId: sandbox.customerId,
+						customerSecret: sandbox.customerSecret,
+						appId: sandbox.appId,
+						host: 'custom',
+						customBaseUrl: sandbox.url,
+						notificationSecret: sandbox.notificationSecret,
 					},
-					{ ...BASIC_CREDENTIAL, type: 'httpBasicAuth', data: { user: sandbox.customerId, password: sandbox.customerSecret } },
-					{ ...MCP_TOOLS.credential, type: 'httpBearerAuth', data: { token: MCP_TOOLS.token } },
-				]),
-			);
-			await host.importCredentials(credFile);
+				},
+				{ ...BASIC_CREDENTIAL, type: 'httpBasicAuth', data: { user: sandbox.customerId, password: sandbox.customerSecret } },
+				{ ...MCP_TOOLS.credential, type: 'httpBearerAuth', data: { token: MCP_TOOLS.token } },
+			]);
 			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows(), mcpToolsWorkflow(), ...(experiment.extraWorkflows ?? [])];
-			for (const [i, wf] of workflows.entries()) {
-				const file = path.join(folder, `workflow-${i}.json`);
-				fs.writeFileSync(file, JSON.stringify(wf));
-				await host.importWorkflow(file);
-				await host.activate((wf as { id: string }).id);
-			}
+			await e2e.importWorkflows(workflows);
 			fixture.agentIds = await createAgents(sandbox, AGENT_COUNT);
-			log(`starting n8n ${fixture.n8nVersion} on 127.0.0.1:${port}`);
-			await host.start();
-			await fixture.waitForWebhooks(workflows.length);
+			log(`starting n8n ${fixture.n8nVersion} on ${host.baseUrl}`);
+			await e2e.serve(workflows.map((wf) => (wf as { id: string }).id));
 			return fixture;
 		} catch (error) {
-			await host?.stop().catch(() => undefined);
-			await sandbox?.stop().catch(() => undefined);
-			fs.rmSync(folder, { recursive: true, force: true });
+			await e2e.close();
 			throw error;
-		}
-	}
-
-	/** n8n answers ready before it has activated the workflows: wait for their webhooks. */
-	private async waitForWebhooks(count: number, timeoutMs = 60000): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const rows = await this.db<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_entity`, []).catch(() => [{ n: 0 }]);
-			if (rows[0].n >= count) return;
-			if (Date.now() > deadline) {
-				throw new Error(`n8n registered ${rows[0].n} of ${count} webhooks within ${timeoutMs} ms:\n${this.host.serverLog.slice(-3000)}`);
-			}
-			await new Promise((r) => setTimeout(r, 250));
 		}
 	}
 
@@ -335,8 +298,6 @@ export class N8nFixture {
 	}
 
 	async stop(): Promise<void> {
-		await this.host.stop().catch(() => undefined);
-		await this.sandbox.stop().catch(() => undefined);
-		if (!process.env.BENCH_KEEP) fs.rmSync(this.folder, { recursive: true, force: true });
+		await this.e2e.close(Boolean(process.env.BENCH_KEEP));
 	}
 }

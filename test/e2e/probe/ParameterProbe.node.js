@@ -1,7 +1,5 @@
-// Test only, never published: installed next to n8n-nodes-agora in the e2e n8n. For every item and
-// every parameter it reads the value twice, through the package's own reader (the $json shortcut)
-// and through n8n's getNodeParameter, compares them inside n8n's process, and tells whether the
-// reader asked n8n (fell back) or read the item itself (took the shortcut).
+// Test-only node installed beside the package in the e2e n8n: reads every parameter through the
+// package's reader and through getNodeParameter, and reports whether they match and which path was taken.
 const { isDeepStrictEqual } = require('util');
 // The installed package, the very file the Agora node runs.
 const { itemParameter } = require('n8n-nodes-agora/dist/nodes/Agora/actions/common/parameters');

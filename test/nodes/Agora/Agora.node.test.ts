@@ -1,8 +1,6 @@
 /**
- * Node version 1.1 of Agora: Cloud Player › Get Many has the value getAll (as Agent's), and Agent ›
- * Stop flags an agent that had already left as alreadyStopped. Workflows saved with version 1 keep
- * their getMany and their already_stopped. Run by n8n's engine against the sandbox; the editor's
- * view (which Operation list shows, parameter issues) through n8n-workflow's own NodeHelpers.
+ * Agora node version 1.1 (Cloud Player Get Many value getAll, Stop's alreadyStopped) while version 1
+ * workflows keep theirs; run by n8n's engine, the editor's view through n8n-workflow's NodeHelpers.
  */
 import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

@@ -223,10 +223,10 @@ describe('node description', () => {
 	it('tells the user what to paste where, and what happens until the secret is there', () => {
 		const notices = d.properties.filter((p) => p.name === 'setupNotice');
 		const forVersion = (v: number) => notices.find((p) => p.displayOptions?.show?.['@version']?.includes(v)) as INodeProperties;
-		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Notification Secret', 'NOT verified']) {
+		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora API credential', 'NOT verified']) {
 			expect(forVersion(1).displayName).toContain(text);
 		}
-		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora Notifications credential', 'refused']) {
+		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora Notifications credential', 'only the URL check']) {
 			expect(forVersion(2).displayName).toContain(text);
 		}
 		expect(notices.every((n) => n.type === 'notice')).toBe(true);

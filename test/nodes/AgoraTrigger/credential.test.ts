@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * The trigger's credential. Version 2 (new nodes) uses the Agora Notifications credential: the
- * notification secret, verified by default, and an explicit choice to accept unverified
- * notifications. Version 1 (workflows saved before) keeps reading the Agora API credential.
- * Driven through n8n-core's WebhookContext (triggerHarness.ts), fed by the sandbox's signed sender.
+ * The trigger's credential: version 2 uses Agora Notifications (verified by default, unverified only
+ * by explicit choice), version 1 keeps the Agora API credential; fed by the sandbox's signed sender.
  */
 import { createHmac } from 'crypto';
 

@@ -1,8 +1,6 @@
 /**
- * Vendor keys from the Agora Vendor Keys credential (Vendor Keys: From Credential), run by n8n's
- * engine against the sandbox: every key the form leaves empty is filled from the credential, a key
- * typed into the form wins, blocks that need no key get none, a malformed credential stops the
- * item before anything is sent, and the workflow's own data is never changed.
+ * Vendor keys from the Agora Vendor Keys credential through n8n's engine: empty form keys are filled,
+ * typed keys win, a malformed credential stops the item before sending, item data is never changed.
  */
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

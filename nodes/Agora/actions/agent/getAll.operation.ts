@@ -31,8 +31,8 @@ const properties: INodeProperties[] = [
 				name: 'fromTime',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Only agents started at or after this time (from_time), in the workflow’s time zone unless the value carries its own. Left out: the last 72 hours, the longest an agent runs (Agora alone would list only the last 2 hours).',
+				description: 'Only agents started at or after this time (from_time), in the workflow’s time zone unless the value carries its own',
+				hint: 'Left out: the last 72 hours, the longest an agent runs (Agora alone would list only the last 2 hours)',
 			},
 			{
 				displayName: 'Started Before',

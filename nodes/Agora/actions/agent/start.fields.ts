@@ -19,7 +19,7 @@ const optionsField: INodeProperties = {
 			type: 'json',
 			default: '{}',
 			description:
-				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor-specific blocks). The result is checked like the rest.',
+				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor blocks). Checked like the rest.',
 		},
 		{
 			displayName: 'If Name Is In Use',
@@ -39,10 +39,9 @@ const optionsField: INodeProperties = {
 };
 
 /**
- * The order n8n users expect: Vendor Keys first (the credential pickers are drawn just above it,
- * at the top), then the required fields, the choice that changes the form's shape, the providers,
- * the settings with defaults, and the deprecated Presets last. Only names move here, so other
- * changes to the groups keep their place.
+ * The order n8n users expect: Vendor Keys first (under the credential pickers), the required fields,
+ * the choice that shapes the form, providers, settings with defaults, deprecated Presets last.
+ * Only names are listed, so other changes to the groups keep their place.
  */
 const FIRST = ['vendorKeys', 'channel', 'remoteRtcUid', 'mode', 'pipelineId', 'overrideLlm', 'overrideTts'];
 const BEFORE_TURNS = ['name', 'agentRtcUid', 'enableStringUid', 'token', 'idleTimeout'];

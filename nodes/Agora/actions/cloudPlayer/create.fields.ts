@@ -84,7 +84,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. lobby-music',
 				description:
-					'Unique name of the player in the project: at most 64 bytes of a-z, A-Z, 0-9, - and _. Two live players cannot share a name (see the option "If a Player With This Name Exists"). Leave empty for no name.',
+					'Unique name of the player in the project: at most 64 bytes of a-z, A-Z, 0-9, - and _. Two live players cannot share a name (see "If a Player With This Name Exists"). Empty: no name.',
 			},
 			{
 				displayName: 'Origin Server IP',
@@ -102,7 +102,8 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { numberPrecision: 0 },
 				default: 0,
 				description:
-					'Unix time in seconds at which playback starts. 0 (default) plays as soon as the player is created. Otherwise between now - 86400 and now + 300: a later time waits; an earlier time starts a live stream at once, and an on-demand stream at that earlier position (for recovery).',
+					'Unix time in seconds at which playback starts. 0 (default) plays as soon as the player is created. Otherwise between now - 86400 and now + 300.',
+				hint: 'A later time waits; an earlier time starts a live stream at once, and an on-demand stream at that earlier position (for recovery)',
 			},
 			playbackSpeedField,
 			{
@@ -111,8 +112,8 @@ export const createFields: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description:
-					"Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's. Leave empty to have a 24-hour token generated from the App Certificate of the credential (nothing is sent when the credential has none).",
+				description: "Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's",
+				hint: 'Leave empty to generate a 24-hour token from the credential’s App Certificate (nothing is sent when the credential has none)',
 			},
 		],
 	},

@@ -17,7 +17,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. support-room-42',
-		description: `Optional: the player's channel (${channelCharsHint}). Agora has no single-player lookup, so the node searches the list; with the channel it searches only that channel's players, which is faster and uses a separate rate budget.`,
+		description: `Optional: the player's channel (${channelCharsHint})`,
+		hint: "Agora has no single-player lookup, so the node searches the list; with the channel it searches only that channel's players: faster, and on a separate rate budget",
 	},
 ];
 

@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({ default: 200, max: PAGE_SIZE_MAX, description: 'Players per request, 1 to 500 (Agora’s default 200). When unset the node asks for 500 with Return All, or for the limit, to make as few requests as possible: unfiltered lists are limited to 20 per minute.' }),
+	pageSizeOptions({ default: 200, max: PAGE_SIZE_MAX, description: 'Players per request, 1 to 500 (Agora’s default 200). Unset: 500 with Return All, or the limit, for the fewest requests (unfiltered lists are limited to 20 per minute).' }),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,9 +1,6 @@
 /**
- * Update sequence numbers. Agora applies an update only when its sequence is greater than every
- * earlier one of the player; it types `sequence` as a number of at least 0, with no 32-bit bound,
- * so the millisecond clock (about 1.8e12) fits. The clock keeps growing between executions and
- * between workers (as far as their clocks agree); inside this process it is made strictly
- * increasing per player, so two updates of one player in the same millisecond still differ.
+ * Update sequence numbers: the millisecond clock, made strictly increasing per player in this process
+ * so that two updates in one millisecond still differ (why: docs/design.md, Cloud player update sequence).
  */
 const last = new Map<string, number>();
 const LIMIT = 10000;

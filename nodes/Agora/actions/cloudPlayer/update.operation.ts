@@ -72,9 +72,9 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
-				hint: 'Leave this option out to send the current time in milliseconds, which always grows',
+				hint: 'Your own numbers (0 or more) are sent as given: keep to them for that player, as one below an earlier automatic sequence is ignored (output staleSequence: true when this n8n sent higher)',
 				description:
-					'Agora applies an update only when its sequence is greater than that of every earlier update of the player, and ignores it otherwise, without an error. Left out, the node uses the current time in milliseconds (about 1.8 × 10^12), which keeps growing between executions. A number of your own (0 or more) is sent as given: keep using your own numbers for that player, since one below an earlier automatic sequence is ignored by Agora (the output says staleSequence: true when this n8n sent a higher one before).',
+					'Agora applies an update only when its sequence is greater than every earlier one of the player, and ignores it silently otherwise. Left out: the current time in milliseconds, which always grows.',
 			},
 			additionalBodyField('the update request ({player: {…}})'),
 		],

@@ -143,10 +143,8 @@ export interface PlayerWhere {
 }
 
 /**
- * Create's output, the same fields whichever path produced it (created, the existing player of a
- * name, a player recovered after a lost answer): id, uid (account for account players), createTs,
- * status, region, channelName, name, existing, reconciled and requestId. What neither Agora nor
- * the request tells is null; never the token or the encryption key.
+ * Create's output, the same fields whichever path produced it (created, existing, recovered; listed
+ * in docs/fields.md). What neither Agora nor the request tells is null; never the token or the key.
  */
 export function playerOutput(
 	found: IDataObject,

@@ -32,11 +32,8 @@ interface ExecutionView {
 const views = new WeakMap<object, ExecutionView>();
 
 /**
- * Does `$json` read the node's input items here? n8n's `$json` is item i of its context's
- * connectionInputData (a field of n8n's execution context, not of the typed interface). In a node's
- * normal run that is the very array getInputData returns; when the node runs as an AI Agent's tool
- * it is the agent's items while the input is the tool call. Without that field, every read goes to
- * n8n: slower, never different.
+ * Does `$json` read the node's input items here, i.e. is n8n's untyped `connectionInputData` the very
+ * array getInputData returns? Not so for an AI Agent tool call or another n8n: every read goes to n8n.
  */
 function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boolean {
 	return items.length > 0 && (fn as { connectionInputData?: unknown }).connectionInputData === items;
@@ -112,11 +109,8 @@ function resolve(view: ExecutionView, value: unknown, itemIndex: number): unknow
 }
 
 /**
- * A parameter of one item, with the same value `getNodeParameter` gives. n8n evaluates each
- * expression in a new data proxy and sandbox, about 200 µs an item and the largest per-item cost
- * of a bulk run; the expressions that only read the item (`{{ $json.id }}`, what the editor writes
- * when a field is dragged in) are read from the item directly. Any other expression, and any value
- * that is not a string, number or boolean, is left to n8n.
+ * A parameter of one item, with the value `getNodeParameter` gives: expressions that only read the item
+ * are read from it directly, the rest is left to n8n (why and how: docs/design.md, Reading the form).
  */
 export function itemParameter(
 	fn: ParameterReader,

@@ -1,10 +1,6 @@
 /**
- * Runs `work` for indexes 0..count-1 with at most `concurrency` in flight. n8n's HTTP Request node
- * sends all items at once; handling one item at a time would make this node several times slower
- * at real round-trip times.
- *
- * When an item fails, no further item is started and the items in flight are let finish, so the
- * caller learns everything that was done before the stop (see sideEffects.ts).
+ * Runs `work` for indexes 0..count-1 with at most `concurrency` in flight. After a failure no further
+ * item starts and those in flight finish, so the caller learns all that was done (docs/design.md).
  */
 interface PoolOutcome<T> {
 	/** Result per index; undefined for items that failed or were never started. */

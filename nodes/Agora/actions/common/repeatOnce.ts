@@ -11,10 +11,9 @@ import { settle } from '../../../shared/values';
 type Request = Parameters<typeof agoraRequest>[1];
 
 /**
- * Sends `req` once, without the transport's own repeats; after an answer that leaves the outcome
- * open (504, time-out, dropped connection, other 5xx) sends it once more, with a 404 passed back
- * instead of thrown. `repeated` says which attempt answered. 429 and 503 are retried by the
- * transport as always (refused, not processed).
+ * Sends `req` once without the transport's repeats, and once more after an answer that leaves the
+ * outcome open (504, time-out, dropped connection, other 5xx); a 404 is passed back, not thrown, and
+ * `repeated` says which attempt answered. 429 and 503 are retried by the transport as always.
  */
 export async function sendWithOneRepeat(
 	fn: IExecuteFunctions,

@@ -1,17 +1,6 @@
 /**
- * Is n8n running this node a second time within the same execution? In queue mode, when a worker
- * dies (crash, OOM, kill -9), its job stalls and n8n hands it to another worker, which runs the
- * execution again from its start (or from the last node it saved). The items the dead worker had
- * already sent were applied at Agora, so on the re-run a Delete finds its player gone, a Stop its
- * agent stopped, a Create its name taken: the operations read those answers as "already done"
- * only when this says the run is a repeat, and as failures (a wrong id, a name in use) otherwise.
- *
- * The mark is kept in n8n's own deduplication store (its database, shared by every worker): one
- * entry per execution, node and run index, the newest MARK_LIMIT per node. n8n rewrites that record
- * whole, so two executions marking at the same moment can drop each other's entry; the mark is
- * read back and written again if it went missing. A mark lost anyway means a later re-run is not
- * recognised, and its repeats fail as they did before. Where n8n offers no such store (its engine
- * without the database services), no run counts as a repeat.
+ * Is n8n running this node a second time within the same execution (a queue-mode worker died)? Then
+ * answers such as "already gone" mean done. How the mark is kept: docs/design.md, Re-runs in queue mode.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 

@@ -1,11 +1,6 @@
 /**
- * What a run did at Agora before it stopped. Items run concurrently; when one fails and the node
- * throws (Continue On Fail off), n8n discards the output of every item, also of those that had
- * already started an agent or created a player. So the error itself lists those resources: in its
- * description for people, in its context (`sideEffects`) for an error workflow.
- *
- * Each operation that changes something at Agora declares, as `sideEffect`, how to read the change
- * from one of its output items (see `changes`). The node applies it to the items that finished.
+ * What a run did at Agora before it stopped: when an item fails and the node throws, n8n discards every
+ * output, so the error lists what was already changed (docs/design.md, Running items).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -39,13 +39,13 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
 		default: uniquePerItem('call'),
-		description:
-			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409). The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash.',
+		description: 'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409)',
+		hint: 'The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash',
 	},
 	channel: {
 		default: uniquePerItem('call'),
-		description:
-			'Channel where the phone line (through Agora’s SIP gateway) and the agent meet. The default is a new channel per execution, node, run of the node and item, the same when n8n runs the execution again after a worker crash, so that the repeat finds the call instead of dialing again.',
+		description: 'Channel where the phone line (through Agora’s SIP gateway) and the agent meet',
+		hint: 'The default is new per execution, node, run and item, and the same when n8n runs the execution again after a worker crash, so the repeat finds the call instead of dialing again',
 	},
 	remoteRtcUid: {
 		displayName: 'SIP UID',
@@ -56,7 +56,7 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	token: {
 		displayName: 'Agent Token',
 		description:
-			'Token the agent joins the channel with. Leave empty to have a 24-hour token generated from the App Certificate of the credential; without a certificate an empty token is sent, which suits projects with no App Certificate.',
+			'Token the agent joins the channel with. Empty: a 24-hour token from the credential’s App Certificate, or an empty token for projects without one.',
 	},
 };
 
@@ -67,7 +67,7 @@ const sipTokenField: INodeProperties = {
 	typeOptions: { password: true },
 	default: '',
 	description:
-		'Token the SIP gateway joins the channel with (sip.rtc_token). Leave empty to have a 24-hour token for the SIP UID generated from the App Certificate of the credential; without a certificate an empty token is sent.',
+		'Token the SIP gateway joins the channel with (sip.rtc_token). Empty: a 24-hour token for the SIP UID from the credential’s App Certificate, or an empty token for projects without one.',
 };
 
 /** The identity group of Start, reworded, with the SIP token after the agent's token. */

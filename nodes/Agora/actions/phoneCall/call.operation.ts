@@ -68,10 +68,8 @@ async function place(this: IExecuteFunctions, itemIndex: number, ctx: AgoraConte
 		if (earlier) return output(earlier.agent_id, body, true);
 	}
 
-	// A call is never repeated blindly: it would ring the callee twice. After an answer that leaves
-	// the outcome open (504, time-out, dropped connection, other 5xx), or a 409 on a repeat (the
-	// name taken, most likely by our own first attempt), the call is looked up first; it is placed
-	// again only when the lookup finds none.
+	// A call is never repeated blindly (it would ring the callee twice): after an open outcome, or a 409
+	// on a repeat, it is looked up first and placed again only when none is found (docs/design.md).
 	const attempts = 1 + ctx.maxRetries;
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await settle(

@@ -1,8 +1,7 @@
 /**
- * Waiting for a placed call to end, so that Call can return its outcome as one step (and as one
- * tool call of n8n's AI Agent). The call's status is polled at a set pace; while the call is
- * answered the agent's history is read too, because Agora serves history only while the agent
- * runs: the transcript is what was captured last before the agent left.
+ * Waits for a placed call to end so that Call returns its outcome in one step: polls its status and,
+ * while it is answered, the agent's history, which Agora serves only while the agent runs.
+ * More: docs/design.md, Phone calls.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 

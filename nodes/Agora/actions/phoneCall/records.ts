@@ -56,10 +56,8 @@ const sameNumber = (a: unknown, b: unknown) => String(a ?? '').replace(/\D/g, ''
 const CLOCK_SLACK_S = 300;
 
 /**
- * The call a Call request placed although no answer said so, as `{agent_id}` or undefined. First
- * the outbound records to that number since the first attempt, matched on channel and caller
- * (records hold ended calls too: a callee who rejected at once leaves no live agent); then the
- * live agent of the call's name in the channel (a record may lag behind its agent).
+ * The call a Call request placed although no answer said so, as `{agent_id}` or undefined: first the
+ * outbound records to that number, then the live agent of the call's name (docs/design.md, Phone calls).
  */
 export async function findPlacedCall(
 	fn: IExecuteFunctions,

@@ -1,11 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * Token authentication (`Authorization: agora token=<token>`) through n8n's engine against the
- * sandbox, which verifies every token as Agora does (App ID, signature with the App Certificate,
- * expiry, RTC join privilege; on start also the channel and uid): the node's requests are accepted,
- * and a token signed with another certificate is refused. A recording proxy in front of the
- * sandbox keeps the headers the node sent (the sandbox keeps Authorization out of its log), so the
- * token itself is decoded too (test/lib/accessToken2Decoder.ts).
+ * Token authentication (`agora token=`) through n8n's engine against the sandbox, which verifies
+ * tokens as Agora does; a recording proxy lets the test decode the token the node sent.
  */
 import { CredentialTestContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';

@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * Runs many fuzz cases in one n8n engine run: a workflow with one Items node and one Agora node per
- * case (its own static parameters, some of them expressions that read values from the item, as a
- * user maps data from an earlier node). Nodes run one after another, so the sandbox requests
- * recorded while a node runs are that case's requests.
- *
- * Each Agora node is a thin probe around the real node: `this` is n8n-core's ExecuteContext for
- * that node, the Agora node's execute() runs unchanged, and the probe keeps what it returned or
- * threw (n8n would stop the workflow at the first error; the probe records it and goes on).
+ * Runs many fuzz cases in one n8n engine run, one probed Agora node per case, so that each case's
+ * sandbox requests and outcome are recorded without stopping at the first error.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

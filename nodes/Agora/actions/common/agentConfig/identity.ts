@@ -70,7 +70,7 @@ export const identityFields: INodeProperties[] = [
 		default: '',
 		hint: 'Leave empty to generate one from the credential’s App Certificate',
 		description:
-			'Token the agent joins the channel with. Leave empty to have a 24-hour token generated from the App Certificate of the credential (with RTM privileges when Enable RTM is on); without a certificate an empty token is sent, which suits projects with no App Certificate.',
+			'Token the agent joins the channel with. Empty: a 24-hour token from the credential’s App Certificate (with RTM privileges when Enable RTM is on), or an empty token for projects without one.',
 	},
 	{
 		displayName: 'Idle Timeout (Seconds)',

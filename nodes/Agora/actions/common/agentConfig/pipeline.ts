@@ -49,7 +49,8 @@ export const pipelineFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. deepgram_nova_3,openai_gpt_5_mini',
 		description:
-			'Deprecated by Agora in favour of Credentials › Agora Managed in each provider. Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model.',
+			'Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model',
+		hint: 'Deprecated by Agora in favour of Credentials › Agora Managed in each provider',
 	},
 	{
 		displayName: 'Override LLM Settings',

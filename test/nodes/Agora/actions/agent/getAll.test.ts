@@ -1,5 +1,10 @@
 /** Agent › Get Many, run through n8n's engine against the sandbox. */
-import { run, sb, seed } from './setup';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { agoraWorkflow, apiField, runWorkflow } from '../../../../lib/harness';
+import { cascadeParams, credential, run, sb, seed } from './setup';
+
+const HOUR = 3600_000;
 
 describe('Get Many', () => {
 	test('Return All follows the cursor across pages; Limit stops early', async () => {
@@ -56,5 +61,39 @@ describe('Get Many', () => {
 		const past = new Date(Date.now() - 3600_000).toISOString();
 		result = await run({ resource: 'agent', operation: 'getAll', returnAll: true, filters: { fromTime: past, toTime: future } });
 		expect(result.output('Agora')).toHaveLength(2);
+	});
+
+	test('Status Any (the default) lists agents of every state and older than 2 hours', async () => {
+		sb.clock.set(Date.now() - 3 * HOUR);
+		const [old] = await seed(1);
+		sb.clock.set(Date.now());
+		sb.configure({ startDelayMs: 60000 });
+		const starting = await run(cascadeParams({ name: 'starting-agent', agentRtcUid: '4001' }));
+		sb.configure({ startDelayMs: 5 });
+		sb.requests.length = 0;
+		const result = await run({ resource: 'agent', operation: 'getAll', returnAll: true });
+		const ids = result.output('Agora').map((a) => a.agent_id);
+		expect(ids).toEqual(expect.arrayContaining([old, starting.output('Agora')[0].agent_id]));
+		const query = sb.requests[0].query;
+		expect(query.state).toBe('0,1,2,3,4,5,6');
+		expect(Number(query.from_time)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - 72 * 3600);
+	});
+
+	test.each([1001, 2.5, 'abc', 0])('page size %p is refused naming options.pageSize, nothing sent', async (pageSize) => {
+		const result = await run({ resource: 'agent', operation: 'getAll', returnAll: true, options: { pageSize: `={{ ${JSON.stringify(pageSize)} }}` } });
+		expect(apiField(result.error('Agora'))).toMatch(/pageSize/);
+		expect(sb.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['Asia/Tokyo', 9],
+		['America/New_York', -5],
+		['UTC', 0],
+	])('Started After / Before are read in the workflow’s time zone: %s', async (timezone, offsetHours) => {
+		const parameters: INodeParameters = { resource: 'agent', operation: 'getAll', returnAll: true, filters: { fromTime: '2026-01-15T09:30:00', toTime: '2026-01-15T10:30:00' } };
+		const result = await runWorkflow({ ...agoraWorkflow(parameters), settings: { timezone } }, credential);
+		expect(result.error('Agora')).toBeUndefined();
+		const utc = Date.UTC(2026, 0, 15, 9, 30) / 1000 - offsetHours * 3600;
+		expect(sb.requests[0].query).toMatchObject({ from_time: String(utc), to_time: String(utc + 3600) });
 	});
 });

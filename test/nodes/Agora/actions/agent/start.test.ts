@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { agoraWorkflow, runWorkflow, apiField } from '../../../../lib/harness';
-import { cascadeParams, credential, joins, LLM_KEY, run as runItems, sb, TTS_KEY } from './setup';
+import { cascadeParams, credential, LLM_KEY, run as runItems, sb, TTS_KEY } from './setup';
 
 function params(over: IDataObject = {}): IDataObject {
 	return {
@@ -28,81 +28,6 @@ function params(over: IDataObject = {}): IDataObject {
 async function run(parameters: IDataObject, settings: IDataObject = {}) {
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}], settings), credential);
 }
-
-describe('reconciliation after an ambiguous answer', () => {
-	test('504 after the agent was created: looked up, not started twice, output marked reconciled', async () => {
-		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '504-after-commit' });
-		const result = await run(params());
-		expect(result.error('Agora')).toBeUndefined();
-		const agents = sb.agents();
-		expect(agents).toHaveLength(1);
-		expect(joins()).toHaveLength(1);
-		const [out] = result.output('Agora');
-		expect(out).toMatchObject({ agent_id: agents[0].agentId, name: 'agent-x', channel: 'room1', reconciled: true });
-		expect(JSON.stringify(out)).not.toContain(LLM_KEY);
-	});
-
-	test('504 before anything happened: not found, started once more', async () => {
-		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '504' });
-		const result = await run(params());
-		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.agents()).toHaveLength(1);
-		expect(joins()).toHaveLength(2);
-		const [out] = result.output('Agora');
-		expect(out.agent_id).toBe(sb.agents()[0].agentId);
-		expect(out.reconciled).toBe(false);
-	});
-
-	test('a time-out while the start went through: reconciled', async () => {
-		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: 'latency', latencyMs: 3000 });
-		const result = await run(params({ requestOptions: { timeoutMs: 300 } }));
-		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.agents()).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ agent_id: sb.agents()[0].agentId, reconciled: true });
-	});
-
-	test('every attempt fails: the last error is reported, at most Max Retries repeats', async () => {
-		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '500', count: 10 });
-		const result = await run(params({ requestOptions: { maxRetries: 2 } }));
-		expect(result.error('Agora')?.message).toMatch(/500/);
-		expect(joins()).toHaveLength(3);
-		expect(sb.agents()).toHaveLength(0);
-	});
-
-	test('a definite refusal (422 quota) is neither repeated nor looked up', async () => {
-		sb.configure({ agentQuota: 1 });
-		try {
-			expect((await run(params({ name: 'q1' }))).error('Agora')).toBeUndefined();
-			const result = await run(params({ name: 'q2' }));
-			expect(result.error('Agora')?.message).toMatch(/422/);
-			expect(joins()).toHaveLength(2);
-			expect(sb.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
-		} finally {
-			sb.configure({ agentQuota: 0 });
-		}
-	});
-});
-
-describe('name in use (409)', () => {
-	test('fails by default; Return Existing Agent outputs the running one', async () => {
-		const first = await run(params({ name: 'dup' }));
-		const id = first.output('Agora')[0].agent_id;
-		let result = await run(params({ name: 'dup' }));
-		expect(result.error('Agora')?.message).toMatch(/409.*TaskConflict/);
-		expect(sb.agents()).toHaveLength(1);
-
-		result = await run(params({ name: 'dup', options: { ifNameInUse: 'returnExisting' } }));
-		expect(result.error('Agora')).toBeUndefined();
-		expect(result.output('Agora')[0]).toMatchObject({ agent_id: id, name: 'dup', existing: true });
-		expect(sb.agents()).toHaveLength(1);
-	});
-
-	test('Return Existing Agent still fails when the name is used in another channel', async () => {
-		await run(params({ name: 'dup2', channel: 'elsewhere' }));
-		const result = await run(params({ name: 'dup2', options: { ifNameInUse: 'returnExisting' } }));
-		expect(result.error('Agora')?.message).toMatch(/409/);
-	});
-});
 
 describe('the whole form', () => {
 	test('every group maps to the spec’s fields and the sandbox accepts it', async () => {

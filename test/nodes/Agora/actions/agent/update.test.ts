@@ -2,6 +2,7 @@
 /** Agent › Update, run through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { apiField } from '../../../../lib/harness';
 import { run, sb, seed } from './setup';
 
 describe('Update', () => {
@@ -29,5 +30,34 @@ describe('Update', () => {
 		const out = result.output('Agora')[0];
 		expect(out).toMatchObject({ agent_id: id, updated: ['token', 'llm'] });
 		expect(JSON.stringify(out)).not.toContain('new-token-value-123');
+	});
+
+	test('an untouched {} params is not sent, so the params set at start stay', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}', mllmParams: '{}', token: 'new-token-1' } });
+		expect(result.error('Agora')).toBeUndefined();
+		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-1' } });
+	});
+
+	test('{} alone is not a field to update: refused, nothing sent', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}' } });
+		expect(result.error('Agora')?.message).toContain(': needs at least one field to update');
+		expect(apiField(result.error('Agora'))).toBe('properties');
+		expect(sb.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['typed', ''],
+		['from an expression', '={{ $json.missing ?? "" }}'],
+	])('an empty Channel Token (%s) is refused naming the field', async (_how, token) => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token } });
+		expect(result.error('Agora')?.message).toContain(': must not be empty');
+		expect(apiField(result.error('Agora'))).toBe('properties.token');
+		expect(sb.requests).toHaveLength(0);
 	});
 });

@@ -210,3 +210,31 @@ describe('validation before sending', () => {
 		expect(sb.requests).toHaveLength(0);
 	});
 });
+
+describe('stream URL, GOP, profile and idle timeout as Agora documents them', () => {
+	test.each(['http://a b', 'http://ho st.example.com/x', 'https://[::1/x', 'rtmp://exa mple.com/live'])(
+		'%p is not a URL: refused naming player.streamUrl on create and update, nothing sent',
+		async (streamUrl) => {
+			const create = await run(createParams({ streamUrl, uid: 5 }));
+			expect(apiField(create.error('Agora'))).toBe('player.streamUrl');
+			const [playerId] = await seed(1);
+			sb.requests.length = 0;
+			const update = await run({ resource: 'cloudPlayer', operation: 'update', playerId, region: 'na', updateFields: { streamUrl } });
+			expect(apiField(update.error('Agora'))).toBe('player.streamUrl');
+			expect(sb.requests).toHaveLength(0);
+		},
+	);
+
+	test('GOP and a lower-case profile are sent as Agora’s own example writes them', async () => {
+		const result = await run(createParams({ uid: 101, audioOptions: { profile: 1 }, videoOptions: { codec: 'VP9', gop: 30, fillMode: 'fill' } }));
+		expect(result.error('Agora')).toBeUndefined();
+		expect(sb.requests[0].status).toBe(200);
+		expect((sb.requests[0].body as IDataObject).player).toMatchObject({ audioOptions: { profile: 1 }, videoOptions: { codec: 'VP9', gop: 30, fillMode: 'fill' } });
+	});
+
+	test.each([4, 601])('idle timeout %i is passed on (Agora moves it into 5..600)', async (idleTimeout) => {
+		const result = await run(createParams({ uid: 101, additionalFields: { idleTimeout } }));
+		expect(result.error('Agora')).toBeUndefined();
+		expect((sb.requests[0].body as { player: IDataObject }).player.idleTimeout).toBe(idleTimeout);
+	});
+});

@@ -243,3 +243,20 @@ describe('rate limits (sandbox enforcing them)', () => {
 		expect(sb.players()).toHaveLength(1);
 	});
 });
+
+describe('one output shape, whatever path produced it', () => {
+	test('a created, an existing and a recovered cloud player have the same fields, uid included', async () => {
+		const create = (over: INodeParameters) => createParams({ streamUrl: 'rtmp://media.example.com/live/s', ...over });
+		const created = await run(create({ additionalFields: { name: 'shape-p' } }));
+		const existing = await run(create({ uid: 556, additionalFields: { name: 'shape-p' }, options: { onNameConflict: 'returnExisting' } }));
+		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: '504-after-commit' });
+		const recovered = await run(create({ uid: 557, additionalFields: { name: 'shape-q' } }));
+		const keys = ['channelName', 'createTs', 'existing', 'id', 'name', 'reconciled', 'region', 'requestId', 'status', 'uid'];
+		for (const result of [created, existing, recovered]) {
+			expect(result.error('Agora')).toBeUndefined();
+			expect(Object.keys(result.output('Agora')[0]).sort()).toEqual(keys);
+		}
+		expect(existing.output('Agora')[0]).toMatchObject({ id: created.output('Agora')[0].id, uid: 555, createTs: expect.any(Number), existing: true });
+		expect(recovered.output('Agora')[0]).toMatchObject({ uid: 557, createTs: expect.any(Number), status: expect.any(String), reconciled: true });
+	});
+});

@@ -1,4 +1,7 @@
 /** Cloud Player › Update, run through n8n's engine against the sandbox. */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { apiField } from '../../../../lib/harness';
 import { run, sb, seed } from './setup';
 
 describe('update', () => {
@@ -53,5 +56,33 @@ describe('update', () => {
 	it('an unknown player is a 404 with the spec meaning', async () => {
 		const result = await run({ resource: 'cloudPlayer', operation: 'update', playerId: 'nope', region: 'na', updateFields: { isPause: true } });
 		expect(result.error('Agora')?.message).toContain('Resource is not found and destroyed.');
+	});
+
+	it('after the largest explicit sequence, later automatic sequences are exact integers that still grow', async () => {
+		const [playerId] = await seed(1);
+		sb.requests.length = 0;
+		const update = (volume: number, options: INodeParameters = {}) => run({ resource: 'cloudPlayer', operation: 'update', playerId, region: 'na', updateFields: { volume }, options });
+		// The largest explicit sequence the schema accepts (2^52), so that automatic ones after it
+		// stay exact integers; anything above is refused before sending.
+		const refused = await update(5, { sequence: 2 ** 52 + 1 });
+		expect(apiField(refused.error('Agora'))).toBe('sequence');
+		await update(10, { sequence: 2 ** 52 });
+		for (const volume of [20, 30, 40]) await update(volume);
+		// What was sent (the sandbox records a request even when it refuses it).
+		const sent = sb.requests.filter((r) => r.method === 'PATCH').map((r) => r.query.sequence);
+		const automatic = sent.slice(1).map(Number);
+		expect(automatic.every((s) => Number.isSafeInteger(s))).toBe(true);
+		expect(automatic[1]).toBeGreaterThan(automatic[0]);
+		expect(automatic[2]).toBeGreaterThan(automatic[1]);
+	});
+
+	it('the automatic sequence is the millisecond clock; a lower manual one afterwards is flagged stale', async () => {
+		const [id] = await seed(1);
+		const update = (options: INodeParameters) => run({ resource: 'cloudPlayer', operation: 'update', region: 'na', playerId: id, updateFields: { isPause: true }, options });
+		const automatic = (await update({})).output('Agora')[0];
+		expect(automatic.sequence).toBeGreaterThan(1.7e12);
+		expect(automatic.staleSequence).toBe(false);
+		const manual = (await update({ sequence: 5 })).output('Agora')[0];
+		expect(manual).toMatchObject({ sequence: 5, staleSequence: true, updated: true });
 	});
 });

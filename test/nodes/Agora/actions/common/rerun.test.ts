@@ -1,12 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
- * n8n runs an execution again when the worker running it died (queue mode: the stalled job goes to
- * another worker, under the same execution id). The items the dead worker sent were applied, so the
- * repeat must read "already gone", "already stopped" or "name taken by our own agent/player" as
- * done, not as failures, and must not start or create a second one. A run that is not a repeat
- * keeps treating those answers as errors (a wrong id, a name in use).
- *
- * n8n's deduplication store (its database in a real n8n) is replaced by an in-memory one here.
+ * A repeated execution (a dead worker's job run again) reads "already gone/stopped/taken by our own"
+ * as done and creates nothing twice; a first run still treats those answers as errors.
  */
 import { DataDeduplicationService } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';

@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * A bulk run that fails part-way, in n8n's engine against the sandbox: item 37 of 100 Start items
- * is refused with a 400 (by a proxy in front of the sandbox, see test/lib/faultProxy.ts). The run
- * must start nothing after the failure, let the items under way finish, and throw one error that
- * lists every agent that now exists, no more and no fewer.
+ * A bulk run that fails part-way (item 37 of 100 Starts refused by faultProxy): nothing starts after
+ * the failure, items under way finish, and one error lists exactly the agents that now exist.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

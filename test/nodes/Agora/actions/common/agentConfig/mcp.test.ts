@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * MCP servers of Agent › Start and Phone Call › Call, run by n8n's engine against the sandbox:
- * endpoints Agora's engine cannot use are refused before sending (naming the form's field), Enable
- * Tools follows the servers unless set, allowed_tools is never an empty list, MLLM agents get
- * servers too, and the bearer token comes from the Agora Vendor Keys credential.
+ * MCP servers of Agent › Start and Phone Call › Call through n8n's engine: unusable endpoints refused
+ * naming the field, Enable Tools and allowed_tools rules, MLLM servers, bearer token from Vendor Keys.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -1,0 +1,156 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * `npm run dev`'s steps (scripts/dev.ts runs them; the dev browser test runs the same): the package
+ * installed into n8n, the sandbox or real Agora, the scripted model, credentials and examples.
+ * The credential goes to n8n through a pipe, and n8n stores it encrypted with a random key kept in
+ * the dev folder (mode 600).
+ */
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+
+import {
+	BRAIN_EXAMPLES,
+	devVendorKeys,
+	EXAMPLE_CREDENTIAL,
+	exampleCredentials,
+	EXAMPLES_DIR,
+	exampleFiles,
+	NOTIFICATIONS_CREDENTIAL,
+	TRIGGER_WEBHOOK_ID,
+	VENDOR_KEYS_CREDENTIAL,
+} from './examples';
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+
+export interface DevContext {
+	n8nDir: string;
+	version: string;
+	/** This version's dev folder: n8n's user folder, its log, the encryption key. */
+	folder: string;
+	say(message: string): void;
+	/** Stopped in reverse order when dev stops. */
+	cleanups: Array<() => Promise<void>>;
+	isStopping(): boolean;
+}
+
+/** The encryption key of this dev folder: made once, readable by its owner only. */
+function encryptionKey(folder: string): string {
+	const file = path.join(folder, 'encryption-key');
+	if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+	fs.chmodSync(file, 0o600);
+	return fs.readFileSync(file, 'utf8').trim();
+}
+
+function realAgoraCredential(env: NodeJS.ProcessEnv): Record<string, string> | undefined {
+	if (!env.AGORA_CUSTOMER_ID || !env.AGORA_CUSTOMER_SECRET || !env.AGORA_APP_ID) return undefined;
+	return {
+		customerId: env.AGORA_CUSTOMER_ID,
+		customerSecret: env.AGORA_CUSTOMER_SECRET,
+		appId: env.AGORA_APP_ID,
+		host: env.AGORA_HOST ?? 'https://api.agora.io',
+		appCertificate: env.AGORA_APP_CERTIFICATE ?? '',
+		notificationSecret: env.AGORA_NOTIFICATION_SECRET ?? '',
+	};
+}
+
+/**
+ * The scripted model's tool call: the number to call and the goal when the question asks for a
+ * call (example 12); else the agent id asked about in example 06's question, or, when the question
+ * has none ("unknown"), the sandbox's newest agent.
+ */
+function toolArguments(sandbox: SandboxProcess | undefined) {
+	return async ({ messages }: { messages: Array<{ role: string; content?: unknown }> }) => {
+		const question = messages.filter((m) => m.role === 'user').map((m) => String(m.content ?? '')).pop() ?? '';
+		const number = /\+\d{8,15}/.exec(question)?.[0];
+		if (/\bcall\b/i.test(question) && number) return { toNumber: number, goal: question };
+		const asked = /\bid ([\w-]+)/.exec(question)?.[1];
+		if (asked && asked !== 'unknown') return { agentId: asked };
+		const agents = ((await sandbox?.control('state')) as { agents?: Array<{ agentId: string }> } | undefined)?.agents ?? [];
+		return { agentId: agents[agents.length - 1]?.agentId ?? 'unknown' };
+	};
+}
+
+/** What dev set up: n8n (imported, not started yet), the sandbox (absent with real Agora), the scripted model. */
+export interface DevSetup {
+	host: N8nHost;
+	sandbox?: SandboxProcess;
+	model: ScriptedModel;
+	agora: Record<string, string>;
+	webhookBase: string;
+}
+
+/**
+ * Everything before n8n starts: the package installed, the sandbox (or real Agora), the scripted
+ * model, the credentials and examples imported, the trigger and brain examples active. `env` gives
+ * the settings (N8N_PORT, SANDBOX_PORT, WEBHOOK_URL, AGORA_*); tests pass their own.
+ */
+export async function setUpDev(ctx: DevContext, env: NodeJS.ProcessEnv = process.env): Promise<DevSetup | undefined> {
+	const port = Number(env.N8N_PORT ?? 5678);
+	const userFolder = ctx.folder;
+	const webhookBase = env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
+
+	ctx.say('packing the package and installing it into n8n’s community nodes folder');
+	installPackageInto(userFolder, packPackage(path.join(ctx.folder, 'pack')));
+
+	const real = realAgoraCredential(env);
+	let sandbox: SandboxProcess | undefined;
+	let agora: Record<string, string>;
+	if (real) {
+		agora = real;
+	} else {
+		ctx.say('starting the Agora sandbox');
+		sandbox = await startSandboxProcess({
+			SANDBOX_PORT: env.SANDBOX_PORT ?? '8787',
+			SANDBOX_NOTIFY_URL: `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
+			SANDBOX_START_DELAY_MS: '1000',
+		});
+		ctx.cleanups.push(() => sandbox!.stop());
+		agora = {
+			customerId: sandbox.customerId,
+			customerSecret: sandbox.customerSecret,
+			appId: sandbox.appId,
+			host: 'custom',
+			customBaseUrl: sandbox.url,
+			appCertificate: '0123456789abcdef0123456789abcdef',
+			notificationSecret: sandbox.notificationSecret,
+		};
+	}
+	const model = await startScriptedModel(toolArguments(sandbox));
+	ctx.cleanups.push(() => model.close());
+
+	const host = new N8nHost(ctx.n8nDir, userFolder, port, {
+		N8N_ENCRYPTION_KEY: encryptionKey(ctx.folder),
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		WEBHOOK_URL: webhookBase,
+	});
+	ctx.cleanups.push(() => host.stop(5000));
+	if (ctx.isStopping()) return undefined;
+	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
+	const vendorKeys = sandbox ? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }] : [];
+	const names = [EXAMPLE_CREDENTIAL.name, NOTIFICATIONS_CREDENTIAL.name, 'OpenAI account', ...vendorKeys.map((c) => c.name)];
+	ctx.say(`importing the credentials ${names.map((name) => `"${name}"`).join(', ')}`);
+	await host.importCredentialData([
+		...exampleCredentials(agora),
+		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
+		...vendorKeys,
+	]);
+	ctx.say(`importing the ${exampleFiles().length} example workflows`);
+	await host.importWorkflowFolder(EXAMPLES_DIR);
+	await host.activate(EXAMPLE_CREDENTIAL.triggerWorkflowId);
+	await host.activate(BRAIN_EXAMPLES.brainWorkflowId);
+	if (ctx.isStopping()) return undefined;
+	return { host, sandbox, model, agora, webhookBase };
+}
+
+/** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */
+export async function startDevN8n(ctx: DevContext, { host }: DevSetup): Promise<void> {
+	ctx.say(`starting n8n ${ctx.version} (its log: ${path.join(ctx.folder, 'n8n.log')})`);
+	const waiting = setInterval(() => ctx.say(`waiting for n8n to answer on ${host.baseUrl}`), 5000);
+	try {
+		await host.start(300000, { logFile: path.join(ctx.folder, 'n8n.log'), ownGroup: true });
+	} finally {
+		clearInterval(waiting);
+	}
+}
+
