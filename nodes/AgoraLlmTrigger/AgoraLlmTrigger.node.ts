@@ -20,19 +20,19 @@ import {
 	type TimeoutAnswer,
 } from './answerBound';
 import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
+import { translateN8nStream, type StreamedResponse } from './streamTranslator';
 import { isPlainObject } from '../shared/values';
 
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
 
 const SETUP_NOTICE =
-	'Agora’s voice agent calls this workflow as its LLM. 1. Activate the workflow. ' +
-	'2. In the Agora node’s Agent › Start (or Phone Call › Call) choose LLM “An n8n Workflow (Agora Agent LLM Trigger)”, paste this node’s Production URL as LLM URL, and give the API Key of this node’s credential as LLM API Key. ' +
-	'3. End the workflow with Agora › Agent LLM › Reply. The URL must be reachable from Agora’s cloud over HTTPS.';
+	'Agora’s voice agent calls this workflow as its LLM: paste the Production URL as LLM URL in Agent › Start and end the workflow with Agora › Agent LLM › Reply. Steps: docs/brain.md.';
 
 interface LlmTriggerOptions {
 	answerTimeoutMs?: number;
 	onTimeout?: 'error' | 'fallback';
 	fallbackAnswer?: string;
+	streamAnswer?: boolean;
 }
 
 interface LlmRequest {
@@ -85,8 +85,9 @@ export class AgoraLlmTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// The Agora node's Agent LLM › Reply answers the waiting request (this.sendResponse).
-				responseMode: 'responseNode',
+				// Buffered: Agent LLM › Reply answers (this.sendResponse). Streaming: n8n writes its chunks
+				// to the response, which the trigger translates (streamTranslator).
+				responseMode: '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}',
 				path: 'chat/completions',
 			},
 		],
@@ -115,6 +116,14 @@ export class AgoraLlmTrigger implements INodeType {
 						placeholder: 'e.g. Sorry, give me a moment.',
 						displayOptions: { show: { onTimeout: ['fallback'] } },
 						description: 'What the agent says when the workflow does not reply in time',
+					},
+					{
+						displayName: 'Stream the AI Agent’s Answer (Beta)',
+						name: 'streamAnswer',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to send the first words while the model still writes. Needs n8n’s AI Agent with streaming on; other workflows still answer through the Reply.',
+						hint: 'Beta: relies on n8n’s streaming chunk format, which n8n may change',
 					},
 					{
 						displayName: 'On Timeout',
@@ -178,9 +187,11 @@ export class AgoraLlmTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as LlmTriggerOptions;
 		const timeoutMs = Math.min(Math.max(Number(options.answerTimeoutMs) || DEFAULT_ANSWER_TIMEOUT_MS, 100), MAX_ANSWER_TIMEOUT_MS);
-		boundAnswer(res, { timeoutMs, stream: item.stream === true, model: String(item.model), onTimeout: timeoutAnswer(options) }, (message) =>
-			this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`),
-		);
+		const log = (message: string) => this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`);
+		const request = { stream: item.stream === true, model: String(item.model) };
+		// Streaming: the bound holds until the first text, which is when the head is written.
+		const answered = options.streamAnswer === true ? translateN8nStream(res as StreamedResponse, request, log) : res;
+		boundAnswer(answered, { timeoutMs, ...request, onTimeout: timeoutAnswer(options) }, log);
 		return { workflowData: [this.helpers.returnJsonArray([item as IDataObject])] };
 	}
 }

@@ -82,3 +82,31 @@ export function completionSse(answer: ChatAnswer): string {
 export function openAiError(message: string, type: string, code: string | null): IDataObject {
 	return { error: { message, type, code, param: null } };
 }
+
+/**
+ * In n8n's streaming mode a node can only send text chunks: Agent LLM › Reply sends its whole answer
+ * as one chunk under this key, which the Agent LLM Trigger reads back instead of speaking it.
+ */
+export const REPLY_CHUNK_KEY = 'agoraAgentLlmReply';
+
+export interface ReplyChunk {
+	content: string;
+	toolCalls?: ToolCall[];
+	/** A Reply Format forced on the node; otherwise the request's `stream` decides. */
+	format?: 'json' | 'sse';
+}
+
+export function replyChunkContent(reply: ReplyChunk): IDataObject {
+	return { [REPLY_CHUNK_KEY]: reply as unknown as IDataObject };
+}
+
+/** The reply carried by a chunk's text, or undefined when the text is ordinary model output. */
+export function parseReplyChunk(text: string): ReplyChunk | undefined {
+	if (!text.startsWith(`{"${REPLY_CHUNK_KEY}":`)) return undefined;
+	try {
+		const reply = (JSON.parse(text) as IDataObject)[REPLY_CHUNK_KEY] as unknown as ReplyChunk;
+		return typeof reply?.content === 'string' ? reply : undefined;
+	} catch {
+		return undefined;
+	}
+}

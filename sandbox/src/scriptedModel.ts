@@ -10,6 +10,11 @@ export interface ScriptedModel {
 	/** Base URL ending in /v1 (POST {url}/chat/completions). */
 	url: string;
 	requests: Array<{ path: string; body: any; authorization?: string }>;
+	/**
+	 * The next streamed answer stops after its first word until `release` is called: a test can
+	 * prove a caller saw that word while the model had not finished.
+	 */
+	holdAfterFirstWord(): { release(): void };
 	close(): Promise<void>;
 }
 
@@ -45,20 +50,25 @@ async function answerFor(body: any, toolArguments: ToolArguments | undefined): P
 	return { content: null, toolCalls: [{ id: `call_${messages.length}`, type: 'function', function: { name: tool, arguments: JSON.stringify(args) } }] };
 }
 
-function sse(res: http.ServerResponse, id: string, model: string, a: Answer): void {
+async function sse(res: http.ServerResponse, id: string, model: string, a: Answer, hold?: Promise<void>): Promise<void> {
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 	const created = Math.floor(Date.now() / 1000);
 	const chunk = (delta: object, finish: string | null): string =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 	res.write(chunk({ role: 'assistant', content: '' }, null));
 	if (a.toolCalls) res.write(chunk({ tool_calls: a.toolCalls.map((c, index) => ({ index, ...c })) }, null));
-	for (const word of (a.content ?? '').match(/\S+\s*/g) ?? []) res.write(chunk({ content: word }, null));
+	const words = (a.content ?? '').match(/\S+\s*/g) ?? [];
+	for (const [index, word] of words.entries()) {
+		res.write(chunk({ content: word }, null));
+		if (index === 0 && hold) await hold;
+	}
 	res.write(chunk({}, a.toolCalls ? 'tool_calls' : 'stop'));
 	res.end('data: [DONE]\n\n');
 }
 
 export async function startScriptedModel(toolArguments?: ToolArguments, port = 0): Promise<ScriptedModel> {
 	const requests: ScriptedModel['requests'] = [];
+	let hold: Promise<void> | undefined;
 	const server = http.createServer((req, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
@@ -80,7 +90,11 @@ export async function startScriptedModel(toolArguments?: ToolArguments, port = 0
 			const answer = await answerFor(body, toolArguments);
 			const id = `chatcmpl-${requests.length}`;
 			const model = body.model ?? 'gpt-4o-mini';
-			if (body.stream === true) return sse(res, id, model, answer);
+			if (body.stream === true) {
+				const held = hold;
+				hold = undefined;
+				return sse(res, id, model, answer, held);
+			}
 			const message = answer.toolCalls ? { role: 'assistant', content: null, tool_calls: answer.toolCalls } : { role: 'assistant', content: answer.content };
 			res.setHeader('content-type', 'application/json');
 			res.end(
@@ -99,6 +113,11 @@ export async function startScriptedModel(toolArguments?: ToolArguments, port = 0
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
 		requests,
+		holdAfterFirstWord: () => {
+			let release = () => {};
+			hold = new Promise<void>((resolve) => (release = resolve));
+			return { release: () => release() };
+		},
 		close: () =>
 			new Promise((resolve) => {
 				server.close(() => resolve());

@@ -17,12 +17,13 @@ import { getManyBench } from './benches/4-get-many';
 import { triggerBench } from './benches/5-trigger';
 import { packageBench } from './benches/6-package';
 import { queueBench } from './benches/7-queue';
+import { brainTtftBench } from './benches/8-brain-ttft';
 import { mcpToolsBench } from './benches/9-mcp-tools';
 import { N8nFixture } from './lib/n8nFixture';
 import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
 import type { Bench, BenchContext } from './lib/types';
 
-const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench, queueBench, mcpToolsBench];
+const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench, queueBench, brainTtftBench, mcpToolsBench];
 /** Benches that need `npm run build` (the packed package). */
 const NEEDS_BUILD = new Set([2, 5, 6, 7, 8]);
 

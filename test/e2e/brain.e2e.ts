@@ -9,6 +9,7 @@ import OpenAI from 'openai';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR } from '../../scripts/lib/examples';
 import type { N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import { chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const KEY = BRAIN_EXAMPLES.key;
@@ -21,17 +22,6 @@ let sandbox: SandboxProcess;
 let model: ScriptedModel;
 let startRun: Awaited<ReturnType<N8nHost['execute']>>;
 
-const llmCredential = { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential };
-const replyNode = (parameters: Record<string, unknown>) => ({
-	id: 'r',
-	name: 'Reply',
-	type: 'n8n-nodes-agora.agora',
-	typeVersion: 1.1,
-	position: [400, 0],
-	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
-});
-const chain = (first: string, second: string) => ({ [first]: { main: [[{ node: second, type: 'main', index: 0 }]] } });
-
 /** Trigger -> Reply: "Heard: <last user message>", and a tool call when asked about the weather. */
 const replyWorkflow = {
 	id: 'agoraBrainTest01',
@@ -39,12 +29,8 @@ const replyWorkflow = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: REPLY_WEBHOOK, parameters: {}, credentials: llmCredential },
-		replyNode({
-			answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
-			toolCalls:
-				"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
-		}),
+		llmTrigger(REPLY_WEBHOOK, {}),
+		heardReplyNode(),
 	],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
 };
@@ -56,7 +42,7 @@ const slowWorkflow = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 't', name: 'Agora Agent LLM Trigger', type: 'n8n-nodes-agora.agoraLlmTrigger', typeVersion: 1, position: [0, 0], webhookId: SLOW_WEBHOOK, parameters: { options: { answerTimeoutMs: 300 } }, credentials: llmCredential },
+		llmTrigger(SLOW_WEBHOOK, { answerTimeoutMs: 300 }),
 		{ id: 'w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [200, 0], parameters: { amount: 20 } },
 		replyNode({ answer: 'too late' }),
 	],
@@ -84,19 +70,7 @@ const coreWebhookWorkflow = {
 const client = (webhookId: string, apiKey = KEY) => new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
 const ask = (text: string) => [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: text }];
 
-async function streamed(openai: OpenAI, text: string) {
-	const stream = await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true });
-	let content = '';
-	const toolCalls: any[] = [];
-	let finish: string | null = null;
-	for await (const chunk of stream) {
-		const choice = chunk.choices[0];
-		content += choice?.delta?.content ?? '';
-		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
-		finish = choice?.finish_reason ?? finish;
-	}
-	return { content, toolCalls, finish };
-}
+const streamed = async (openai: OpenAI, text: string) => readStream(await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true }));
 
 useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	({ host, sandbox } = e2e);

@@ -121,12 +121,13 @@ let executionCounter = 0;
  * `others`: credentials of other types. `options.executionId`: run under a given id (as n8n does
  * when it runs a stalled execution again). `options.onSendResponse`: receives what a node answers a
  * waiting webhook request with (this.sendResponse), as n8n's webhook process would.
+ * `options.onSendChunk`: runs the execution in n8n's streaming mode and receives each chunk sent.
  */
 export async function runWorkflow(
 	workflow: TestWorkflow,
 	credential: CredentialData,
 	others: OtherCredentials = {},
-	options: { executionId?: string; onSendResponse?: (response: IDataObject) => void } = {},
+	options: { executionId?: string; onSendResponse?: (response: IDataObject) => void; onSendChunk?: (chunk: IDataObject) => void } = {},
 ): Promise<RunResult> {
 	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
@@ -153,8 +154,10 @@ export async function runWorkflow(
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse as never);
+	if (options.onSendChunk) hooks.addHandler('sendChunk', options.onSendChunk as never);
 	const additionalData = {
 		hooks,
+		streamingEnabled: options.onSendChunk !== undefined,
 		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,
 		executionId,
 		currentNodeExecutionIndex: 0,

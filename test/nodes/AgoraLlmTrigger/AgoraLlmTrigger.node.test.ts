@@ -1,50 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Agent LLM Trigger's webhook(): refusals answered with OpenAI error bodies and no workflow
  * data, accepted requests handed to the workflow with the answer left to a later node, and the
  * Answer Timeout (fake timers) answering for a workflow that is too slow, a late reply dropped.
  */
-import { EventEmitter } from 'events';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-
 import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { llmWebhookContext } from '../../lib/fakeResponse';
 
-class FakeResponse extends EventEmitter {
-	headersSent = false;
-	writableEnded = false;
-	status = 0;
-	headers: Record<string, string> = {};
-	body = '';
-	writeHead(status: number, headers: Record<string, string>) {
-		if (this.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT');
-		this.status = status;
-		this.headers = headers;
-		this.headersSent = true;
-		return this;
-	}
-	end(body = '') {
-		if (this.writableEnded) throw new Error('write after end');
-		this.body += body;
-		this.writableEnded = true;
-		this.emit('finish');
-		return this;
-	}
-}
-
-function context(request: { headers: IDataObject; body: unknown }, options: IDataObject = {}, key = 'secret-key') {
-	const res = new FakeResponse();
-	const warnings: string[] = [];
-	const fn = {
-		getRequestObject: () => request,
-		getResponseObject: () => res,
-		getCredentials: async () => ({ apiKey: key }),
-		getNodeParameter: (name: string) => (name === 'options' ? options : undefined),
-		getNode: () => ({ name: 'Agora Agent LLM Trigger' }),
-		logger: { warn: (m: string) => warnings.push(m), debug: () => undefined },
-		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
-	} as unknown as IWebhookFunctions;
-	return { fn, res, warnings };
-}
+const context = llmWebhookContext;
 
 const chat = { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] };
 const trigger = new AgoraLlmTrigger();

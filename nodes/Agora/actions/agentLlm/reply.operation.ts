@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { completionJson, completionSse, JSON_HEADERS, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
+import { completionJson, completionSse, JSON_HEADERS, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { itemParameter } from '../common/parameters';
@@ -101,11 +101,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
 	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '' };
 
+	const json: IDataObject = { replied: true, format: stream ? 'sse' : 'json', answer: content };
+	if (toolCalls) json.toolCalls = toolCalls;
+	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
+	// which the trigger turns into the reply (or into the last frames after streamed text).
+	if (typeof this.isStreaming === 'function' && this.isStreaming()) {
+		const forced = format === 'sse' || format === 'json' ? format : undefined;
+		this.sendChunk('item', itemIndex, replyChunkContent({ content, toolCalls, format: forced }));
+		return [{ json: { ...json, format: 'chunk' } }];
+	}
+
 	const body = stream ? completionSse(answer) : JSON.stringify(completionJson(answer));
 	// A Buffer is written as it is by n8n, in its own process or from a queue-mode worker.
 	await this.sendResponse({ body: Buffer.from(body, 'utf8'), headers: stream ? SSE_HEADERS : JSON_HEADERS, statusCode: 200 });
-
-	const json: IDataObject = { replied: true, format: stream ? 'sse' : 'json', answer: content };
-	if (toolCalls) json.toolCalls = toolCalls;
 	return [{ json }];
 }

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
+import { parseReplyChunk } from '../../../../../nodes/shared/openAiChat';
 import { registerNodeType, runWorkflow, type TestWorkflow, apiField } from '../../../../lib/harness';
 
 /** Stands in for the Agora Agent LLM Trigger: emits the item given in `request`. */
@@ -49,6 +50,26 @@ const frames = (sse: string) =>
 		.split('\n\n')
 		.filter((f) => f.startsWith('data: '))
 		.map((f) => f.slice(6));
+
+describe('Agent LLM › Reply in n8n’s streaming mode', () => {
+	it('sends its answer and tool calls as one chunk for the trigger instead of sendResponse', async () => {
+		const sent: IDataObject[] = [];
+		const chunks: IDataObject[] = [];
+		const toolCalls = JSON.stringify([{ id: 'c1', type: 'function', function: { name: 'f', arguments: { a: 1 } } }]);
+		const result = await runWorkflow(workflow({ stream: true, model: 'm1', output: 'Hi' }, { answer: '={{ $json.output }}', toolCalls }), {}, {}, {
+			onSendResponse: (r) => sent.push(r),
+			onSendChunk: (c) => chunks.push(c),
+		});
+		expect(result.error('Reply')).toBeUndefined();
+		expect(sent).toEqual([]);
+		expect(chunks).toHaveLength(1);
+		expect(chunks[0].type).toBe('item');
+		expect(parseReplyChunk(chunks[0].content as string)).toEqual({
+			content: 'Hi',
+			toolCalls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+		});
+	});
+});
 
 describe('Agent LLM › Reply', () => {
 	it('answers a streaming request with chat.completion.chunk frames ending in [DONE]', async () => {

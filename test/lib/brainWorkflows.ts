@@ -1,0 +1,105 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Brain workflows for a real n8n, shared by the streaming end-to-end test and bench 8: the Agora
+ * Agent LLM Trigger, n8n's AI Agent (version 3) on an OpenAI Chat Model, Agent LLM › Reply.
+ */
+import type OpenAI from 'openai';
+
+import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
+
+export const OPENAI_CREDENTIAL = { id: 'openAiBrainCred', name: 'OpenAI account' };
+
+/** The credentials the workflows name: the trigger's key, and OpenAI pointed at `modelUrl`. */
+export const brainCredentials = (modelUrl: string) => [
+	{ ...BRAIN_EXAMPLES.llmCredential, type: 'agoraAgentLlmApi', data: { apiKey: BRAIN_EXAMPLES.key } },
+	{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-fake-local', url: modelUrl } },
+];
+
+export const chain = (first: string, second: string) => ({ [first]: { main: [[{ node: second, type: 'main', index: 0 }]] } });
+
+export const llmTrigger = (webhookId: string, options: Record<string, unknown>) => ({
+	id: 't',
+	name: 'Agora Agent LLM Trigger',
+	type: 'n8n-nodes-agora.agoraLlmTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	webhookId,
+	parameters: { options },
+	credentials: { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential },
+});
+
+export const replyNode = (parameters: Record<string, unknown>) => ({
+	id: 'r',
+	name: 'Reply',
+	type: 'n8n-nodes-agora.agora',
+	typeVersion: 1.1,
+	position: [400, 0],
+	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
+});
+
+/** Reply "Heard: <last user message>", with a tool call when the message is "weather?". */
+export const heardReplyNode = () =>
+	replyNode({
+		answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
+		toolCalls:
+			"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
+	});
+
+/** Trigger -> AI Agent v3 (streaming on) with the OpenAI Chat Model -> Reply. */
+export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions: Record<string, unknown>) {
+	return {
+		id,
+		name: `brain: AI Agent (${id})`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			llmTrigger(webhookId, triggerOptions),
+			{
+				id: 'a',
+				name: 'AI Agent',
+				type: '@n8n/n8n-nodes-langchain.agent',
+				typeVersion: 3,
+				position: [200, 0],
+				parameters: { promptType: 'define', text: '={{ $json.lastUserMessage }}', options: { enableStreaming: true } },
+			},
+			{
+				id: 'm',
+				name: 'OpenAI Chat Model',
+				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+				typeVersion: 1.2,
+				position: [200, 200],
+				parameters: { model: { __rl: true, value: 'gpt-4o-mini', mode: 'list' }, options: {} },
+				credentials: { openAiApi: OPENAI_CREDENTIAL },
+			},
+			replyNode({ answer: '={{ $json.output }}' }),
+		],
+		connections: {
+			...chain('Agora Agent LLM Trigger', 'AI Agent'),
+			...chain('AI Agent', 'Reply'),
+			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+		},
+	};
+}
+
+/** Reads a streamed answer to its end: the text, the tool-call deltas and the last finish_reason. */
+export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) {
+	let content = '';
+	const toolCalls: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] = [];
+	let finish: string | null = null;
+	for await (const chunk of stream) {
+		const choice = chunk.choices[0];
+		content += choice?.delta?.content ?? '';
+		toolCalls.push(...(choice?.delta?.tool_calls ?? []));
+		finish = choice?.finish_reason ?? finish;
+	}
+	return { content, toolCalls, finish };
+}
+
+/** Waits until n8n answers a chat-completions URL with anything but 404 (an empty body is refused). */
+export async function registered(url: string): Promise<void> {
+	for (let attempt = 0; attempt < 240; attempt++) {
+		if ((await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status !== 404) return;
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	throw new Error(`n8n never registered ${url}`);
+}
