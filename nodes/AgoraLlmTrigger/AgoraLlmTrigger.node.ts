@@ -26,7 +26,8 @@ import { isPlainObject } from '../shared/values';
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
 
 const SETUP_NOTICE =
-	'Agora’s voice agent calls this workflow as its LLM: paste the Production URL as LLM URL in Agent › Start and end the workflow with Agora › Agent LLM › Reply. Steps: docs/brain.md.';
+	'Paste the Production URL as LLM URL in Agora › Agent › Start; end the workflow with Agent LLM › Reply. ' +
+	'<a href="https://github.com/n8n-nodes-agora/n8n-nodes-agora#readme" target="_blank">Set-up</a>';
 
 interface LlmTriggerOptions {
 	answerTimeoutMs?: number;

@@ -1,29 +1,23 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The Agent LLM Trigger's streaming option in a real n8n: n8n's AI Agent (version 3, streaming on)
  * on the scripted model streams its first words to the official openai SDK before the model has
  * finished; a request without stream gets one chat.completion; a workflow that does not stream
  * still answers through Agent LLM › Reply (tool calls too); a failing workflow gets an OpenAI error.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
-import { agentBrainWorkflow, brainCredentials, chain, heardReplyNode, llmTrigger, readStream, registered, replyNode } from '../lib/brainWorkflows';
-import { freePort, installN8n, installPackageInto, N8nHost, packPackage } from '../../scripts/lib/n8nHost';
+import { agentBrainWorkflow, brainCredentials, chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
+import { N8nE2e } from '../lib/n8nE2e';
 
-const version = process.env.N8N_VERSION ?? '1.123.81';
 const KEY = BRAIN_EXAMPLES.key;
 const AGENT_WEBHOOK = '3e9a1c7b-5d2f-4b8e-a6c4-0f1e2d3c4b5a';
 const PLAIN_WEBHOOK = '4f0b2d8c-6e3a-4c9f-b7d5-1a2b3c4d5e6f';
 const FAILING_WEBHOOK = '5a1c3e9d-7f4b-4d0a-8c6e-2b3c4d5e6f7a';
 
-let host: N8nHost;
+let e2e: N8nE2e;
 let model: ScriptedModel;
-let userFolder: string;
 
 const STREAMING = { streamAnswer: true, answerTimeoutMs: 60000 };
 const agentWorkflow = agentBrainWorkflow('agoraStreamTst01', AGENT_WEBHOOK, STREAMING);
@@ -55,31 +49,23 @@ const failingWorkflow = {
 	connections: { ...chain('Agora Agent LLM Trigger', 'Stop and Error'), ...chain('Stop and Error', 'Reply') },
 };
 
-const client = (webhookId: string) => new OpenAI({ apiKey: KEY, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
+const client = (webhookId: string) => new OpenAI({ apiKey: KEY, baseURL: e2e.webhookUrl(webhookId), maxRetries: 0 });
 const ask = (text: string) => [{ role: 'user' as const, content: text }];
 
 beforeAll(async () => {
-	const n8nDir = installN8n(version);
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-brain-stream-${version}-`));
-	installPackageInto(userFolder, packPackage(path.join(userFolder, 'pack')));
 	model = await startScriptedModel();
-	host = new N8nHost(n8nDir, userFolder, await freePort());
-	await host.importCredentialData(brainCredentials(model.url));
-	const folder = path.join(userFolder, 'workflows');
-	fs.mkdirSync(folder);
-	for (const workflow of [agentWorkflow, plainWorkflow, failingWorkflow]) fs.writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
-	await host.importWorkflowFolder(folder);
-	for (const workflow of [agentWorkflow, plainWorkflow, failingWorkflow]) await host.activate(workflow.id);
-	await host.start();
-	for (const id of [AGENT_WEBHOOK, PLAIN_WEBHOOK, FAILING_WEBHOOK]) await registered(`${host.baseUrl}/webhook/${id}/chat/completions`);
+	e2e = await N8nE2e.start({ name: 'brain-stream', sandbox: false });
+	await e2e.host.importCredentialData(brainCredentials(model.url));
+	const workflows = [agentWorkflow, plainWorkflow, failingWorkflow];
+	await e2e.importWorkflows(workflows);
+	await e2e.serve(workflows.map((workflow) => workflow.id));
 	// n8n loads the AI nodes on their first run: one turn first, so later turns measure nothing else.
 	await client(AGENT_WEBHOOK).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('warm up') });
 }, 900000);
 
 afterAll(async () => {
-	await host?.stop();
+	await e2e?.close();
 	await model?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
 describe('Agora Agent LLM Trigger with streaming on', () => {

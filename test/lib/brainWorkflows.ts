@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * Brain workflows for a real n8n, shared by the streaming end-to-end test and bench 8: the Agora
  * Agent LLM Trigger, n8n's AI Agent (version 3) on an OpenAI Chat Model, Agent LLM › Reply.
@@ -95,11 +94,3 @@ export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.C
 	return { content, toolCalls, finish };
 }
 
-/** Waits until n8n answers a chat-completions URL with anything but 404 (an empty body is refused). */
-export async function registered(url: string): Promise<void> {
-	for (let attempt = 0; attempt < 240; attempt++) {
-		if ((await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status !== 404) return;
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	throw new Error(`n8n never registered ${url}`);
-}

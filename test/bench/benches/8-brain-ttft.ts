@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * 8. The agent's brain: time to first text through n8n (the Agora Agent LLM Trigger, n8n's AI
  * Agent on the scripted model, Agent LLM › Reply), minus the scripted model's own time to first
@@ -10,8 +10,9 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../../scripts/lib/examples';
-import { freePort, installN8n, installPackageInto, N8nHost, packPackage, ROOT } from '../../../scripts/lib/n8nHost';
-import { agentBrainWorkflow, brainCredentials, registered } from '../../lib/brainWorkflows';
+import { ROOT } from '../../../scripts/lib/n8nHost';
+import { agentBrainWorkflow, brainCredentials } from '../../lib/brainWorkflows';
+import { N8nE2e } from '../../lib/n8nE2e';
 import type { Row } from '../lib/report';
 import { median, spread } from '../lib/stats';
 import type { Bench } from '../lib/types';
@@ -39,22 +40,18 @@ async function firstText(client: OpenAI): Promise<number> {
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.9) - 1)];
 
 /** One n8n version with the buffered and the streaming brain workflow active. */
-async function startBrainHost(version: string, tarball: string, folder: string, model: ScriptedModel): Promise<N8nHost> {
-	const userFolder = path.join(folder, `user-${version}`);
-	installPackageInto(userFolder, tarball);
-	const host = new N8nHost(installN8n(version), userFolder, await freePort(), { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'warn' });
-	await host.importCredentialData(brainCredentials(model.url));
-	const workflows = path.join(folder, `workflows-${version}`);
-	fs.mkdirSync(workflows);
-	for (const [index, mode] of MODES.entries()) {
-		const workflow = agentBrainWorkflow(`agoraBenchBrain${index}`, mode.webhookId, mode.options);
-		fs.writeFileSync(path.join(workflows, `${workflow.id}.json`), JSON.stringify(workflow));
+async function startBrainHost(version: string, folder: string, model: ScriptedModel): Promise<N8nE2e> {
+	const e2e = await N8nE2e.start({ name: 'bench-brain', version, sandbox: false, parentDir: folder, n8nEnv: { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'warn' } });
+	try {
+		await e2e.host.importCredentialData(brainCredentials(model.url));
+		const workflows = MODES.map((mode, index) => agentBrainWorkflow(`agoraBenchBrain${index}`, mode.webhookId, mode.options));
+		await e2e.importWorkflows(workflows);
+		await e2e.serve(workflows.map((workflow) => workflow.id));
+		return e2e;
+	} catch (error) {
+		await e2e.close();
+		throw error;
 	}
-	await host.importWorkflowFolder(workflows);
-	for (const index of MODES.keys()) await host.activate(`agoraBenchBrain${index}`);
-	await host.start();
-	for (const mode of MODES) await registered(`${host.baseUrl}/webhook/${mode.webhookId}/chat/completions`);
-	return host;
 }
 
 export const brainTtftBench: Bench = {
@@ -65,16 +62,15 @@ export const brainTtftBench: Bench = {
 	async run(ctx) {
 		const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-brain-'));
 		const model = await startScriptedModel();
-		let host: N8nHost | undefined;
+		let host: N8nE2e | undefined;
 		try {
-			const tarball = packPackage(path.join(folder, 'pack'));
-			const direct = new OpenAI({ apiKey: 'sk-fake-local', baseURL: model.url, maxRetries: 0 });
+						const direct = new OpenAI({ apiKey: 'sk-fake-local', baseURL: model.url, maxRetries: 0 });
 			const rows: Row[] = [];
 			for (const version of VERSIONS) {
 				ctx.log(`bench 8: starting n8n ${version}`);
-				host = await startBrainHost(version, tarball, folder, model);
+				host = await startBrainHost(version, folder, model);
 				for (const mode of MODES) {
-					const client = new OpenAI({ apiKey: BRAIN_EXAMPLES.key, baseURL: `${host.baseUrl}/webhook/${mode.webhookId}`, maxRetries: 0 });
+					const client = new OpenAI({ apiKey: BRAIN_EXAMPLES.key, baseURL: host.webhookUrl(mode.webhookId), maxRetries: 0 });
 					for (let i = 0; i < WARM_UP; i++) await firstText(client);
 					const medians: number[] = [];
 					const overheads: number[] = [];
@@ -102,12 +98,12 @@ export const brainTtftBench: Bench = {
 						digits: 1,
 					});
 				}
-				await host.stop();
+				await host.close();
 				host = undefined;
 			}
 			return rows;
 		} finally {
-			await host?.stop();
+			await host?.close();
 			await model.close();
 			fs.rmSync(folder, { recursive: true, force: true });
 		}
