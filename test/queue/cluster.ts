@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * n8n in queue mode, the way companies run it past one process: Redis holds the job queue,
- * Postgres the database; one main process, one webhook process and N workers share them and one
- * encryption key. The n8n is the end-to-end install (.cache/n8n-<version>) with this package
- * installed the way n8n installs a community package; Agora is the sandbox, in its own process,
- * with its Media Pull rate limits on. Everything listens on 127.0.0.1 only.
+ * n8n in queue mode on 127.0.0.1: Redis and Postgres, one main, one webhook process and N workers
+ * sharing one encryption key, with the packed package installed and the sandbox as Agora.
  */
 import { execFileSync, type ChildProcess } from 'child_process';
 import fs from 'fs';

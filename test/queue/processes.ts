@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Every process the queue-mode suite starts runs under watchdog.js, which ends it (and what it
- * started) as soon as the suite's own process is gone, however it went: Ctrl-C, kill -9, or a
- * crash inside jest, whose test code cannot rely on signal handlers of its own. Stops go through
- * the watchdog too: SIGTERM and SIGINT are passed on, `kill` ends the whole process group at once.
+ * Every process the suite starts runs under watchdog.js, which ends it (and its children) as soon as
+ * the suite's process is gone, however it went; stops go through the watchdog too.
  */
 import { spawn, type ChildProcess } from 'child_process';
 import path from 'path';

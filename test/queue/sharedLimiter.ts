@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Experiment for the choice between the two ways of keeping several workers inside one Agora rate
- * limit (README "Queue mode"): a limiter shared by all workers. A verified community node cannot
- * reach a shared store (see nodes/AgoraTrigger/dedupe.ts), so this is measured only, never shipped:
- * QUEUE_SHARED_LIMITER=1 replaces the pacer of the package *installed in the suite's n8n* (never the
- * repository) with sliding-window logs in the queue's own Redis, checked and booked by one Lua script.
+ * Measured only, never shipped: QUEUE_SHARED_LIMITER=1 swaps the installed package's pacer for a
+ * Redis-backed limiter shared by all workers, to compare with per-worker pacing (docs/queue-mode.md).
  */
 import fs from 'fs';
 import path from 'path';

@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Queue mode: one main, one webhook process and two workers of a real n8n on Redis and
- * Postgres, the sandbox as Agora with its Media Pull rate limits on. Every scenario asserts that
- * nothing ran twice, nothing was lost, no 429 reached the user and no item failed because n8n
- * re-ran an execution. The measured table is written to test/queue/out/results.md.
+ * Queue mode in a real n8n cluster: every scenario asserts nothing ran twice, nothing was lost, no 429
+ * reached the user and no item failed from a re-run; the table goes to test/queue/out/results.md.
  */
 import fs from 'fs';
 import os from 'os';
@@ -13,11 +11,10 @@ import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/script
 import { BRAIN_PATH, brainAgentTurn, brainCredentials, brainThroughSdk, brainWorkflow, brainWrongKey, warmBrain } from './brain';
 import { N8N_VERSION, QueueCluster, STALL } from './cluster';
 import { patchSharedLimiter } from './sharedLimiter';
+import { bulkDeletes, killDuringDeletes } from './deletes';
 import {
-	bulkDeletes,
 	distinctNotifications,
 	forgedNotifications,
-	killDuringDeletes,
 	killDuringNotifications,
 	resendAfterRestart,
 	resendElsewhere,

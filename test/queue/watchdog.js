@@ -1,7 +1,5 @@
-// Runs one command for the queue-mode suite and ends it when the suite's process goes away, however
-// it goes (Ctrl-C, kill -9, a crash inside jest): the suite holds this process's stdin open, and
-// its end means the suite is gone. Signals: SIGTERM and SIGINT are passed on (graceful stops),
-// SIGUSR1 kills the command's whole process group at once (kill -9).
+// Runs one command for the queue suite and ends it when the suite's process goes (its stdin closes);
+// SIGTERM/SIGINT are passed on, SIGUSR1 kills the command's whole process group.
 // Usage: node watchdog.js '{"command": "...", "args": [], "uid": 101, "gid": 104, "cwd": "..."}'
 'use strict';
 const { spawn } = require('child_process');

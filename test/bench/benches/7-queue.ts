@@ -4,7 +4,8 @@
  */
 import { QueueCluster } from '../../queue/cluster';
 import { deliver, envelope, inParallel, newNotice } from '../../queue/notify';
-import { DELETES_PER_S, preparePlayers, runDeletes, settle, TRIGGER } from '../../queue/scenarios';
+import { DELETES_PER_S, preparePlayers, runDeletes } from '../../queue/deletes';
+import { settle, TRIGGER } from '../../queue/scenarios';
 import { BULK, BULK_STRICT, bulkDeleteWorkflow, NOTIFY, notifyWorkflow } from '../../queue/workflows';
 import type { Row } from '../lib/report';
 import { spread } from '../lib/stats';
