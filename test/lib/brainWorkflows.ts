@@ -80,6 +80,48 @@ export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions
 	};
 }
 
+/** Trigger -> Reply with a fixed answer: the package's own path, without the AI Agent. */
+export function replyOnlyWorkflow(id: string, webhookId: string, answer: string) {
+	return {
+		id,
+		name: `brain: Reply only (${id})`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [llmTrigger(webhookId, {}), replyNode({ answer })],
+		connections: chain('Agora Agent LLM Trigger', 'Reply'),
+	};
+}
+
+/** One chat.completion.chunk with `text`, then [DONE]: what an OpenAI client reads as a streamed answer. */
+const fixedSseBody = (text: string) =>
+	`data: ${JSON.stringify({ id: 'chatcmpl-floor', object: 'chat.completion.chunk', created: 0, model: 'floor', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
+
+/** n8n's core Webhook (POST <path>) -> Respond to Webhook with a fixed SSE body: n8n's own floor for a webhook answer. */
+export function coreWebhookFloorWorkflow(id: string, webhookId: string, pathname: string, text: string) {
+	return {
+		id,
+		name: `brain floor: core Webhook (${id})`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: 'w', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0], webhookId, parameters: { httpMethod: 'POST', path: pathname, responseMode: 'responseNode', options: {} } },
+			{
+				id: 'rw',
+				name: 'Respond to Webhook',
+				type: 'n8n-nodes-base.respondToWebhook',
+				typeVersion: 1.5,
+				position: [200, 0],
+				parameters: {
+					respondWith: 'text',
+					responseBody: fixedSseBody(text),
+					options: { responseHeaders: { entries: [{ name: 'Content-Type', value: 'text/event-stream' }] } },
+				},
+			},
+		],
+		connections: chain('Webhook', 'Respond to Webhook'),
+	};
+}
+
 /** Reads a streamed answer to its end: the text, the tool-call deltas and the last finish_reason. */
 export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) {
 	let content = '';
