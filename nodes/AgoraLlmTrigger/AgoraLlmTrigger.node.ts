@@ -21,6 +21,7 @@ import {
 } from './answerBound';
 import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
 import { translateN8nStream, type StreamedResponse } from './streamTranslator';
+import { keepSecret, keptSecret } from '../shared/secretCache';
 import { isPlainObject } from '../shared/values';
 
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
@@ -53,6 +54,23 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * The bearer key checked against the credential's, kept a few seconds in memory (decrypting the
+ * credential was most of a turn's cost); a mismatch is checked again against the stored credential.
+ */
+async function keyAccepted(ctx: IWebhookFunctions, authorization: string | string[] | undefined): Promise<boolean> {
+	const credentialId = ctx.getNode().credentials?.[LLM_CREDENTIAL]?.id ?? undefined;
+	const loadKey = async (): Promise<string> => {
+		const credential = await ctx.getCredentials(LLM_CREDENTIAL);
+		const key = typeof credential.apiKey === 'string' ? credential.apiKey : '';
+		keepSecret(credentialId, key);
+		return key;
+	};
+	const kept = keptSecret(credentialId);
+	if (kept !== undefined && bearerMatches(authorization, kept)) return true;
+	return bearerMatches(authorization, await loadKey());
 }
 
 /** Agora cannot be asked about the key: the test says what the trigger will do with it. */
@@ -179,9 +197,7 @@ export class AgoraLlmTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
-		const credential = await this.getCredentials(LLM_CREDENTIAL);
-		const key = typeof credential.apiKey === 'string' ? credential.apiKey : '';
-		if (!bearerMatches(req.headers.authorization, key)) return refuse(UNAUTHORIZED);
+		if (!(await keyAccepted(this, req.headers.authorization))) return refuse(UNAUTHORIZED);
 
 		const item = parseChatRequest(await requestBody(req));
 		if (item instanceof LlmRefusal) return refuse(item);

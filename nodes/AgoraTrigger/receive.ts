@@ -17,7 +17,7 @@ import {
 	type AgoraNotification,
 	type LabelCondition,
 } from './notification';
-import { keepSecret, keptSecret } from './secretCache';
+import { keepSecret, keptSecret } from '../shared/secretCache';
 import { verifyAgoraSignature, type SignatureCheck } from './signature';
 
 /** The parts of n8n's express request and response the trigger uses (plain Node http API). */
@@ -133,7 +133,7 @@ class NoSecret extends Refusal {
 
 /**
  * Verify: checks the signature when the credential has a notification secret (kept a few seconds in
- * secretCache.ts; a mismatch is re-checked against the stored credential). Resolves to whether verified.
+ * shared/secretCache.ts; a mismatch is re-checked against the stored credential). Resolves to whether verified.
  */
 async function verifyBody(
 	ctx: IWebhookFunctions,

@@ -34,16 +34,27 @@ export class FakeResponse extends EventEmitter {
 	}
 }
 
+/** The Agent LLM credential as n8n stores it: its id, its key, and how many times a node read it. */
+export interface LlmKeyStore {
+	id: string;
+	key: string;
+	loads: number;
+}
+
 /** The webhook functions the Agent LLM Trigger reads: one request, the trigger's options, the key. */
-export function llmWebhookContext(request: { headers: IDataObject; body: unknown }, options: IDataObject = {}, key = 'secret-key') {
+export function llmWebhookContext(request: { headers: IDataObject; body: unknown }, options: IDataObject = {}, key: string | LlmKeyStore = 'secret-key') {
+	const store = typeof key === 'string' ? { id: undefined, key, loads: 0 } : key;
 	const res = new FakeResponse();
 	const warnings: string[] = [];
 	const fn = {
 		getRequestObject: () => request,
 		getResponseObject: () => res,
-		getCredentials: async () => ({ apiKey: key }),
+		getCredentials: async () => {
+			store.loads++;
+			return { apiKey: store.key };
+		},
 		getNodeParameter: (name: string) => (name === 'options' ? options : undefined),
-		getNode: () => ({ name: 'Agora Agent LLM Trigger' }),
+		getNode: () => ({ name: 'Agora Agent LLM Trigger', credentials: store.id ? { agoraAgentLlmApi: { id: store.id, name: 'LLM key' } } : undefined }),
 		logger: { warn: (m: string) => warnings.push(m), debug: () => undefined },
 		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
 	} as unknown as IWebhookFunctions;

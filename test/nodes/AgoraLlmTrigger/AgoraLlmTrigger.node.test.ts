@@ -4,7 +4,7 @@
  * Answer Timeout (fake timers) answering for a workflow that is too slow, a late reply dropped.
  */
 import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
-import { llmWebhookContext } from '../../lib/fakeResponse';
+import { llmWebhookContext, type LlmKeyStore } from '../../lib/fakeResponse';
 
 const context = llmWebhookContext;
 
@@ -26,6 +26,32 @@ describe('Agora Agent LLM Trigger', () => {
 			error: { message: expect.stringContaining('Bearer'), type: 'invalid_request_error', code: 'invalid_api_key', param: null },
 		});
 		expect(res.body).not.toContain('secret-key');
+	});
+
+	it('a burst of turns reads (decrypts) the credential once', async () => {
+		const store: LlmKeyStore = { id: 'llm-burst', key: 'k1', loads: 0 };
+		for (let turn = 0; turn < 5; turn++) {
+			const { fn, res } = context({ headers: { authorization: 'Bearer k1' }, body: chat }, {}, store);
+			expect((await trigger.webhook.call(fn)).workflowData).toBeDefined();
+			res.end('');
+		}
+		expect(store.loads).toBe(1);
+	});
+
+	it('a changed key is accepted at once, and a wrong key is checked against the stored credential', async () => {
+		const store: LlmKeyStore = { id: 'llm-rotated', key: 'k1', loads: 0 };
+		const turn = async (key: string) => {
+			const { fn, res } = context({ headers: { authorization: `Bearer ${key}` }, body: chat }, {}, store);
+			const result = await trigger.webhook.call(fn);
+			if (result.workflowData) res.end('');
+			return result.workflowData ? 200 : res.status;
+		};
+		expect(await turn('k1')).toBe(200);
+		store.key = 'k2';
+		expect(await turn('k2')).toBe(200);
+		expect(store.loads).toBe(2);
+		expect(await turn('nope')).toBe(401);
+		expect(store.loads).toBe(3);
 	});
 
 	it('a body that is not a chat-completions request: 400, no workflow data', async () => {

@@ -10,7 +10,7 @@ import {
 	readSeen,
 	remember,
 } from '../../../nodes/AgoraTrigger/dedupe';
-import { keepSecret, keptSecret } from '../../../nodes/AgoraTrigger/secretCache';
+import { keepSecret, keptSecret } from '../../../nodes/shared/secretCache';
 import { eventName, isEventSelected, productName } from '../../../nodes/AgoraTrigger/events';
 import {
 	isHealthCheck,

@@ -1,9 +1,9 @@
 /**
- * The notification secret, kept in memory for up to SECRET_TTL_MS so a burst of notifications does
- * not decrypt the credential once each. Safety rules: docs/design.md, "Notification secret cache".
+ * A credential's secret (notification secret, LLM key) kept in memory for up to SECRET_TTL_MS so a
+ * burst of requests does not decrypt the credential once each. Safety rules: docs/design.md.
  */
 
-import { ExpiringMap } from '../shared/expiringMap';
+import { ExpiringMap } from './expiringMap';
 
 const SECRET_TTL_MS = 10_000;
 
