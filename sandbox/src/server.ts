@@ -123,7 +123,10 @@ export class SandboxImpl implements Sandbox {
 			callerControl(this.agentStore, this.telephony.calls, this.caller),
 		];
 		this.server = http.createServer((req, res) => this.onRequest(req, res));
-		this.server.keepAliveTimeout = 5000;
+		// Longer than any client keeps an idle socket (Node's agent: 5 s), so a client never sends on a
+		// socket the sandbox is closing at that moment (ECONNRESET under load).
+		this.server.keepAliveTimeout = 65_000;
+		this.server.headersTimeout = 66_000;
 	}
 
 	get customerId(): string {
