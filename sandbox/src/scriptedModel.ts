@@ -6,6 +6,8 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 
+import { outlastClientKeepAlive } from './util';
+
 export interface ScriptedModel {
 	/** Base URL ending in /v1 (POST {url}/chat/completions). */
 	url: string;
@@ -109,6 +111,7 @@ export async function startScriptedModel(toolArguments?: ToolArguments, port = 0
 			);
 		});
 	});
+	outlastClientKeepAlive(server);
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

@@ -42,7 +42,7 @@ import type {
 	SandboxOptions,
 	SandboxStats,
 } from './types';
-import { pushBounded, Timers } from './util';
+import { outlastClientKeepAlive, pushBounded, Timers } from './util';
 
 export { AGENT_PREFIX } from './routes-agents';
 
@@ -123,10 +123,7 @@ export class SandboxImpl implements Sandbox {
 			callerControl(this.agentStore, this.telephony.calls, this.caller),
 		];
 		this.server = http.createServer((req, res) => this.onRequest(req, res));
-		// Longer than any client keeps an idle socket (Node's agent: 5 s), so a client never sends on a
-		// socket the sandbox is closing at that moment (ECONNRESET under load).
-		this.server.keepAliveTimeout = 65_000;
-		this.server.headersTimeout = 66_000;
+		outlastClientKeepAlive(this.server);
 	}
 
 	get customerId(): string {

@@ -1,4 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+import type { Server } from 'http';
+
 export type Json = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Json {
@@ -90,4 +92,13 @@ export function cursorPage<T extends { seq: number }>(
 	const matches = all.filter(match);
 	const page = matches.filter((t) => t.seq >= fromSeq);
 	return { list: page.slice(0, limit), total: matches.length, cursor: page.length > limit ? id(page[limit]) : '' };
+}
+
+/**
+ * Keeps idle keep-alive sockets open longer than any client does (Node's agent: 5 s), so a client
+ * never sends on a socket the server is closing at that moment (ECONNRESET under load).
+ */
+export function outlastClientKeepAlive(server: Server): void {
+	server.keepAliveTimeout = 65_000;
+	server.headersTimeout = 66_000;
 }

@@ -29,6 +29,7 @@ import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import { outlastClientKeepAlive } from '../../sandbox/src/util';
 
 // The node logs every refused request at warn level; keep test output to errors unless asked.
 process.env.N8N_LOG_LEVEL ??= 'error';
@@ -411,6 +412,7 @@ export async function startTriggerServer(opts: HarnessOptions): Promise<TriggerS
 			send(res, 500, { message: error.message });
 		});
 	});
+	outlastClientKeepAlive(httpServer);
 	await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
 	harness.base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 
