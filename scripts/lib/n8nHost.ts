@@ -334,6 +334,24 @@ export class N8nHost {
 		);
 		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
 	}
+
+	/**
+	 * The workflow's executions once `done` holds and none is still open. n8n answers a webhook
+	 * before it saves the run, so a test reads too early otherwise. Gives up after `idleMs` without progress.
+	 */
+	async settledExecutions(workflowId: string, done: (list: RecordedExecution[]) => boolean = () => true, idleMs = 60000): Promise<RecordedExecution[]> {
+		const open = (list: RecordedExecution[]) => list.some((e) => e.status === 'new' || e.status === 'running');
+		let list = await this.executions(workflowId);
+		let progress = '';
+		let idleSince = Date.now();
+		while ((!done(list) || open(list)) && Date.now() - idleSince < idleMs) {
+			await new Promise((r) => setTimeout(r, 300));
+			list = await this.executions(workflowId);
+			const now = list.map((e) => e.status).join();
+			if (now !== progress) [progress, idleSince] = [now, Date.now()];
+		}
+		return list;
+	}
 }
 
 export interface ExecutedRun {

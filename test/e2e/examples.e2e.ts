@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * The example workflows in a real n8n with the packed package: run with `n8n execute`, and the Agora
  * Trigger fed signed notifications through n8n's production webhook server; Agora is the sandbox.
@@ -191,21 +191,7 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		sid: 's-' + noticeId,
 		payload: { agent_id: 'A-' + noticeId, name: 'n', start_ts: 1, stop_ts: 2, channel: 'support', status: 'STOPPED', message: '', labels: { campaign } },
 	});
-	// Waits while n8n makes progress (a busy machine is slow, not stuck); gives up after 60 s without any.
-	const settle = async (count: number) => {
-		const pending = (list: Awaited<ReturnType<N8nHost['executions']>>) =>
-			list.length < count || list.some((e) => e.status === 'running' || e.status === 'new');
-		let list = await host.executions(workflowId);
-		let progress = `${list.length}`;
-		let idleSince = Date.now();
-		while (pending(list) && Date.now() - idleSince < 60000) {
-			await new Promise((r) => setTimeout(r, 500));
-			list = await host.executions(workflowId);
-			const now = `${list.length}/${list.filter((e) => e.status === 'success').length}`;
-			if (now !== progress) [progress, idleSince] = [now, Date.now()];
-		}
-		return list;
-	};
+	const settle = (count: number) => host.settledExecutions(workflowId, (list) => list.length >= count);
 
 	beforeAll(async () => {
 		await serve([workflowId]);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The phone call examples in a real n8n: 08 calls three contacts and summarises each call; 09 routes
  * ended calls by campaign label, fed by the sandbox's signed call notifications.
@@ -7,7 +7,7 @@ import path from 'path';
 
 import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
 import { EXAMPLES_DIR, PHONE_EXAMPLES } from '../../scripts/lib/examples';
-import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost, type RecordedExecution, type SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -106,15 +106,7 @@ describe('09: the call-ended trigger in a running n8n', () => {
 		return ((await res.json()) as { agent_id: string }).agent_id;
 	}
 
-	async function executionsUntil(done: (list: Awaited<ReturnType<N8nHost['executions']>>) => boolean) {
-		const deadline = Date.now() + 90000;
-		let list = await host.executions(workflowId);
-		while (Date.now() < deadline && (!done(list) || list.some((e) => e.status === 'running' || e.status === 'new'))) {
-			await new Promise((r) => setTimeout(r, 300));
-			list = await host.executions(workflowId);
-		}
-		return list;
-	}
+	const executionsUntil = (done: (list: RecordedExecution[]) => boolean) => host.settledExecutions(workflowId, done, 90000);
 
 	beforeAll(async () => {
 		await serve([workflowId]);
@@ -127,7 +119,7 @@ describe('09: the call-ended trigger in a running n8n', () => {
 		const answered = await placeCall('+14155550201', 'appointment-confirmation');
 		const rejected = await placeCall('+14155550202', 'newsletter');
 
-		const ended = (list: Awaited<ReturnType<N8nHost['executions']>>) =>
+		const ended = (list: RecordedExecution[]) =>
 			list.filter((e) => nodeOutput(e.data, 'Agora Trigger')[0]?.payload && (nodeOutput(e.data, 'Agora Trigger')[0].payload as { state: string }).state === 'HANGUP');
 		const list = await executionsUntil((l) => ended(l).length >= 2);
 		await sandbox.control('config', { notify: null });
