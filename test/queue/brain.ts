@@ -9,12 +9,16 @@ import path from 'path';
 import OpenAI from 'openai';
 
 import { startBody } from '../../sandbox/src/helpers';
+import type { ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, EXAMPLES_DIR } from '../../scripts/lib/examples';
+import { readStream } from '../lib/brainWorkflows';
 import type { QueueCluster } from './cluster';
 import type { Outcome } from './scenarios';
 import type { SuiteWorkflow } from './workflows';
 
 export const BRAIN_PATH = `/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;
+const STREAMING_BRAIN = { id: 'agoraQueueStrm01', webhookId: '6b2d4f0e-8a5c-4e1b-9d7f-3c4d5e6f7a8b' };
+export const STREAMING_BRAIN_PATH = `/webhook/${STREAMING_BRAIN.webhookId}/chat/completions`;
 
 /**
  * Example 15 as imported by `npm run dev`, with a longer Answer Timeout: a worker's first AI Agent
@@ -26,13 +30,26 @@ export function brainWorkflow(): SuiteWorkflow {
 	return { ...workflow, active: true };
 }
 
+/** The same brain with the trigger's Stream Answer on and the AI Agent streaming, at its own path. */
+export function streamingBrainWorkflow(): SuiteWorkflow {
+	const workflow = brainWorkflow() as SuiteWorkflow & { name: string; nodes: Array<{ type: string; webhookId?: string; parameters: { options: Record<string, unknown> } }> };
+	for (const node of workflow.nodes) {
+		if (node.type === 'n8n-nodes-agora.agoraLlmTrigger') {
+			node.webhookId = STREAMING_BRAIN.webhookId;
+			node.parameters.options.streamAnswer = true;
+		}
+		if (node.type === '@n8n/n8n-nodes-langchain.agent') node.parameters.options.enableStreaming = true;
+	}
+	return { ...workflow, id: STREAMING_BRAIN.id, name: `${workflow.name} (streaming)` };
+}
+
 /** The example's chat model credential, pointed at the scripted local model as dev points it. */
 export function brainCredentials(modelUrl: string): object[] {
 	return [{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: modelUrl } }];
 }
 
-const openai = (cluster: QueueCluster, apiKey = BRAIN_EXAMPLES.key) =>
-	new OpenAI({ apiKey, baseURL: `${cluster.webhook!.url}${BRAIN_PATH.replace(/\/chat\/completions$/, '')}`, maxRetries: 0 });
+const openai = (cluster: QueueCluster, apiKey = BRAIN_EXAMPLES.key, brainPath = BRAIN_PATH) =>
+	new OpenAI({ apiKey, baseURL: `${cluster.webhook!.url}${brainPath.replace(/\/chat\/completions$/, '')}`, maxRetries: 0 });
 const ask = (text: string) => [{ role: 'user' as const, content: text }];
 const heard = (text: string) => `You said: ${text}`;
 
@@ -48,8 +65,12 @@ async function streamedText(client: OpenAI, text: string): Promise<string> {
  * Executions of the brain since `sinceId`: how many failed, how many no worker logged as started,
  * and how many workers started more than once (Bull re-runs a job it thinks stalled).
  */
-async function brainRuns(cluster: QueueCluster, sinceId: number): Promise<{ total: number; failed: number; offWorker: number; reRun: number }> {
-	const runs = await cluster.executions(BRAIN_EXAMPLES.brainWorkflowId, sinceId);
+async function brainRuns(
+	cluster: QueueCluster,
+	sinceId: number,
+	workflowId = BRAIN_EXAMPLES.brainWorkflowId,
+): Promise<{ total: number; failed: number; offWorker: number; reRun: number }> {
+	const runs = await cluster.executions(workflowId, sinceId);
 	const starts = cluster.workers.flatMap((worker) => worker.startedExecutions());
 	const startsOf = (id: number) => starts.filter((started) => started === String(id)).length;
 	return {
@@ -148,4 +169,42 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 	} finally {
 		await fetch(`${agentsUrl}/agents/${agentId}/leave`, { method: 'POST', headers: { authorization: auth } });
 	}
+}
+
+/**
+ * Stream Answer on: the AI Agent on a worker streams, n8n relays its chunks through the webhook
+ * process, and the caller reads the first word while the model still holds the rest.
+ */
+export async function brainStreamedFromWorker(cluster: QueueCluster, model: ScriptedModel): Promise<Outcome> {
+	await cluster.drain(60000);
+	const since = await cluster.lastExecutionId();
+	const gate = model.holdAfterFirstWord();
+	let first = '';
+	let whole = '';
+	let finish: string | null | undefined;
+	try {
+		const stream = await openai(cluster, BRAIN_EXAMPLES.key, STREAMING_BRAIN_PATH).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('stream it'), stream: true });
+		const iterator = stream[Symbol.asyncIterator]();
+		while (first === '') {
+			const next = await iterator.next();
+			if (next.done) break;
+			first = next.value.choices[0]?.delta?.content ?? '';
+		}
+		gate.release();
+		const rest = await readStream({ [Symbol.asyncIterator]: () => iterator });
+		[whole, finish] = [first + rest.content, rest.finish];
+	} finally {
+		gate.release();
+	}
+	await cluster.drain(60000);
+	const runs = await brainRuns(cluster, since, STREAMING_BRAIN.id);
+	// the first text came before the release: the model had sent only its first word
+	const early = first === 'You ' ? 0 : 1;
+	const wrong = whole === heard('stream it') && finish === 'stop' ? 0 : 1;
+	return {
+		scenario: 'Brain, Stream Answer on: the AI Agent streams from a worker through the webhook process',
+		bad: early + wrong + runs.failed + runs.offWorker + runs.reRun + Math.abs(runs.total - 1),
+		result: `first text "${first}" while the model held the rest, then "${whole}" (${finish}); ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker, ${runs.reRun} run twice`,
+		figures: { early, wrong, ...runs },
+	};
 }

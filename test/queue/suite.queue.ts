@@ -8,7 +8,18 @@ import os from 'os';
 import path from 'path';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { BRAIN_PATH, brainAgentTurn, brainCredentials, brainThroughSdk, brainWorkflow, brainWrongKey, warmBrain } from './brain';
+import {
+	BRAIN_PATH,
+	brainAgentTurn,
+	brainCredentials,
+	brainStreamedFromWorker,
+	brainThroughSdk,
+	brainWorkflow,
+	brainWrongKey,
+	STREAMING_BRAIN_PATH,
+	streamingBrainWorkflow,
+	warmBrain,
+} from './brain';
 import { N8N_VERSION, QueueCluster, STALL } from './cluster';
 import { patchSharedLimiter } from './sharedLimiter';
 import { bulkDeletes, killDuringDeletes } from './deletes';
@@ -78,7 +89,7 @@ beforeAll(async () => {
 	cluster = new QueueCluster(log);
 	model = await startScriptedModel();
 	await cluster.start({
-		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false), brainWorkflow()],
+		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false), brainWorkflow(), streamingBrainWorkflow()],
 		credentials: brainCredentials(model.url),
 		workers: 2,
 		env: MAIN_RECEIVES ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
@@ -86,6 +97,7 @@ beforeAll(async () => {
 	});
 	await cluster.webhook!.waitForRoute(TRIGGER);
 	await cluster.webhook!.waitForRoute(BRAIN_PATH);
+	await cluster.webhook!.waitForRoute(STREAMING_BRAIN_PATH);
 	if (MAIN_RECEIVES) await cluster.main!.waitForRoute(TRIGGER);
 	log('cluster ready');
 }, 900000);
@@ -102,6 +114,10 @@ describe('the agent’s brain: webhook process in, worker runs, answer relayed',
 
 	test('the openai SDK reads the AI Agent’s answer from the webhook process, buffered and streamed', async () => {
 		expect((await measured('brain through the openai SDK', () => brainThroughSdk(cluster, 3))).bad).toBe(0);
+	});
+
+	test('with Stream Answer on, the caller reads the AI Agent’s first word while the model on the worker still holds the rest', async () => {
+		expect((await measured('brain streamed from a worker', () => brainStreamedFromWorker(cluster, model))).bad).toBe(0);
 	});
 
 	test('a wrong or missing key gets 401 from the webhook process and starts nothing', async () => {
