@@ -21,6 +21,8 @@ interface Dev {
 	output: () => string;
 	ports: number[];
 	folder: string;
+	/** dev's own TMPDIR: other test runs on this machine write to the shared one meanwhile */
+	tmp: string;
 }
 
 /** Every process below `root` now, read from /proc (n8n runs in a session of its own, so not by group). */
@@ -63,18 +65,27 @@ const answers = (port: number) =>
 		socket.once('error', () => resolve(false));
 	});
 
+const devs: Dev[] = [];
+
+afterAll(() => {
+	for (const dev of devs) for (const dir of [dev.folder, dev.tmp]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
 	const ports = [await freePort(), await freePort()];
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-stop-'));
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-tmp-'));
 	const npm = spawn('npm', ['run', 'dev'], {
 		cwd: ROOT,
-		env: { ...process.env, N8N_VERSION: version, N8N_PORT: String(ports[0]), SANDBOX_PORT: String(ports[1]), N8N_DEV_FOLDER: folder, ...env },
+		env: { ...process.env, TMPDIR: tmp, N8N_VERSION: version, N8N_PORT: String(ports[0]), SANDBOX_PORT: String(ports[1]), N8N_DEV_FOLDER: folder, ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
 	npm.stdout!.on('data', (d) => (output += d));
 	npm.stderr!.on('data', (d) => (output += d));
-	return { npm, output: () => output, ports: [...ports, ports[0] + 1], folder };
+	const dev = { npm, output: () => output, ports: [...ports, ports[0] + 1], folder, tmp };
+	devs.push(dev);
+	return dev;
 }
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
@@ -125,20 +136,17 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGINT');
 		expect(fs.statSync(path.join(dev.folder, 'encryption-key')).mode & 0o777).toBe(0o600);
 		expect(fs.statSync(dev.folder).mode & 0o777).toBe(0o700);
-		fs.rmSync(dev.folder, { recursive: true, force: true });
 	}, 700000);
 
 	test('SIGTERM to the npm process while n8n imports the workflows; real-Agora secrets never on disk', async () => {
 		const canaries = { AGORA_CUSTOMER_ID: 'canary-id-5b1e', AGORA_CUSTOMER_SECRET: 'canary-secret-7f3a9c', AGORA_APP_ID: 'c'.repeat(32), AGORA_APP_CERTIFICATE: 'canary-certificate-0d4e', AGORA_NOTIFICATION_SECRET: 'canary-notify-8e2b', AGORA_HOST: 'http://127.0.0.1:9' };
-		const tmpBefore = new Set(fs.readdirSync(os.tmpdir()));
 		const dev = await startDev(canaries);
 		await until('dev imports the workflows', () => /importing the \d+ example workflows/.test(dev.output()), 600000);
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGTERM');
 		const secrets = [canaries.AGORA_CUSTOMER_SECRET, canaries.AGORA_APP_CERTIFICATE, canaries.AGORA_NOTIFICATION_SECRET];
-		const leaks = filesUnder(dev.folder).filter((file) => secrets.some((secret) => fs.readFileSync(file).includes(secret)));
+		const leaks = [...filesUnder(dev.folder), ...filesUnder(dev.tmp)].filter((file) => secrets.some((secret) => fs.readFileSync(file).includes(secret)));
 		expect(leaks).toEqual([]);
-		expect(fs.readdirSync(os.tmpdir()).filter((name) => !tmpBefore.has(name) && name.startsWith('n8n-credentials-'))).toEqual([]);
-		fs.rmSync(dev.folder, { recursive: true, force: true });
+		expect(fs.readdirSync(dev.tmp).filter((name) => name.startsWith('n8n-credentials-'))).toEqual([]);
 	}, 700000);
 
 	test("SIGINT to dev's own node process", async () => {
@@ -147,6 +155,5 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 		const node = descendants(dev.npm.pid!).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'))!;
 		expect(node).toBeDefined();
 		await stopAndCheck(dev, node, 'SIGINT');
-		fs.rmSync(dev.folder, { recursive: true, force: true });
 	}, 700000);
 });
