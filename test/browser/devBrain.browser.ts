@@ -28,7 +28,7 @@ beforeAll(async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-brain-${version}-`));
 	ctx = { n8nDir: installN8n(version), version, folder, say: () => undefined, cleanups: [], isStopping: () => false };
 	// dev's settings come from its environment: here free ports, and the sandbox (no AGORA_* keys)
-	const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) });
+	const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
 	if (!set) throw new Error('dev stopped while setting up');
 	dev = set;
 	await startDevN8n(ctx, dev);

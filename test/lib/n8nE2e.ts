@@ -52,7 +52,7 @@ export class N8nE2e {
 			const packageDir = installPackageInto(folder, packPackage(path.join(folder, 'pack')));
 			options.patchPackage?.(packageDir);
 			if (options.sandbox !== false) {
-				sandbox = await startSandboxProcess({ SANDBOX_PORT: String(await freePort()), ...((typeof options.sandbox === 'function' ? options.sandbox() : options.sandbox) ?? SHORT_DELAYS) });
+				sandbox = await startSandboxProcess({ SANDBOX_PORT: '0', ...((typeof options.sandbox === 'function' ? options.sandbox() : options.sandbox) ?? SHORT_DELAYS) });
 			}
 			const host = new N8nHost(n8nDir, folder, await freePort(), options.n8nEnv);
 			return new N8nE2e(version, host, sandbox, folder, packageDir);

@@ -205,7 +205,7 @@ export class QueueCluster {
 		this.log(`services in ${this.folder}`);
 		[this.redis, this.postgres] = await Promise.all([startRedis(this.folder), startPostgres(this.folder)]);
 		this.sandbox = await startSandboxProcess({
-			SANDBOX_PORT: String(await freePort()),
+			SANDBOX_PORT: '0',
 			SANDBOX_RATE_LIMITS: '1',
 			SANDBOX_PLAYER_QUOTA: '1000000',
 			SANDBOX_START_DELAY_MS: '20',
