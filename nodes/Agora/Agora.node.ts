@@ -14,19 +14,19 @@ import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
 import { notificationServerDescription, notificationServerOperations } from './actions/notificationServer';
-import type { AgoraOperation } from './actions/common/types';
+import type { AgoraOperation } from './actions/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
-import { runConcurrently } from './actions/common/pool';
-import { useFormLabels } from './actions/common/formLabels';
+import { runConcurrently } from './run/pool';
+import { useFormLabels } from './form/labels';
 import { invalidField } from '../shared/validate';
-import { bulkRunError, collectSideEffects } from './actions/common/sideEffects';
+import { bulkRunError, collectSideEffects } from './run/sideEffects';
 import { settle } from '../shared/values';
 import {
 	agoraVendorKeysCredentialTest,
 	readVendorKeys,
 	VENDOR_KEYS_PARAMETER,
 	VENDOR_KEYS_SHOWN,
-} from '../shared/vendorKeys';
+} from './agentConfig/vendorKeys';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { searchCalls, searchPhoneNumbers } from './methods/phoneListSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';

@@ -3,7 +3,7 @@
  * The soak of memorySoak.test.ts, run in a fresh Node process started with --expose-gc, so that
  * the heap it measures holds nothing but what the pacer and the dedupe keep. Prints one JSON line.
  */
-import { mediaPullRules } from '../../nodes/Agora/actions/common/cloudPlayers';
+import { mediaPullRules } from '../../nodes/Agora/api/cloudPlayers';
 import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../nodes/Agora/transport/rateLimit';
 import { claimedCount, claimInProcess, claimNotice, readSeen, SEEN_KEY } from '../../nodes/AgoraTrigger/dedupe';
 

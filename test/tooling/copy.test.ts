@@ -11,7 +11,7 @@ import type { ICredentialType, INode, INodeProperties, INodePropertyCollection, 
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
-import { formLabel, labelOfParameter, parameterTable } from '../../nodes/Agora/actions/common/formLabels';
+import { formLabel, labelOfParameter, parameterTable } from '../../nodes/Agora/form/labels';
 import { fieldError } from '../../nodes/shared/validate';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';

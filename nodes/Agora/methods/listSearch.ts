@@ -5,10 +5,10 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../actions/common/agentLookup';
-import { agentPath } from '../actions/common/agentFields';
-import { listPlayersPage } from '../actions/common/cloudPlayers';
-import { runConcurrently } from '../actions/common/pool';
+import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../api/agentLookup';
+import { agentPath } from '../form/fields';
+import { listPlayersPage } from '../api/cloudPlayers';
+import { runConcurrently } from '../run/pool';
 import { settle } from '../../shared/values';
 import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transport';
 

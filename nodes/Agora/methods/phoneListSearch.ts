@@ -4,8 +4,8 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { CALLS_PATH } from '../actions/common/phoneCallFields';
-import { numberPath } from '../actions/common/phoneNumberFields';
+import { CALLS_PATH } from '../api/calls';
+import { numberPath } from '../api/numbers';
 import { isPlainObject } from '../../shared/values';
 import { withoutSeparators } from '../schemas/telephony';
 import { agoraRequest } from '../transport';

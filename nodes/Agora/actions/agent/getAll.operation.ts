@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter, toUnixSeconds } from '../common/parameters';
+import { itemParameter, toUnixSeconds } from '../../form/parameters';
 import { invalidField } from '../../../shared/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
-import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from '../common/agentLookup';
-import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
+import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from '../../api/agentLookup';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 
 const ANY = 'any';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

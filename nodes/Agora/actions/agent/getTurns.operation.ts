@@ -2,13 +2,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
-import { agentIdField, agentPath, readAgentId } from '../common/agentFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
+import { agentIdField, agentPath, readAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	{ ...agentIdField, description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)' },

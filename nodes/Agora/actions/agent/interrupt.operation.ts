@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changes } from '../common/sideEffects';
+import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [agentIdField];
 

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

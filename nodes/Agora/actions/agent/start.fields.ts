@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { agentConfigFields, identityFields } from '../common/agentConfig';
+import { agentConfigFields, identityFields } from '../../agentConfig';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',

@@ -2,18 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../../shared/json';
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { settle } from '../../../shared/values';
-import { applyVendorCredential } from '../../../shared/vendorKeys';
+import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
-import { fillAgentToken } from '../common/autoToken';
+import { fillAgentToken } from '../../api/autoToken';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { isRerun } from '../common/rerun';
-import { findAgentByName } from '../common/agentLookup';
-import { buildStartBody, toCurrentForm } from '../common/agentConfig/startBody';
+import { isRerun } from '../../run/rerun';
+import { findAgentByName } from '../../api/agentLookup';
+import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
 import { startFields } from './start.fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -3,13 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
-import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { thinkRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
-import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
+import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField, withAgentId } from '../common/agentFields';
+import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField, withAgentId } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

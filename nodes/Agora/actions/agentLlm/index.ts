@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { AgoraOperation } from '../common/types';
+import type { AgoraOperation } from '../types';
 import * as reply from './reply.operation';
 
 export const agentLlmOperations: Record<string, AgoraOperation> = { reply };

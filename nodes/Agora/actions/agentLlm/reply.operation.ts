@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { completionJson, completionSse, JSON_HEADERS, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 
 const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
 import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN } from '../../schemas/mediaPull';
-import { additionalBodyField } from '../common/additionalBody';
+import { additionalBodyField } from '../../form/additionalBody';
 import { channelCharsHint, playbackSpeedField, regionField, streamUrlDescription } from './fields';
 
 const show = { encryption: [true] };

@@ -3,14 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../../shared/agoraFacts';
 import { compact } from '../../../shared/json';
-import { withAdditionalBody } from '../common/additionalBody';
-import { FormReader, text } from '../common/form';
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { withAdditionalBody } from '../../form/additionalBody';
+import { FormReader, text } from '../../form/reader';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { numeric, settle } from '../../../shared/values';
 import { createPlayerRequestSchema, type PlayerCreate } from '../../schemas/mediaPull';
-import { fillPlayerToken } from '../common/autoToken';
+import { fillPlayerToken } from '../../api/autoToken';
 import {
 	agoraApiError,
 	agoraErrorDetails,
@@ -18,7 +18,7 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { findPlayerById, mediaPullRules, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
+import { findPlayerById, mediaPullRules, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../../api/cloudPlayers';
 import { createFields } from './create.fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { settle } from '../../../shared/values';
-import { mediaPullRules } from '../common/cloudPlayers';
+import { mediaPullRules } from '../../api/cloudPlayers';
 import { playerIdField, regionField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [

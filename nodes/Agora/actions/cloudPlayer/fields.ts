@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ParameterReader } from '../common/parameters';
-import { idLocator, readLocator } from '../common/locators';
+import type { ParameterReader } from '../../form/parameters';
+import { idLocator, readLocator } from '../../form/locators';
 
 /** Region of the Media Pull path: where the stream originates (create) or where the player was created. */
 export function regionField(description: string, hint?: string): INodeProperties {

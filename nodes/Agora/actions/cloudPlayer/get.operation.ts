@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { playerPages } from '../common/cloudPlayers';
-import { text } from '../common/form';
+import { playerPages } from '../../api/cloudPlayers';
+import { text } from '../../form/reader';
 import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [

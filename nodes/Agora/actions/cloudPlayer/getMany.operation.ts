@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { playerPages } from '../common/cloudPlayers';
-import { text } from '../common/form';
+import { playerPages } from '../../api/cloudPlayers';
+import { text } from '../../form/reader';
 import { channelCharsHint } from './fields';
-import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,

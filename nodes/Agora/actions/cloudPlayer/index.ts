@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { AgoraOperation } from '../common/types';
+import type { AgoraOperation } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';

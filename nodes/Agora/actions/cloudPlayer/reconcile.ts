@@ -9,7 +9,7 @@ import type { PlayerCreate } from '../../schemas/mediaPull';
 import { agoraErrorDetails, type AgoraContext, type AgoraErrorDetails, type AgoraResponse } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { settle } from '../../../shared/values';
-import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from '../common/cloudPlayers';
+import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from '../../api/cloudPlayers';
 
 export const CREATE_ACTION = 'create cloud player';
 

@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../../shared/json';
-import { additionalBodyField, withAdditionalBody } from '../common/additionalBody';
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { additionalBodyField, withAdditionalBody } from '../../form/additionalBody';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { text } from '../common/form';
+import { text } from '../../form/reader';
 import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 

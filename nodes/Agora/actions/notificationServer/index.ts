@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { AgoraOperation } from '../common/types';
+import type { AgoraOperation } from '../types';
 import * as getIps from './getIps.operation';
 
 export const notificationServerOperations: Record<string, AgoraOperation> = { getIps };

@@ -5,15 +5,15 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { applyVendorCredential } from '../../../shared/vendorKeys';
+import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
-import { autoChannelToken } from '../common/autoToken';
+import { autoChannelToken } from '../../api/autoToken';
 import type { AgoraContext } from '../../transport';
-import { withAdditionalBody } from '../common/additionalBody';
-import { buildAgentProperties, buildIdentity } from '../common/agentConfig';
-import { FormReader } from '../common/form';
-import { toCurrentForm } from '../common/agentConfig/startBody';
+import { withAdditionalBody } from '../../form/additionalBody';
+import { buildAgentProperties, buildIdentity } from '../../agentConfig';
+import { FormReader } from '../../form/reader';
+import { toCurrentForm } from '../../agentConfig/startBody';
 
 function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const r = new FormReader(fn, itemIndex);

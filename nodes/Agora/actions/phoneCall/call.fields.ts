@@ -5,8 +5,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyOptions } from '../common/additionalBody';
-import { agentConfigFields, identityFields, uniquePerItem } from '../common/agentConfig';
+import { additionalBodyOptions } from '../../form/additionalBody';
+import { agentConfigFields, identityFields, uniquePerItem } from '../../agentConfig';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 

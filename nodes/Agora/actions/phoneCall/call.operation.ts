@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import { settle } from '../../../shared/values';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { fillAgentToken } from '../common/autoToken';
+import { fillAgentToken } from '../../api/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
 import { callFields } from './call.fields';
-import { CALLS_PATH } from '../common/phoneCallFields';
+import { CALLS_PATH } from '../../api/calls';
 import { findPlacedCall } from './records';
 import { readWaitSettings, waitForCallEnd } from './callWait';
 

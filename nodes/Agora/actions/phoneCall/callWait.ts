@@ -8,9 +8,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { settle } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { wait } from '../../transport/retry';
-import { agentPath } from '../common/agentFields';
-import { itemParameter } from '../common/parameters';
-import { callHasEnded, callPath } from '../common/phoneCallFields';
+import { agentPath } from '../../form/fields';
+import { itemParameter } from '../../form/parameters';
+import { callHasEnded, callPath } from '../../api/calls';
 
 export const waitFields: INodeProperties[] = [
 	{

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId, withAgentId } from '../common/agentFields';
-import { callIdField, callPath } from '../common/phoneCallFields';
+import { readAgentId, withAgentId } from '../../form/fields';
+import { callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter, toUnixSeconds } from '../common/parameters';
+import { itemParameter, toUnixSeconds } from '../../form/parameters';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../common/listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 import { walkCallRecords, type CallRecordsQuery } from './records';
 
 const ANY = 'any';

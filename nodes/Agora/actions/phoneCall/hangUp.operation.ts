@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { notFoundError, sendWithOneRepeat } from '../common/repeatOnce';
-import { changes } from '../common/sideEffects';
+import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
+import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId } from '../common/agentFields';
-import { callHasEnded, callIdField, callPath } from '../common/phoneCallFields';
+import { readAgentId } from '../../form/fields';
+import { callHasEnded, callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { AgoraOperation } from '../common/types';
+import type { AgoraOperation } from '../types';
 import * as call from './call.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';

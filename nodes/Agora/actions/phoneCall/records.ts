@@ -5,8 +5,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { findAgentByName } from '../common/agentLookup';
-import { CALLS_PATH } from '../common/phoneCallFields';
+import { findAgentByName } from '../../api/agentLookup';
+import { CALLS_PATH } from '../../api/calls';
 
 export interface CallRecordsQuery {
 	number?: string;

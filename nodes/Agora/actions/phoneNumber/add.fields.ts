@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_PROVIDERS } from '../../schemas/phoneNumber';
-import { additionalBodyOptions } from '../common/additionalBody';
+import { additionalBodyOptions } from '../../form/additionalBody';
 import { guideLink } from '../../../shared/agoraGuides';
 
 const PROVIDER_NAMES: Record<(typeof PHONE_NUMBER_PROVIDERS)[number], { name: string; description: string }> = {

@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { settle } from '../../../shared/values';
 import { addPhoneNumberSchema } from '../../schemas/phoneNumber';
 import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
-import { withAdditionalBody } from '../common/additionalBody';
-import { FormReader, text } from '../common/form';
-import { splitList } from '../common/agentFields';
+import { withAdditionalBody } from '../../form/additionalBody';
+import { FormReader, text } from '../../form/reader';
+import { splitList } from '../../form/fields';
 import { addFields } from './add.fields';
-import { numberPath, safeNumber, sipPassword } from '../common/phoneNumberFields';
+import { numberPath, safeNumber, sipPassword } from '../../api/numbers';
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['add'] } }, addFields);
 

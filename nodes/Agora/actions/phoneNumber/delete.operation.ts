@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
-import { notFoundError, sendWithOneRepeat } from '../common/repeatOnce';
-import { isRerun } from '../common/rerun';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
+import { isRerun } from '../../run/rerun';
+import { changes } from '../../run/sideEffects';
 import type { AgoraContext } from '../../transport';
-import { numberPath, phoneNumberField, readPhoneNumber } from '../common/phoneNumberFields';
+import { numberPath, phoneNumberField, readPhoneNumber } from '../../api/numbers';
 
 const properties: INodeProperties[] = [
 	phoneNumberField,

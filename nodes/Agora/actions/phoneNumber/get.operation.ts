@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../common/phoneNumberFields';
+import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../../api/numbers';
 
 const properties: INodeProperties[] = [phoneNumberField];
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { returnAllAndLimit } from '../common/listFields';
-import { numberPath, safeNumber } from '../common/phoneNumberFields';
+import { returnAllAndLimit } from '../../form/listFields';
+import { numberPath, safeNumber } from '../../api/numbers';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

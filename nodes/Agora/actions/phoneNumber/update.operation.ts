@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../common/parameters';
-import { changes } from '../common/sideEffects';
+import { itemParameter } from '../../form/parameters';
+import { changes } from '../../run/sideEffects';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { additionalBodyOptions, withAdditionalBody } from '../common/additionalBody';
-import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../common/phoneNumberFields';
+import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
+import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../../api/numbers';
 
 const KEEP = 'keep';
 const LINK = 'link';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
-import { itemParameter } from '../common/parameters';
+import { itemParameter } from '../../form/parameters';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { numeric, utf8Bytes } from '../../../shared/values';
 import { oneOf, rule, shape, withRules } from '../../schemas/rules';

@@ -1,5 +1,5 @@
 /** Media Pull schemas, the update sequence clock and the Cloud Player helpers. */
-import { mediaPullRules, pickPlayer } from '../../../../nodes/Agora/actions/common/cloudPlayers';
+import { mediaPullRules, pickPlayer } from '../../../../nodes/Agora/api/cloudPlayers';
 import { settle } from '../../../../nodes/shared/values';
 import { cloudPlayerDescription, cloudPlayerOperations } from '../../../../nodes/Agora/actions/cloudPlayer';
 import { nextSequence, noteSequence } from '../../../../nodes/Agora/actions/cloudPlayer/sequence';

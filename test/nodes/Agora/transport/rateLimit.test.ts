@@ -2,7 +2,7 @@
  * Pacing keys that do not outlive their window, and 429 as back-pressure: refused requests are sent
  * again while a time budget lasts (n8n's queue mode: several workers share one Agora limit).
  */
-import { mediaPullRules } from '../../../../nodes/Agora/actions/common/cloudPlayers';
+import { mediaPullRules } from '../../../../nodes/Agora/api/cloudPlayers';
 import { retryTiming } from '../../../../nodes/Agora/transport';
 import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../../../nodes/Agora/transport/rateLimit';
 import { rateLimitDelay } from '../../../../nodes/Agora/transport/retry';

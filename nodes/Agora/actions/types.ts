@@ -1,0 +1,15 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { SideEffectOf } from '../run/sideEffects';
+import type { AgoraContext } from '../transport';
+
+/** What every `<operation>.operation.ts` exports. */
+export interface AgoraOperation {
+	description: INodeProperties[];
+	/** Handles one input item; returns its output items (paired by the caller). */
+	execute(this: IExecuteFunctions, itemIndex: number, ctx: AgoraContext): Promise<INodeExecutionData[]>;
+	/** Operations that create or change something at Agora: what one output item says was done. */
+	sideEffect?: SideEffectOf;
+}
+
+export type AgoraResource = 'agent' | 'agentLlm' | 'cloudPlayer' | 'notificationServer' | 'phoneCall' | 'phoneNumber' | 'token';

@@ -1,0 +1,84 @@
+/**
+ * The agent configuration form, by section, and the request parts it builds. An operation that
+ * starts an agent (Agent › Start; a phone call that creates an agent) shows these groups under its
+ * own display rule and builds `properties` with `buildAgentProperties`.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ParameterReader } from '../form/parameters';
+import { vendorKeysFields } from './vendorKeys';
+import { llmSpeaksAlone } from '../schemas/agent';
+import { buildAsr, asrFields } from './asr';
+import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
+import { cascadeOrOverride, MODE } from './display';
+import { buildExtras, extrasFields } from './extras';
+import { buildIdentity, identityFields, uniquePerItem } from './identity';
+import { buildLlm, llmFields } from './llm';
+import { hasMcpServers } from './mcp';
+import { buildMllm, mllmFields } from './mllm';
+import { buildPipelineRef, pipelineFields } from './pipeline';
+import { FormReader, put } from '../form/reader';
+import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
+import { buildTts, ttsFields } from './tts';
+
+export { identityFields, buildIdentity, FormReader, uniquePerItem };
+
+/** Everything about how the agent works, without its identity in the channel. */
+export const agentConfigFields: INodeProperties[] = [
+	...vendorKeysFields,
+	...pipelineFields,
+	...asrFields,
+	...cascadeOrOverride(llmFields, 'overrideLlm'),
+	...cascadeOrOverride(ttsFields, 'overrideTts'),
+	...mllmFields,
+	...turnFields,
+	...fillerWordsFields,
+	...extrasFields,
+	...behaviourFields,
+];
+
+/** Manual turns are signalled over RTM: switch RTM and the RTM data channel on unless set. */
+function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
+	if (!usesManualTurns(properties.turn_detection as IDataObject | undefined)) return;
+	const features = r.get<IDataObject>('advancedFeatures', {});
+	if (features.enableRtm === undefined) {
+		properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_rtm: true };
+	}
+	const parameters = (properties.parameters as IDataObject | undefined) ?? {};
+	if (parameters.data_channel === undefined) properties.parameters = { ...parameters, data_channel: 'rtm' };
+}
+
+/** Servers without Enable Tools are never called, with no error (Agora's MCP guide): switch it on unless set. */
+function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void {
+	if (!hasMcpServers(properties.llm) && !hasMcpServers(properties.mllm)) return;
+	if (r.get<IDataObject>('advancedFeatures', {}).enableTools !== undefined) return;
+	properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_tools: true };
+}
+
+/**
+ * Adds the configuration members to `properties` and returns the body's top-level preset and
+ * pipeline_id.
+ */
+export function buildAgentProperties(fn: ParameterReader, itemIndex: number, properties: IDataObject): IDataObject {
+	const r = new FormReader(fn, itemIndex);
+	const mode = r.get<string>('mode', MODE.cascade);
+	const top = buildPipelineRef(r);
+	if (mode === MODE.mllm) {
+		properties.mllm = buildMllm(r);
+	} else {
+		put(properties, 'asr', buildAsr(r));
+		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
+		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
+		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
+		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined)) properties.tts = buildTts(r);
+		put(properties, 'turn_detection', buildTurnDetection(r));
+		put(properties, 'filler_words', buildFillerWords(r));
+	}
+	put(properties, 'interruption', buildInterruption(r));
+	buildExtras(r, properties);
+	put(properties, 'parameters', buildParameters(r));
+	put(properties, 'labels', buildLabels(r));
+	enableRtmForManualTurns(r, properties);
+	enableToolsForMcpServers(r, properties);
+	return top;
+}

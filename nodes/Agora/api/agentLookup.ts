@@ -1,0 +1,124 @@
+/**
+ * Agent list paging and the name lookup that Start uses ("Return Existing", reconciliation after
+ * an ambiguous failure). Agora's list returns only RUNNING agents of the last 2 hours unless
+ * `state` and `from_time` are given, so every list request here gives both.
+ */
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { AGENT_STATUS_CODES } from '../schemas/agent';
+import { agoraRequest, type AgoraContext } from '../transport';
+import { agentPath, withAgentId } from '../form/fields';
+
+export interface AgentListQuery {
+	channel?: string;
+	/** Status codes, sent as Agora's comma list (`state=0,1,2`). */
+	states: number[];
+	/** Unix seconds. */
+	from_time: number;
+	to_time?: number;
+}
+
+/** Every state: the list reference and Agora's server SDKs (which list RECOVERING 5 too). */
+export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'RECOVERING', 'FAILED'].map(
+	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
+);
+
+/** States of an agent that still holds its name. */
+export const LIVE_STATES = [AGENT_STATUS_CODES.IDLE, AGENT_STATUS_CODES.STARTING, AGENT_STATUS_CODES.RUNNING];
+
+/** An agent runs 72 hours at most: a window of 73 hours holds every agent still alive. */
+export const LIVE_WINDOW_S = 73 * 3600;
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** One page of the list: its agents and the cursor of the next page (undefined at the end). */
+export async function agentListPage(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: AgoraContext,
+	query: AgentListQuery,
+	limit: number,
+	cursor: string | undefined,
+	itemIndex = 0,
+): Promise<{ agents: IDataObject[]; cursor?: string }> {
+	const { states, ...rest } = query;
+	const qs: IDataObject = { ...rest, state: states.join(','), limit };
+	if (cursor) qs.cursor = cursor;
+	const response = await agoraRequest.call(
+		fn,
+		ctx,
+		{ method: 'GET', api: 'agent', path: '/agents', qs, idempotent: true, action: 'list agents' },
+		itemIndex,
+	);
+	const data = (response.body.data ?? {}) as IDataObject;
+	const agents = Array.isArray(data.list) ? (data.list as IDataObject[]) : [];
+	const next = (response.body.meta as IDataObject | undefined)?.cursor;
+	return { agents, cursor: typeof next === 'string' && next !== '' && agents.length > 0 ? next : undefined };
+}
+
+/**
+ * Follows `meta.cursor` page by page. `onPage` returns false to stop early (a Limit reached, a
+ * match found). A cursor seen twice ends the walk, so a misbehaving server cannot loop it forever.
+ */
+export async function walkAgentList(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	query: AgentListQuery,
+	pageSize: (fetched: number) => number,
+	onPage: (agents: IDataObject[]) => boolean | Promise<boolean>,
+	itemIndex: number,
+): Promise<void> {
+	const seen = new Set<string>();
+	let cursor: string | undefined;
+	let fetched = 0;
+	for (;;) {
+		const page = await agentListPage(fn, ctx, query, pageSize(fetched), cursor, itemIndex);
+		fetched += page.agents.length;
+		if ((await onPage(page.agents)) === false) return;
+		if (page.cursor === undefined || seen.has(page.cursor)) return;
+		seen.add(page.cursor);
+		cursor = page.cursor;
+	}
+}
+
+const GONE = new Set(['STOPPING', 'STOPPED', 'FAILED']);
+
+/**
+ * The live agent of that name in the channel, if any: starting agents and agents started up to
+ * 72 hours ago included. The list gives ids and states only, so the newest candidates are
+ * queried one by one to compare `name`.
+ */
+export async function findAgentByName(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	channel: string,
+	name: string,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const candidates: IDataObject[] = [];
+	await walkAgentList(
+		fn,
+		ctx,
+		{ channel, states: LIVE_STATES, from_time: nowSeconds() - LIVE_WINDOW_S },
+		() => 100,
+		(agents) => {
+			for (const agent of agents) if (!GONE.has(String(agent.status))) candidates.push(agent);
+			return true;
+		},
+		itemIndex,
+	);
+	candidates.sort((a, b) => Number(b.start_ts ?? 0) - Number(a.start_ts ?? 0));
+	for (const candidate of candidates) {
+		const id = String(candidate.agent_id ?? '');
+		if (!id) continue;
+		const response = await agoraRequest.call(
+			fn,
+			ctx,
+			{ method: 'GET', api: 'agent', path: agentPath(id), idempotent: true, passStatuses: [404], action: 'get agent' },
+			itemIndex,
+		);
+		if (response.status === 200 && response.body.name === name && !GONE.has(String(response.body.status))) {
+			return withAgentId(response.body, id);
+		}
+	}
+	return undefined;
+}

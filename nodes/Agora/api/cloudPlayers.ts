@@ -1,0 +1,189 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ExpiringMap } from '../../shared/expiringMap';
+import { isPlainObject } from '../../shared/values';
+import { agoraRequest, type AgoraContext, type RateRule } from '../transport';
+
+// The pacer widens each window for the time requests spend in transit (transport/rateLimit.ts).
+const SECOND = 1000;
+const MINUTE = 60000;
+
+/**
+ * Agora's published Media Pull rate limits, paced on the client so concurrent items never collect 429s.
+ * Keys carry the App ID: the limits are per project.
+ */
+export const mediaPullRules = {
+	create(appId: string, name?: string): RateRule[] {
+		const rules: RateRule[] = [{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: SECOND }];
+		if (name !== undefined) rules.push({ key: `agora:${appId}:mediaPull:create:name:${name}`, limit: 2, windowMs: SECOND });
+		return rules;
+	},
+	delete(appId: string): RateRule[] {
+		return [{ key: `agora:${appId}:mediaPull:delete`, limit: 100, windowMs: SECOND }];
+	},
+	list(appId: string, channelName?: string): RateRule[] {
+		if (channelName === undefined) {
+			const key = `agora:${appId}:mediaPull:list`;
+			return [
+				{ key: `${key}/s`, limit: 10, windowMs: SECOND },
+				{ key: `${key}/min`, limit: 20, windowMs: MINUTE },
+			];
+		}
+		const key = `agora:${appId}:mediaPull:list:channel:${channelName}`;
+		return [
+			{ key: `${key}/s`, limit: 2, windowMs: SECOND },
+			{ key: `${key}/min`, limit: 15, windowMs: MINUTE },
+		];
+	},
+};
+
+/** The player fields a create answer carries; nothing else (never the token or encryption key). */
+export function pickPlayer(player: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const key of ['id', 'uid', 'account', 'createTs', 'status']) {
+		const value = player[key];
+		// Lists carry account "" for uid players: leave it out rather than claim an empty account.
+		if (value === undefined || value === null || (key === 'account' && value === '')) continue;
+		out[key] = value;
+	}
+	return out;
+}
+
+interface PlayerPage {
+	players: IDataObject[];
+	/** Empty string: no more players. */
+	nextPageToken: string;
+	totalSize?: number;
+	requestId?: string;
+}
+
+/** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
+export async function listPlayersPage(
+	this: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: AgoraContext,
+	args: { channelName?: string; pageSize?: number; pageToken?: string },
+	itemIndex: number,
+): Promise<PlayerPage> {
+	const qs: IDataObject = {};
+	// The transport's query encoding turns the spaces around "eq" into %20, as Agora asks.
+	if (args.channelName !== undefined) qs.filter = `channelName eq ${args.channelName}`;
+	if (args.pageSize !== undefined) qs.pageSize = args.pageSize;
+	if (args.pageToken) qs.pageToken = args.pageToken;
+	const response = await agoraRequest.call(
+		this,
+		ctx,
+		{
+			method: 'GET',
+			api: 'mediaPull',
+			path: '/players',
+			qs,
+			idempotent: true,
+			rateRules: mediaPullRules.list(ctx.appId, args.channelName),
+			action: 'list cloud players',
+		},
+		itemIndex,
+	);
+	const body = response.body;
+	return {
+		players: Array.isArray(body.players) ? (body.players as unknown[]).filter(isPlainObject) : [],
+		nextPageToken: typeof body.nextPageToken === 'string' ? body.nextPageToken : '',
+		totalSize: typeof body.totalSize === 'number' ? body.totalSize : undefined,
+		requestId: response.requestId,
+	};
+}
+
+/** Follows nextPageToken to the end; the caller may stop early. */
+export async function* playerPages(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { channelName?: string; pageSize?: number },
+	itemIndex: number,
+): AsyncGenerator<PlayerPage> {
+	const seen = new Set<string>();
+	let pageToken: string | undefined;
+	for (;;) {
+		const page = await listPlayersPage.call(this, ctx, { ...args, pageToken }, itemIndex);
+		yield page;
+		if (!page.nextPageToken) return;
+		// A token seen before would loop for ever: stop with a clear error instead.
+		if (seen.has(page.nextPageToken)) {
+			throw new NodeOperationError(this.getNode(), 'Agora returned the same nextPageToken twice while listing cloud players', {
+				itemIndex,
+				description: page.requestId ? `Request id: ${page.requestId}.` : undefined,
+			});
+		}
+		seen.add(page.nextPageToken);
+		pageToken = page.nextPageToken;
+	}
+}
+
+/**
+ * Player IDs this process created or reconciled recently. A reconciliation by list must never
+ * adopt a player that another item of ours already owns. It only looks at players created after
+ * its own attempt began, so an hour covers any reconciliation that can still meet the id.
+ */
+const ownedIds = new ExpiringMap<string, true>({ maxEntries: 5000, ttlMs: 60 * 60 * 1000 });
+
+export function rememberOwnedPlayer(id: string): void {
+	ownedIds.set(id, true);
+}
+
+export function isOwnedPlayer(id: string): boolean {
+	return ownedIds.has(id);
+}
+
+/** What the create request asked for, to fill the output where Agora's answer says nothing. */
+export interface PlayerWhere {
+	region: string;
+	channelName: string;
+	name?: string;
+	uid?: number;
+	account?: string;
+}
+
+/**
+ * Create's output, the same fields whichever path produced it (created, existing, recovered; listed
+ * in docs/fields.md). What neither Agora nor the request tells is null; never the token or the key.
+ */
+export function playerOutput(
+	found: IDataObject,
+	where: PlayerWhere,
+	marks: { existing?: boolean; reconciled?: boolean; requestId?: string },
+): IDataObject {
+	const player = pickPlayer(found);
+	// uid 0 asks Agora to assign one: only Agora's answer knows it then.
+	const askedUid = where.uid !== undefined && where.uid !== 0 ? where.uid : null;
+	const out: IDataObject = {
+		id: player.id ?? null,
+		uid: player.uid ?? (marks.existing ? null : askedUid),
+		createTs: player.createTs ?? null,
+		status: player.status ?? null,
+		region: where.region,
+		channelName: (found.channelName as string | undefined) ?? (marks.existing ? null : where.channelName),
+		name: (found.name as string | undefined) || where.name || null,
+	};
+	if (where.account !== undefined) out.account = player.account ?? (marks.existing ? null : where.account);
+	return { ...out, existing: marks.existing === true, reconciled: marks.reconciled === true, requestId: marks.requestId ?? null };
+}
+
+/**
+ * A player of the project by id, from the list: first the given channel's, then, when `anywhere`
+ * is set, the whole project's. Undefined when it does not show (Agora lists a new player about
+ * 10 s after creating it).
+ */
+export async function findPlayerById(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	args: { id: string; channelName: string; anywhere?: boolean },
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const scopes = args.anywhere ? [args.channelName, undefined] : [args.channelName];
+	for (const channelName of scopes) {
+		for await (const page of playerPages.call(this, ctx, { channelName, pageSize: 500 }, itemIndex)) {
+			const found = page.players.find((player) => player.id === args.id);
+			if (found) return found;
+		}
+	}
+	return undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * The one way every operation reads its form into a request body: unset optional fields and groups
+ * switched off are left out; the body is validated afterwards against its schema.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { parseJsonParameter } from '../../shared/json';
+import { itemParameter, type ParameterReader } from './parameters';
+import { invalidField } from '../../shared/validate';
+import { readJsonArray, splitList } from './fields';
+
+/** Adds `value` under `key` unless it is undefined. */
+export function put(target: IDataObject, key: string, value: unknown): void {
+	if (value !== undefined) target[key] = value as IDataObject[string];
+}
+
+/** The object itself, or undefined when it has no member (an unset group). */
+export function nonEmpty(value: IDataObject): IDataObject | undefined {
+	return Object.keys(value).length > 0 ? value : undefined;
+}
+
+/** Text of a field; blank counts as not given. */
+export function text(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const out = String(value);
+	return out.trim() === '' ? undefined : out;
+}
+
+/** A collection of number/boolean settings whose names already are the API's keys. */
+export function plainConfig(value: unknown): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, entry] of Object.entries((value ?? {}) as IDataObject)) {
+		if (entry !== undefined && entry !== null && entry !== '') out[key] = entry;
+	}
+	return out;
+}
+
+/** "text,image" (an options value) or a list from an expression -> ['text', 'image']. */
+export function modalities(value: unknown): string[] | undefined {
+	const list = splitList(value);
+	return list.length > 0 ? list : undefined;
+}
+
+export class FormReader {
+	constructor(
+		readonly fn: ParameterReader,
+		readonly itemIndex: number,
+	) {}
+
+	get<T>(name: string, fallback: T): T {
+		const value = itemParameter(this.fn, name, this.itemIndex, fallback) as T | undefined;
+		return value === undefined || value === null ? fallback : value;
+	}
+
+	/** A JSON object field; empty text or `{}` counts as not given. */
+	json(value: unknown, field: string): IDataObject | undefined {
+		const parsed = parseJsonParameter(this.fn, value, field, this.itemIndex);
+		return parsed && Object.keys(parsed).length > 0 ? parsed : undefined;
+	}
+
+	array(value: unknown, field: string): unknown[] | undefined {
+		const parsed = readJsonArray(this.fn, value, field, this.itemIndex);
+		return parsed && parsed.length > 0 ? parsed : undefined;
+	}
+
+	fail(field: string, rule: string): never {
+		throw invalidField(this.fn, field, rule, this.itemIndex);
+	}
+}
