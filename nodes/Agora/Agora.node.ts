@@ -14,7 +14,7 @@ import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
 import { notificationServerDescription, notificationServerOperations } from './actions/notificationServer';
-import type { AgoraOperation } from './actions/types';
+import type { AgoraOperation, OperationContext } from './actions/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './run/pool';
 import { useFormLabels } from './form/labels';
@@ -208,7 +208,7 @@ export class Agora implements INodeType {
 		if (this.getNodeParameter('resource', 0) === 'agentLlm') return await replyToAgent(this, items);
 		const options = readRequestOptions(this);
 		// Read once per execution: credential, base URL, secrets to redact.
-		const ctx = await resolveAgoraContext.call(this, {
+		const ctx: OperationContext = await resolveAgoraContext.call(this, {
 			timeoutMs: options.timeoutMs,
 			maxRetries: options.maxRetries,
 		});

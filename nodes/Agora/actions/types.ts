@@ -2,12 +2,19 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { SideEffectOf } from '../run/sideEffects';
 import type { AgoraContext } from '../transport';
+import type { VendorKeys } from '../agentConfig/vendorKeys';
+
+/** What every item of one execution is handed: the Agora context, and the vendor keys (Start, Call). */
+export interface OperationContext extends AgoraContext {
+	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
+	vendorKeys?: VendorKeys;
+}
 
 /** What every `<operation>.operation.ts` exports. */
 export interface AgoraOperation {
 	description: INodeProperties[];
 	/** Handles one input item; returns its output items (paired by the caller). */
-	execute(this: IExecuteFunctions, itemIndex: number, ctx: AgoraContext): Promise<INodeExecutionData[]>;
+	execute(this: IExecuteFunctions, itemIndex: number, ctx: OperationContext): Promise<INodeExecutionData[]>;
 	/** Operations that create or change something at Agora: what one output item says was done. */
 	sideEffect?: SideEffectOf;
 }

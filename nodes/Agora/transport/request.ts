@@ -10,7 +10,6 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
-import type { VendorKeys } from '../agentConfig/vendorKeys';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
 import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential, failoverBaseUrls, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
@@ -41,8 +40,6 @@ export interface AgoraContext {
 	 * never copied into an output or an error.
 	 */
 	credential?: ICredentialsDecrypted;
-	/** Keys of the Agora Vendor Keys credential, when the node takes them from there. */
-	vendorKeys?: VendorKeys;
 	/** Base URL of each attempt of a request safe to repeat (hosts.ts); the base URL alone when absent. */
 	failoverBaseUrls?: string[];
 }

@@ -9,7 +9,8 @@ import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { fillAgentToken } from '../../api/autoToken';
-import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { agoraErrorDetails, agoraRequest } from '../../transport';
+import type { OperationContext } from '../types';
 import { backoffDelay, wait } from '../../transport/retry';
 import { isRerun } from '../../run/rerun';
 import { findAgentByName } from '../../api/agentLookup';
@@ -19,7 +20,7 @@ import { startFields } from './start.fields';
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-function prepareStartBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
+function prepareStartBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
 	const built = buildStartBody(fn, itemIndex);
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
@@ -63,7 +64,7 @@ export const sideEffect = changes('agent', 'started', 'agent_id', ['existing']);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	ctx: AgoraContext,
+	ctx: OperationContext,
 ): Promise<INodeExecutionData[]> {
 	const body = prepareStartBody(this, ctx, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);

@@ -9,7 +9,7 @@ import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { callRequestSchema, withoutSeparators } from '../../schemas/telephony';
 import { autoChannelToken } from '../../api/autoToken';
-import type { AgoraContext } from '../../transport';
+import type { OperationContext } from '../types';
 import { withAdditionalBody } from '../../form/additionalBody';
 import { buildAgentProperties, buildIdentity } from '../../agentConfig';
 import { FormReader } from '../../form/reader';
@@ -33,7 +33,7 @@ function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
  * The body to send, before token generation: form, Additional Body merged over it, keys left
  * empty filled from the Agora Vendor Keys credential, validated.
  */
-export function prepareCallBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIndex: number): IDataObject {
+export function prepareCallBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
 	const body = toCurrentForm(withAdditionalBody(fn, buildCallBody(fn, itemIndex), itemIndex));
 	const filled = applyVendorCredential(body, ctx.vendorKeys);
 	validateOrThrow(fn, callRequestSchema, filled, itemIndex);
@@ -41,7 +41,7 @@ export function prepareCallBody(fn: IExecuteFunctions, ctx: AgoraContext, itemIn
 }
 
 /** An empty SIP token is generated for the SIP UID (RTC only: the gateway sends no RTM). */
-export function fillSipToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillSipToken(fn: IExecuteFunctions, ctx: OperationContext, body: IDataObject, itemIndex: number): void {
 	const sip = body.sip as IDataObject;
 	if (typeof sip.rtc_token === 'string' && sip.rtc_token !== '') return;
 	const p = body.properties as IDataObject;

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { settle } from '../../../shared/values';
-import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
+import { agoraErrorDetails, agoraRequest } from '../../transport';
+import type { OperationContext } from '../types';
 import { backoffDelay, wait } from '../../transport/retry';
 import { fillAgentToken } from '../../api/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
@@ -48,7 +49,7 @@ export const sideEffect = changes('phoneCall', 'placed', 'agent_id');
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	ctx: AgoraContext,
+	ctx: OperationContext,
 ): Promise<INodeExecutionData[]> {
 	const settings = readWaitSettings(this, itemIndex);
 	const placed = await place.call(this, itemIndex, ctx);
@@ -56,7 +57,7 @@ export async function execute(
 	return [{ json: { ...placed, ...(await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex)) } }];
 }
 
-async function place(this: IExecuteFunctions, itemIndex: number, ctx: AgoraContext): Promise<IDataObject> {
+async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationContext): Promise<IDataObject> {
 	const body = prepareCallBody(this, ctx, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
