@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 
 import { AGENT_STATUS_CODES } from '../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../transport';
-import { agentPath, withAgentId } from '../form/fields';
+import { agentPath, withAgentId } from './agents';
 
 export interface AgentListQuery {
 	channel?: string;

@@ -6,7 +6,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../api/agentLookup';
-import { agentPath } from '../form/fields';
+import { agentPath } from '../api/agents';
 import { listPlayersPage } from '../api/cloudPlayers';
 import { runConcurrently } from '../run/pool';
 import { settle } from '../../shared/values';

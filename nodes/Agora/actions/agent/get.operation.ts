@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [agentIdField];
 

@@ -8,7 +8,7 @@ import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
-import { agentIdField, agentPath, readAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	{ ...agentIdField, description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)' },

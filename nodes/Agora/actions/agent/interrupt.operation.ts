@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [agentIdField];
 

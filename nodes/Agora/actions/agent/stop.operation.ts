@@ -5,7 +5,7 @@ import { itemParameter } from '../../form/parameters';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	agentIdField,

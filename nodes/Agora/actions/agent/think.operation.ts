@@ -9,7 +9,7 @@ import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { thinkRequestSchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	agentIdField,

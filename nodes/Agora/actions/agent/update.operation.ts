@@ -8,7 +8,8 @@ import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, readSystemMessages, systemMessagesField, withAgentId } from '../../form/fields';
+import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { readSystemMessages, systemMessagesField } from '../../form/fields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { settle } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { wait } from '../../transport/retry';
-import { agentPath } from '../../form/fields';
+import { agentPath } from '../../api/agents';
 import { itemParameter } from '../../form/parameters';
 import { callHasEnded, callPath } from '../../api/calls';
 

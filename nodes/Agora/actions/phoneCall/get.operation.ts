@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId, withAgentId } from '../../form/fields';
+import { readAgentId, withAgentId } from '../../api/agents';
 import { callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];

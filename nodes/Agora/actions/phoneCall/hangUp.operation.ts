@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId } from '../../form/fields';
+import { readAgentId } from '../../api/agents';
 import { callHasEnded, callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
