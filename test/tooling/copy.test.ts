@@ -161,7 +161,7 @@ describe('validation errors name the field as the form labels it', () => {
 		const reported = [...schema.matchAll(/report\(\[([^\]]+)\]/g)].map((m) =>
 			[...m[1].matchAll(/'([a-z_]+)'/g)].map((part) => part[1]).join('.'),
 		);
-		const config = fs.readdirSync(path.join(root, 'nodes/Agora/actions/common/agentConfig')).map((file) => read(`nodes/Agora/actions/common/agentConfig/${file}`)).join('\n');
+		const config = fs.readdirSync(path.join(root, 'nodes/Agora/agentConfig')).map((file) => read(`nodes/Agora/agentConfig/${file}`)).join('\n');
 		const checked = [...config.matchAll(/'(properties\.[a-z_.]+)'/g)].map((m) => m[1]);
 		return [...new Set([...reported, ...checked])].filter((p) => p.includes('.') || p === 'name');
 	}
@@ -185,7 +185,7 @@ describe('validation errors name the field as the form labels it', () => {
 
 	it('the fields other operations check by name are fields of their form', () => {
 		const dir = path.join(root, 'nodes/Agora/actions');
-		const unnamed = fs.readdirSync(dir).filter((resource) => resource !== 'common').flatMap((resource) =>
+		const unnamed = fs.readdirSync(dir).filter((resource) => fs.statSync(path.join(dir, resource)).isDirectory()).flatMap((resource) =>
 			fs
 				.readdirSync(path.join(dir, resource))
 				.filter((file) => file.endsWith('.operation.ts'))

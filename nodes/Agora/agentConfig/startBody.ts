@@ -1,6 +1,6 @@
 /**
  * Start form -> start (join) request body: the identity, then the agent configuration
- * (config/). "Additional Body (JSON)" and the token are added by the operation.
+ * (agentConfig/). "Additional Body (JSON)" and the token are added by the operation.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -2,7 +2,7 @@
 // package's reader and through getNodeParameter, and reports whether they match and which path was taken.
 const { isDeepStrictEqual } = require('util');
 // The installed package, the very file the Agora node runs.
-const { itemParameter } = require('n8n-nodes-agora/dist/nodes/Agora/actions/common/parameters');
+const { itemParameter } = require('n8n-nodes-agora/dist/nodes/Agora/form/parameters');
 
 const text = (name) => ({ displayName: name, name, type: 'string', default: '' });
 

@@ -1,5 +1,5 @@
 /**
- * The Start form: the agent's identity in the channel, its configuration (config/, by section:
+ * The Start form: the agent's identity in the channel, its configuration (agentConfig/, by section:
  * shared with any operation that starts an agent) and Start's own options.
  */
 import type { INodeProperties } from 'n8n-workflow';

@@ -1,7 +1,7 @@
 /**
  * The Call form: whom to call from which number, where the call and the agent meet (the Start
  * form's identity group, worded for a call), and the agent's configuration, the very field
- * groups of Agent › Start (actions/agent/config).
+ * groups of Agent › Start (agentConfig/).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
