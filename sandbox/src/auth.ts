@@ -4,7 +4,7 @@
  * ("The RESTful APIs require basic HTTP authentication") takes Basic only.
  */
 import type { Clock } from './clock';
-import type { DecodedService } from '../../test/lib/accessToken2Decoder';
+import type { DecodedService } from './accessToken2Decoder';
 import { checkToken } from './token';
 import type { ResolvedOptions } from './types';
 

@@ -2,7 +2,7 @@
  * Checks AccessToken2 ("007") tokens for the sandbox's token authentication: the test suite's decoder
  * reads them; Agora's further checks (app, expiry, privileges) are here.
  */
-import { decodeAccessToken2, signedWith, SERVICE_TYPE, type DecodedAccessToken2, type DecodedService } from '../../test/lib/accessToken2Decoder';
+import { decodeAccessToken2, signedWith, SERVICE_TYPE, type DecodedAccessToken2, type DecodedService } from './accessToken2Decoder';
 
 export const PRIVILEGE_JOIN_CHANNEL = 1;
 

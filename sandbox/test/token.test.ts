@@ -3,7 +3,7 @@ import type { AxiosInstance } from 'axios';
 import { startSandbox } from '../src/index';
 import type { Sandbox } from '../src/index';
 import { agentPath, agoraToken, client, listPath, startBody, tokenClient } from '../src/helpers';
-import { decodeAccessToken2, SERVICE_TYPE } from '../../test/lib/accessToken2Decoder';
+import { decodeAccessToken2, SERVICE_TYPE } from '../src/accessToken2Decoder';
 import { checkToken, PRIVILEGE_JOIN_CHANNEL } from '../src/token';
 
 let sb: Sandbox;

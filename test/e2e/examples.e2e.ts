@@ -6,7 +6,7 @@
 import fs from 'fs';
 import path from 'path';
 
-import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';

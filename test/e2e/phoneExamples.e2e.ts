@@ -5,7 +5,7 @@
  */
 import path from 'path';
 
-import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { EXAMPLES_DIR, PHONE_EXAMPLES } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution, type SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';

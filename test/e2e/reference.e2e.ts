@@ -3,7 +3,7 @@
  * Fields Agora's current reference added, renamed or tightened, in a real n8n: workflows built as a
  * user builds them, run with `n8n execute` against the sandbox process.
  */
-import { decodeAccessToken2 } from '../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e, type N8nE2e } from '../lib/n8nE2e';

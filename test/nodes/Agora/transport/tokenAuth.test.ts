@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { agoraApiCredentialTest } from '../../../../nodes/shared/credentialTest';
 import { resetRateLimits } from '../../../../nodes/Agora/transport';
-import { decodeAccessToken2, signedWith } from '../../../lib/accessToken2Decoder';
+import { decodeAccessToken2, signedWith } from '../../../../sandbox/src/accessToken2Decoder';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../../../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
 import { agentPath, client, startBody } from '../../../../sandbox/src/helpers';

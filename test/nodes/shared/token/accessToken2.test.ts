@@ -4,7 +4,7 @@ import { deflateSync, inflateSync } from 'zlib';
 import * as fc from 'fast-check';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
 import { buildRtcToken } from '../../../../nodes/shared/token/accessToken2';
-import { decodeAccessToken2 } from '../../../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../../../sandbox/src/accessToken2Decoder';
 
 type RtcTokenInput = Parameters<typeof buildRtcToken>[0];
 

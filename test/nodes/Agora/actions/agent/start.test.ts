@@ -351,7 +351,7 @@ describe('Start', () => {
 	});
 
 	test('an empty token is generated from the App Certificate, with RTM when Enable RTM is on', async () => {
-		const { decodeAccessToken2, SERVICE_TYPE } = await import('../../../../lib/accessToken2Decoder');
+		const { decodeAccessToken2, SERVICE_TYPE } = await import('../../../../../sandbox/src/accessToken2Decoder');
 		const withCert = { ...credential, appCertificate: '0123456789abcdef0123456789abcdef' };
 		const result = await runWorkflow(
 			agoraWorkflow(cascadeParams({ name: 'tok', enableStringUid: true, agentRtcUid: 'agent-a', remoteRtcUid: 'user-b', advancedFeatures: { enableRtm: true } }) as INodeParameters),

@@ -2,7 +2,7 @@
 /** Agent › Start: documented properties of Agora's current reference, from the form to what arrives at Agora. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../../../../sandbox/src/accessToken2Decoder';
 import { agoraWorkflow, apiField, runWorkflow } from '../../../../lib/harness';
 import { cascadeParams, credential, sb } from './setup';
 

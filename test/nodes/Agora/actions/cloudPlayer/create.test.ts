@@ -2,7 +2,7 @@
 /** Cloud Player › Create, run through n8n's engine against the sandbox. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../../../../sandbox/src/accessToken2Decoder';
 import { createParams, credential, run, sb, seed, STREAM } from './setup';
 import { apiField } from '../../../../lib/harness';
 

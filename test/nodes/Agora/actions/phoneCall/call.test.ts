@@ -2,7 +2,7 @@
 /** Phone Call › Call, run through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../../../../sandbox/src/accessToken2Decoder';
 import { callParams, credential, LLM_KEY, placeCall, posts, run, sb, SETUP_MS, SIP_TOKEN } from './setup';
 import { agoraWorkflow, apiField, runWorkflow } from '../../../../lib/harness';
 

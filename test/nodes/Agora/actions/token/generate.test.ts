@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import { inflateSync } from 'zlib';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
 
-import { decodeAccessToken2 } from '../../../../lib/accessToken2Decoder';
+import { decodeAccessToken2 } from '../../../../../sandbox/src/accessToken2Decoder';
 import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../../../lib/harness';
 
 const APP_ID = '970ca35de60c44645bbae8a215061b33';

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Reads an AccessToken2 ("007") token back for tests and the sandbox: app, channel, user, services and
- * privileges. Not shipped: the package only builds tokens.
+ * Reads an AccessToken2 ("007") token back, as Agora's servers do: app, channel, user, services and
+ * privileges. The sandbox's own, written from Agora's token docs; the tests read tokens with it too.
  */
 import { createHmac } from 'crypto';
 import { inflateSync } from 'zlib';
