@@ -1,4 +1,4 @@
-/** The tests live under test/ (mirroring nodes/) and sandbox/test/; nothing of them is published. */
+/** `npm test`: unit and in-process tests under test/ (mirroring nodes/) and sandbox/test/. */
 const project = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test', '<rootDir>/sandbox'],
@@ -21,7 +21,8 @@ module.exports = {
 			...project,
 			displayName: 'zod3',
 			testMatch: ['**/*.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/bench/'],
+			// The reliability suites are a lane of their own (test/reliability/jest.config.js).
+			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/bench/', '/test/reliability/'],
 			// The zod n8n 1.123 and 2.4 ship (devDependency "zod").
 			globals: { ZOD_MAJOR: 3 },
 		},
@@ -34,6 +35,8 @@ module.exports = {
 		},
 	],
 	testTimeout: 30000,
+	// Two workers on two cores: the in-process workflow tests wait on the sandbox about half the time.
+	maxWorkers: 2,
 	// n8n-core keeps agents and timers alive after a run; they are not ours to close.
 	forceExit: true,
 };

@@ -3,8 +3,10 @@ const os = require('os');
 const path = require('path');
 const fs = require('fs');
 const dir = path.join(os.tmpdir(), 'n8n-nodes-agora-jest');
-fs.mkdirSync(dir, { recursive: true });
-process.env.N8N_USER_FOLDER = dir;
+// One user folder per jest worker: n8n-core writes its instance settings there on first use.
+const userFolder = path.join(dir, `worker-${process.env.JEST_WORKER_ID ?? '1'}`);
+fs.mkdirSync(userFolder, { recursive: true });
+process.env.N8N_USER_FOLDER = userFolder;
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
 // n8n's engine logs (thousands of lines where a suite turns on debug) go to a file, not the test
 // output; N8N_TEST_LOGS=1 prints them.

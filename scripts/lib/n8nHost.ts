@@ -11,6 +11,9 @@ import path from 'path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_N8N_VERSION = '1.123.81';
+/** The owner account a fresh n8n is set up with: its REST API and editor need a signed-in user. */
+export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
+const TERMINAL_STATUSES = ['success', 'error', 'crashed', 'canceled'];
 
 export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -100,6 +103,10 @@ export class N8nHost {
 	private ownGroup = false;
 	private readonly brokerPortGiven: boolean;
 	private readonly commands = new Set<ChildProcess>();
+	/** Run data of finished executions by id (see `executions`). */
+	private readonly finishedRuns = new Map<number, ExecutedRun['data']>();
+	/** The owner's session cookie for REST calls, once signed in. */
+	private session?: string;
 	serverLog = '';
 
 	constructor(
@@ -200,25 +207,105 @@ export class N8nHost {
 		if (r.code !== 0) throw new Error(`import:workflow ${file} failed: ${r.stderr || r.stdout}`);
 	}
 
+	/** Activates a workflow: through the REST API when n8n runs (no boot), else with n8n's CLI. */
 	async activate(workflowId: string): Promise<void> {
+		if (this.running) {
+			const { versionId } = await this.rest<{ versionId: string }>('GET', `workflows/${workflowId}`);
+			await this.rest('POST', `workflows/${workflowId}/activate`, { versionId });
+			return;
+		}
 		const r = await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
 		if (r.code !== 0) throw new Error(`update:workflow failed: ${r.stderr || r.stdout}`);
 	}
 
-	/** `n8n execute --rawOutput`: the run as JSON. */
+	/** An n8n that another process started on this folder and port (`npm run dev`'s): runs go to it. */
+	private attached = false;
+
+	get running(): boolean {
+		return this.attached || (this.server !== undefined && this.server.exitCode === null && this.server.signalCode === null);
+	}
+
+	attach(): this {
+		this.attached = true;
+		return this;
+	}
+
+	/**
+	 * Runs a workflow from its Manual Trigger in the running n8n (started first if need be), as the
+	 * editor's "Execute workflow" does, and returns the run once n8n has saved it. One n8n serves
+	 * every run: `n8n execute` would boot a whole n8n each time. `raw` holds n8n's log of the run.
+	 */
 	async execute(workflowId: string): Promise<{ run: ExecutedRun; raw: CliResult }> {
-		const raw = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-		// A failed run is printed by n8n's logger, with the error's lines after it: the run is the
-		// first complete JSON object.
-		const start = raw.stdout.indexOf('{');
-		for (let end = raw.stdout.indexOf('\n}', start); start >= 0 && end >= 0; end = raw.stdout.indexOf('\n}', end + 1)) {
-			try {
-				return { run: JSON.parse(raw.stdout.slice(start, end + 2)) as ExecutedRun, raw };
-			} catch {
-				// not the end of the run yet
+		if (!this.running) await this.start();
+		const workflow = await this.rest<{ id: string; nodes: Array<{ name: string; type: string }> }>('GET', `workflows/${workflowId}`);
+		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run from`);
+		const logFrom = this.serverLog.length;
+		const started = await this.rest<{ executionId?: string }>('POST', `workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: trigger.name } });
+		if (!started.executionId) throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
+		const execution = await this.finishedExecution(Number(started.executionId));
+		const raw = { code: execution.status === 'success' ? 0 : 1, stdout: '', stderr: this.serverLog.slice(logFrom) };
+		return { run: { status: execution.status, data: execution.data }, raw };
+	}
+
+	/** Creates a workflow (n8n gives it a new id) and runs it: `execute` for a definition made in a test. */
+	async executeDefinition(definition: object): Promise<{ run: ExecutedRun; raw: CliResult }> {
+		if (!this.running) await this.start();
+		const body: Record<string, unknown> = { ...definition };
+		delete body.id;
+		const created = await this.rest<{ id: string }>('POST', 'workflows', body);
+		return await this.execute(created.id);
+	}
+
+	/** An execution once n8n has finished and saved it. */
+	private async finishedExecution(id: number, timeoutMs = 600000): Promise<RecordedExecution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const [row] = await this.query<{ status: string }>('SELECT status FROM execution_entity WHERE id = ?', [id]);
+			if (row && TERMINAL_STATUSES.includes(row.status)) {
+				const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
+				const [data] = await this.query<{ data: string }>('SELECT data FROM execution_data WHERE executionId = ?', [id]);
+				if (data) return { id, status: row.status, mode: 'manual', data: flatted.parse(data.data) };
 			}
+			if (Date.now() > deadline) throw new Error(`execution ${id} did not finish:\n${this.serverLog.slice(-3000)}`);
+			await new Promise((r) => setTimeout(r, 200));
 		}
-		throw new Error(`n8n execute printed no run (exit ${raw.code}):\n${raw.stdout}\n${raw.stderr}`);
+	}
+
+	/** n8n answers its readiness check before its REST API is mounted; REST calls and the editor need the API. */
+	async waitForRestApi(timeoutMs = 120000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			const res = await fetch(`${this.baseUrl}/rest/settings`).catch(() => undefined);
+			if (res?.ok) return;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		throw new Error(`n8n's REST API did not come up at ${this.baseUrl}/rest/settings`);
+	}
+
+	/** One call to n8n's REST API as the owner (set up on a fresh n8n, signed in otherwise); returns `data`. */
+	async rest<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+		this.session ??= await this.signIn();
+		const res = await fetch(`${this.baseUrl}/rest/${pathname}`, {
+			method,
+			headers: { cookie: this.session, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`n8n ${method} /rest/${pathname} answered ${res.status}: ${text.slice(0, 1000)}`);
+		const json = text ? JSON.parse(text) : {};
+		return (json.data ?? json) as T;
+	}
+
+	private async signIn(): Promise<string> {
+		await this.waitForRestApi();
+		const post = (pathname: string, body: object) =>
+			fetch(`${this.baseUrl}/rest/${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		let res = await post('owner/setup', OWNER);
+		if (!res.ok) res = await post('login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const cookie = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
+		if (!res.ok || !cookie) throw new Error(`n8n sign-in failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+		return cookie.split(';')[0];
 	}
 
 	/** n8n answers ready before it has registered the webhooks of active workflows: wait for theirs. */
@@ -236,9 +323,7 @@ export class N8nHost {
 	/** `execute`, and the run's data when it succeeded; otherwise an error with n8n's own words. */
 	async executeSucceeded(workflowId: string): Promise<ExecutedRun['data']> {
 		const { run, raw } = await this.execute(workflowId);
-		// n8n 2.x prints status "running" with finished: true for a completed CLI run.
-		const ok = run.status === 'success' || ((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
-		if (!ok) {
+		if (run.status !== 'success') {
 			throw new Error(`workflow ${workflowId} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
 		}
 		return run.data;
@@ -325,14 +410,27 @@ export class N8nHost {
 		}
 	}
 
-	/** Executions n8n recorded, read from its own database (status, mode, run data). */
+	/**
+	 * Executions n8n recorded, read from its own database (status, mode, run data). A finished run's
+	 * data never changes: it is parsed once, so polling a burst of hundreds stays cheap.
+	 */
 	async executions(workflowId: string): Promise<RecordedExecution[]> {
-		const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-		const rows = await this.query<{ id: number; status: string; mode: string; data: string }>(
-			`SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
-			[workflowId],
-		);
-		return rows.map((row) => ({ id: row.id, status: row.status, mode: row.mode, data: flatted.parse(row.data) }));
+		const rows = await this.query<{ id: number; status: string; mode: string }>(`SELECT id, status, mode FROM execution_entity WHERE workflowId = ? ORDER BY id`, [workflowId]);
+		const unread = rows.filter((row) => !this.finishedRuns.has(row.id)).map((row) => row.id);
+		const fresh = new Map<number, ExecutedRun['data']>();
+		if (unread.length > 0) {
+			const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
+			const data = await this.query<{ executionId: number; data: string }>(`SELECT executionId, data FROM execution_data WHERE executionId IN (${unread.map(() => '?').join(',')})`, unread);
+			for (const row of data) fresh.set(row.executionId, flatted.parse(row.data));
+		}
+		const listed: RecordedExecution[] = [];
+		for (const row of rows) {
+			const data = this.finishedRuns.get(row.id) ?? fresh.get(row.id);
+			if (!data) continue;
+			if (TERMINAL_STATUSES.includes(row.status)) this.finishedRuns.set(row.id, data);
+			listed.push({ id: row.id, status: row.status, mode: row.mode, data });
+		}
+		return listed;
 	}
 
 	/**

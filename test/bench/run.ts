@@ -30,7 +30,7 @@ const NEEDS_BUILD = new Set([2, 5, 6, 7, 8]);
 function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: number } {
 	let smoke = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');
 	let only: Set<number> | undefined;
-	let runs = 3;
+	let runs: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
@@ -39,7 +39,8 @@ function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: 
 		else if (flag === '--runs') runs = Math.max(3, Number(value()) || 3);
 		else throw new Error(`unknown option ${argv[i]} (use --smoke, --only 1,2, --runs N)`);
 	}
-	return { smoke, only, runs };
+	// A smoke run proves every bench still runs; one run per figure is enough for that.
+	return { smoke, only, runs: runs ?? (smoke ? 1 : 3) };
 }
 
 async function main(): Promise<number> {

@@ -79,7 +79,6 @@ useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	await host.importCredentialData([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: model.url } }]);
 	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) => path.join(EXAMPLES_DIR, file));
 	await e2e.importWorkflows([...examples, replyWorkflow, slowWorkflow, coreWebhookWorkflow]);
-	// Example 11 runs with `n8n execute`, which cannot run beside the server: before it starts.
 	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
 	await e2e.serve([BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]);
 });

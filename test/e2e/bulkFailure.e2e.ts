@@ -4,7 +4,7 @@
  */
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
-import type { ExecutedRun, N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const WORKFLOW_ID = 'agoraBulkFailure01';
@@ -81,24 +81,6 @@ afterAll(async () => {
 	await proxy?.close();
 });
 
-/** The first complete JSON object in `text` (strings and escapes respected). */
-function firstJsonObject(text: string): unknown {
-	const start = text.indexOf('{');
-	if (start < 0) throw new Error(`no JSON in the output:\n${text.slice(0, 2000)}`);
-	let depth = 0;
-	let inString = false;
-	for (let i = start; i < text.length; i++) {
-		const c = text[i];
-		if (inString) {
-			if (c === '\\') i++;
-			else if (c === '"') inString = false;
-		} else if (c === '"') inString = true;
-		else if (c === '{') depth++;
-		else if (c === '}' && --depth === 0) return JSON.parse(text.slice(start, i + 1));
-	}
-	throw new Error('unterminated JSON in the output');
-}
-
 interface RecordedError {
 	message: string;
 	description?: string;
@@ -106,9 +88,7 @@ interface RecordedError {
 }
 
 test('item 37 of 100 refused: n8n records one error listing exactly the agents that exist', async () => {
-	// A failed run prints its JSON followed by the error text, so the JSON is read up to its end.
-	const raw = await host.cli(['execute', `--id=${WORKFLOW_ID}`, '--rawOutput']);
-	const run = firstJsonObject(raw.stdout) as ExecutedRun;
+	const { run, raw } = await host.execute(WORKFLOW_ID);
 	const log = `\n--- n8n stderr (tail) ---\n${raw.stderr.slice(-3000)}`;
 	const nodeError = run.data.resultData.runData['Start Agents']?.[0]?.error as RecordedError | undefined;
 	const error = (nodeError ?? run.data.resultData.error) as RecordedError;

@@ -122,13 +122,10 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 	test('SIGINT to the npm process once n8n answers; example 06 ran against the scripted model', async () => {
 		const dev = await startDev({});
 		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
-		// Example 06 as imported by dev, run by a second n8n process on dev's folder: the AI Agent's
-		// model is dev's scripted one, its tool the Agora node against dev's sandbox.
-		const cli = new N8nHost(installN8n(version), dev.folder, await freePort(), {
-			N8N_ENCRYPTION_KEY: fs.readFileSync(path.join(dev.folder, 'encryption-key'), 'utf8').trim(),
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-		});
-		const { run } = await cli.execute('agoraExAiAgent01');
+		// Example 06 as imported by dev, run in dev's own n8n: the AI Agent's model is dev's scripted
+		// one, its tool the Agora node against dev's sandbox.
+		const devN8n = new N8nHost(installN8n(version), dev.folder, dev.ports[0]).attach();
+		const { run } = await devN8n.execute('agoraExAiAgent01');
 		expect(run.data.resultData.error).toBeUndefined();
 		expect(String(nodeOutput(run.data, 'AI Agent')[0]?.output)).toMatch(/^Tool said: /);
 		const asked = (await (await fetch(`http://127.0.0.1:${dev.ports[1]}/_sandbox/requests`)).json()) as Array<{ method: string; path: string }>;

@@ -44,8 +44,9 @@ function workflow(id: string, nodes: Array<{ name: string; parameters: Json; con
 }
 
 async function execute(definition: Json) {
-	await e2e.importWorkflows([definition]);
-	return await host.executeSucceeded(definition.id);
+	const { run, raw } = await host.executeDefinition(definition);
+	if (run.status !== 'success') throw new Error(`${definition.name} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
+	return run.data;
 }
 
 const start = (name: string, channel: string, over: Json = {}): Json => ({

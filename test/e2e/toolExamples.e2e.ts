@@ -10,7 +10,7 @@ import path from 'path';
 import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
-import { freePort, nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
@@ -86,16 +86,7 @@ afterAll(async () => {
 	await postgres?.stop();
 });
 
-/** `n8n execute` beside the running n8n: its own task broker port (the server holds the other). */
-async function executed(id: string) {
-	const serverBrokerPort = host.env.N8N_RUNNERS_BROKER_PORT;
-	host.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	try {
-		return await host.executeSucceeded(id);
-	} finally {
-		host.env.N8N_RUNNERS_BROKER_PORT = serverBrokerPort;
-	}
-}
+const executed = (id: string) => host.executeSucceeded(id);
 
 test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox lists its tools and calls one in a turn', async () => {
 	const before = (await host.executions(IDS.mcpServer)).length;

@@ -96,10 +96,10 @@ export class N8nE2e {
 		await this.host.importWorkflowFolder(dir);
 	}
 
-	/** Activates the workflows, starts n8n, and returns once each has its webhooks registered. */
+	/** Starts n8n unless it runs, activates the workflows, and returns once each has its webhooks registered. */
 	async serve(workflowIds: string[], timeoutMs?: number): Promise<void> {
+		if (!this.host.running) await this.host.start();
 		for (const id of workflowIds) await this.host.activate(id);
-		await this.host.start();
 		await this.host.waitForWebhooks(workflowIds, timeoutMs);
 	}
 
