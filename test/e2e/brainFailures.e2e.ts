@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @typescript-eslint/no-explicit-any, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * A brain that never leaves Agora without an answer, in a real n8n: a workflow that throws, one
  * that ends without any Reply running (an IF routing nowhere) and one whose Reply is empty, each

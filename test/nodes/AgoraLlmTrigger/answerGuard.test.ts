@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * Buffered mode on a real Node response (127.0.0.1): the trigger accepts a turn, then the test
  * ends the response the way n8n does when the run is over. n8n's own answers for a run without a
