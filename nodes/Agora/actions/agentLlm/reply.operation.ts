@@ -167,15 +167,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
 	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '', metadata: stream ? metadata : undefined };
 
-	const json: IDataObject = { replied: true, format: stream ? 'sse' : 'json', answer: content };
+	const chunked = typeof this.isStreaming === 'function' && this.isStreaming();
+	const json: IDataObject = { replied: true, format: chunked ? 'chunk' : stream ? 'sse' : 'json', answer: content };
 	if (toolCalls) json.toolCalls = toolCalls;
-	if (answer.metadata) json.customMetadata = answer.metadata;
+	if (metadata && (stream || chunked)) json.customMetadata = metadata;
 	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
 	// which the trigger turns into the reply (or into the last frames after streamed text).
-	if (typeof this.isStreaming === 'function' && this.isStreaming()) {
+	if (chunked) {
 		const forced = format === 'sse' || format === 'json' ? format : undefined;
 		this.sendChunk('item', itemIndex, replyChunkContent({ content, toolCalls, format: forced, metadata }));
-		return [{ json: { ...json, format: 'chunk', ...(metadata ? { customMetadata: metadata } : {}) } }];
+		return [{ json }];
 	}
 
 	const body = stream ? completionSse(answer) : JSON.stringify(completionJson(answer));
