@@ -1,9 +1,6 @@
 /**
- * Buffered mode (`responseNode`): when the workflow ends without a reply, n8n answers the waiting
- * request itself, with an empty 200 (a failed run on n8n 1.x, or no Reply on every version) or
- * `{"message": "Error in workflow"}`. Agora reads neither as a failure, so the caller would hear
- * silence. The trigger holds the response: whatever n8n ends it with that is not an OpenAI answer
- * or error becomes a 500 OpenAI error, on which Agora speaks the agent's failure message.
+ * Buffered mode: a run without a reply gets n8n's own answer (an empty 200, or "Error in workflow"),
+ * which Agora does not read as a failure; the trigger turns it into a 500 OpenAI error instead.
  */
 import { JSON_HEADERS, openAiError } from '../shared/openAiChat';
 import { isPlainObject } from '../shared/values';

@@ -51,7 +51,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Agent Behaviour for This Answer',
 		name: 'customMetadata',
 		type: 'collection',
-		placeholder: 'Add Setting',
+		placeholder: 'Add Option',
 		default: {},
 		hint: 'Sent as the first chunk of a Server-Sent Events answer (chat.completion.custom_metadata); a JSON answer cannot carry it',
 		options: [
