@@ -19,6 +19,7 @@ import {
 	type LlmResponse,
 	type TimeoutAnswer,
 } from './answerBound';
+import { guardBufferedAnswer, type GuardedResponse } from './answerGuard';
 import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
 import { translateN8nStream, type StreamedResponse } from './streamTranslator';
 import { keepSecret, keptSecret } from '../shared/secretCache';
@@ -207,7 +208,10 @@ export class AgoraLlmTrigger implements INodeType {
 		const log = (message: string) => this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`);
 		const request = { stream: item.stream === true, model: String(item.model) };
 		// Streaming: the bound holds until the first text, which is when the head is written.
-		const answered = options.streamAnswer === true ? translateN8nStream(res as StreamedResponse, request, log) : res;
+		// Buffered: n8n's own answer for a run without a reply becomes an OpenAI error.
+		const streamed = options.streamAnswer === true;
+		if (!streamed) guardBufferedAnswer(res as GuardedResponse, log);
+		const answered = streamed ? translateN8nStream(res as StreamedResponse, request, log) : res;
 		boundAnswer(answered, { timeoutMs, ...request, onTimeout: timeoutAnswer(options) }, log);
 		return { workflowData: [this.helpers.returnJsonArray([item as IDataObject])] };
 	}

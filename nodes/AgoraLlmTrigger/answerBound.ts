@@ -21,6 +21,10 @@ export type TimeoutAnswer = { kind: 'error' } | { kind: 'fallback'; text: string
 export const DEFAULT_ANSWER_TIMEOUT_MS = 8000;
 export const MAX_ANSWER_TIMEOUT_MS = 300000;
 
+export const NO_ANSWER =
+	'The workflow ended without an answer: end it with Agora › Agent LLM › Reply, or let n8n’s AI Agent stream its answer';
+export const WORKFLOW_FAILED = 'The workflow failed before it answered';
+
 /** Writes a JSON (or SSE) answer unless one was already sent. */
 export function writeAnswer(res: LlmResponse, status: number, headers: Record<string, string>, body: string): boolean {
 	if (res.headersSent || res.writableEnded) return false;

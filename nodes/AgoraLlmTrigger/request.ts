@@ -46,6 +46,32 @@ export function contentText(content: unknown): string {
 		.join('');
 }
 
+/**
+ * The image URLs of a message's content: OpenAI's `{type: "image_url", image_url: {url}}` and the
+ * `{type: "image", image_url: "<url>"}` of Agora's custom-LLM guide (data: URLs included).
+ */
+export function contentImages(content: unknown): string[] {
+	if (!Array.isArray(content)) return [];
+	const urls: string[] = [];
+	for (const part of content) {
+		if (!isPlainObject(part) || (part.type !== 'image_url' && part.type !== 'image')) continue;
+		const image = part.image_url;
+		const url = typeof image === 'string' ? image : isPlainObject(image) ? image.url : undefined;
+		if (typeof url === 'string' && url !== '') urls.push(url);
+	}
+	return urls;
+}
+
+/**
+ * `turn_id` or `timestamp` of the turn: Agora's reference lists them "in addition to role and
+ * content", i.e. on the messages; a top-level field (the older reading) wins when both are sent.
+ */
+function turnField(body: IDataObject, list: IDataObject[], lastUser: IDataObject | undefined, field: string): unknown {
+	if (body[field] !== undefined) return body[field];
+	if (lastUser?.[field] !== undefined) return lastUser[field];
+	return [...list].reverse().find((m) => m[field] !== undefined)?.[field];
+}
+
 /** Fields of the request the output item names itself; any other field is kept under `params`. */
 const NAMED_FIELDS = ['messages', 'model', 'stream', 'tools', 'tool_choice', 'turn_id', 'timestamp'];
 
@@ -68,13 +94,16 @@ export function parseChatRequest(body: unknown): IDataObject | LlmRefusal {
 
 	const item: IDataObject = {
 		lastUserMessage: lastUser ? contentText(lastUser.content) : '',
+		lastUserImages: lastUser ? contentImages(lastUser.content) : [],
 		systemMessages: list.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => contentText(m.content)),
 		messages: list,
 		model: typeof body.model === 'string' ? body.model : '',
 		stream: body.stream === true,
 	};
-	if (body.turn_id !== undefined) item.turnId = body.turn_id;
-	if (body.timestamp !== undefined) item.timestamp = body.timestamp;
+	const turnId = turnField(body, list, lastUser, 'turn_id');
+	const timestamp = turnField(body, list, lastUser, 'timestamp');
+	if (turnId !== undefined) item.turnId = turnId as IDataObject[string];
+	if (timestamp !== undefined) item.timestamp = timestamp as IDataObject[string];
 	if (body.tools !== undefined) item.tools = body.tools;
 	if (body.tool_choice !== undefined) item.toolChoice = body.tool_choice;
 	if (Object.keys(params).length > 0) item.params = params;

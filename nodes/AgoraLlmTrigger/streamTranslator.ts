@@ -14,17 +14,15 @@ import {
 	type ReplyChunk,
 } from '../shared/openAiChat';
 import { isPlainObject } from '../shared/values';
-import { writeAnswer, writeError, type LlmResponse } from './answerBound';
+import { NO_ANSWER, WORKFLOW_FAILED, writeAnswer, writeError, type LlmResponse } from './answerBound';
+
+export { NO_ANSWER, WORKFLOW_FAILED };
 
 /** The response as n8n streams to it: it writes chunks and ends it itself. */
 export interface StreamedResponse extends LlmResponse {
 	destroyed?: boolean;
 	write(chunk: unknown, ...rest: unknown[]): boolean;
 }
-
-export const NO_ANSWER =
-	'The workflow ended without an answer: end it with Agora › Agent LLM › Reply, or let n8n’s AI Agent stream its answer';
-export const WORKFLOW_FAILED = 'The workflow failed before it answered';
 
 /**
  * Redirects n8n's writes to `res` through the translation. Returns the untouched writing methods
@@ -75,15 +73,20 @@ export function translateN8nStream(
 		if (closed()) return;
 		finished = true;
 		if (streaming) {
+			// The caller already hears the streamed text: an empty or refused Reply ends it as it is.
+			if (reply?.metadata) log('The Reply’s first-chunk metadata was dropped: the AI Agent’s text had already streamed');
 			const calls = reply?.toolCalls ?? [];
 			if (calls.length > 0) rawWrite(chunkFrame(base, { tool_calls: calls.map((call, index) => ({ index, ...call })) }, null));
 			rawWrite(chunkFrame(base, {}, calls.length > 0 ? 'tool_calls' : 'stop'));
 			raw.end(DONE_FRAME);
 			return;
 		}
-		if (reply) {
+		if (reply?.error) {
+			log(reply.error.message);
+			writeError(raw, 500, reply.error.message, 'server_error', reply.error.code);
+		} else if (reply) {
 			const sse = reply.format ? reply.format === 'sse' : request.stream;
-			const answer = { ...base, content: reply.content, toolCalls: reply.toolCalls };
+			const answer = { ...base, content: reply.content, toolCalls: reply.toolCalls, metadata: reply.metadata };
 			writeAnswer(raw, 200, sse ? SSE_HEADERS : JSON_HEADERS, sse ? completionSse(answer) : JSON.stringify(completionJson(answer)));
 		} else if (collected !== '' && failure === undefined) {
 			writeAnswer(raw, 200, JSON_HEADERS, JSON.stringify(completionJson({ ...base, content: collected })));

@@ -27,6 +27,8 @@ export interface ChatAnswer {
 	/** Every frame of one answer carries the same id and creation time. */
 	id?: string;
 	created?: number;
+	/** Agora's first-chunk metadata (`interruptable`, `tts_params`); sent only in SSE answers. */
+	metadata?: IDataObject;
 }
 
 let sequence = 0;
@@ -65,10 +67,19 @@ export function chunkFrame(
 
 export const DONE_FRAME = 'data: [DONE]\n\n';
 
+/**
+ * Agora's custom-LLM guide: a first SSE chunk whose object is `chat.completion.custom_metadata`
+ * sets `interruptable` and `tts_params` for this answer; its choices are ignored.
+ */
+export function metadataFrame(base: { id: string }, metadata: IDataObject): string {
+	return `data: ${JSON.stringify({ id: base.id, object: 'chat.completion.custom_metadata', choices: [], metadata })}\n\n`;
+}
+
 /** The streaming answer in one piece: role, content, tool calls, finish reason, then [DONE]. */
 export function completionSse(answer: ChatAnswer): string {
 	const base = identity(answer);
-	const frames = [chunkFrame(base, { role: 'assistant', content: '' }, null)];
+	const frames = answer.metadata ? [metadataFrame(base, answer.metadata)] : [];
+	frames.push(chunkFrame(base, { role: 'assistant', content: '' }, null));
 	if (answer.content !== '') frames.push(chunkFrame(base, { content: answer.content }, null));
 	if (answer.toolCalls?.length) {
 		const calls = answer.toolCalls.map((call, index) => ({ index, ...call }));
@@ -94,6 +105,9 @@ export interface ReplyChunk {
 	toolCalls?: ToolCall[];
 	/** A Reply Format forced on the node; otherwise the request's `stream` decides. */
 	format?: 'json' | 'sse';
+	metadata?: IDataObject;
+	/** The Reply refused its answer (e.g. empty): the trigger answers this OpenAI error instead. */
+	error?: { message: string; code: string };
 }
 
 export function replyChunkContent(reply: ReplyChunk): IDataObject {

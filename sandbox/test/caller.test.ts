@@ -158,6 +158,46 @@ describe('failure_message', () => {
 			},
 			'http_error',
 		],
+		[
+			'an OpenAI error body with a 5xx',
+			(_req, res) => {
+				res.writeHead(500, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ error: { message: 'The workflow failed', type: 'server_error', code: 'workflow_error' } }));
+			},
+			'http_error',
+		],
+		[
+			'an empty 200',
+			(_req, res) => {
+				res.writeHead(200);
+				res.end();
+			},
+			'bad_response',
+		],
+		[
+			'a chat.completion with no text and no tool call',
+			(_req, res) => {
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }));
+			},
+			'empty',
+		],
+		[
+			'a stream with no text and no tool call',
+			(_req, res) => {
+				res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+				res.end(`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+			},
+			'empty',
+		],
+		[
+			'an error event in the stream',
+			(_req, res) => {
+				res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+				res.end(`data: ${JSON.stringify({ error: { message: 'model overloaded' } })}\n\n`);
+			},
+			'llm_error',
+		],
 		['no answer within llmTimeoutMs', () => 'hang', 'timeout'],
 		[
 			'a broken stream',

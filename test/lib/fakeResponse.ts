@@ -42,9 +42,14 @@ export interface LlmKeyStore {
 }
 
 /** The webhook functions the Agent LLM Trigger reads: one request, the trigger's options, the key. */
-export function llmWebhookContext(request: { headers: IDataObject; body: unknown }, options: IDataObject = {}, key: string | LlmKeyStore = 'secret-key') {
+export function llmWebhookContext<R extends object = FakeResponse>(
+	request: { headers: IDataObject; body: unknown },
+	options: IDataObject = {},
+	key: string | LlmKeyStore = 'secret-key',
+	response?: R,
+) {
 	const store = typeof key === 'string' ? { id: undefined, key, loads: 0 } : key;
-	const res = new FakeResponse();
+	const res = (response ?? new FakeResponse()) as R;
 	const warnings: string[] = [];
 	const fn = {
 		getRequestObject: () => request,

@@ -41,6 +41,7 @@ describe('chat-completions request', () => {
 		});
 		expect(item).toEqual({
 			lastUserMessage: 'second part',
+			lastUserImages: ['x'],
 			systemMessages: ['Be brief.'],
 			messages: expect.any(Array),
 			model: 'gpt-4o-mini',
@@ -51,6 +52,45 @@ describe('chat-completions request', () => {
 			toolChoice: 'auto',
 			params: { max_tokens: 100, user: 'room-1' },
 		});
+	});
+
+	// Agora's reference (properties.llm.vendor "custom"): turn_id and timestamp come "in addition to
+	// role and content", i.e. on the messages.
+	it('reads turn_id and timestamp from the messages when the body has none at the top level', () => {
+		const item = parseChatRequest({
+			messages: [
+				{ role: 'system', content: 's' },
+				{ role: 'user', content: 'earlier', turn_id: 1, timestamp: 100 },
+				{ role: 'assistant', content: 'ok', turn_id: 1, timestamp: 150 },
+				{ role: 'user', content: 'now', turn_id: 2, timestamp: 200 },
+			],
+		});
+		expect(item).toMatchObject({ lastUserMessage: 'now', turnId: 2, timestamp: 200 });
+		const onLastMessageOnly = parseChatRequest({ messages: [{ role: 'user', content: 'hi' }, { role: 'tool', content: 'r', tool_call_id: 'c', turn_id: 4, timestamp: 9 }] });
+		expect(onLastMessageOnly).toMatchObject({ turnId: 4, timestamp: 9 });
+		const both = parseChatRequest({ turn_id: 7, timestamp: 70, messages: [{ role: 'user', content: 'hi', turn_id: 6, timestamp: 60 }] });
+		expect(both).toMatchObject({ turnId: 7, timestamp: 70 });
+	});
+
+	// Agora's custom-LLM guide: UserMessage content parts are TextContent, ImageContent {type: "image",
+	// image_url} and AudioContent; OpenAI's own image part is {type: "image_url", image_url: {url}}.
+	it('keeps the text parts of a user message and lists its images in lastUserImages', () => {
+		const imageOnly = parseChatRequest({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x.test/a.png', detail: 'low' } }] }] });
+		expect(imageOnly).toMatchObject({ lastUserMessage: '', lastUserImages: ['https://x.test/a.png'] });
+		const mixed = parseChatRequest({
+			messages: [
+				{
+					role: 'user',
+					content: [
+						{ type: 'text', text: 'What is this?' },
+						{ type: 'image', image_url: 'https://x.test/b.jpg' },
+						{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } },
+					],
+				},
+			],
+		});
+		expect(mixed).toMatchObject({ lastUserMessage: 'What is this?', lastUserImages: ['https://x.test/b.jpg'] });
+		expect(parseChatRequest({ messages: [{ role: 'user', content: 'plain' }] })).toMatchObject({ lastUserImages: [] });
 	});
 
 	it('without a user message the last user message is empty, and stream defaults to false', () => {

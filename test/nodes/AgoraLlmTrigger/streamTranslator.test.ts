@@ -104,6 +104,25 @@ describe('streaming translation of n8n chunks', () => {
 		expect(logs.join()).toContain('The model refused');
 	});
 
+	it('a Reply that refused its empty answer: a 500 OpenAI error with its message, streamed or not', () => {
+		for (const stream of [true, false]) {
+			const { res, logs } = translated(stream);
+			res.write(line('begin') + replyLine({ content: '', error: { message: 'The workflow’s answer was empty', code: 'empty_answer' } }));
+			res.end();
+			expect(res.status).toBe(500);
+			expect(JSON.parse(res.body).error).toMatchObject({ message: 'The workflow’s answer was empty', code: 'empty_answer', type: 'server_error' });
+			expect(logs.join()).toContain('empty');
+		}
+	});
+
+	it('the Reply’s first-chunk metadata opens its SSE answer when nothing streamed before it', () => {
+		const { res } = translated(true);
+		res.write(replyLine({ content: 'Hold on.', metadata: { interruptable: false } }));
+		const first = JSON.parse(frames(res.body)[0]);
+		expect(first).toMatchObject({ object: 'chat.completion.custom_metadata', choices: [], metadata: { interruptable: false } });
+		expect(chunks(res.body).slice(1).map((c) => c.choices[0].delta.content ?? '').join('')).toBe('Hold on.');
+	});
+
 	it('a workflow that ends with no text and no Reply: a 500 OpenAI error saying so', () => {
 		const { res } = translated(false);
 		res.end();

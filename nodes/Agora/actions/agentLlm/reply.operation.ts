@@ -4,9 +4,9 @@
  * an OpenAI chat completion: Server-Sent Events when the request asked to stream, JSON otherwise.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { completionJson, completionSse, JSON_HEADERS, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
+import { completionJson, completionSse, JSON_HEADERS, openAiError, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { itemParameter } from '../../form/parameters';
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '={{ $json.output }}',
 		hint: 'n8n’s AI Agent puts its answer in “output”. Drag in another field for other nodes.',
-		description: 'What the agent says. Empty is allowed when Tool Calls are given.',
+		description: 'What the agent says. Empty is allowed only when Tool Calls are given: otherwise Agora gets an error and speaks the agent’s Failure Message.',
 	},
 	{
 		displayName: 'Reply Format',
@@ -46,6 +46,30 @@ const properties: INodeProperties[] = [
 		default: '',
 		description:
 			'Optional OpenAI tool_calls array, each with its ID, type "function" and function {name, arguments}. Arguments may be an object.',
+	},
+	{
+		displayName: 'Agent Behaviour for This Answer',
+		name: 'customMetadata',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		hint: 'Sent as the first chunk of a Server-Sent Events answer (chat.completion.custom_metadata); a JSON answer cannot carry it',
+		options: [
+			{
+				displayName: 'Interruptable',
+				name: 'interruptable',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the caller’s speech may interrupt the agent speaking this answer. Leave the setting out to keep the agent’s current mode.',
+			},
+			{
+				displayName: 'TTS Params (JSON)',
+				name: 'ttsParams',
+				type: 'json',
+				default: '{}',
+				description: 'TTS parameters to change from this answer on, as the agent’s TTS vendor names them, e.g. {"voice_type": "female_1", "rate": 1.1}',
+			},
+		],
 	},
 ];
 
@@ -92,23 +116,67 @@ function readToolCalls(fn: IExecuteFunctions, value: unknown, itemIndex: number)
 	});
 }
 
+/** Agora's first-chunk metadata: `interruptable` and `tts_params.params`, when set. */
+function readMetadata(fn: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	const settings = itemParameter(fn, 'customMetadata', itemIndex, {}) as IDataObject;
+	if (!isPlainObject(settings)) return undefined;
+	const metadata: IDataObject = {};
+	if (settings.interruptable !== undefined) {
+		if (typeof settings.interruptable !== 'boolean') throw invalidField(fn, 'customMetadata.interruptable', 'must be true or false', itemIndex);
+		metadata.interruptable = settings.interruptable;
+	}
+	let params: unknown = settings.ttsParams;
+	if (typeof params === 'string' && params.trim() !== '') {
+		try {
+			params = JSON.parse(params);
+		} catch {
+			throw invalidField(fn, 'customMetadata.ttsParams', 'must be a JSON object', itemIndex);
+		}
+	}
+	if (params !== undefined && params !== '' && !isPlainObject(params)) throw invalidField(fn, 'customMetadata.ttsParams', 'must be a JSON object', itemIndex);
+	if (isPlainObject(params) && Object.keys(params).length > 0) metadata.tts_params = { params };
+	return Object.keys(metadata).length > 0 ? metadata : undefined;
+}
+
+const EMPTY_ANSWER =
+	'The Reply’s Answer is empty and it has no Tool Calls: Agora would have nothing to say. Agora was sent an error instead, so the agent speaks its Failure Message.';
+
+/** An empty answer is refused: Agora gets an OpenAI error (so it speaks the failure message), the run fails. */
+async function refuseEmptyAnswer(fn: IExecuteFunctions, itemIndex: number): Promise<never> {
+	const error = { message: 'The workflow’s answer was empty', code: 'empty_answer' };
+	if (typeof fn.isStreaming === 'function' && fn.isStreaming()) {
+		fn.sendChunk('item', itemIndex, replyChunkContent({ content: '', error }));
+	} else {
+		// An object body: n8n writes its status code on every version (a Buffer's only on 2.x).
+		await fn.sendResponse({ body: openAiError(error.message, 'server_error', error.code), headers: JSON_HEADERS, statusCode: 500 });
+	}
+	throw new NodeOperationError(fn.getNode(), EMPTY_ANSWER, {
+		itemIndex,
+		description: 'Check the expression in “Answer”: n8n’s AI Agent puts its answer in “output”.',
+	});
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const rawAnswer = itemParameter(this, 'answer', itemIndex, '') as unknown;
 	const content = rawAnswer === undefined || rawAnswer === null ? '' : typeof rawAnswer === 'string' ? rawAnswer : JSON.stringify(rawAnswer);
 	const toolCalls = readToolCalls(this, itemParameter(this, 'toolCalls', itemIndex, ''), itemIndex);
+	const metadata = readMetadata(this, itemIndex);
+	if (content.trim() === '' && !toolCalls?.length) return await refuseEmptyAnswer(this, itemIndex);
 	const format = itemParameter(this, 'replyFormat', itemIndex, 'auto') as string;
 	const request = startingRequest(this, itemIndex);
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
-	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '' };
+	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '', metadata: stream ? metadata : undefined };
 
-	const json: IDataObject = { replied: true, format: stream ? 'sse' : 'json', answer: content };
+	const chunked = typeof this.isStreaming === 'function' && this.isStreaming();
+	const json: IDataObject = { replied: true, format: chunked ? 'chunk' : stream ? 'sse' : 'json', answer: content };
 	if (toolCalls) json.toolCalls = toolCalls;
+	if (metadata && (stream || chunked)) json.customMetadata = metadata;
 	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
 	// which the trigger turns into the reply (or into the last frames after streamed text).
-	if (typeof this.isStreaming === 'function' && this.isStreaming()) {
+	if (chunked) {
 		const forced = format === 'sse' || format === 'json' ? format : undefined;
-		this.sendChunk('item', itemIndex, replyChunkContent({ content, toolCalls, format: forced }));
-		return [{ json: { ...json, format: 'chunk' } }];
+		this.sendChunk('item', itemIndex, replyChunkContent({ content, toolCalls, format: forced, metadata }));
+		return [{ json }];
 	}
 
 	const body = stream ? completionSse(answer) : JSON.stringify(completionJson(answer));

@@ -71,6 +71,71 @@ describe('Agent LLM › Reply in n8n’s streaming mode', () => {
 	});
 });
 
+describe('Agent LLM › Reply with nothing to say', () => {
+	it.each([
+		['an empty answer', ''],
+		['an answer of spaces', '  \n '],
+	])('%s without tool calls: Agora gets a 500 OpenAI error and the node fails naming the Answer', async (_name, answer) => {
+		const { sent, result } = await reply({ stream: true, model: 'm1', output: answer }, { answer: '={{ $json.output }}' });
+		expect(sent).toEqual([
+			{
+				statusCode: 500,
+				headers: { 'Content-Type': expect.stringMatching(/^application\/json/) },
+				body: { error: { message: expect.stringContaining('empty'), type: 'server_error', code: 'empty_answer', param: null } },
+			},
+		]);
+		expect(result.error('Reply')?.message).toMatch(/Answer is empty and it has no Tool Calls/);
+	});
+
+	it('in the trigger’s streaming mode it sends the refusal as the reply chunk', async () => {
+		const sent: IDataObject[] = [];
+		const chunks: IDataObject[] = [];
+		const result = await runWorkflow(workflow({ stream: true, model: 'm1', output: '' }, { answer: '={{ $json.output }}' }), {}, {}, {
+			onSendResponse: (r) => sent.push(r),
+			onSendChunk: (c) => chunks.push(c),
+		});
+		expect(sent).toEqual([]);
+		expect(parseReplyChunk(chunks[0].content as string)).toEqual({ content: '', error: { message: expect.stringContaining('empty'), code: 'empty_answer' } });
+		expect(result.error('Reply')).toBeDefined();
+	});
+});
+
+// Agora's custom-LLM guide, "Control agent behavior using first-packet metadata": a first SSE chunk
+// {id, object: "chat.completion.custom_metadata", choices: [], metadata: {interruptable, tts_params: {params}}}.
+describe('Agent LLM › Reply › Agent Behaviour for This Answer', () => {
+	it('sends interruptable and tts_params as the first SSE chunk, before the answer', async () => {
+		const customMetadata = { interruptable: false, ttsParams: '{"voice_type": "female_1", "rate": 1.1}' };
+		const { sent, result } = await reply({ stream: true, model: 'm1' }, { answer: 'One moment.', customMetadata });
+		const data = frames(bodyOf(sent[0]));
+		const first = JSON.parse(data[0]);
+		expect(first).toEqual({
+			id: expect.any(String),
+			object: 'chat.completion.custom_metadata',
+			choices: [],
+			metadata: { interruptable: false, tts_params: { params: { voice_type: 'female_1', rate: 1.1 } } },
+		});
+		const rest = data.slice(1, -1).map((d) => JSON.parse(d));
+		expect(rest.every((c) => c.object === 'chat.completion.chunk' && c.id === first.id)).toBe(true);
+		expect(rest.map((c) => c.choices[0].delta.content ?? '').join('')).toBe('One moment.');
+		expect(result.output('Reply')[0]).toMatchObject({ customMetadata: { interruptable: false } });
+	});
+
+	it('leaves out what is not set, and sends nothing extra without settings or in a JSON answer', async () => {
+		const onlyInterrupt = await reply({ stream: true }, { answer: 'a', customMetadata: { interruptable: true } });
+		expect(JSON.parse(frames(bodyOf(onlyInterrupt.sent[0]))[0]).metadata).toEqual({ interruptable: true });
+		const none = await reply({ stream: true }, { answer: 'a', customMetadata: { ttsParams: '{}' } });
+		expect(JSON.parse(frames(bodyOf(none.sent[0]))[0]).object).toBe('chat.completion.chunk');
+		const json = await reply({ stream: false }, { answer: 'a', customMetadata: { interruptable: false } });
+		expect(JSON.parse(bodyOf(json.sent[0]))).not.toHaveProperty('metadata');
+	});
+
+	it('refuses TTS Params that are not a JSON object, naming the field, and sends nothing', async () => {
+		const { sent, result } = await reply({ stream: true }, { answer: 'a', customMetadata: { ttsParams: '[1]' } });
+		expect(sent).toHaveLength(0);
+		expect(apiField(result.error('Reply'))).toBe('customMetadata.ttsParams');
+	});
+});
+
 describe('Agent LLM › Reply', () => {
 	it('answers a streaming request with chat.completion.chunk frames ending in [DONE]', async () => {
 		const { sent, result } = await reply({ stream: true, model: 'm1', output: 'Hello there' }, { answer: '={{ $json.output }}' });
