@@ -240,21 +240,23 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		await sandbox.control('config', { notify: null });
 	}, 120000);
 
-	test('a burst of 500 signed notifications from 20 senders starts exactly 500 executions', async () => {
+	// Enough to overlap 20 senders' deliveries many times over; how much load n8n takes is bench 5's question.
+	const BURST = 200;
+	test('a burst of 200 signed notifications from 20 senders starts exactly 200 executions', async () => {
 		const before = (await host.executions(workflowId)).length;
 		let next = 0;
 		const statuses: number[] = [];
 		await Promise.all(
 			Array.from({ length: 20 }, async () => {
-				while (next < 500) {
+				while (next < BURST) {
 					const i = next++;
 					statuses.push((await resendOnNetworkError(() => signed(leftEvent(`burst-${i}`, i % 2 ? 'spring' : 'autumn')))).status);
 				}
 			}),
 		);
-		expect(statuses.filter((s) => s === 200)).toHaveLength(500);
-		const executions = await settle(before + 500);
-		expect(executions.length - before).toBe(500);
+		expect(statuses.filter((s) => s === 200)).toHaveLength(BURST);
+		const executions = await settle(before + BURST);
+		expect(executions.length - before).toBe(BURST);
 		expect(executions.slice(before).every((e) => e.status === 'success')).toBe(true);
 		// n8n is still healthy.
 		expect((await fetch(`${host.baseUrl}/healthz`)).status).toBe(200);
