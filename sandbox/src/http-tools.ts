@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+ 
 /**
  * The agent's inline HTTP tools (llm.tools, Agora's join reference from v2.8): the model sees each
  * tool's function; a call renders the server's URL, headers and body with `{{args.x}}`,

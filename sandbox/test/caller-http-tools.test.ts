@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The agent's inline HTTP tools (llm.tools, Agora's join reference from v2.8; agora-agents-ts
  * src/api/types/RestToolServer.ts): the model sees the function, a tool call reaches the tool's URL

@@ -28,8 +28,7 @@ export const httpToolsField: INodeProperties = {
 					name: 'body',
 					type: 'json',
 					default: '{}',
-					description:
-						'POST body template. Each value is a constant or exactly one placeholder: {{args.<name>}}, {{template_variables.<name>}} or {{tool_call_id}}; types are kept.',
+					description: 'POST body template. Each value is a constant or exactly one placeholder: {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} or {{tool_call_id}}; types are kept.',
 					displayOptions: { show: { method: ['POST'] } },
 				},
 				{
@@ -45,8 +44,7 @@ export const httpToolsField: INodeProperties = {
 					name: 'headers',
 					type: 'json',
 					default: '{}',
-					description:
-						'HTTP headers, each a constant or exactly one placeholder ({{template_variables.<name>}}, {{tool_call_id}}; never {{args.…}}). Secret values belong in the Agora Vendor Keys credential’s Tool Header Values.',
+					description: 'HTTP headers, each a constant or exactly one placeholder ({{template_variables.&lt;name&gt;}}, {{tool_call_id}}; never {{args.…}}). Secret values belong in the Agora Vendor Keys credential’s Tool Header Values.',
 				},
 				{
 					displayName: 'Method',
@@ -77,6 +75,7 @@ export const httpToolsField: INodeProperties = {
 					displayName: 'Timeout (Ms)',
 					name: 'timeoutMs',
 					type: 'number',
+					default: '0',
 					typeOptions: { minValue: HTTP_TOOL_TIMEOUT.min, maxValue: HTTP_TOOL_TIMEOUT.max, numberPrecision: 0 },
 					default: HTTP_TOOL_TIMEOUT.default,
 					description: `How long the agent waits for the answer, ${HTTP_TOOL_TIMEOUT.min} to ${HTTP_TOOL_TIMEOUT.max}`,
@@ -87,7 +86,7 @@ export const httpToolsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. https://n8n.example.com/webhook/lookup-order',
-					description: 'Full URL; {{args.<name>}}, {{template_variables.<name>}} and {{tool_call_id}} may stand in it',
+					description: 'Full URL; {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} and {{tool_call_id}} may stand in it',
 					hint: 'For an n8n Webhook: its Production URL, with the workflow active (published)',
 				},
 			],
