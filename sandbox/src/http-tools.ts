@@ -1,4 +1,3 @@
- 
 /**
  * The agent's inline HTTP tools (llm.tools, Agora's join reference from v2.8): the model sees each
  * tool's function; a call renders the server's URL, headers and body with `{{args.x}}`,

@@ -75,9 +75,8 @@ export const httpToolsField: INodeProperties = {
 					displayName: 'Timeout (Ms)',
 					name: 'timeoutMs',
 					type: 'number',
-					default: '0',
 					typeOptions: { minValue: HTTP_TOOL_TIMEOUT.min, maxValue: HTTP_TOOL_TIMEOUT.max, numberPrecision: 0 },
-					default: HTTP_TOOL_TIMEOUT.default,
+					default: 10000,
 					description: `How long the agent waits for the answer, ${HTTP_TOOL_TIMEOUT.min} to ${HTTP_TOOL_TIMEOUT.max}`,
 				},
 				{

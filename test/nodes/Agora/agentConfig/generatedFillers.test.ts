@@ -14,7 +14,7 @@ const URL = 'https://api.openai.com/v1/chat/completions';
 
 async function start(over: IDataObject, vendorKeys?: ICredentialDataDecryptedObject) {
 	const parameters = cascadeParams({ enableFillerWords: true, fillerContentMode: 'generated', fillerResponseWaitMs: 800, ...over });
-	const others = vendorKeys ? { agoraVendorKeysApi: vendorKeys } : {};
+	const others: Record<string, ICredentialDataDecryptedObject> = vendorKeys ? { agoraVendorKeysApi: vendorKeys } : {};
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}]), credential, others);
 }
 

@@ -27,7 +27,7 @@ const tool = (over: IDataObject = {}): IDataObject => ({
 
 async function start(tools: IDataObject[], over: IDataObject = {}, vendorKeys?: ICredentialDataDecryptedObject) {
 	const parameters = cascadeParams({ llmOptions: { tools: { tool: tools } }, ...over });
-	const others = vendorKeys ? { agoraVendorKeysApi: vendorKeys } : {};
+	const others: Record<string, ICredentialDataDecryptedObject> = vendorKeys ? { agoraVendorKeysApi: vendorKeys } : {};
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}]), credential, others);
 }
 
