@@ -91,6 +91,23 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			description: 'Headers per MCP server, by the server’s name (properties.llm.mcp_servers[].headers)',
 		},
 		{
+			displayName: 'Tool Header Values (JSON)',
+			name: 'toolSecretHeaders',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'e.g. {"lookup_order": {"X-Webhook-Secret": "…"}}',
+			description: 'Headers per HTTP tool, by the tool’s name (properties.llm.tools[].server.headers), e.g. the Header Auth secret of an n8n Webhook',
+		},
+		{
+			displayName: 'Filler Words LLM API Key',
+			name: 'fillerLlmApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Sent as the API key of the LLM that generates filler words (properties.filler_words.content.generated_config.llm_provider.api_key)',
+		},
+		{
 			displayName: 'MLLM API Key',
 			name: 'mllmApiKey',
 			type: 'string',

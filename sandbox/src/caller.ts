@@ -1,13 +1,14 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * The caller in an agent's channel and the agent's engine answering it: LLM call, MCP tool calls,
+ * The caller in an agent's channel and the agent's engine answering it: LLM call, MCP and HTTP tool calls,
  * spoken answer; turns land in history and notifications (sandbox/README.md, The conversation loop).
  */
 import type { AgentStore, StoreCtx } from './agents';
 import { AgentError } from './agents';
 import { addTurn, interruptPlaying, isSpeaking } from './conversation';
 import { callLlm, llmRequestBody, LlmFailure, substitute, type ToolCall } from './llm-client';
-import { McpTools, mcpEntries } from './mcp-client';
+import { HttpTools } from './http-tools';
+import { McpTools, mcpEntries, type ToolOutcome } from './mcp-client';
 import type { AgentRecord, HistoryItem, TurnRecord } from './types';
 import { isObj, type Json } from './util';
 
@@ -161,7 +162,10 @@ export class Caller {
 			ex.answer = typeof failure === 'string' ? substitute(failure, llm.template_variables) : '';
 		}
 		if (a.status !== 'RUNNING' || !ex.answer) return ex;
-		const metadata: Json = ex.toolCalls.length > 0 ? { tool_calls: ex.toolCalls.map((c) => ({ name: c.name, mcp_server: c.server, latency_ms: c.latencyMs, is_error: c.isError })) } : {};
+		const metadata: Json =
+			ex.toolCalls.length > 0
+				? { tool_calls: ex.toolCalls.map((c) => ({ name: c.name, ...(c.server ? { mcp_server: c.server } : {}), latency_ms: c.latencyMs, is_error: c.isError })) }
+				: {};
 		const turn = addTurn(a, ex.answer, saidAt, { type: 'voice_input', metadata, playFrom: this.ctx.clock.now(), llmTtftMs: ex.ttftMs });
 		ex.turnId = turn.turn_id;
 		if (ex.ttftMs !== undefined) {
@@ -192,28 +196,35 @@ export class Caller {
 		});
 	}
 
-	/** LLM rounds until a text answer: tool calls run on the MCP servers, their results go back. */
-	private async think(a: AgentRecord, llm: Json, tools: McpTools | undefined, ex: Exchange) {
+	/** LLM rounds until a text answer: tool calls run on the MCP servers or HTTP tools, their results go back. */
+	private async think(a: AgentRecord, llm: Json, mcp: McpTools | undefined, ex: Exchange) {
 		// custom LLM turn_id: from 0, one per user-agent interaction
 		const llmTurnId = this.exchangesOf(a.agentId).indexOf(ex);
+		const http = HttpTools.of(a.properties, a.mllm);
+		const tools = [...(mcp?.openAiTools() ?? []), ...http.openAiTools()];
 		for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
 			const context = a.history.filter((h: HistoryItem) => CONTEXT_ROLES.has(h.role));
-			const body = llmRequestBody({ llm, history: context, turnId: llmTurnId, timestampMs: this.ctx.clock.now(), tools: tools?.openAiTools() ?? [] });
+			const body = llmRequestBody({ llm, history: context, turnId: llmTurnId, timestampMs: this.ctx.clock.now(), tools });
 			const apiKey = typeof llm.api_key === 'string' ? llm.api_key : undefined;
 			const answer = await callLlm(String(llm.url), apiKey, body, this.ctx.opts.llmTimeoutMs);
 			if (answer.toolCalls.length === 0) return answer;
-			await this.runTools(a, answer.content, answer.toolCalls, tools, ex);
+			await this.runTools(a, answer.content, answer.toolCalls, (call) => this.callTool(call, mcp, http), ex);
 		}
 		throw new LlmFailure('tool_loop', `the LLM asked for tools ${MAX_TOOL_ROUNDS} times without answering`);
 	}
 
+	/** An HTTP tool of that name first (llm.tools), else the MCP server that lists it. */
+	private callTool(call: ToolCall, mcp: McpTools | undefined, http: HttpTools): Promise<ToolOutcome> {
+		if (http.has(call.function.name)) return http.call(call.function.name, call.function.arguments, call.id);
+		if (mcp) return mcp.call(call.function.name, call.function.arguments);
+		return Promise.resolve({ server: '', content: `Tool ${call.function.name} is not available.`, isError: true, latencyMs: 0 });
+	}
+
 	// OpenAI's tool protocol: the assistant message carrying tool_calls, then one tool message per call
-	private async runTools(a: AgentRecord, content: string, calls: ToolCall[], tools: McpTools | undefined, ex: Exchange): Promise<void> {
+	private async runTools(a: AgentRecord, content: string, calls: ToolCall[], run: (call: ToolCall) => Promise<ToolOutcome>, ex: Exchange): Promise<void> {
 		a.history.push({ role: 'assistant', content: content || null, tool_calls: calls });
 		for (const call of calls) {
-			const outcome = tools
-				? await tools.call(call.function.name, call.function.arguments)
-				: { server: '', content: `Tool ${call.function.name} is not available.`, isError: true, latencyMs: 0 };
+			const outcome = await run(call);
 			ex.toolCalls.push({ name: call.function.name, arguments: call.function.arguments, server: outcome.server, result: outcome.content, isError: outcome.isError, latencyMs: outcome.latencyMs });
 			a.history.push({ role: 'tool', tool_call_id: call.id, content: outcome.content });
 		}

@@ -147,3 +147,11 @@ export const VOLUME_RANGE = { min: 0, max: 200 } as const;
 export const PAGE_SIZE_RANGE = { min: 1, max: 500, default: 200 } as const;
 // Media Pull "Considerations": concurrent players per project, default 20
 export const DEFAULT_PLAYER_QUOTA = 20;
+
+// Inline HTTP tools, properties.llm.tools (join reference from v2.8)
+export const HTTP_TOOLS_MAX = 32;
+export const HTTP_TOOL_METHODS = ['GET', 'POST'] as const;
+export const HTTP_TOOL_TIMEOUT_MIN_MS = 1000;
+export const HTTP_TOOL_TIMEOUT_MAX_MS = 100000;
+// Generated filler words: the only fallback strategy
+export const FILLER_FALLBACK_STRATEGIES = ['static'] as const;

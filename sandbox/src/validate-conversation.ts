@@ -2,7 +2,7 @@
  * Start request: how the conversation runs (turn detection, interruption, SAL, encryption, filler words,
  * parameters, geofence), per the reference. Unknown modes pass; a known one must bring what it needs.
  */
-import { invalid, join, missing, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr } from './check';
+import { invalid, join, missing, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr, reqStr } from './check';
 import * as R from './reference';
 import { isNil, isObj, Json } from './util';
 
@@ -186,8 +186,13 @@ export function validateFiller(p: Json, path: string): void {
 	const content = optObj(f, 'content', fp);
 	let phrases: string[] | undefined;
 	if (content) {
-		optStr(content, 'mode', `${fp}.content`);
+		const mode = optStr(content, 'mode', `${fp}.content`);
 		const { c, at } = fillerConfig(content, `${fp}.content`, 'static');
+		// mode generated (join reference from v2.8): an optional generated_config, no phrases
+		if (mode === 'generated') {
+			if (c) validateGeneratedFiller(c, at);
+			return;
+		}
 		if (c) {
 			if (isNil(c.phrases)) throw missing(`${at}.phrases`);
 			phrases = optStrArr(c, 'phrases', at) ?? [];
@@ -196,6 +201,21 @@ export function validateFiller(p: Json, path: string): void {
 		}
 	}
 	if (enable && (!phrases || phrases.length === 0)) throw missing(`${fp}.content.static_config.phrases`);
+}
+
+// generated_config: llm_provider {url, api_key required; params}, prompt, fallback_strategy static
+function validateGeneratedFiller(c: Json, at: string): void {
+	const provider = optObj(c, 'llm_provider', at);
+	if (provider) {
+		const pp = join(at, 'llm_provider');
+		reqStr(provider, 'url', pp, { nonEmpty: true });
+		reqStr(provider, 'api_key', pp, { nonEmpty: true });
+		optObj(provider, 'params', pp);
+	}
+	optStr(c, 'prompt', at);
+	optEnum(c, 'fallback_strategy', at, R.FILLER_FALLBACK_STRATEGIES);
+	optInt(c, 'context_message_limit', at, 0);
+	optInt(c, 'history_character_limit', at, 0);
 }
 
 function checkPhrases(phrases: string[], sp: string): void {

@@ -4,6 +4,7 @@
  */
 import { invalid, join, missing, optArr, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr, reqStr } from './check';
 import * as R from './reference';
+import { validateHttpTools } from './validate-tools';
 import { byteLen, isNil, isObj, Json } from './util';
 
 export interface ModelContext {
@@ -146,6 +147,7 @@ export function validateLlm(p: Json, path: string, ctx: ModelContext): void {
 	optStr(l, 'style', lp);
 	optObj(l, 'template_variables', lp);
 	validateMcpServers(l, lp);
+	validateHttpTools(l, lp);
 	optObj(l, 'headers', lp);
 }
 

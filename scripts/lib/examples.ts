@@ -92,3 +92,11 @@ export function writeCredentialFile(folder: string, data: Record<string, string>
 	fs.writeFileSync(file, JSON.stringify(exampleCredentials(data), null, 2));
 	return file;
 }
+
+/** The webhook-tool example 17: one workflow, the Webhook tool beside the Start that uses it. */
+export const WEBHOOK_TOOL_EXAMPLE = {
+	workflowId: 'agoraExWebhookTl',
+	webhookPath: 'lookup-order',
+	headerAuthCredential: { id: 'webhookToolSecretCred', name: 'Webhook tool secret' },
+	headerName: 'X-Webhook-Secret',
+};

@@ -14,6 +14,7 @@ import { cascadeOrOverride, MODE } from './display';
 import { buildExtras, extrasFields } from './extras';
 import { buildIdentity, identityFields, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
+import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields } from './pipeline';
@@ -48,9 +49,12 @@ function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
 	if (parameters.data_channel === undefined) properties.parameters = { ...parameters, data_channel: 'rtm' };
 }
 
-/** Servers without Enable Tools are never called, with no error (Agora's MCP guide): switch it on unless set. */
+/**
+ * Servers and HTTP tools without Enable Tools are never called, with no error (Agora's MCP guide;
+ * llm.tools in the join reference): switch it on unless set.
+ */
 function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void {
-	if (!hasMcpServers(properties.llm) && !hasMcpServers(properties.mllm)) return;
+	if (!hasMcpServers(properties.llm) && !hasMcpServers(properties.mllm) && !hasHttpTools(properties.llm)) return;
 	if (r.get<IDataObject>('advancedFeatures', {}).enableTools !== undefined) return;
 	properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_tools: true };
 }

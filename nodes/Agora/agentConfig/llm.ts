@@ -4,6 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../form/fields';
 import { credentialModeOption } from './display';
+import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, put, text, type FormReader } from '../form/reader';
 
@@ -99,6 +100,7 @@ const otherOptions: INodeProperties[] = [
 		description: 'Messages kept in the conversation memory (user and agent messages, tool calls). Default 32.',
 	},
 	mcpServersField,
+	...httpToolsFields,
 	{
 		displayName: 'Output Modalities',
 		name: 'outputModalities',
@@ -251,5 +253,6 @@ export function buildLlm(r: FormReader): IDataObject {
 	put(llm, 'template_variables', readKeyValues(o.templateVariables));
 	put(llm, 'headers', readKeyValues(o.headers));
 	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers' }));
+	put(llm, 'tools', buildHttpTools(r, o.tools));
 	return llm;
 }

@@ -69,6 +69,8 @@ export interface VendorKeys {
 	llmHeaders?: IDataObject;
 	mcpHeaders?: IDataObject;
 	mcpBearerToken?: string;
+	toolHeaders?: IDataObject;
+	fillerLlmApiKey?: string;
 	mllmApiKey?: string;
 	mllmAdcCredentials?: string;
 	ttsParams?: IDataObject;
@@ -84,6 +86,7 @@ export interface VendorKeys {
 const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
 	['llmHeaders', 'llmSecretHeaders', 'LLM Header Values (JSON)'],
 	['mcpHeaders', 'mcpSecretHeaders', 'MCP Server Header Values (JSON)'],
+	['toolHeaders', 'toolSecretHeaders', 'Tool Header Values (JSON)'],
 	['ttsParams', 'ttsSecretParams', 'TTS Params Secrets (JSON)'],
 	['ttsHeaders', 'ttsSecretHeaders', 'TTS Header Values (JSON)'],
 	['asrParams', 'asrSecretParams', 'ASR Params Secrets (JSON)'],
@@ -102,6 +105,7 @@ const TEXT_FIELDS: Array<[keyof VendorKeys, string]> = [
 	['mllmApiKey', 'mllmApiKey'],
 	['mllmAdcCredentials', 'mllmAdcSecret'],
 	['mcpBearerToken', 'mcpBearerToken'],
+	['fillerLlmApiKey', 'fillerLlmApiKey'],
 	['encryptionKey', 'encryptionSecretKey'],
 	['encryptionSalt', 'encryptionSaltSecret'],
 ];
@@ -208,11 +212,33 @@ function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
 	});
 }
 
+/** HTTP tools with the credential's headers, by tool name; a header typed into the node wins. */
+function withToolKeys(tools: unknown, keys: VendorKeys): unknown {
+	if (!Array.isArray(tools) || !keys.toolHeaders) return tools;
+	const byName = keys.toolHeaders;
+	return tools.map((tool) => {
+		if (!isPlainObject(tool) || !isPlainObject(tool.function) || !isPlainObject(tool.server)) return tool;
+		const named = byName[String(tool.function.name)];
+		if (!isPlainObject(named)) return tool;
+		return { ...tool, server: { ...tool.server, headers: fillEmpty(tool.server.headers, named) } };
+	});
+}
+
 function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
 	let out = keys.llmApiKey ? fillEmpty(llm, { api_key: keys.llmApiKey }) : { ...llm };
 	if (keys.llmHeaders) out = { ...out, headers: fillEmpty(out.headers, keys.llmHeaders) };
 	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
 	return out;
+}
+
+/** The filler-words LLM's key, where the request names a provider and leaves its key empty. */
+function withFillerKey(fillerWords: IDataObject, keys: VendorKeys): IDataObject {
+	const content = fillerWords.content;
+	if (!keys.fillerLlmApiKey || !isPlainObject(content) || !isPlainObject(content.generated_config)) return fillerWords;
+	const provider = content.generated_config.llm_provider;
+	if (!isPlainObject(provider)) return fillerWords;
+	const generated = { ...content.generated_config, llm_provider: fillEmpty(provider, { api_key: keys.fillerLlmApiKey }) };
+	return { ...fillerWords, content: { ...content, generated_config: generated } };
 }
 
 function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
@@ -249,8 +275,10 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
 export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
 	if (!keys) return properties;
 	const out: IDataObject = { ...properties };
-	const { llm, mllm, tts, asr, avatar, rtc } = properties;
+	const { llm, mllm, tts, asr, avatar, rtc, filler_words: fillerWords } = properties;
 	if (usesOwnKey(llm)) out.llm = withLlmKeys(llm, keys);
+	// Tools are called by Agora's engine whoever provides the model: Agora Managed included.
+	if (isPlainObject(out.llm) && out.llm.tools !== undefined) out.llm = { ...out.llm, tools: withToolKeys(out.llm.tools, keys) as IDataObject[] };
 	if (isPlainObject(mllm) && mllm.enable !== false) out.mllm = withMllmKeys(mllm, keys);
 	if (usesOwnKey(tts)) out.tts = withTtsKeys(tts, keys);
 	if (usesOwnKey(asr) && asr.vendor !== undefined && asr.vendor !== 'ares' && keys.asrParams) out.asr = { ...asr, params: fillEmpty(asr.params, keys.asrParams) };
@@ -258,6 +286,7 @@ export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | unde
 		out.avatar = { ...avatar, params: fillEmpty(avatar.params, keys.avatarParams) };
 	}
 	if (isPlainObject(rtc) && rtc.encryption_mode !== undefined) out.rtc = withRtcKeys(rtc, keys);
+	if (isPlainObject(fillerWords)) out.filler_words = withFillerKey(fillerWords, keys);
 	return out;
 }
 

@@ -11,6 +11,7 @@ import {
 	integer,
 	isGiven,
 	list,
+	nonEmptyText,
 	oneOf,
 	openChoice,
 	rule,
@@ -135,6 +136,15 @@ const fillerContentConfig = shape({
 	selection_rule: oneOf(['shuffle', 'round_robin'] as const).nullish(),
 });
 
+/** mode "generated" (agora-agents-ts StartAgentsRequest FillerWords.Content.GeneratedConfig, v2.8). */
+const generatedFillerConfig = shape({
+	llm_provider: shape({ url: nonEmptyText(), api_key: nonEmptyText(), params: anyObject().nullish() }).nullish(),
+	prompt: text().nullish(),
+	fallback_strategy: oneOf(['static'] as const).nullish(),
+	context_message_limit: integer().nullish(),
+	history_character_limit: integer().nullish(),
+});
+
 /** Agora's own example names the config `config`; the rule's name is `{mode}_config`. */
 const fillerModeRules = (value: Record<string, unknown>, report: Report) =>
 	checkModeConfig(value, report, { alsoAccepted: ['config'] });
@@ -153,6 +163,7 @@ export const fillerWordsSchema = shape({
 		shape({
 			mode: openChoice().nullish(),
 			static_config: fillerContentConfig.nullish(),
+			generated_config: generatedFillerConfig.nullish(),
 			config: fillerContentConfig.nullish(),
 		}),
 		fillerModeRules,

@@ -22,6 +22,7 @@ import {
 	withRules,
 } from './rules';
 import { utf8Bytes } from '../../shared/values';
+import { httpToolsSchema } from './httpTools';
 
 /** `managed`: Agora's own credentials for the provider; `byok`: the user's key (default). */
 const CREDENTIAL_MODES = ['managed', 'byok'] as const;
@@ -109,6 +110,7 @@ export const llmSchema = withRules(
 		style: openChoice().nullish(),
 		template_variables: anyObject().nullish(),
 		mcp_servers: mcpServers.nullish(),
+		tools: httpToolsSchema.nullish(),
 		headers: anyObject().nullish(),
 	}),
 	(llm, report) => {
