@@ -9,7 +9,7 @@ import path from 'path';
 
 import { EXAMPLES_DIR, WEBHOOK_TOOL_EXAMPLE as EX } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { freePort, nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const SECRET = 'e2e-webhook-tool-secret-0123456789';
@@ -45,19 +45,10 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 
 afterAll(async () => await agentModel?.close());
 
-/** While host.execute runs `n8n execute` beside the server, it needs its own task broker port. */
-async function executed(id: string) {
-	const serverBrokerPort = host.env.N8N_RUNNERS_BROKER_PORT;
-	host.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	try {
-		return await host.executeSucceeded(id);
-	} finally {
-		host.env.N8N_RUNNERS_BROKER_PORT = serverBrokerPort;
-	}
 }
 
 test('17: the agent’s Webhook tool answers a turn; the webhook ran once; its secret never shows', async () => {
-	const data = await executed(EX.workflowId);
+	const data = await host.executeSucceeded(EX.workflowId);
 	const agentId = String(nodeOutput(data, 'Start Agent With a Webhook Tool')[0].agent_id);
 	const { agents } = (await sandbox.control('state')) as { agents: Array<{ agentId: string; request: any }> };
 	const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
