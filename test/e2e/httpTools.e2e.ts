@@ -45,8 +45,6 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 
 afterAll(async () => await agentModel?.close());
 
-}
-
 test('17: the agent’s Webhook tool answers a turn; the webhook ran once; its secret never shows', async () => {
 	const data = await host.executeSucceeded(EX.workflowId);
 	const agentId = String(nodeOutput(data, 'Start Agent With a Webhook Tool')[0].agent_id);
