@@ -2,21 +2,22 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { keyValueField, readKeyValues } from '../form/fields';
+import { builds } from '../form/labels';
 import { NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from '../form/reader';
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 
 const fillerFields: INodeProperties[] = [
-	{
+	builds('properties.filler_words', {
 		displayName: 'Filler Words',
 		name: 'enableFillerWords',
 		type: 'boolean',
 		default: false,
 		description: 'Whether the agent says short phrases while it waits for the LLM',
 		displayOptions: { show: NOT_MLLM },
-	},
-	{
+	}),
+	builds('properties.filler_words.trigger.fixed_time_config.response_wait_ms', {
 		displayName: 'Filler After (Ms)',
 		name: 'fillerResponseWaitMs',
 		type: 'number',
@@ -24,8 +25,8 @@ const fillerFields: INodeProperties[] = [
 		default: 1500,
 		description: 'A filler starts when the LLM has produced nothing for this long. Default 1500.',
 		displayOptions: { show: FILLER },
-	},
-	{
+	}),
+	builds('properties.filler_words.content.static_config.phrases', {
 		displayName: 'Filler Phrases',
 		name: 'fillerPhrases',
 		type: 'fixedCollection',
@@ -41,8 +42,8 @@ const fillerFields: INodeProperties[] = [
 				values: [{ displayName: 'Text', name: 'text', type: 'string', default: '', placeholder: 'e.g. Let me check that…' }],
 			},
 		],
-	},
-	{
+	}),
+	builds('properties.filler_words.content.static_config.selection_rule', {
 		displayName: 'Phrase Order',
 		name: 'fillerSelectionRule',
 		type: 'options',
@@ -52,10 +53,10 @@ const fillerFields: INodeProperties[] = [
 		],
 		default: 'shuffle',
 		displayOptions: { show: FILLER },
-	},
+	}),
 ];
 
-const parametersField: INodeProperties = {
+const parametersField: INodeProperties = builds('properties.parameters', {
 	displayName: 'Agent Parameters',
 	name: 'agentParameters',
 	type: 'collection',
@@ -149,7 +150,7 @@ const parametersField: INodeProperties = {
 			description: 'Silence before the reminder, 0 to 60000 ms; 0 (default) turns it off. Not used with MLLM.',
 		},
 	],
-};
+});
 
 const labelsField = keyValueField({
 	displayName: 'Labels',
