@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../../shared/json';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
@@ -20,8 +20,9 @@ export const description = updateDisplayOptions({ show: { resource: ['agent'], o
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
 function prepareStartBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
+	const form = new FormReader(fn, itemIndex);
 	const built = buildStartBody(fn, itemIndex);
-	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
+	const options = form.get('options', {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
 	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
 	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
@@ -65,9 +66,10 @@ export async function execute(
 	itemIndex: number,
 	ctx: OperationContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const body = prepareStartBody(this, ctx, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
-	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
+	const ifNameInUse = (form.get('options', {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.

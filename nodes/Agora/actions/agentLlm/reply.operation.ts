@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { completionJson, completionSse, JSON_HEADERS, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 
 const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
@@ -93,10 +93,11 @@ function readToolCalls(fn: IExecuteFunctions, value: unknown, itemIndex: number)
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const rawAnswer = itemParameter(this, 'answer', itemIndex, '') as unknown;
+	const form = new FormReader(this, itemIndex);
+	const rawAnswer = form.get('answer', '') as unknown;
 	const content = rawAnswer === undefined || rawAnswer === null ? '' : typeof rawAnswer === 'string' ? rawAnswer : JSON.stringify(rawAnswer);
-	const toolCalls = readToolCalls(this, itemParameter(this, 'toolCalls', itemIndex, ''), itemIndex);
-	const format = itemParameter(this, 'replyFormat', itemIndex, 'auto') as string;
+	const toolCalls = readToolCalls(this, form.get('toolCalls', ''), itemIndex);
+	const format = form.get('replyFormat', 'auto') as string;
 	const request = startingRequest(this, itemIndex);
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
 	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '' };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { numeric, utf8Bytes } from '../../../shared/values';
 import { oneOf, rule, shape, withRules } from '../../schemas/rules';
@@ -195,21 +195,22 @@ function builderError(fn: IExecuteFunctions, error: Error, itemIndex: number): N
 
 /** The item's token fields, checked (each error names the field). */
 function readInput(fn: IExecuteFunctions, itemIndex: number) {
-	const identityType = itemParameter(fn, 'identityType', itemIndex, 'uid') as string;
-	const tokenType = itemParameter(fn, 'tokenType', itemIndex, 'rtc') as string;
+	const form = new FormReader(fn, itemIndex);
+	const identityType = form.get('identityType', 'uid') as string;
+	const tokenType = form.get('tokenType', 'rtc') as string;
 	return validateOrThrow(
 		fn,
 		tokenInputSchema,
 		{
-			channelName: itemParameter(fn, 'channelName', itemIndex, ''),
+			channelName: form.get('channelName', ''),
 			identityType,
-			uid: identityType === 'uid' ? numeric(itemParameter(fn, 'uid', itemIndex, 0)) : undefined,
-			account: identityType === 'account' ? itemParameter(fn, 'account', itemIndex, '') : undefined,
-			role: itemParameter(fn, 'role', itemIndex, 'publisher'),
+			uid: identityType === 'uid' ? numeric(form.get('uid', 0)) : undefined,
+			account: identityType === 'account' ? form.get('account', '') : undefined,
+			role: form.get('role', 'publisher'),
 			tokenType,
-			rtmUserId: tokenType === 'rtcRtm' ? itemParameter(fn, 'rtmUserId', itemIndex, '') : undefined,
-			tokenExpiry: numeric(itemParameter(fn, 'tokenExpiry', itemIndex, 3600)),
-			privilegeExpiry: numeric(itemParameter(fn, 'privilegeExpiry', itemIndex, 3600)),
+			rtmUserId: tokenType === 'rtcRtm' ? form.get('rtmUserId', '') : undefined,
+			tokenExpiry: numeric(form.get('tokenExpiry', 3600)),
+			privilegeExpiry: numeric(form.get('privilegeExpiry', 3600)),
 		},
 		itemIndex,
 	);
