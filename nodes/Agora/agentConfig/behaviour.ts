@@ -2,6 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { keyValueField, readKeyValues } from '../form/fields';
+import { builds } from '../form/labels';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
 import { nonEmpty, put, text, type FormReader } from '../form/reader';
@@ -11,15 +12,15 @@ const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };
 const FILLER_GENERATED = { ...FILLER, fillerContentMode: ['generated'] };
 
 const fillerFields: INodeProperties[] = [
-	{
+	builds('properties.filler_words', {
 		displayName: 'Filler Words',
 		name: 'enableFillerWords',
 		type: 'boolean',
 		default: false,
 		description: 'Whether the agent says short phrases while it waits for the LLM',
 		displayOptions: { show: NOT_MLLM },
-	},
-	{
+	}),
+	builds('properties.filler_words.trigger.fixed_time_config.response_wait_ms', {
 		displayName: 'Filler After (Ms)',
 		name: 'fillerResponseWaitMs',
 		type: 'number',
@@ -27,8 +28,8 @@ const fillerFields: INodeProperties[] = [
 		default: 1500,
 		description: 'A filler starts when the LLM has produced nothing for this long. Default 1500.',
 		displayOptions: { show: FILLER },
-	},
-	{
+	}),
+	builds(['properties.filler_words.content.mode', 'properties.filler_words.content.generated_config'], {
 		displayName: 'Filler Content',
 		name: 'fillerContentMode',
 		type: 'options',
@@ -38,8 +39,8 @@ const fillerFields: INodeProperties[] = [
 		],
 		default: 'static',
 		displayOptions: { show: FILLER },
-	},
-	{
+	}),
+	builds(['properties.filler_words.content.generated_config.llm_provider', 'properties.filler_words.content.generated_config.llm_provider.url'], {
 		displayName: 'Filler LLM URL',
 		name: 'fillerLlmUrl',
 		type: 'string',
@@ -47,8 +48,8 @@ const fillerFields: INodeProperties[] = [
 		placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
 		description: 'OpenAI-compatible chat completions endpoint that writes the fillers. Empty: Agora’s default generator.',
 		displayOptions: { show: FILLER_GENERATED },
-	},
-	{
+	}),
+	builds('properties.filler_words.content.generated_config.llm_provider.api_key', {
 		displayName: 'Filler LLM API Key',
 		name: 'fillerLlmApiKey',
 		type: 'string',
@@ -56,16 +57,16 @@ const fillerFields: INodeProperties[] = [
 		default: '',
 		hint: VENDOR_KEY_HINT,
 		displayOptions: { show: FILLER_GENERATED },
-	},
-	{
+	}),
+	builds('properties.filler_words.content.generated_config.llm_provider.params', {
 		displayName: 'Filler LLM Params (JSON)',
 		name: 'fillerLlmParams',
 		type: 'json',
 		default: '{}',
 		description: 'Merged into the filler LLM’s request body, e.g. {"model": "gpt-4o-mini"}',
 		displayOptions: { show: FILLER_GENERATED },
-	},
-	{
+	}),
+	builds('properties.filler_words.content.generated_config.prompt', {
 		displayName: 'Filler Prompt',
 		name: 'fillerPrompt',
 		type: 'string',
@@ -74,8 +75,8 @@ const fillerFields: INodeProperties[] = [
 		placeholder: 'e.g. Say a short phrase that shows you are looking it up. Do not answer.',
 		description: 'System prompt of the filler LLM; it must not answer the question. Empty: Agora’s default. A filler that is late, fails or is empty falls back to Agora’s static strategy.',
 		displayOptions: { show: FILLER_GENERATED },
-	},
-	{
+	}),
+	builds('properties.filler_words.content.static_config.phrases', {
 		displayName: 'Filler Phrases',
 		name: 'fillerPhrases',
 		type: 'fixedCollection',
@@ -91,8 +92,8 @@ const fillerFields: INodeProperties[] = [
 				values: [{ displayName: 'Text', name: 'text', type: 'string', default: '', placeholder: 'e.g. Let me check that…' }],
 			},
 		],
-	},
-	{
+	}),
+	builds('properties.filler_words.content.static_config.selection_rule', {
 		displayName: 'Phrase Order',
 		name: 'fillerSelectionRule',
 		type: 'options',
@@ -102,10 +103,10 @@ const fillerFields: INodeProperties[] = [
 		],
 		default: 'shuffle',
 		displayOptions: { show: FILLER_STATIC },
-	},
+	}),
 ];
 
-const parametersField: INodeProperties = {
+const parametersField: INodeProperties = builds('properties.parameters', {
 	displayName: 'Agent Parameters',
 	name: 'agentParameters',
 	type: 'collection',
@@ -199,7 +200,7 @@ const parametersField: INodeProperties = {
 			description: 'Silence before the reminder, 0 to 60000 ms; 0 (default) turns it off. Not used with MLLM.',
 		},
 	],
-};
+});
 
 const labelsField = keyValueField({
 	displayName: 'Labels',

@@ -4,15 +4,16 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from '../form/reader';
+import { builds } from '../form/labels';
 
 const avatarFields: INodeProperties[] = [
-	{
+	builds('properties.avatar', {
 		displayName: 'Avatar',
 		name: 'enableAvatar',
 		type: 'boolean',
 		default: false,
 		description: 'Whether the agent appears as a video avatar',
-	},
+	}),
 	{
 		displayName: 'Avatar Vendor',
 		name: 'avatarVendor',
@@ -40,15 +41,15 @@ const avatarFields: INodeProperties[] = [
 ];
 
 const salFields: INodeProperties[] = [
-	{
+	builds('properties.sal', {
 		displayName: 'Selective Attention Locking (Beta)',
 		name: 'enableSal',
 		type: 'boolean',
 		default: false,
 		description:
 			'Whether the agent locks onto one speaker and suppresses other voices and noise (sets advanced_features.enable_sal and sal)',
-	},
-	{
+	}),
+	builds('properties.sal.sal_mode', {
 		displayName: 'SAL Mode',
 		name: 'salMode',
 		type: 'options',
@@ -66,7 +67,7 @@ const salFields: INodeProperties[] = [
 		],
 		default: 'locking',
 		displayOptions: { show: { enableSal: [true] } },
-	},
+	}),
 	{
 		displayName: 'Voiceprint Name',
 		name: 'salSampleName',
@@ -76,7 +77,7 @@ const salFields: INodeProperties[] = [
 		description: 'Name of the pre-registered speaker (not "unknown", which is reserved)',
 		displayOptions: { show: { enableSal: [true] } },
 	},
-	{
+	builds('properties.sal.sample_urls', {
 		displayName: 'Voiceprint URL',
 		name: 'salSampleUrl',
 		type: 'string',
@@ -84,11 +85,11 @@ const salFields: INodeProperties[] = [
 		placeholder: 'e.g. https://example.com/alice.pcm',
 		description: 'A .pcm file of at most 2 MB: 10 to 15 s of 16 kHz, 16-bit mono PCM with at least 8 s of speech',
 		displayOptions: { show: { enableSal: [true] } },
-	},
+	}),
 ];
 
 const geofenceFields: INodeProperties[] = [
-	{
+	builds('properties.geofence', {
 		displayName: 'Geofence Area',
 		name: 'geofenceArea',
 		type: 'options',
@@ -103,7 +104,7 @@ const geofenceFields: INodeProperties[] = [
 		],
 		default: 'notSet',
 		description: 'Region whose Agora servers the agent may use',
-	},
+	}),
 	{
 		displayName: 'Exclude Area',
 		name: 'geofenceExcludeArea',
@@ -125,7 +126,7 @@ const geofenceFields: INodeProperties[] = [
 const ENCRYPTED = ['1', '2', '3', '4', '5', '6', '7', '8'];
 
 const encryptionFields: INodeProperties[] = [
-	{
+	builds('properties.rtc', {
 		displayName: 'Media Encryption',
 		name: 'encryptionMode',
 		type: 'options',
@@ -142,8 +143,8 @@ const encryptionFields: INodeProperties[] = [
 		],
 		default: 'notSet',
 		description: 'Built-in RTC media encryption; it must match the other users of the channel',
-	},
-	{
+	}),
+	builds('properties.rtc.encryption_key', {
 		displayName: 'Encryption Key',
 		name: 'encryptionKey',
 		type: 'string',
@@ -152,8 +153,8 @@ const encryptionFields: INodeProperties[] = [
 		hint: VENDOR_KEY_HINT,
 		description: 'Any length; 32 bytes recommended. Without a key no encryption is used. Never appears in the output.',
 		displayOptions: { show: { encryptionMode: ENCRYPTED } },
-	},
-	{
+	}),
+	builds('properties.rtc.encryption_salt', {
 		displayName: 'Encryption Salt',
 		name: 'encryptionSalt',
 		type: 'string',
@@ -161,7 +162,7 @@ const encryptionFields: INodeProperties[] = [
 		default: '',
 		description: 'Base64 string that decodes to 32 bytes (required for the GCM2 modes)',
 		displayOptions: { show: { encryptionMode: ['7', '8'] } },
-	},
+	}),
 ];
 
 const advancedFeaturesField: INodeProperties = {

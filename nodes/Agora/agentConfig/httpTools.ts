@@ -6,9 +6,27 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { HTTP_TOOL_TIMEOUT, MAX_HTTP_TOOLS } from '../schemas/httpTools';
+import { buildsAt } from '../form/labels';
 import { put, text, type FormReader } from '../form/reader';
 
 const EMPTY_SCHEMA = '{\n  "type": "object",\n  "properties": {}\n}';
+
+// A tool's members share names (url, headers, name) with the LLM's own fields: labelled inside Tools.
+buildsAt({
+	'properties.llm.tools': 'llmOptions.tools',
+	'properties.llm.tools.type': 'llmOptions.tools',
+	'properties.llm.tools.execution': 'llmOptions.tools',
+	'properties.llm.tools.function': 'llmOptions.tools',
+	'properties.llm.tools.function.name': 'llmOptions.tools.name',
+	'properties.llm.tools.function.description': 'llmOptions.tools.description',
+	'properties.llm.tools.function.parameters': 'llmOptions.tools.parameters',
+	'properties.llm.tools.server': 'llmOptions.tools',
+	'properties.llm.tools.server.method': 'llmOptions.tools.method',
+	'properties.llm.tools.server.url': 'llmOptions.tools.url',
+	'properties.llm.tools.server.headers': 'llmOptions.tools.headers',
+	'properties.llm.tools.server.body': 'llmOptions.tools.body',
+	'properties.llm.tools.server.timeout_ms': 'llmOptions.tools.timeoutMs',
+});
 
 export const httpToolsField: INodeProperties = {
 	displayName: 'Tools',
@@ -44,7 +62,7 @@ export const httpToolsField: INodeProperties = {
 					name: 'headers',
 					type: 'json',
 					default: '{}',
-					description: 'HTTP headers, each a constant or exactly one placeholder ({{template_variables.&lt;name&gt;}}, {{tool_call_id}}; never {{args.…}}). Secret values belong in the Agora Vendor Keys credential’s Tool Header Values.',
+					description: 'Each value a constant or one placeholder ({{template_variables.&lt;name&gt;}}, {{tool_call_id}}; not {{args.…}}). Secrets go in the Vendor Keys credential’s Tool Header Values.',
 				},
 				{
 					displayName: 'Method',

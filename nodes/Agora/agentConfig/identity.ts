@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../schemas/agent';
 import { put, text, type FormReader } from '../form/reader';
+import { builds } from '../form/labels';
 import { MODE } from './display';
 
 /** The form's idle timeout, Agora's own default too. */
@@ -36,7 +37,7 @@ export const identityFields: INodeProperties[] = [
 		placeholder: 'e.g. support-room-42',
 		description: 'Channel the agent joins',
 	},
-	{
+	builds('properties.remote_rtc_uids', {
 		displayName: 'User UID',
 		name: 'remoteRtcUid',
 		type: 'string',
@@ -45,7 +46,7 @@ export const identityFields: INodeProperties[] = [
 		placeholder: 'e.g. 1002',
 		description:
 			'UID of the user the agent listens and answers to (remote_rtc_uids; Agora supports one user). Digits only unless String UIDs is on.',
-	},
+	}),
 	{
 		displayName: 'Agent UID',
 		name: 'agentRtcUid',

@@ -3,28 +3,29 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../form/fields';
+import { builds } from '../form/labels';
 import { credentialModeOption } from './display';
 import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, put, text, type FormReader } from '../form/reader';
 
 const greetingOptions: INodeProperties[] = [
-	{
+	builds('properties.llm.greeting_configs.audio_download_timeout_ms', {
 		displayName: 'Greeting Audio Download Timeout (Ms)',
 		name: 'greetingAudioTimeoutMs',
 		type: 'number',
 		typeOptions: { minValue: 200, maxValue: 10000, numberPrecision: 0 },
 		default: 1000,
 		description: 'How long to wait for the greeting recording, 200 to 10000 ms (default 1000); then the greeting message is spoken instead',
-	},
-	{
+	}),
+	builds('properties.llm.greeting_configs.audio_pcm_sample_rate', {
 		displayName: 'Greeting Audio PCM Sample Rate (Hz)',
 		name: 'greetingAudioPcmSampleRate',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 16000,
 		description: 'Sample rate of a .pcm greeting recording (default 16000); not needed for mp3 or wav',
-	},
+	}),
 	{
 		displayName: 'Greeting Audio URL',
 		name: 'greetingAudioUrl',
@@ -34,22 +35,22 @@ const greetingOptions: INodeProperties[] = [
 		description:
 			'A recording (mp3, wav or pcm) played as the greeting instead of speaking the greeting message: http:// or https://, at most 2048 bytes. The greeting message is required with it, as the fallback.',
 	},
-	{
+	builds('properties.llm.greeting_configs.delay_ms', {
 		displayName: 'Greeting Delay (Ms)',
 		name: 'greetingDelayMs',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
 		description: 'Delay before the greeting plays after a user joins',
-	},
-	{
+	}),
+	builds('properties.llm.greeting_configs.interruptable', {
 		displayName: 'Greeting Interruptable',
 		name: 'greetingInterruptable',
 		type: 'boolean',
 		default: true,
 		description:
 			'Whether the greeting follows the interruption settings (default). Off: it plays in full, and speech during it is answered afterwards.',
-	},
+	}),
 	{
 		displayName: 'Greeting Message',
 		name: 'greetingMessage',
@@ -58,7 +59,7 @@ const greetingOptions: INodeProperties[] = [
 		placeholder: 'e.g. Hi! How can I help you today?',
 		description: 'What the agent says when a user joins (and the fallback of a greeting recording)',
 	},
-	{
+	builds('properties.llm.greeting_configs.mode', {
 		displayName: 'Greeting Mode',
 		name: 'greetingMode',
 		type: 'options',
@@ -67,7 +68,7 @@ const greetingOptions: INodeProperties[] = [
 			{ name: 'First User Only', value: 'single_first', description: 'Greet only the first user who joins' },
 		],
 		default: 'single_every',
-	},
+	}),
 ];
 
 const otherOptions: INodeProperties[] = [
@@ -151,14 +152,14 @@ const otherOptions: INodeProperties[] = [
 /** The choice that makes an n8n workflow the agent's LLM: Agora's custom LLM, OpenAI style. */
 export const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
 
-const llmUrlField: INodeProperties = {
+const llmUrlField: INodeProperties = builds('properties.llm', {
 	displayName: 'LLM URL',
 	name: 'llmUrl',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
 	description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
-};
+});
 
 export const llmFields: INodeProperties[] = [
 	{
@@ -210,14 +211,14 @@ export const llmFields: INodeProperties[] = [
 		default: '{}',
 		description: 'Extra LLM parameters, e.g. {"model": "gpt-4o-mini", "max_tokens": 1024}. Left out when empty.',
 	},
-	{
+	builds('properties.llm.greeting_configs', {
 		displayName: 'LLM Options',
 		name: 'llmOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		options: [credentialModeOption, ...greetingOptions, ...otherOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+	}),
 ];
 
 function buildGreeting(llm: IDataObject, o: IDataObject): void {

@@ -5,6 +5,7 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from '../form/reader';
+import { builds } from '../form/labels';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
 export const VERTEX_AI = 'vertexai';
@@ -40,7 +41,7 @@ const vadTimingOptions: INodeProperties[] = [
 ];
 
 const modelFields: INodeProperties[] = [
-	{
+	builds('properties.mllm', {
 		displayName: 'MLLM Vendor',
 		name: 'mllmVendor',
 		type: 'options',
@@ -53,7 +54,7 @@ const modelFields: INodeProperties[] = [
 		],
 		default: 'openai',
 		description: 'Realtime model provider. Any other identifier can be given by expression.',
-	},
+	}),
 	{
 		displayName: 'MLLM URL',
 		name: 'mllmUrl',

@@ -3,13 +3,14 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { keyValueField, readKeyValues } from '../form/fields';
+import { builds } from '../form/labels';
 import { put, text, type FormReader } from '../form/reader';
 
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */
 const GENERIC_HTTP = 'generic_http';
 
 export const ttsFields: INodeProperties[] = [
-	{
+	builds('properties.tts', {
 		displayName: 'TTS Vendor',
 		name: 'ttsVendor',
 		type: 'options',
@@ -34,7 +35,7 @@ export const ttsFields: INodeProperties[] = [
 		],
 		default: 'microsoft',
 		description: 'Text-to-speech provider. Any other identifier can be given by expression.',
-	},
+	}),
 	{
 		displayName: 'TTS Params (JSON)',
 		name: 'ttsParams',

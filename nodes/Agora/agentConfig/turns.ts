@@ -5,6 +5,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { splitList } from '../form/fields';
+import { builds } from '../form/labels';
 import { NOT_MLLM, NOT_SET } from './display';
 import { plainConfig, type FormReader } from '../form/reader';
 
@@ -21,7 +22,7 @@ const durationOption = (displayName: string, name: string, fallback: number, des
 });
 
 const startOfSpeechFields: INodeProperties[] = [
-	{
+	builds(['properties.turn_detection.config.start_of_speech', 'properties.turn_detection.config.start_of_speech.mode'], {
 		displayName: 'Start of Speech',
 		name: 'startOfSpeechMode',
 		type: 'options',
@@ -35,7 +36,7 @@ const startOfSpeechFields: INodeProperties[] = [
 		default: 'notSet',
 		description: 'How the start of the user’s speech is detected. Any other mode can be given by expression.',
 		displayOptions: { show: TURN },
-	},
+	}),
 	{
 		displayName: 'Start of Speech VAD Config',
 		name: 'startOfSpeechVad',
@@ -90,7 +91,7 @@ const startOfSpeechFields: INodeProperties[] = [
 ];
 
 const endOfSpeechFields: INodeProperties[] = [
-	{
+	builds(['properties.turn_detection.config.end_of_speech', 'properties.turn_detection.config.end_of_speech.mode'], {
 		displayName: 'End of Speech',
 		name: 'endOfSpeechMode',
 		type: 'options',
@@ -107,7 +108,7 @@ const endOfSpeechFields: INodeProperties[] = [
 		default: 'notSet',
 		description: 'How the end of the user’s turn is detected. Any other mode can be given by expression.',
 		displayOptions: { show: TURN },
-	},
+	}),
 	{
 		displayName: 'End of Speech VAD Config',
 		name: 'endOfSpeechVad',
@@ -146,14 +147,14 @@ const endOfSpeechFields: INodeProperties[] = [
 ];
 
 const turnDetectionFields: INodeProperties[] = [
-	{
+	builds('properties.turn_detection', {
 		displayName: 'Configure Turn Detection',
 		name: 'configureTurnDetection',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to set how the start and end of the user’s speech are detected (turn_detection)',
 		displayOptions: { show: NOT_MLLM },
-	},
+	}),
 	{
 		displayName: 'Speech Threshold',
 		name: 'speechThreshold',
@@ -170,13 +171,13 @@ const turnDetectionFields: INodeProperties[] = [
 const INTERRUPTION = { configureInterruption: [true] };
 
 const interruptionFields: INodeProperties[] = [
-	{
+	builds('properties.interruption', {
 		displayName: 'Configure Interruption',
 		name: 'configureInterruption',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to set how the user can interrupt the agent (interruption)',
-	},
+	}),
 	{
 		displayName: 'Interruptible',
 		name: 'interruptionEnable',

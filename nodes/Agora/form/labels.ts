@@ -1,105 +1,36 @@
 /**
  * API path -> the field as the form labels it ("LLM Options › Max History"). Labels are read from
- * the node's own description, so they cannot drift from the form: the table below only says which
- * parameter builds an API member whose name the form does not follow.
+ * the node's own description, so they cannot drift from the form: a parameter is found by the API
+ * member's camel-cased name, or by what its declaration says it builds (`builds`).
  */
 import type { INode, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { setFieldNamer } from '../../shared/validate';
 
-/** API members (indices left out) whose parameter is not their camel-cased name. */
-const PARAMETER_OF: Record<string, string> = {
-	name: 'name',
-	preset: 'preset',
-	pipeline_id: 'pipelineId',
-	'properties.channel': 'channel',
-	'properties.token': 'token',
-	'properties.agent_rtc_uid': 'agentRtcUid',
-	'properties.remote_rtc_uids': 'remoteRtcUid',
-	'properties.enable_string_uid': 'enableStringUid',
-	'properties.idle_timeout': 'idleTimeout',
-	'properties.llm': 'llmUrl',
-	'properties.llm.url': 'llmUrl',
-	'properties.llm.api_key': 'llmApiKey',
-	'properties.llm.system_messages': 'llmSystemMessages',
-	'properties.llm.params': 'llmParams',
-	'properties.llm.credential_mode': 'llmOptions.credentialMode',
-	'properties.llm.greeting_message': 'llmOptions.greetingMessage',
-	'properties.llm.greeting_audio_url': 'llmOptions.greetingAudioUrl',
-	'properties.llm.greeting_configs.audio_download_timeout_ms': 'llmOptions.greetingAudioTimeoutMs',
-	'properties.llm.greeting_configs.audio_pcm_sample_rate': 'llmOptions.greetingAudioPcmSampleRate',
-	'properties.llm.greeting_configs.delay_ms': 'llmOptions.greetingDelayMs',
-	'properties.llm.greeting_configs.interruptable': 'llmOptions.greetingInterruptable',
-	'properties.llm.greeting_configs.mode': 'llmOptions.greetingMode',
-	'properties.llm.greeting_configs': 'llmOptions',
-	// Inline HTTP tools: members whose names (url, headers, name) the LLM's own fields also have.
-	'properties.llm.tools': 'llmOptions.tools',
-	'properties.llm.tools.type': 'llmOptions.tools',
-	'properties.llm.tools.execution': 'llmOptions.tools',
-	'properties.llm.tools.function': 'llmOptions.tools',
-	'properties.llm.tools.function.name': 'llmOptions.tools.name',
-	'properties.llm.tools.function.description': 'llmOptions.tools.description',
-	'properties.llm.tools.function.parameters': 'llmOptions.tools.parameters',
-	'properties.llm.tools.server': 'llmOptions.tools',
-	'properties.llm.tools.server.method': 'llmOptions.tools.method',
-	'properties.llm.tools.server.url': 'llmOptions.tools.url',
-	'properties.llm.tools.server.headers': 'llmOptions.tools.headers',
-	'properties.llm.tools.server.body': 'llmOptions.tools.body',
-	'properties.llm.tools.server.timeout_ms': 'llmOptions.tools.timeoutMs',
-	'properties.tts': 'ttsVendor',
-	'properties.tts.vendor': 'ttsVendor',
-	'properties.tts.params': 'ttsParams',
-	'properties.tts.url': 'ttsUrl',
-	'properties.tts.headers': 'ttsHeaders',
-	'properties.tts.credential_mode': 'ttsCredentialMode',
-	'properties.mllm': 'mllmVendor',
-	'properties.mllm.vendor': 'mllmVendor',
-	'properties.mllm.url': 'mllmUrl',
-	'properties.mllm.api_key': 'mllmApiKey',
-	'properties.mllm.params': 'mllmParams',
-	'properties.mllm.messages': 'mllmOptions.messages',
-	'properties.asr': 'asr',
-	'properties.filler_words': 'enableFillerWords',
-	'properties.filler_words.trigger.fixed_time_config.response_wait_ms': 'fillerResponseWaitMs',
-	'properties.filler_words.content.static_config.phrases': 'fillerPhrases',
-	'properties.filler_words.content.static_config.selection_rule': 'fillerSelectionRule',
-	'properties.filler_words.content.mode': 'fillerContentMode',
-	'properties.filler_words.content.generated_config': 'fillerContentMode',
-	'properties.filler_words.content.generated_config.llm_provider': 'fillerLlmUrl',
-	'properties.filler_words.content.generated_config.llm_provider.url': 'fillerLlmUrl',
-	'properties.filler_words.content.generated_config.llm_provider.api_key': 'fillerLlmApiKey',
-	'properties.filler_words.content.generated_config.llm_provider.params': 'fillerLlmParams',
-	'properties.filler_words.content.generated_config.prompt': 'fillerPrompt',
-	'properties.parameters': 'agentParameters',
-	'properties.parameters.data_channel': 'agentParameters.dataChannel',
-	'properties.parameters.enable_error_message': 'agentParameters.enableErrorMessage',
-	'properties.parameters.enable_metrics': 'agentParameters.enableMetrics',
-	'properties.parameters.silence_config': 'agentParameters',
-	'properties.turn_detection': 'configureTurnDetection',
-	'properties.turn_detection.config.start_of_speech': 'startOfSpeechMode',
-	'properties.turn_detection.config.start_of_speech.mode': 'startOfSpeechMode',
-	'properties.turn_detection.config.end_of_speech': 'endOfSpeechMode',
-	'properties.turn_detection.config.end_of_speech.mode': 'endOfSpeechMode',
-	'properties.interruption': 'configureInterruption',
-	'properties.avatar': 'enableAvatar',
-	'properties.avatar.vendor': 'avatarVendor',
-	'properties.sal': 'enableSal',
-	'properties.sal.sal_mode': 'salMode',
-	'properties.sal.sample_urls': 'salSampleUrl',
-	'properties.geofence': 'geofenceArea',
-	'properties.geofence.area': 'geofenceArea',
-	'properties.geofence.exclude_area': 'geofenceExcludeArea',
-	'properties.rtc': 'encryptionMode',
-	'properties.rtc.encryption_key': 'encryptionKey',
-	'properties.rtc.encryption_salt': 'encryptionSalt',
-	'properties.rtc.encryption_mode': 'encryptionMode',
-	'properties.advanced_features': 'advancedFeatures',
-	'properties.agent_rtm_uid': 'advancedFeatures.agentRtmUid',
-	'properties.labels': 'labels',
-	'sip.to_number': 'toNumber',
-	'sip.from_number': 'fromNumber',
-	'sip.rtc_token': 'sipRtcToken',
-};
+/** API member (indices left out) -> the parameter that builds it, where its name is not the member's. */
+const BUILT_BY = new Map<string, string>();
+
+/**
+ * Declares, where a parameter is declared, the API members it builds whose names it does not follow
+ * (`properties.filler_words` by Enable Filler Words). The parameter itself is returned unchanged.
+ */
+export function builds(apiPaths: string | string[], property: INodeProperties): INodeProperties {
+	for (const apiPath of typeof apiPaths === 'string' ? [apiPaths] : apiPaths) BUILT_BY.set(apiPath, property.name);
+	return property;
+}
+
+/**
+ * Declares members built inside a collection whose names other fields also have (a tool's `url`
+ * is not the LLM's): API path -> parameter path (`llmOptions.tools.url`).
+ */
+export function buildsAt(paths: Record<string, string>): void {
+	for (const [apiPath, parameterPath] of Object.entries(paths)) BUILT_BY.set(apiPath, parameterPath);
+}
+
+/** What `builds` declared, for the checks of the form's copy. */
+export function declaredBuilders(): ReadonlyMap<string, string> {
+	return BUILT_BY;
+}
 
 /** Where an error lands when no form field builds the member: only Additional Body can set it. */
 const ADDITIONAL_BODY = 'options.additionalBody';
@@ -138,17 +69,32 @@ export function labelOfParameter(node: INode, parameterPath: string, properties:
 	return labels.join(' › ');
 }
 
+/** The label of the parameter (or collection option) named `name` on this node's operation. */
+function labelOfName(node: INode, name: string, properties: INodeProperties[] = form, above: string[] = []): string | undefined {
+	for (const property of properties) {
+		if (above.length === 0 && !shownFor(property, node)) continue;
+		const labels = [...above, property.displayName];
+		if (property.name === name) return labels.join(' › ');
+		const inner = labelOfName(node, name, children(property), labels);
+		if (inner) return inner;
+	}
+	return undefined;
+}
+
 /**
  * Looks for the API member `name`: a member of a section (properties.llm) as `llmName` or inside
- * the section's collections (llmOptions), any other as a field or collection option of that name.
+ * the section's collections (llmOptions), any other as a field or collection option of that name;
+ * then inside the parameter that builds its enclosing member (Agent Parameters › Data Channel).
  */
-function findByName(node: INode, name: string, section?: string): string | undefined {
+function findByName(node: INode, name: string, section?: string, enclosing?: string): string | undefined {
 	const key = camel(name);
 	const candidates = section ? [section + key.charAt(0).toUpperCase() + key.slice(1)] : [key, name];
 	const collections = form.filter(
 		(property) => children(property).length > 0 && shownFor(property, node) && (!section || property.name.startsWith(section)),
 	);
 	for (const collection of collections) candidates.push(`${collection.name}.${key}`, `${collection.name}.${name}`);
+	const builder = enclosing && BUILT_BY.get(enclosing);
+	if (builder) candidates.push(`${builder}.${key}`);
 	for (const candidate of candidates) {
 		const label = labelOfParameter(node, candidate);
 		if (label) return label;
@@ -157,19 +103,20 @@ function findByName(node: INode, name: string, section?: string): string | undef
 }
 
 /**
- * The form's label for an API path (or a parameter path) of this node's operation: the table,
- * then the parameter of that name, then the nearest enclosing member; Additional Body otherwise.
+ * The form's label for an API path (or a parameter path) of this node's operation: the parameter
+ * declared to build it, the parameter of that name, then the nearest enclosing member; Additional
+ * Body otherwise.
  */
 export function formLabel(node: INode, field: string): string | undefined {
 	const segments = field.replace(/\[\d+\]/g, '').split('.');
 	for (let length = segments.length; length > 0; length--) {
 		const path = segments.slice(0, length).join('.');
-		const mapped = PARAMETER_OF[path];
-		const label = (mapped && labelOfParameter(node, mapped)) || labelOfParameter(node, path);
+		const builder = BUILT_BY.get(path);
+		const label = (builder && (labelOfParameter(node, builder) ?? labelOfName(node, builder))) || labelOfParameter(node, path);
 		if (label) return label;
 		const last = segments[length - 1];
 		const section = segments[0] === 'properties' && length > 2 ? segments[1] : undefined;
-		const found = findByName(node, last, section);
+		const found = findByName(node, last, section, segments.slice(0, length - 1).join('.'));
 		if (found) return found;
 	}
 	return labelOfParameter(node, ADDITIONAL_BODY) ?? labelOfParameter(node, 'additionalFields');
@@ -180,5 +127,3 @@ export function useFormLabels(properties: INodeProperties[]): void {
 	form = properties;
 	setFieldNamer(formLabel);
 }
-
-export const parameterTable = PARAMETER_OF;

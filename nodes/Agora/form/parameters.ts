@@ -111,6 +111,7 @@ function resolve(view: ExecutionView, value: unknown, itemIndex: number): unknow
 /**
  * A parameter of one item, with the value `getNodeParameter` gives: expressions that only read the item
  * are read from it directly, the rest is left to n8n (why and how: docs/design.md, Reading the form).
+ * Operations read through FormReader (reader.ts), which is built on this.
  */
 export function itemParameter(
 	fn: ParameterReader,

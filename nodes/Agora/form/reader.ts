@@ -41,15 +41,20 @@ export function modalities(value: unknown): string[] | undefined {
 	return list.length > 0 ? list : undefined;
 }
 
+/** A fallback's type as a form value: `'whole'` reads as any string, `false` as any boolean. */
+type Widened<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T;
+
+/** The one way operations and builders read the form of one item (parameters.ts does the reading). */
 export class FormReader {
 	constructor(
 		readonly fn: ParameterReader,
 		readonly itemIndex: number,
 	) {}
 
-	get<T>(name: string, fallback: T): T {
-		const value = itemParameter(this.fn, name, this.itemIndex, fallback) as T | undefined;
-		return value === undefined || value === null ? fallback : value;
+	/** The item's value of a parameter (or collection), `fallback` when it is unset. */
+	get<T>(name: string, fallback: T): Widened<T> {
+		const value = itemParameter(this.fn, name, this.itemIndex, fallback) as Widened<T> | undefined;
+		return value === undefined || value === null ? (fallback as Widened<T>) : value;
 	}
 
 	/** A JSON object field; empty text or `{}` counts as not given. */

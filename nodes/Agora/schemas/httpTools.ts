@@ -1,10 +1,7 @@
 /**
- * Inline HTTP tools of the LLM (`properties.llm.tools`), as Agora's join API documents them from
- * v2.8 (agora-agents-ts src/api/types/Llm.ts, RestTool.ts, RestToolFunction.ts, RestToolServer.ts):
- * at most 32 tools, names unique ignoring ASCII case, GET or POST, timeout_ms 1000 to 100000, and
- * placeholders `{{args.x}}` (URL and body only), `{{template_variables.x}}` and `{{tool_call_id}}`.
- */
-import { anyObject, integer, isGiven, list, nonEmptyText, oneOf, shape, text, textWhere, withRules, type Report } from './rules';
+ * Inline HTTP tools of the LLM (`properties.llm.tools`, Agora's join API from v2.8): at most 32, names
+ * unique ignoring case, GET or POST, a timeout of 1000-100000 ms, placeholders only where allowed.
+ */import { anyObject, integer, isGiven, list, nonEmptyText, oneOf, shape, text, textWhere, withRules, type Report } from './rules';
 import { isPlainObject } from '../../shared/values';
 
 export const MAX_HTTP_TOOLS = 32;

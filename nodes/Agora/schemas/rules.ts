@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { isPlainObject } from '../../shared/values';
+import { isPlainObject, utf8Bytes } from '../../shared/values';
 
 /** Returns the broken rule as a message, or undefined when the value is fine. */
 export type Check = (value: unknown) => string | undefined;
@@ -64,6 +64,17 @@ export const textWhere = (test: (value: string) => boolean, message: string) =>
 			return test(v) ? undefined : message;
 		}),
 	);
+
+/** A string of at most `max` UTF-8 bytes (Agora counts bytes, not characters); `nonEmpty` refuses "". */
+export function byteText(max: number, options: { nonEmpty?: boolean } = {}) {
+	return rule<string>(
+		required((v) => {
+			if (typeof v !== 'string') return 'must be a string';
+			if (options.nonEmpty && v === '') return REQUIRED;
+			return utf8Bytes(v) > max ? `must be at most ${max} bytes` : undefined;
+		}),
+	);
+}
 
 export const flag = () => rule<boolean>(required((v) => (typeof v === 'boolean' ? undefined : 'must be true or false')));
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter, toUnixSeconds } from '../../form/parameters';
+import { toUnixSeconds } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { invalidField } from '../../../shared/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
@@ -102,10 +103,11 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
-	const filters = itemParameter(this, 'filters', itemIndex, {}) as IDataObject;
-	const pageSize = ((itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize as number) ?? 20;
+	const form = new FormReader(this, itemIndex);
+	const returnAll = form.get('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
+	const filters = form.get('filters', {}) as IDataObject;
+	const pageSize = ((form.get('options', {}) as IDataObject).pageSize as number) ?? 20;
 	const query = readQuery(this, filters, itemIndex);
 	if (!Number.isInteger(limit) && limit !== Infinity) throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
 	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
 
@@ -34,6 +34,7 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
 	const response = await agoraRequest.call(
 		this,
@@ -42,7 +43,7 @@ export async function execute(
 		itemIndex,
 	);
 	const body: IDataObject = withAgentId(response.body, agentId);
-	if (itemParameter(this, 'output', itemIndex, 'whole') !== 'split') return [{ json: body }];
+	if (form.get('output', 'whole') !== 'split') return [{ json: body }];
 	const contents = Array.isArray(body.contents) ? (body.contents as IDataObject[]) : [];
 	return contents.map((message, index) => ({
 		json: { agent_id: body.agent_id, index, ...(typeof message === 'object' && message ? message : { content: message }) },

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { validateOrThrow } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
@@ -60,10 +60,11 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
-	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
-	const pageSize = ((itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize as number | undefined) ?? 50;
+	const returnAll = form.get('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
+	const pageSize = ((form.get('options', {}) as IDataObject).pageSize as number | undefined) ?? 50;
 	validateOrThrow(this, turnsQuerySchema, { page_size: pageSize }, itemIndex, 'options');
 
 	const out: IDataObject[] = [];

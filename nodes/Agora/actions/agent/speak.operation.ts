@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
@@ -64,11 +64,12 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
 	const built: IDataObject = {
-		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
-		priority: itemParameter(this, 'priority', itemIndex, 'INTERRUPT'),
-		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
+		text: String(form.get('text', '') ?? ''),
+		priority: form.get('priority', 'INTERRUPT'),
+		interruptable: form.get('interruptable', true),
 	};
 	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, speakRequestSchema, body, itemIndex);

@@ -2,17 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deepMerge, parseJsonParameter } from '../../../shared/json';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
-import { settle } from '../../../shared/values';
 import { applyVendorCredential } from '../../agentConfig/vendorKeys';
 import { validateOrThrow } from '../../../shared/validate';
 import { startRequestSchema } from '../../schemas/agent';
 import { fillAgentToken } from '../../api/autoToken';
-import { agoraErrorDetails, agoraRequest } from '../../transport';
+import { agoraRequest } from '../../transport';
 import type { OperationContext } from '../types';
-import { backoffDelay, wait } from '../../transport/retry';
 import { isRerun } from '../../run/rerun';
+import { createAtMostOnce } from '../../run/createOnce';
 import { findAgentByName } from '../../api/agentLookup';
 import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
 import { startFields } from './start.fields';
@@ -21,8 +20,9 @@ export const description = updateDisplayOptions({ show: { resource: ['agent'], o
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
 function prepareStartBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
+	const form = new FormReader(fn, itemIndex);
 	const built = buildStartBody(fn, itemIndex);
-	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
+	const options = form.get('options', {}) as IDataObject;
 	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
 	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
 	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
@@ -66,49 +66,33 @@ export async function execute(
 	itemIndex: number,
 	ctx: OperationContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const body = prepareStartBody(this, ctx, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
-	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
+	const ifNameInUse = (form.get('options', {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
 	const channel = String((body.properties as IDataObject).channel);
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
 	const rerun = await isRerun(this);
 
-	// Start is not idempotent: a blind repeat could run two agents. After an answer that leaves the
-	// outcome open (504, time-out, dropped connection, other 5xx) the agent is looked up by name in
-	// the channel first, and the start is repeated only when it does not exist.
-	const attempts = 1 + ctx.maxRetries;
-	for (let attempt = 1; ; attempt++) {
-		const outcome = await settle(
-			agoraRequest.call(
-				this,
-				ctx,
-				{ method: 'POST', api: 'agent', path: '/join', body, idempotent: false, action: 'start agent' },
-				itemIndex,
-			),
-		);
-		if (outcome.ok) return [{ json: output(outcome.value.body, body, 'started') }];
-
-		const failure = outcome.error;
-		const details = agoraErrorDetails(failure);
-		if (!details) throw failure;
-		const status = details.status ?? 0;
-		if (status === 409) {
-			// On a repeat (our own attempt, or n8n re-running the execution after a worker crash), the
-			// conflict is most likely our own earlier start having gone through.
-			const repeat = attempt > 1 || rerun;
-			if (repeat || ifNameInUse === 'returnExisting') {
-				const found = await findAgentByName(this, ctx, channel, name, itemIndex);
-				if (found) return [{ json: output(found, body, repeat ? 'reconciled' : 'existing') }];
-			}
-			throw failure;
-		}
-		if (!details.ambiguous && status < 500) throw failure;
-		const lookup = await settle(findAgentByName(this, ctx, channel, name, itemIndex));
-		// When the lookup fails too, the start's own error says more.
-		if (!lookup.ok) throw failure;
-		if (lookup.value) return [{ json: output(lookup.value, body, 'reconciled') }];
-		if (attempt >= attempts) throw failure;
-		await wait(backoffDelay(attempt - 1));
-	}
+	// Start is not idempotent: after an open outcome the agent is looked up by name in the channel,
+	// and a 409 on a repeat (ours, or n8n re-running the execution) is most likely our own start.
+	const repeat = (attempt: number) => attempt > 1 || rerun;
+	const started = await createAtMostOnce({
+		attempts: 1 + ctx.maxRetries,
+		create: async () =>
+			(
+				await agoraRequest.call(
+					this,
+					ctx,
+					{ method: 'POST', api: 'agent', path: '/join', body, idempotent: false, action: 'start agent' },
+					itemIndex,
+				)
+			).body,
+		find: async () => await findAgentByName(this, ctx, channel, name, itemIndex),
+		conflictMayBeOurs: (attempt) => repeat(attempt) || ifNameInUse === 'returnExisting',
+	});
+	if (!started.found) return [{ json: output(started.resource, body, 'started') }];
+	const existing = started.afterConflict && !repeat(started.attempt);
+	return [{ json: output(started.resource, body, existing ? 'existing' : 'reconciled') }];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
@@ -38,8 +38,9 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
-	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const options = form.get('options', {}) as IDataObject;
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
 	const rerun = await isRerun(this);
 	const leave = (repeat: boolean) =>

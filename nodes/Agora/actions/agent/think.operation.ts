@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { thinkRequestSchema } from '../../schemas/agent';
@@ -84,15 +84,16 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
 	const built: IDataObject = {
-		text: String(itemParameter(this, 'text', itemIndex, '') ?? ''),
-		on_listening_action: itemParameter(this, 'onListeningAction', itemIndex, 'interrupt'),
-		on_thinking_action: itemParameter(this, 'onThinkingAction', itemIndex, 'interrupt'),
-		on_speaking_action: itemParameter(this, 'onSpeakingAction', itemIndex, 'ignore'),
-		interruptable: itemParameter(this, 'interruptable', itemIndex, true),
+		text: String(form.get('text', '') ?? ''),
+		on_listening_action: form.get('onListeningAction', 'interrupt'),
+		on_thinking_action: form.get('onThinkingAction', 'interrupt'),
+		on_speaking_action: form.get('onSpeakingAction', 'ignore'),
+		interruptable: form.get('interruptable', true),
 	};
-	const metadata = parseJsonParameter(this, itemParameter(this, 'metadata', itemIndex, ''), 'metadata', itemIndex);
+	const metadata = parseJsonParameter(this, form.get('metadata', ''), 'metadata', itemIndex);
 	if (metadata && Object.keys(metadata).length > 0) built.metadata = metadata;
 	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, thinkRequestSchema, body, itemIndex);

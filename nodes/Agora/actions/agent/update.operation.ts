@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
@@ -65,8 +65,9 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
-	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
+	const fields = form.get('updateFields', {}) as IDataObject;
 	const props: IDataObject = {};
 	if (fields.token !== undefined) props.token = fields.token === null ? '' : String(fields.token);
 	const llm: IDataObject = {};

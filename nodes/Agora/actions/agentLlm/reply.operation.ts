@@ -9,7 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { completionJson, completionSse, JSON_HEADERS, openAiError, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 
 const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
@@ -117,8 +117,8 @@ function readToolCalls(fn: IExecuteFunctions, value: unknown, itemIndex: number)
 }
 
 /** Agora's first-chunk metadata: `interruptable` and `tts_params.params`, when set. */
-function readMetadata(fn: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const settings = itemParameter(fn, 'customMetadata', itemIndex, {}) as IDataObject;
+function readMetadata(fn: IExecuteFunctions, form: FormReader, itemIndex: number): IDataObject | undefined {
+	const settings = form.get('customMetadata', {}) as IDataObject;
 	if (!isPlainObject(settings)) return undefined;
 	const metadata: IDataObject = {};
 	if (settings.interruptable !== undefined) {
@@ -157,12 +157,13 @@ async function refuseEmptyAnswer(fn: IExecuteFunctions, itemIndex: number): Prom
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const rawAnswer = itemParameter(this, 'answer', itemIndex, '') as unknown;
+	const form = new FormReader(this, itemIndex);
+	const rawAnswer = form.get('answer', '') as unknown;
 	const content = rawAnswer === undefined || rawAnswer === null ? '' : typeof rawAnswer === 'string' ? rawAnswer : JSON.stringify(rawAnswer);
-	const toolCalls = readToolCalls(this, itemParameter(this, 'toolCalls', itemIndex, ''), itemIndex);
-	const metadata = readMetadata(this, itemIndex);
+	const toolCalls = readToolCalls(this, form.get('toolCalls', ''), itemIndex);
+	const metadata = readMetadata(this, form, itemIndex);
 	if (content.trim() === '' && !toolCalls?.length) return await refuseEmptyAnswer(this, itemIndex);
-	const format = itemParameter(this, 'replyFormat', itemIndex, 'auto') as string;
+	const format = form.get('replyFormat', 'auto') as string;
 	const request = startingRequest(this, itemIndex);
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
 	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '', metadata: stream ? metadata : undefined };

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { playerPages } from '../../api/cloudPlayers';
-import { text } from '../../form/reader';
+import { FormReader, text } from '../../form/reader';
 import { channelCharsHint, playerIdField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
@@ -32,12 +31,13 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
+	const form = new FormReader(this, itemIndex);
 	const { id, channelName } = validateOrThrow(
 		this,
 		getPlayerRequestSchema,
 		{
 			id: readPlayerId(this, itemIndex),
-			channelName: text(itemParameter(this, 'channelName', itemIndex, '')),
+			channelName: text(form.get('channelName', '')),
 		},
 		itemIndex,
 	);

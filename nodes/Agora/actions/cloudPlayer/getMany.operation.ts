@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
 import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
 import { playerPages } from '../../api/cloudPlayers';
-import { text } from '../../form/reader';
+import { FormReader, text } from '../../form/reader';
 import { channelCharsHint } from './fields';
 import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 
@@ -43,16 +42,17 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) === true;
-	const filters = itemParameter(this, 'filters', itemIndex, {}) as IDataObject;
-	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const form = new FormReader(this, itemIndex);
+	const returnAll = form.get('returnAll', false) === true;
+	const filters = form.get('filters', {}) as IDataObject;
+	const options = form.get('options', {}) as IDataObject;
 	const input = validateOrThrow(
 		this,
 		listPlayersRequestSchema,
 		{
 			channelName: text(filters.channelName),
 			pageSize: numeric(options.pageSize),
-			limit: returnAll ? undefined : numeric(itemParameter(this, 'limit', itemIndex, 50)),
+			limit: returnAll ? undefined : numeric(form.get('limit', 50)),
 		},
 		itemIndex,
 	);

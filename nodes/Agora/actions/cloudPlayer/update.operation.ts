@@ -3,13 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../../shared/json';
 import { additionalBodyField, withAdditionalBody } from '../../form/additionalBody';
-import { itemParameter } from '../../form/parameters';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { text } from '../../form/reader';
+import { FormReader, text } from '../../form/reader';
 import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 
@@ -94,10 +93,11 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const fields = itemParameter(this, 'updateFields', itemIndex, {}) as IDataObject;
-	const options = itemParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const form = new FormReader(this, itemIndex);
+	const fields = form.get('updateFields', {}) as IDataObject;
+	const options = form.get('options', {}) as IDataObject;
 	const id = readPlayerId(this, itemIndex);
-	const region = itemParameter(this, 'region', itemIndex, '') as string;
+	const region = form.get('region', '') as string;
 	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
 

@@ -6,6 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../../form/additionalBody';
+import { builds } from '../../form/labels';
 import { agentConfigFields, identityFields, uniquePerItem } from '../../agentConfig';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
@@ -60,7 +61,7 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	},
 };
 
-const sipTokenField: INodeProperties = {
+const sipTokenField: INodeProperties = builds('sip.rtc_token', {
 	displayName: 'SIP Token',
 	name: 'sipRtcToken',
 	type: 'string',
@@ -68,7 +69,7 @@ const sipTokenField: INodeProperties = {
 	default: '',
 	description:
 		'Token the SIP gateway joins the channel with (sip.rtc_token). Empty: a 24-hour token for the SIP UID from the credential’s App Certificate, or an empty token for projects without one.',
-};
+});
 
 /** The identity group of Start, reworded, with the SIP token after the agent's token. */
 const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => {

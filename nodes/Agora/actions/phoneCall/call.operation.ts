@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isRerun } from '../../run/rerun';
+import { createAtMostOnce } from '../../run/createOnce';
 import { changes } from '../../run/sideEffects';
-import { settle } from '../../../shared/values';
-import { agoraErrorDetails, agoraRequest } from '../../transport';
+import { agoraRequest } from '../../transport';
 import type { OperationContext } from '../types';
-import { backoffDelay, wait } from '../../transport/retry';
 import { fillAgentToken } from '../../api/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
 import { callFields } from './call.fields';
@@ -71,29 +70,19 @@ async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationC
 
 	// A call is never repeated blindly (it would ring the callee twice): after an open outcome, or a 409
 	// on a repeat, it is looked up first and placed again only when none is found (docs/design.md).
-	const attempts = 1 + ctx.maxRetries;
-	for (let attempt = 1; ; attempt++) {
-		const outcome = await settle(
-			agoraRequest.call(
-				this,
-				ctx,
-				{ method: 'POST', api: 'agent', path: CALLS_PATH, body, idempotent: false, action: 'place call' },
-				itemIndex,
-			),
-		);
-		if (outcome.ok) return output(outcome.value.body.agent_id, body, false);
-
-		const failure = outcome.error;
-		const details = agoraErrorDetails(failure);
-		if (!details) throw failure;
-		const status = details.status ?? 0;
-		const unclear = details.ambiguous || status >= 500 || (status === 409 && attempt > 1);
-		if (!unclear) throw failure;
-		const lookup = await settle(findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex));
-		// When the lookup fails too, the call's own error says more.
-		if (!lookup.ok) throw failure;
-		if (lookup.value) return output(lookup.value.agent_id, body, true);
-		if (status === 409 || attempt >= attempts) throw failure;
-		await wait(backoffDelay(attempt - 1));
-	}
+	const placed = await createAtMostOnce({
+		attempts: 1 + ctx.maxRetries,
+		create: async () =>
+			(
+				await agoraRequest.call(
+					this,
+					ctx,
+					{ method: 'POST', api: 'agent', path: CALLS_PATH, body, idempotent: false, action: 'place call' },
+					itemIndex,
+				)
+			).body,
+		find: async () => await findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex),
+		conflictMayBeOurs: (attempt) => attempt > 1,
+	});
+	return output(placed.resource.agent_id, body, placed.found);
 }

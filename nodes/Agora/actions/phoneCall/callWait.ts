@@ -9,7 +9,7 @@ import { settle } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { wait } from '../../transport/retry';
 import { agentPath } from '../../api/agents';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { callHasEnded, callPath } from '../../api/calls';
 
 export const waitFields: INodeProperties[] = [
@@ -65,13 +65,14 @@ export const callWaitClock = {
 const MINUTE_MS = 60_000;
 
 export function readWaitSettings(fn: IExecuteFunctions, itemIndex: number): WaitSettings | undefined {
-	if (itemParameter(fn, 'waitForEnd', itemIndex, false) !== true) return undefined;
-	const limit = Number(itemParameter(fn, 'waitLimitMinutes', itemIndex, 10));
-	const poll = Number(itemParameter(fn, 'pollSeconds', itemIndex, 3));
+	const form = new FormReader(fn, itemIndex);
+	if (form.get('waitForEnd', false) !== true) return undefined;
+	const limit = Number(form.get('waitLimitMinutes', 10));
+	const poll = Number(form.get('pollSeconds', 3));
 	return {
 		limitMs: Math.max(1, Number.isFinite(limit) ? limit : 10) * MINUTE_MS,
 		pollMs: Math.max(1, Number.isFinite(poll) ? poll : 3) * 1000,
-		hangUpAtLimit: itemParameter(fn, 'hangUpAtLimit', itemIndex, true) !== false,
+		hangUpAtLimit: form.get('hangUpAtLimit', true) !== false,
 	};
 }
 

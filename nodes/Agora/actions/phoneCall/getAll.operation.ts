@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter, toUnixSeconds } from '../../form/parameters';
+import { toUnixSeconds } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
@@ -62,7 +63,8 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneCall'
 
 /** The filters as the records query; dates become Unix seconds, checked with the rest. */
 function readQuery(fn: IExecuteFunctions, itemIndex: number): CallRecordsQuery {
-	const filters = itemParameter(fn, 'filters', itemIndex, {}) as IDataObject;
+	const form = new FormReader(fn, itemIndex);
+	const filters = form.get('filters', {}) as IDataObject;
 	const query: CallRecordsQuery = {};
 	const number = withoutSeparators(String(filters.number ?? ''));
 	if (number) query.number = number;
@@ -80,9 +82,10 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (itemParameter(this, 'limit', itemIndex, 50) as number);
-	const pageSize = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).pageSize ?? 20;
+	const form = new FormReader(this, itemIndex);
+	const returnAll = form.get('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
+	const pageSize = (form.get('options', {}) as IDataObject).pageSize ?? 20;
 	const query = readQuery(this, itemIndex);
 	validateOrThrow(this, callRecordsQuerySchema, query, itemIndex);
 	for (const [field, value] of [['limit', limit], ['options.pageSize', pageSize]] as const) {

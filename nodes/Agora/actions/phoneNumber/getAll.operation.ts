@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
@@ -18,8 +18,9 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = itemParameter(this, 'returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : itemParameter(this, 'limit', itemIndex, 50);
+	const form = new FormReader(this, itemIndex);
+	const returnAll = form.get('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : form.get('limit', 50);
 	if (limit !== Infinity && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1)) {
 		throw invalidField(this, 'limit', 'must be a whole number of at least 1', itemIndex);
 	}

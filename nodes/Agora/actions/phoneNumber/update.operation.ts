@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
@@ -51,10 +51,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['update'] } }, properties);
 
 function readDirection(fn: IExecuteFunctions, direction: 'inbound' | 'outbound', itemIndex: number): IDataObject | null | undefined {
-	const change = itemParameter(fn, `${direction}Change`, itemIndex, KEEP);
+	const form = new FormReader(fn, itemIndex);
+	const change = form.get(`${direction}Change`, KEEP);
 	if (change === CLEAR) return null;
 	if (change !== LINK) return undefined;
-	const pipelineId = String(itemParameter(fn, `${direction}PipelineId`, itemIndex, '') ?? '').trim();
+	const pipelineId = String(form.get(`${direction}PipelineId`, '') ?? '').trim();
 	if (!pipelineId) throw invalidField(fn, `${direction}_config.pipeline_id`, 'is required to link a pipeline', itemIndex);
 	return { pipeline_id: pipelineId };
 }

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
-import { itemParameter } from '../../form/parameters';
+import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
-import { numeric, utf8Bytes } from '../../../shared/values';
-import { oneOf, rule, shape, withRules } from '../../schemas/rules';
+import { numeric } from '../../../shared/values';
+import { byteText, integer, oneOf, shape, withRules } from '../../schemas/rules';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../../shared/token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
@@ -134,31 +134,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** A whole number in [min, max]; the messages are the node's own, whichever zod n8n ships. */
-const integer = (min: number, max: number) =>
-	rule<number>((v) => {
-		if (typeof v !== 'number' || !Number.isFinite(v)) return 'must be a number';
-		if (!Number.isInteger(v)) return 'must be a whole number';
-		return v < min || v > max ? `must be between ${min} and ${max}` : undefined;
-	});
-
-/** A string of at most `max` UTF-8 bytes; `min` 1 makes it required. */
-const bytes = (min: number, max: number, tooLong: string) =>
-	rule<string>((v) => {
-		if (typeof v !== 'string') return 'must be a string';
-		if (utf8Bytes(v) < min) return 'is required';
-		return utf8Bytes(v) > max ? tooLong : undefined;
-	});
-
 export const tokenInputSchema = withRules(
 	shape({
-		channelName: bytes(1, 64, 'must be 1 to 64 bytes long'),
+		channelName: byteText(64, { nonEmpty: true }),
 		identityType: oneOf(['uid', 'account'] as const, "must be 'uid' or 'account'"),
 		uid: integer(0, UID_MAX).optional(),
-		account: bytes(1, 255, 'must be 1 to 255 bytes long').optional(),
+		account: byteText(255, { nonEmpty: true }).optional(),
 		role: oneOf(['publisher', 'subscriber'] as const, "must be 'publisher' or 'subscriber'"),
 		tokenType: oneOf(['rtc', 'rtcRtm'] as const, "must be 'rtc' or 'rtcRtm'"),
-		rtmUserId: bytes(0, 64, 'must be at most 64 bytes long').optional(),
+		rtmUserId: byteText(64).optional(),
 		tokenExpiry: integer(1, MAX_EXPIRE_SECONDS),
 		privilegeExpiry: integer(0, MAX_EXPIRE_SECONDS),
 	}),
@@ -195,21 +179,22 @@ function builderError(fn: IExecuteFunctions, error: Error, itemIndex: number): N
 
 /** The item's token fields, checked (each error names the field). */
 function readInput(fn: IExecuteFunctions, itemIndex: number) {
-	const identityType = itemParameter(fn, 'identityType', itemIndex, 'uid') as string;
-	const tokenType = itemParameter(fn, 'tokenType', itemIndex, 'rtc') as string;
+	const form = new FormReader(fn, itemIndex);
+	const identityType = form.get('identityType', 'uid') as string;
+	const tokenType = form.get('tokenType', 'rtc') as string;
 	return validateOrThrow(
 		fn,
 		tokenInputSchema,
 		{
-			channelName: itemParameter(fn, 'channelName', itemIndex, ''),
+			channelName: form.get('channelName', ''),
 			identityType,
-			uid: identityType === 'uid' ? numeric(itemParameter(fn, 'uid', itemIndex, 0)) : undefined,
-			account: identityType === 'account' ? itemParameter(fn, 'account', itemIndex, '') : undefined,
-			role: itemParameter(fn, 'role', itemIndex, 'publisher'),
+			uid: identityType === 'uid' ? numeric(form.get('uid', 0)) : undefined,
+			account: identityType === 'account' ? form.get('account', '') : undefined,
+			role: form.get('role', 'publisher'),
 			tokenType,
-			rtmUserId: tokenType === 'rtcRtm' ? itemParameter(fn, 'rtmUserId', itemIndex, '') : undefined,
-			tokenExpiry: numeric(itemParameter(fn, 'tokenExpiry', itemIndex, 3600)),
-			privilegeExpiry: numeric(itemParameter(fn, 'privilegeExpiry', itemIndex, 3600)),
+			rtmUserId: tokenType === 'rtcRtm' ? form.get('rtmUserId', '') : undefined,
+			tokenExpiry: numeric(form.get('tokenExpiry', 3600)),
+			privilegeExpiry: numeric(form.get('privilegeExpiry', 3600)),
 		},
 		itemIndex,
 	);

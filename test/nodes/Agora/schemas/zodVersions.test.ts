@@ -35,8 +35,8 @@ test('type and presence problems read the same whatever zod words them as', () =
 	]);
 	expect(all(tokenInputSchema, { channelName: 5, identityType: 'uid', uid: '7', role: 'host', tokenType: 'rtc', tokenExpiry: 1.5, privilegeExpiry: 0 })).toEqual([
 		'channelName: must be a string',
-		'uid: must be a number',
+		'uid: must be an integer in [0, 4294967295]',
 		"role: must be 'publisher' or 'subscriber'",
-		'tokenExpiry: must be a whole number',
+		'tokenExpiry: must be an integer in [1, 86400]',
 	]);
 });

@@ -200,20 +200,20 @@ describe('Token: Generate', () => {
 	});
 
 	test.each([
-		[{ tokenExpiry: 0 }, 'tokenExpiry', 'must be between 1 and 86400'],
-		[{ tokenExpiry: 86401 }, 'tokenExpiry', 'must be between 1 and 86400'],
-		[{ tokenExpiry: 90.5 }, 'tokenExpiry', 'must be a whole number'],
-		[{ tokenExpiry: '={{"soon"}}' }, 'tokenExpiry', 'must be a number'],
-		[{ privilegeExpiry: -1 }, 'privilegeExpiry', 'must be between 0 and 86400'],
-		[{ privilegeExpiry: 86401 }, 'privilegeExpiry', 'must be between 0 and 86400'],
+		[{ tokenExpiry: 0 }, 'tokenExpiry', 'must be an integer in [1, 86400]'],
+		[{ tokenExpiry: 86401 }, 'tokenExpiry', 'must be an integer in [1, 86400]'],
+		[{ tokenExpiry: 90.5 }, 'tokenExpiry', 'must be an integer in [1, 86400]'],
+		[{ tokenExpiry: '={{"soon"}}' }, 'tokenExpiry', 'must be an integer in [1, 86400]'],
+		[{ privilegeExpiry: -1 }, 'privilegeExpiry', 'must be an integer in [0, 86400]'],
+		[{ privilegeExpiry: 86401 }, 'privilegeExpiry', 'must be an integer in [0, 86400]'],
 		// A literal empty required field stops n8n before the run; an expression can still yield ''.
 		[{ channelName: '={{""}}' }, 'channelName', 'is required'],
-		[{ channelName: 'x'.repeat(65) }, 'channelName', 'must be 1 to 64 bytes long'],
+		[{ channelName: 'x'.repeat(65) }, 'channelName', 'must be at most 64 bytes'],
 		[{ channelName: 'room/1' }, 'channelName', 'contains unsupported characters'],
-		[{ uid: 4294967296 }, 'uid', 'must be between 0 and 4294967295'],
+		[{ uid: 4294967296 }, 'uid', 'must be an integer in [0, 4294967295]'],
 		[{ identityType: 'account', account: '={{$json.missing ?? ""}}' }, 'account', 'is required'],
 		[{ identityType: 'account', account: 'a*b' }, 'account', 'contains unsupported characters'],
-		[{ tokenType: 'rtcRtm', rtmUserId: 'u'.repeat(65) }, 'rtmUserId', 'must be at most 64 bytes long'],
+		[{ tokenType: 'rtcRtm', rtmUserId: 'u'.repeat(65) }, 'rtmUserId', 'must be at most 64 bytes'],
 	])('invalid input %j names the field %s', async (overrides, field, rule) => {
 		const { result, runText } = await generate(overrides);
 		const error = result.error('Agora');
@@ -234,7 +234,7 @@ describe('Token: Generate', () => {
 		expect(out).toHaveLength(3);
 		expect(decodeAccessToken2(out[0].token as string).expire).toBe(60);
 		expect(out[1]).toEqual({
-			error: 'Invalid “Token Expiry (Seconds)”: must be between 1 and 86400',
+			error: 'Invalid “Token Expiry (Seconds)”: must be an integer in [1, 86400]',
 			description: expect.stringContaining('API field: tokenExpiry'),
 		});
 		expect(decodeAccessToken2(out[2].token as string).expire).toBe(120);
