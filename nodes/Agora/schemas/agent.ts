@@ -17,7 +17,6 @@ import {
 } from './agentConversation';
 import {
 	anyObject,
-	closedShape,
 	flag,
 	integer,
 	isGiven,
@@ -194,25 +193,23 @@ const UPDATABLE = 'token, llm.system_messages, llm.params or mllm.params';
 
 /**
  * Update body: `{properties: {token?, llm?: {system_messages?, params?}, mllm?: {params?}}}`.
- * Agora replaces each object given, so an empty `params` would wipe the one set at start.
+ * Agora replaces each object given, so an empty `params` would wipe the one set at start. Other
+ * members (Additional Body) are sent as given: Agora may add updatable fields.
  */
-export const updateRequestSchema = closedShape(
-	{
-		properties: withRules(
-			shape({
-				// An empty token would replace the agent's token with nothing.
-				token: textWhere((token) => token.trim() !== '', 'must not be empty (it would replace the agent’s token with nothing)').optional(),
-				llm: shape({ system_messages: systemMessages().optional(), params: anyObject().optional() }).optional(),
-				mllm: shape({ params: anyObject().optional() }).optional(),
-			}),
-			(value, report) => {
-				const given = Object.values(value).some((entry) => entry !== undefined);
-				if (!given) report([], `needs at least one field to update: ${UPDATABLE}`);
-			},
-		),
-	},
-	(unknown) => `has fields an update does not take: ${unknown.join(', ')} (only properties)`,
-);
+export const updateRequestSchema = shape({
+	properties: withRules(
+		shape({
+			// An empty token would replace the agent's token with nothing.
+			token: textWhere((token) => token.trim() !== '', 'must not be empty (it would replace the agent’s token with nothing)').optional(),
+			llm: shape({ system_messages: systemMessages().optional(), params: anyObject().optional() }).optional(),
+			mllm: shape({ params: anyObject().optional() }).optional(),
+		}),
+		(value, report) => {
+			const given = Object.values(value).some((entry) => entry !== undefined);
+			if (!given) report([], `needs at least one field to update: ${UPDATABLE}`);
+		},
+	),
+});
 
 export const speakRequestSchema = shape({
 	text: rule<string>((value) => {

@@ -303,7 +303,9 @@ describe('update, speak, think, turns', () => {
 		expect(update({ properties: { llm: { system_messages: [{ role: 'system', content: 'x' }], params: { model: 'm' } }, mllm: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(update({ properties: {} })).toBe('properties: needs at least one field to update: token, llm.system_messages, llm.params or mllm.params');
 		expect(update({ properties: { token: '' } })).toBe('properties.token: must not be empty (it would replace the agent’s token with nothing)');
-		expect(update({ token: 't' })).toBe('(body): has fields an update does not take: token (only properties)');
+		// Members beside properties pass (Additional Body); the updatable fields still live in properties.
+		expect(update({ properties: { token: 't' }, future: 1 })).toBeUndefined();
+		expect(update({ token: 't' })).toBe('properties: is required');
 		expect(update({ properties: { llm: { params: 'x' } } })).toBe('properties.llm.params: must be a JSON object');
 	});
 
