@@ -4,6 +4,17 @@ import type { IDataObject } from 'n8n-workflow';
 export const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
 export const AGENT_PREFIX = `${AGENT_API_PREFIX}/projects`;
 
+/** Mainland China's regional hosts (api-cn-east-1, api-cn-north-1, on either domain). */
+const CHINA_HOST = /^https:\/\/api-cn-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
+
+/**
+ * The Conversational AI prefix at a base URL: Agora's China OpenAPI and its SDKs' China area serve
+ * it under `/cn`. A custom base URL is kept as given (it may carry `/cn` itself).
+ */
+export function agentApiPrefix(baseUrl: string): string {
+	return CHINA_HOST.test(baseUrl) ? `/cn${AGENT_API_PREFIX}` : AGENT_API_PREFIX;
+}
+
 export function baseUrlFromCredential(credential: IDataObject): string {
 	const host = String(credential.host ?? 'https://api.agora.io');
 	const raw = host === 'custom' ? String(credential.customBaseUrl ?? '') : host;
