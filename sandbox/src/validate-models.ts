@@ -174,7 +174,8 @@ function validateMllmTurnDetection(m: Json, mp: string): void {
 }
 
 // properties.mllm: api_key required when enabled with a vendor that uses it; vertexai needs its
-// ADC credentials, project and region instead (not with pipeline_id or preset)
+// ADC credentials, project and region instead (not with pipeline_id or preset), at the top of mllm
+// (Vertex AI page) or under mllm.params (Agora's server SDKs send them there)
 export function validateMllm(p: Json, path: string, enabled: boolean, ctx: ModelContext): void {
 	const m = optObj(p, 'mllm', path);
 	if (!m) return;
@@ -185,8 +186,10 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
 	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor)) reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);
+	const params = isObj(m.params) ? m.params : {};
 	for (const k of R.MLLM_VERTEX_FIELDS) {
-		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR) reqStr(m, k, mp, { nonEmpty: true });
+		const inParams = typeof params[k] === 'string' && params[k] !== '';
+		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR && !inParams) reqStr(m, k, mp, { nonEmpty: true });
 		else optStr(m, k, mp);
 	}
 	messageList(m, 'messages', mp);

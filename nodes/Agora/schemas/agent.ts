@@ -109,15 +109,24 @@ function checkUids(p: Properties, report: Report): void {
 /** MLLM vendors that authenticate with mllm.api_key; others (vertexai: ADC credentials) do not. */
 const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'];
 
-/** Vertex AI authenticates with ADC credentials in its project and region (Agora's Vertex AI page). */
+/**
+ * Vertex AI authenticates with ADC credentials in its project and region: at the top of mllm on
+ * Agora's Vertex AI page, under mllm.params in Agora's SDKs (agent-server-sdk-ts VertexAI). Either counts.
+ */
 const VERTEX_FIELDS = ['adc_credentials_string', 'project_id', 'location'] as const;
+
+function givenText(value: unknown): boolean {
+	return typeof value === 'string' && value.trim() !== '';
+}
 
 function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
 	const vendor = mllm?.vendor?.trim() || 'openai';
 	if (vendor === 'vertexai') {
+		const top = (mllm ?? {}) as Record<string, unknown>;
+		const params = (mllm?.params ?? {}) as Record<string, unknown>;
 		for (const key of VERTEX_FIELDS) {
-			const value = (mllm as Record<string, unknown> | undefined)?.[key];
-			if (typeof value !== 'string' || !value.trim()) report(['properties', 'mllm', key], 'is required for Vertex AI: give the Google Cloud project, location and ADC credentials');
+			if (givenText(top[key]) || givenText(params[key])) continue;
+			report(['properties', 'mllm', key], `is required for Vertex AI (at mllm.${key} or mllm.params.${key}): give the Google Cloud project, location and ADC credentials`);
 		}
 	} else if (MLLM_API_KEY_VENDORS.includes(vendor) && !mllm?.api_key) {
 		report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
