@@ -59,6 +59,12 @@ describe('MLLM turn detection: agora_vad, server_vad, semantic_vad; the deprecat
 		expect(started(await run(mllm({ options: { additionalBody } }))).turn_detection).toEqual({ type });
 	});
 
+	// agent-server-sdk-ts StartAgentsRequest.ts turn_detection InterruptMode: interrupt, append, ignore, keyword, adaptive.
+	test('the deprecated interrupt_mode keyword, as Agora\u2019s SDKs send it, is accepted and sent', async () => {
+		const p = started(await run(cascade({ options: { additionalBody: '{"properties": {"turn_detection": {"interrupt_mode": "keyword", "interrupt_keywords": ["stop"]}}}' } })));
+		expect(p.turn_detection).toMatchObject({ interrupt_mode: 'keyword', interrupt_keywords: ['stop'] });
+	});
+
 	test('the deprecated type platform_vad is sent as agora_vad', async () => {
 		const p = started(await run(cascade({ options: { additionalBody: '{"properties": {"turn_detection": {"type": "platform_vad"}}}' } })));
 		expect(p.turn_detection).toEqual({ type: 'agora_vad' });
