@@ -29,14 +29,16 @@ export function baseUrlFromCredential(credential: IDataObject): string {
 const REGIONAL_HOST = /^https:\/\/api-[a-z]+-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
 
 /**
- * The Media Pull reference documents only the global host (its region is a path segment): a
- * Conversational AI regional host is replaced by the global host of the same domain. A custom
- * base URL is kept as given.
+ * For the APIs whose reference documents only the global host (Media Pull, whose region is a path
+ * segment; the notification servers' IP list): a Conversational AI regional host is replaced by the
+ * global host of the same domain. A custom base URL is kept as given.
  */
-export function mediaPullBaseUrl(baseUrl: string): string {
+export function globalBaseUrl(baseUrl: string): string {
 	const regional = REGIONAL_HOST.exec(baseUrl);
 	return regional ? `https://api.${regional[1].toLowerCase()}` : baseUrl;
 }
+
+export const mediaPullBaseUrl = globalBaseUrl;
 
 /** The neighbouring region of each regional host, where Agora's SDKs fail over to. */
 const NEIGHBOUR: Record<string, string> = {

@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import type { VendorKeys } from '../../shared/vendorKeys';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
-import { agentApiPrefix, baseUrlFromCredential, failoverBaseUrls, mediaPullBaseUrl } from '../../shared/hosts';
+import { agentApiPrefix, baseUrlFromCredential, failoverBaseUrls, globalBaseUrl, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -123,7 +123,7 @@ export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'pat
 	const appId = encodeURIComponent(ctx.appId);
 	if (req.api === 'agent') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}/projects/${appId}${req.path}`;
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}${req.path}`;
-	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
+	if (req.api === 'ncs') return `${globalBaseUrl(ctx.baseUrl)}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${mediaPullBaseUrl(ctx.baseUrl)}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }
