@@ -53,6 +53,11 @@ const NEIGHBOUR: Record<string, string> = {
 };
 const AGORA_HOST = /^https:\/\/api(?:-([a-z]+-[a-z]+-\d+))?\.(agora\.io|sd-rtn\.com)$/i;
 
+/** Whether a base URL is one of Agora's own hosts (global, alternate domain or regional). */
+export function isAgoraHost(baseUrl: string): boolean {
+	return AGORA_HOST.test(baseUrl);
+}
+
 /**
  * The base URL of each attempt of a request safe to repeat, as Agora's SDKs pick them: the same
  * host twice, then the alternate domain, then the neighbouring region. A custom base URL (a proxy,

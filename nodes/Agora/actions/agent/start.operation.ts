@@ -15,6 +15,7 @@ import { isRerun } from '../common/rerun';
 import { findAgentByName } from '../common/agentLookup';
 import { buildStartBody, toCurrentForm } from '../common/agentConfig/startBody';
 import { startFields } from './start.fields';
+import { checkMcpServers } from '../common/agentConfig/mcp';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
@@ -66,6 +67,7 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const body = prepareStartBody(this, ctx, itemIndex);
+	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (itemParameter(this, 'options', itemIndex, {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);
