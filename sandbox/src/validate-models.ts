@@ -9,8 +9,12 @@ import { byteLen, isNil, isObj, Json } from './util';
 export interface ModelContext {
 	/** pipeline_id given: asr, tts and llm are optional. */
 	pipeline: boolean;
-	/** preset given (deprecated): the preset's providers need no url, key or model. */
+	/** A preset the presets page does not list: what it covers is unknown, so nothing is required. */
 	preset: boolean;
+	/** An LLM preset: llm needs no url, key or model, and may be left out. */
+	presetLlm?: boolean;
+	/** A TTS preset: tts needs no vendor or params, and may be left out. */
+	presetTts?: boolean;
 	/** llm.output_modalities ["audio"]: "you don't need to set up a TTS module" (Agora's audio output guide). */
 	llmSpeaks?: boolean;
 }
@@ -60,11 +64,11 @@ export function validateTts(p: Json, path: string, ctx: ModelContext): void {
 	const t = optObj(p, 'tts', path);
 	const tp = join(path, 'tts');
 	if (!t) {
-		if (!ctx.pipeline && !ctx.llmSpeaks) throw missing(tp);
+		if (!ctx.pipeline && !ctx.llmSpeaks && !ctx.presetTts && !ctx.preset) throw missing(tp);
 		return;
 	}
 	optEnum(t, 'credential_mode', tp, R.CREDENTIAL_MODES);
-	const relaxed = ctx.pipeline || ctx.preset;
+	const relaxed = ctx.pipeline || ctx.preset || !!ctx.presetTts;
 	const vendor = relaxed ? optStr(t, 'vendor', tp) : reqStr(t, 'vendor', tp, { nonEmpty: true });
 	if (relaxed) optObj(t, 'params', tp);
 	else if (!optObj(t, 'params', tp)) throw missing(join(tp, 'params'));
@@ -127,11 +131,11 @@ export function validateLlm(p: Json, path: string, ctx: ModelContext): void {
 	const l = optObj(p, 'llm', path);
 	const lp = join(path, 'llm');
 	if (!l) {
-		if (!ctx.pipeline) throw missing(lp);
+		if (!ctx.pipeline && !ctx.presetLlm && !ctx.preset) throw missing(lp);
 		return;
 	}
 	optEnum(l, 'credential_mode', lp, R.CREDENTIAL_MODES);
-	if (ctx.pipeline || ctx.preset) optStr(l, 'url', lp);
+	if (ctx.pipeline || ctx.preset || ctx.presetLlm) optStr(l, 'url', lp);
 	else reqStr(l, 'url', lp, { nonEmpty: true });
 	optStr(l, 'api_key', lp);
 	messageList(l, 'system_messages', lp);

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 
+import { presetCategories } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
 import { asrSchema, avatarSchema, llmSchema, mllmSchema, systemMessages, ttsSchema } from './agentPipeline';
 import {
@@ -145,20 +146,21 @@ export function llmSpeaksAlone(llm: { output_modalities?: string[] | null } | nu
  */
 function checkPipeline(body: StartRequest, report: Report): void {
 	const p = body.properties;
-	const hasPreset = !!body.preset?.trim();
+	// A preset covers its own categories only ("Use presets"): an LLM preset the LLM, a TTS preset the TTS.
+	const preset = presetCategories(body.preset);
 	const hasPipeline = !!body.pipeline_id?.trim();
 	if (isMllm(p)) {
-		if (!hasPreset && !hasPipeline) checkMllmCredentials(p.mllm, report);
+		if (!preset.unknown && !hasPipeline) checkMllmCredentials(p.mllm, report);
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)');
+	if (!isGiven(p.llm) && !preset.llm) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)');
 	const speaks = llmSpeaksAlone(p.llm);
-	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
-	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
+	if (!isGiven(p.tts) && !speaks && !preset.tts) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)');
+	if (p.llm && !preset.llm && !p.llm.url?.trim()) {
 		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)');
 	}
-	if (p.tts && !hasPreset) {
+	if (p.tts && !preset.tts) {
 		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
 		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
 	}
