@@ -171,3 +171,22 @@ describe('Keys n8n\'s HTTP client drops', () => {
 		expect(Object.keys(map ?? {})).toHaveLength(1);
 	});
 });
+
+// Agora's audio-output guide: with output_modalities ["audio"] the LLM's own speech is published and no TTS is set up;
+// an n8n workflow's Agora Agent Reply answers text only (chat-completion text chunks), so that agent would be silent.
+describe('Output Modalities with an n8n workflow as the LLM', () => {
+	test('Audio alone is refused before sending, naming the field and why', async () => {
+		sb.requests.length = 0;
+		const result = await run(cascade({ llmSource: 'n8nWorkflow', llmOptions: { outputModalities: 'audio' } }));
+		const error = result.error('Agora');
+		expect(apiField(error)).toBe('properties.llm.output_modalities');
+		expect(error?.message).toContain('Output Modalities');
+		expect(error?.message).toContain('Reply sends text only');
+		expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
+	});
+
+	test('Text is sent, and Audio stays possible with an LLM service', async () => {
+		expect((await run(cascade({ llmSource: 'n8nWorkflow', llmOptions: { outputModalities: 'text' } }))).error('Agora')).toBeUndefined();
+		expect((await run(cascade({ name: 'ref-agent-2', llmOptions: { outputModalities: 'audio' } }))).error('Agora')).toBeUndefined();
+	});
+});
