@@ -75,7 +75,7 @@ export const mcpServersField: INodeProperties = {
 					type: 'multiOptions',
 					typeOptions: { loadOptionsMethod: 'listMcpTools', loadOptionsDependsOn: ['&endpoint', '&headers', '&name'] },
 					default: [],
-					description: 'Tools as the server lists them (n8n’s MCP Server Trigger turns “Look Up Order” into Look_Up_Order); "*" means all tools. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					description: 'Tools the server lists (n8n: “Look Up Order” is Look_Up_Order); * is all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					displayOptions: { show: { allowedToolsMode: ['list'] } },
 				},
 				{
