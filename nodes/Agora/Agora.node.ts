@@ -28,6 +28,7 @@ import {
 	VENDOR_KEYS_SHOWN,
 } from './agentConfig/vendorKeys';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
+import { listMcpTools } from './methods/mcpTools';
 import { searchCalls, searchPhoneNumbers } from './methods/phoneListSearch';
 import { agoraErrorDetails, resolveAgoraContext } from './transport';
 
@@ -201,6 +202,7 @@ export class Agora implements INodeType {
 	methods = {
 		credentialTest: { agoraApiCredentialTest, agoraVendorKeysCredentialTest },
 		listSearch: { searchAgents, searchCloudPlayers, searchCalls, searchPhoneNumbers },
+		loadOptions: { listMcpTools },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { authMethodOf, restAuthorization, tokenAuthProblem } from './token/restToken';
-import { AGENT_PREFIX, baseUrlFromCredential } from './hosts';
+import { agentApiPrefix, baseUrlFromCredential } from './hosts';
 
 type Probe = (url: string) => Promise<number>;
 
@@ -96,7 +96,7 @@ export async function agoraApiCredentialTest(
 	const problem = token ? tokenAuthProblem(appId, String(data.appCertificate ?? '').trim()) : undefined;
 	if (problem) return { status: 'Error', message: problem };
 
-	const agentsUrl = `${base}${AGENT_PREFIX}/${encodeURIComponent(appId)}/agents?limit=1`;
+	const agentsUrl = `${base}${agentApiPrefix(base)}/projects/${encodeURIComponent(appId)}/agents?limit=1`;
 	const playersUrl = `${base}/v1/projects/${encodeURIComponent(appId)}/cloud-player/players?pageSize=1`;
 	const probe = prober(this, data);
 	try {

@@ -4,6 +4,17 @@ import type { IDataObject } from 'n8n-workflow';
 export const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
 export const AGENT_PREFIX = `${AGENT_API_PREFIX}/projects`;
 
+/** Mainland China's regional hosts (api-cn-east-1, api-cn-north-1, on either domain). */
+const CHINA_HOST = /^https:\/\/api-cn-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
+
+/**
+ * The Conversational AI prefix at a base URL: Agora's China OpenAPI and its SDKs' China area serve
+ * it under `/cn`. A custom base URL is kept as given (it may carry `/cn` itself).
+ */
+export function agentApiPrefix(baseUrl: string): string {
+	return CHINA_HOST.test(baseUrl) ? `/cn${AGENT_API_PREFIX}` : AGENT_API_PREFIX;
+}
+
 export function baseUrlFromCredential(credential: IDataObject): string {
 	const host = String(credential.host ?? 'https://api.agora.io');
 	const raw = host === 'custom' ? String(credential.customBaseUrl ?? '') : host;
@@ -18,14 +29,16 @@ export function baseUrlFromCredential(credential: IDataObject): string {
 const REGIONAL_HOST = /^https:\/\/api-[a-z]+-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;
 
 /**
- * The Media Pull reference documents only the global host (its region is a path segment): a
- * Conversational AI regional host is replaced by the global host of the same domain. A custom
- * base URL is kept as given.
+ * For the APIs whose reference documents only the global host (Media Pull, whose region is a path
+ * segment; the notification servers' IP list): a Conversational AI regional host is replaced by the
+ * global host of the same domain. A custom base URL is kept as given.
  */
-export function mediaPullBaseUrl(baseUrl: string): string {
+export function globalBaseUrl(baseUrl: string): string {
 	const regional = REGIONAL_HOST.exec(baseUrl);
 	return regional ? `https://api.${regional[1].toLowerCase()}` : baseUrl;
 }
+
+export const mediaPullBaseUrl = globalBaseUrl;
 
 /** The neighbouring region of each regional host, where Agora's SDKs fail over to. */
 const NEIGHBOUR: Record<string, string> = {
@@ -39,6 +52,11 @@ const NEIGHBOUR: Record<string, string> = {
 	'cn-north-1': 'cn-east-1',
 };
 const AGORA_HOST = /^https:\/\/api(?:-([a-z]+-[a-z]+-\d+))?\.(agora\.io|sd-rtn\.com)$/i;
+
+/** Whether a base URL is one of Agora's own hosts (global, alternate domain or regional). */
+export function isAgoraHost(baseUrl: string): boolean {
+	return AGORA_HOST.test(baseUrl);
+}
 
 /**
  * The base URL of each attempt of a request safe to repeat, as Agora's SDKs pick them: the same

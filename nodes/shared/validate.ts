@@ -27,6 +27,15 @@ export function setFieldNamer(namer: FieldNamer): void {
 	fieldNamer = namer;
 }
 
+/** Whether the node's Options set an Additional Body (JSON) beyond the empty default. */
+function setsAdditionalBody(node: INode): boolean {
+	const options = node.parameters?.options;
+	const extra = options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>).additionalBody : undefined;
+	if (extra === undefined || extra === null) return false;
+	const text = typeof extra === 'string' ? extra.trim() : JSON.stringify(extra);
+	return text !== '' && text !== '{}';
+}
+
 /**
  * The error of a broken rule: the message names the field as the form labels it and the rule; the
  * description says how to fix it and gives the API path, the name Additional Body uses.
@@ -36,9 +45,8 @@ export function fieldError(node: INode, field: string, rule: string, itemIndex: 
 	// A member only Additional Body can set is named inside it, by its API path.
 	const viaBody = label?.includes('Additional Body') && !/additionalBody/.test(field);
 	const where = !label ? `parameter "${field}"` : viaBody ? `“${label}” › ${field}` : `“${label}”`;
-	const fix = viaBody
-		? `Fix ${field} in “${label}”.`
-		: `Fix ${label ? where : 'this value'} in the node's parameters (or ${field} in Additional Body, if you set it there).`;
+	const orBody = setsAdditionalBody(node) ? ` (or ${field} in Additional Body, if you set it there)` : '';
+	const fix = viaBody ? `Fix ${field} in “${label}”.` : `Fix ${label ? where : 'this value'} in the node's parameters${orBody}.`;
 	const lines = [`${fix} Nothing was sent to Agora.`, `API field: ${field}`];
 	if (others.length > 0) lines.push(`All problems found:\n${others.join('\n')}`);
 	return new NodeOperationError(node, `Invalid ${where}: ${rule}`, { itemIndex, description: lines.join('\n') });

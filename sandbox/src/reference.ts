@@ -40,8 +40,15 @@ export const MLLM_EAGERNESS = ['auto', 'low', 'medium', 'high'] as const;
 
 // start-agent properties.turn_detection.type (deprecated; cascade and MLLM); platform_vad: older snapshot
 export const TURN_DETECTION_TYPES = ['agora_vad', 'server_vad', 'semantic_vad', 'platform_vad'] as const;
+// "Use presets": the identifiers of each category
+export const PRESETS = {
+	asr: ['deepgram_nova_2', 'deepgram_nova_3'],
+	llm: ['openai_gpt_4o_mini', 'openai_gpt_4_1_mini', 'openai_gpt_5_nano', 'openai_gpt_5_mini'],
+	tts: ['minimax_speech_2_6_turbo', 'minimax_speech_2_8_turbo', 'openai_tts_1'],
+} as const;
 // start-agent properties.turn_detection.interrupt_mode (deprecated)
-export const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'adaptive'] as const;
+// `keyword`: the value Agora's server SDKs send (StartAgentsRequest InterruptMode)
+export const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'keyword', 'adaptive'] as const;
 // start-agent properties.turn_detection.eagerness (deprecated)
 export const DEPRECATED_EAGERNESS = ['auto', 'low', 'high'] as const;
 // start-agent properties.turn_detection.interrupt_keywords: up to 128 keywords

@@ -46,6 +46,9 @@ import { outlastClientKeepAlive, pushBounded, Timers } from './util';
 
 export { AGENT_PREFIX } from './routes-agents';
 
+/** The path prefix of Agora's China OpenAPI before /api/conversational-ai-agent. */
+const CHINA_PREFIX = '/cn';
+
 const MAX_BODY = 5 * 1024 * 1024;
 /** Visible Latin-1 and tab/space only: what Node lets a response header carry. */
 const HEADER_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -331,16 +334,19 @@ export class SandboxImpl implements Sandbox {
 		);
 	}
 
-	private dispatch(req: http.IncomingMessage, res: http.ServerResponse, inc: Incoming): void {
-		if (inc.path === '/_sandbox' || inc.path.startsWith('/_sandbox/')) return this.controlRequest(inc, res);
+	private dispatch(req: http.IncomingMessage, res: http.ServerResponse, received: Incoming): void {
+		if (received.path === '/_sandbox' || received.path.startsWith('/_sandbox/')) return this.controlRequest(received, res);
 		this.requestCount++;
+		// Agora's China OpenAPI (convoai.en.yaml) serves the same agent API under /cn: routed alike, recorded as sent.
+		const china = received.path.startsWith(`${CHINA_PREFIX}${AGENT_ROOT}`);
+		const inc = china ? { ...received, path: received.path.slice(CHINA_PREFIX.length) } : received;
 		const family: Family = inc.path.startsWith(AGENT_ROOT) ? 'agent' : 'media';
 		const headers: Record<string, string> = {};
 		for (const [k, v] of Object.entries(req.headers)) {
 			if (k === 'authorization' || v === undefined) continue;
 			headers[k] = Array.isArray(v) ? v.join(', ') : v;
 		}
-		const rec: RecordedRequest = { method: inc.method, path: inc.path, query: inc.query, headers, body: inc.body, status: 0, at: Date.now() };
+		const rec: RecordedRequest = { method: inc.method, path: received.path, query: inc.query, headers, body: inc.body, status: 0, at: Date.now() };
 		// Telephony and phone-number pages: "This endpoint requires Basic Auth" (no token there).
 		const tokenAllowed = family === 'agent' && !isTelephonyPath(inc.path) && inc.path !== NCS_IP_PATH;
 		const auth = authenticate(req.headers.authorization, tokenAllowed, this.opts, this.clock);

@@ -10,8 +10,12 @@ import { byteLen, isNil, isObj, Json } from './util';
 export interface ModelContext {
 	/** pipeline_id given: asr, tts and llm are optional. */
 	pipeline: boolean;
-	/** preset given (deprecated): the preset's providers need no url, key or model. */
+	/** A preset the presets page does not list: what it covers is unknown, so nothing is required. */
 	preset: boolean;
+	/** An LLM preset: llm needs no url, key or model, and may be left out. */
+	presetLlm?: boolean;
+	/** A TTS preset: tts needs no vendor or params, and may be left out. */
+	presetTts?: boolean;
 	/** llm.output_modalities ["audio"]: "you don't need to set up a TTS module" (Agora's audio output guide). */
 	llmSpeaks?: boolean;
 }
@@ -61,11 +65,11 @@ export function validateTts(p: Json, path: string, ctx: ModelContext): void {
 	const t = optObj(p, 'tts', path);
 	const tp = join(path, 'tts');
 	if (!t) {
-		if (!ctx.pipeline && !ctx.llmSpeaks) throw missing(tp);
+		if (!ctx.pipeline && !ctx.llmSpeaks && !ctx.presetTts && !ctx.preset) throw missing(tp);
 		return;
 	}
 	optEnum(t, 'credential_mode', tp, R.CREDENTIAL_MODES);
-	const relaxed = ctx.pipeline || ctx.preset;
+	const relaxed = ctx.pipeline || ctx.preset || !!ctx.presetTts;
 	const vendor = relaxed ? optStr(t, 'vendor', tp) : reqStr(t, 'vendor', tp, { nonEmpty: true });
 	if (relaxed) optObj(t, 'params', tp);
 	else if (!optObj(t, 'params', tp)) throw missing(join(tp, 'params'));
@@ -128,11 +132,11 @@ export function validateLlm(p: Json, path: string, ctx: ModelContext): void {
 	const l = optObj(p, 'llm', path);
 	const lp = join(path, 'llm');
 	if (!l) {
-		if (!ctx.pipeline) throw missing(lp);
+		if (!ctx.pipeline && !ctx.presetLlm && !ctx.preset) throw missing(lp);
 		return;
 	}
 	optEnum(l, 'credential_mode', lp, R.CREDENTIAL_MODES);
-	if (ctx.pipeline || ctx.preset) optStr(l, 'url', lp);
+	if (ctx.pipeline || ctx.preset || ctx.presetLlm) optStr(l, 'url', lp);
 	else reqStr(l, 'url', lp, { nonEmpty: true });
 	optStr(l, 'api_key', lp);
 	messageList(l, 'system_messages', lp);
@@ -176,7 +180,8 @@ function validateMllmTurnDetection(m: Json, mp: string): void {
 }
 
 // properties.mllm: api_key required when enabled with a vendor that uses it; vertexai needs its
-// ADC credentials, project and region instead (not with pipeline_id or preset)
+// ADC credentials, project and region instead (not with pipeline_id or preset), at the top of mllm
+// (Vertex AI page) or under mllm.params (Agora's server SDKs send them there)
 export function validateMllm(p: Json, path: string, enabled: boolean, ctx: ModelContext): void {
 	const m = optObj(p, 'mllm', path);
 	if (!m) return;
@@ -187,8 +192,10 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
 	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor)) reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);
+	const params = isObj(m.params) ? m.params : {};
 	for (const k of R.MLLM_VERTEX_FIELDS) {
-		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR) reqStr(m, k, mp, { nonEmpty: true });
+		const inParams = typeof params[k] === 'string' && params[k] !== '';
+		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR && !inParams) reqStr(m, k, mp, { nonEmpty: true });
 		else optStr(m, k, mp);
 	}
 	messageList(m, 'messages', mp);

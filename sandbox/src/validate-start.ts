@@ -59,11 +59,26 @@ function identity(p: Json, P: string): { channel: string; agentUid: string; stri
 	return { channel, agentUid, stringUid, idleTimeout };
 }
 
+/**
+ * What a preset covers ("Use presets": one comma-separated identifier per category, ASR, LLM or TTS;
+ * "any API key or endpoint URL fields for that category are ignored"). An identifier the page does
+ * not list is taken to cover everything.
+ */
+export function presetCoverage(preset: string | undefined): Pick<ModelContext, 'preset' | 'presetLlm' | 'presetTts'> {
+	const ids = (preset ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+	const category = (id: string) => Object.entries(R.PRESETS).find(([, listed]) => (listed as readonly string[]).includes(id))?.[0];
+	return {
+		preset: ids.some((id) => category(id) === undefined),
+		presetLlm: ids.some((id) => category(id) === 'llm'),
+		presetTts: ids.some((id) => category(id) === 'tts'),
+	};
+}
+
 /** Validates the start (join) request body. */
 export function validateStart(body: unknown): ValidStart {
 	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	const name = reqStr(body, 'name', '', { nonEmpty: true });
-	const ctx: ModelContext = { preset: !!optStr(body, 'preset', ''), pipeline: !!optStr(body, 'pipeline_id', '') };
+	const ctx: ModelContext = { ...presetCoverage(optStr(body, 'preset', '')), pipeline: !!optStr(body, 'pipeline_id', '') };
 	const p = reqObj(body, 'properties', '');
 	const P = 'properties';
 	const id = identity(p, P);

@@ -330,12 +330,27 @@ describe('start validation: accepted', () => {
 		expect((await api.post(agentPath(sb, '/join'), b)).status).toBe(200);
 	});
 
-	it('preset does not make llm itself optional', async () => {
+	// "Use presets": one preset per category (ASR, LLM, TTS); a category's preset needs no URL or key.
+	it('a preset covers exactly its categories: ASR, LLM and TTS presets need no llm or tts', async () => {
 		const b = startBody() as unknown as Body;
 		delete (b.properties as Body).llm;
-		b.preset = 'p';
+		delete (b.properties as Body).tts;
+		b.preset = 'deepgram_nova_3,openai_gpt_4o_mini,minimax_speech_2_6_turbo';
+		expect((await api.post(agentPath(sb, '/join'), b)).status).toBe(200);
+	});
+
+	it('an ASR preset alone does not make llm optional, nor its url', async () => {
+		const b = startBody() as unknown as Body;
+		delete (b.properties as Body).llm;
+		b.preset = 'deepgram_nova_3';
 		const r = await api.post(agentPath(sb, '/join'), b);
 		expect(r.status).toBe(400);
 		expect(r.data.detail).toContain('properties.llm');
+		const c = startBody() as unknown as Body;
+		(c.properties as Body).llm = { system_messages: [{ role: 'system', content: 'x' }] };
+		c.preset = 'deepgram_nova_3,openai_tts_1';
+		const r2 = await api.post(agentPath(sb, '/join'), c);
+		expect(r2.status).toBe(400);
+		expect(r2.data.detail).toContain('properties.llm.url');
 	});
 });

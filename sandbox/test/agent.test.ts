@@ -262,3 +262,17 @@ describe('update', () => {
 		expect(r.data.reason).toBe('TaskNotFound');
 	});
 });
+
+// China OpenAPI convoai.en.yaml: servers https://api.agora.io/cn/api/conversational-ai-agent.
+describe('the China path', () => {
+	it('serves the agent API and phone numbers under /cn as well, recording the path as sent', async () => {
+		const join = await api.post(`/cn${agentPath(sb, '/join')}`, startBody());
+		expect(join.status).toBe(200);
+		const id = join.data.agent_id as string;
+		const got = await api.get(`/cn${agentPath(sb, `/agents/${id}`)}`);
+		expect(got.status).toBe(200);
+		expect(got.data.agent_id).toBe(id);
+		expect((await api.get('/cn/api/conversational-ai-agent/v2/phone-numbers')).status).toBe(200);
+		expect(sb.requests[0].path).toBe(`/cn${agentPath(sb, '/join')}`);
+	});
+});

@@ -48,6 +48,12 @@ describe('documented beyond the OpenAPI file: accepted', () => {
 		expect(r.status).toBe(200);
 	});
 
+	it('Vertex AI in the SDKs\' shape: the three under mllm.params (agent-server-sdk-ts vendors/mllm.ts VertexAI.toConfig)', async () => {
+		const { adc_credentials_string, project_id, location, params, ...rest } = vertexMllm();
+		const r = await api.post(agentPath(sb, '/join'), mllmOnly({ ...rest, style: 'openai', params: { ...params, adc_credentials_string, project_id, location } }));
+		expect(r.status).toBe(200);
+	});
+
 	it('remote_rtc_uids ["*"] with integer UIDs (Go SDK README RemoteUIDs []string{"*"}, Python remote_uids=["*"])', async () => {
 		const b = base();
 		b.properties.agent_rtc_uid = '123456';

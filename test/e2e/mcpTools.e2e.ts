@@ -10,6 +10,9 @@ import type { AddressInfo } from 'net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { listMcpToolNames } from '../../nodes/shared/mcpToolList';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import {
 	HOURS_ANSWER,
@@ -134,6 +137,17 @@ describe(`n8n ${version}: MCP Server Trigger`, () => {
 		}
 		const runs = await ended(ORDER_WORKFLOW_ID, 1);
 		expect(runs.map((r) => r.status)).toEqual(['success']);
+	});
+
+	test('the node’s own MCP client (Allowed Tools list and check) reads the tools n8n’s trigger lists', async () => {
+		// The fields of n8n's request helper the client uses, over fetch: method, url, headers, body, full response.
+		const request = async (options: IHttpRequestOptions) => {
+			const response = await fetch(options.url, { method: options.method, headers: options.headers as Record<string, string>, body: options.body as string });
+			return { statusCode: response.status, headers: Object.fromEntries(response.headers.entries()), body: await response.text() };
+		};
+		const listed = await listMcpToolNames(request, n8n.url, { Authorization: `Bearer ${MCP_TOKEN}` });
+		expect(listed.ok && [...listed.names].sort()).toEqual([HOURS_TOOL, ORDER_TOOL].sort());
+		expect(await listMcpToolNames(request, n8n.url, { Authorization: 'Bearer not-the-token' })).toMatchObject({ ok: false });
 	});
 
 	test('a wrong bearer token is refused before any session starts', async () => {

@@ -134,7 +134,7 @@ test('Agent › Get Many "Any" lists starting agents and agents older than 2 hou
 	expect(nodeOutput(data, 'Existing Starting')[0]).toMatchObject({ agent_id: starting, existing: true, status: 'STARTING' });
 	expect(nodeOutput(data, 'Existing Old')[0]).toMatchObject({ agent_id: old, existing: true });
 	const list = (await requests()).find((r) => r.method === 'GET' && r.path.endsWith('/agents'))!;
-	expect(list.query.state).toBe('0,1,2,3,4,5,6');
+	expect(list.query.state).toBe('0,1,2,3,4,6');
 }, 300000);
 
 test('Cloud Player: gop, profile and clamped idle timeout; one output shape per path; stale sequences flagged', async () => {

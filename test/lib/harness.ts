@@ -212,7 +212,8 @@ export function agoraWorkflow(parameters: INode['parameters'], items: IDataObjec
  * LoadOptionsContext), for an Agora node with the given parameters: what the editor sends as the
  * node's current parameters.
  */
-export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData): ILoadOptionsFunctions {
+/** `path`: the parameter the editor asks options for (relative `&name` reads resolve beside it). */
+export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData, path = 'parameters'): ILoadOptionsFunctions {
 	const node: INode = {
 		id: 'agora-node',
 		name: 'Agora',
@@ -230,7 +231,7 @@ export function loadOptionsContext(parameters: INode['parameters'], credential: 
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		variables: {},
 	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	return new LoadOptionsContext(workflow, node, additionalData, path);
 }
 
 /** The API path a validation error names in its description ("API field: properties.llm.url"). */

@@ -107,7 +107,7 @@ const otherOptions: INodeProperties[] = [
 		name: 'outputModalities',
 		type: 'options',
 		options: [
-			{ name: 'Audio', value: 'audio', description: 'The LLM’s voice is published directly; no TTS is sent' },
+			{ name: 'Audio', value: 'audio', description: 'The LLM’s voice is published directly; no TTS is sent. Not with an n8n workflow, whose Reply is text.' },
 			{ name: 'Text', value: 'text', description: 'Text is voiced by TTS (default)' },
 			{ name: 'Text and Audio', value: 'text,audio', description: 'Both; your own logic handles the output' },
 		],
@@ -249,6 +249,14 @@ export function buildLlm(r: FormReader): IDataObject {
 	put(llm, 'failure_message', text(o.failureMessage));
 	// An n8n workflow answers as Agora's custom LLM: vendor custom (turn_id, timestamp), OpenAI style.
 	const n8nWorkflow = r.get<string>('llmSource', LLM_SOURCE.service) === LLM_SOURCE.n8nWorkflow;
+	const out = llm.output_modalities;
+	// Audio alone means no TTS: the workflow's Reply sends text only, so the agent would say nothing.
+	if (n8nWorkflow && Array.isArray(out) && out.length === 1 && out[0] === 'audio') {
+		r.fail(
+			'properties.llm.output_modalities',
+			'Audio needs an LLM that returns speech, and an n8n workflow’s Agora Agent Reply sends text only: the agent would stay silent. Choose Text (voiced by the TTS)',
+		);
+	}
 	put(llm, 'vendor', text(o.vendor) ?? (n8nWorkflow ? 'custom' : undefined));
 	put(llm, 'style', text(o.style) ?? (n8nWorkflow ? 'openai' : undefined));
 	put(llm, 'template_variables', readKeyValues(o.templateVariables));

@@ -1,10 +1,14 @@
 /**
  * MCP tool servers of the LLM (properties.llm.mcp_servers) and of a realtime model
  * (properties.mllm.mcp_servers). n8n's MCP Server Trigger is the expected server: the form says
- * which of its URLs to paste and refuses the ones Agora's engine cannot use.
+ * which of its URLs to paste, offers the tools it lists and refuses what Agora's engine cannot use.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { isAgoraHost } from '../../shared/hosts';
+import { listMcpToolNames } from '../../shared/mcpToolList';
+import { invalidField } from '../../shared/validate';
+import { isPlainObject } from '../../shared/values';
 import { splitList } from '../form/fields';
 import { put, text, type FormReader } from '../form/reader';
 
@@ -38,7 +42,7 @@ export const mcpServersField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. https://n8n.example.com/mcp/agent-tools',
-					description: 'Server address, reached by Agora’s cloud over HTTPS',
+					description: 'Server address, over HTTP or HTTPS. Agora’s cloud calls it: it must be reachable from the internet (HTTPS keeps the tool calls and their token private).',
 					hint: 'For n8n’s MCP Server Trigger: its Production URL, https://<host>/mcp/<path> (not the Test URL), with the workflow active',
 				},
 				{
@@ -66,12 +70,12 @@ export const mcpServersField: INodeProperties = {
 					description: 'How long the agent waits for a tool answer before it goes on. 0 leaves Agora’s default.',
 				},
 				{
-					displayName: 'Tool Names',
+					displayName: 'Tool Names or IDs',
 					name: 'allowedTools',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. get_weather, get_forecast',
-					description: 'Comma-separated tool names as the server lists them (for n8n: the tool nodes’ names). "*" means all tools.',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'listMcpTools', loadOptionsDependsOn: ['&endpoint', '&headers', '&name'] },
+					default: [],
+					description: 'Tools the server lists (n8n: “Look Up Order” is Look_Up_Order); * is all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					displayOptions: { show: { allowedToolsMode: ['list'] } },
 				},
 				{
@@ -86,7 +90,16 @@ export const mcpServersField: INodeProperties = {
 	],
 };
 
-const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** Whether an endpoint names this machine (localhost, 127.x, ::1, 0.0.0.0). */
+export function isLoopbackEndpoint(endpoint: string): boolean {
+	let host: string;
+	try {
+		host = new URL(endpoint).hostname.toLowerCase();
+	} catch {
+		return false;
+	}
+	return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '0.0.0.0';
+}
 
 /** Why Agora's engine cannot use this endpoint, or undefined when it can. */
 export function mcpEndpointProblem(endpoint: string): string | undefined {
@@ -96,9 +109,8 @@ export function mcpEndpointProblem(endpoint: string): string | undefined {
 	} catch {
 		return 'must be a full URL such as https://<host>/mcp/<path>';
 	}
-	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))) {
-		return 'must use https:// (http:// only for localhost or 127.0.0.1): the tool calls and their token would cross the internet unencrypted';
-	}
+	// Agora's MCP guide asks for "an MCP server reachable over HTTP or HTTPS".
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http:// or https:// URL';
 	if (/\/mcp-test\//.test(url.pathname)) {
 		return 'is the MCP Server Trigger’s Test URL, which answers only while the editor listens; paste its Production URL (https://<host>/mcp/<path>) and activate the workflow';
 	}
@@ -139,7 +151,7 @@ export function buildMcpServers(r: FormReader, value: unknown, place: McpServers
 		if (toolsMode === 'list') {
 			const names = splitList(server.allowedTools);
 			if (names.length === 0) {
-				r.fail(`${path}.allowed_tools`, `${serverLabel} › Tool Names needs at least one tool name (or choose All Tools): an empty list can hang the agent`);
+				r.fail(`${path}.allowed_tools`, `${serverLabel} › Tool Names or IDs needs at least one tool name (or choose All Tools): an empty list can hang the agent`);
 			}
 			out.allowed_tools = names;
 		}
@@ -152,4 +164,62 @@ export function buildMcpServers(r: FormReader, value: unknown, place: McpServers
 export function hasMcpServers(block: unknown): boolean {
 	const servers = (block as IDataObject | undefined)?.mcp_servers;
 	return Array.isArray(servers) && servers.length > 0;
+}
+
+const MCP_PLACES = ['llm', 'mllm'] as const;
+
+/** The tool names asked of each server in this execution, by endpoint and headers. */
+type ToolListCache = Map<string, Promise<string[] | undefined>>;
+const listsOfExecution = new WeakMap<object, ToolListCache>();
+
+async function listedTools(fn: IExecuteFunctions, endpoint: string, headers: IDataObject): Promise<string[] | undefined> {
+	const cache = listsOfExecution.get(fn) ?? new Map<string, Promise<string[] | undefined>>();
+	listsOfExecution.set(fn, cache);
+	const key = JSON.stringify([endpoint, headers]);
+	if (!cache.has(key)) {
+		// A server that cannot be asked from here is not refused: Agora's cloud may still reach it.
+		const asked = listMcpToolNames(fn.helpers.httpRequest.bind(fn.helpers), endpoint, headers).then((listed) => (listed.ok ? listed.names : undefined));
+		cache.set(key, asked);
+	}
+	return await cache.get(key);
+}
+
+/**
+ * Before sending: a loopback endpoint is refused when the request goes to Agora's cloud (which
+ * cannot reach this machine; the local sandbox can), and an allowed tool the server does not list
+ * is refused when the server answers: Agora's MCP guide warns that a wrong list can hang the agent.
+ */
+export async function checkMcpServers(fn: IExecuteFunctions, baseUrl: string, body: IDataObject, itemIndex: number): Promise<void> {
+	const properties = isPlainObject(body.properties) ? body.properties : {};
+	for (const place of MCP_PLACES) {
+		const block = properties[place];
+		const servers = isPlainObject(block) && Array.isArray(block.mcp_servers) ? block.mcp_servers : [];
+		for (const [index, server] of servers.entries()) {
+			if (!isPlainObject(server)) continue;
+			const path = `properties.${place}.mcp_servers[${index}]`;
+			const endpoint = String(server.endpoint ?? '');
+			if (isAgoraHost(baseUrl) && isLoopbackEndpoint(endpoint)) {
+				throw invalidField(
+					fn,
+					`${path}.endpoint`,
+					`Server ${index + 1} › Endpoint names this machine, which Agora’s cloud cannot reach: give an address reachable from the internet (the local sandbox, with a Custom Base URL, reaches it)`,
+					itemIndex,
+				);
+			}
+			const wanted = Array.isArray(server.allowed_tools) ? server.allowed_tools.map(String) : [];
+			if (wanted.length === 0 || wanted.includes('*')) continue;
+			const headers = isPlainObject(server.headers) ? server.headers : {};
+			const listed = await listedTools(fn, endpoint, headers);
+			if (!listed) continue;
+			const unknown = wanted.filter((name) => !listed.includes(name));
+			if (unknown.length > 0) {
+				throw invalidField(
+					fn,
+					`${path}.allowed_tools`,
+					`Server ${index + 1} › Tool Names or IDs: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not listed by the server (it lists: ${listed.join(', ') || 'no tools'})`,
+					itemIndex,
+				);
+			}
+		}
+	}
 }

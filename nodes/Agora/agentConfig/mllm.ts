@@ -90,7 +90,7 @@ const modelFields: INodeProperties[] = [
 		displayOptions: { show: { mllmVendor: ['vertexai'] } },
 		description: 'Region hosting the model (mllm.location)',
 	},
-	{
+	builds(['properties.mllm.adc_credentials_string', 'properties.mllm.params.adc_credentials_string'], {
 		displayName: 'ADC Credentials',
 		name: 'mllmAdcCredentials',
 		type: 'string',
@@ -99,7 +99,7 @@ const modelFields: INodeProperties[] = [
 		hint: VENDOR_KEY_HINT,
 		displayOptions: { show: { mllmVendor: ['vertexai'] } },
 		description: 'Base64-encoded Google Application Default Credentials (mllm.adc_credentials_string). Vertex AI takes no API key.',
-	},
+	}),
 	{
 		displayName: 'MLLM Params (JSON)',
 		name: 'mllmParams',

@@ -197,7 +197,7 @@ const hasAuthorization = (headers: unknown) =>
 	isPlainObject(headers) && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'authorization' && !isEmpty(value));
 
 /** MCP servers with the credential's headers (by server name), then its bearer token where Authorization is still empty. */
-function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
+export function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
 	if (!Array.isArray(servers)) return servers;
 	return servers.map((server) => {
 		if (!isPlainObject(server)) return server;

@@ -18,8 +18,8 @@ export interface AgentListQuery {
 	to_time?: number;
 }
 
-/** Every state: the list reference and Agora's server SDKs (which list RECOVERING 5 too). */
-export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'RECOVERING', 'FAILED'].map(
+/** Every state a list filter takes: the newest SDKs (agora-agents) list 0-4 and 6, RECOVERING 5 no longer. */
+export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'].map(
 	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
 );
 

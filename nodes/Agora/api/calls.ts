@@ -26,9 +26,9 @@ export function callPath(agentId: string, action?: string): string {
 
 /**
  * Whether a call record or status says the call is over: `state` hangup, a stop time, or a reason
- * for the end (Agora gives stop_ts 0 or null while the call goes on).
+ * for the end (Agora gives stop_ts 0 or null while the call goes on; an empty reason is none).
  */
 export function callHasEnded(call: IDataObject): boolean {
 	const stop = Number(call.stop_ts ?? 0);
-	return call.state === 'hangup' || (Number.isFinite(stop) && stop > 0) || typeof call.reason === 'string';
+	return call.state === 'hangup' || (Number.isFinite(stop) && stop > 0) || (typeof call.reason === 'string' && call.reason !== '');
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 
+import { presetCategories } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
 import { asrSchema, avatarSchema, llmSchema, mllmSchema, systemMessages, ttsSchema } from './agentPipeline';
 import {
@@ -17,7 +18,6 @@ import {
 } from './agentConversation';
 import {
 	anyObject,
-	closedShape,
 	flag,
 	integer,
 	isGiven,
@@ -110,15 +110,24 @@ function checkUids(p: Properties, report: Report): void {
 /** MLLM vendors that authenticate with mllm.api_key; others (vertexai: ADC credentials) do not. */
 const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'];
 
-/** Vertex AI authenticates with ADC credentials in its project and region (Agora's Vertex AI page). */
+/**
+ * Vertex AI authenticates with ADC credentials in its project and region: at the top of mllm on
+ * Agora's Vertex AI page, under mllm.params in Agora's SDKs (agent-server-sdk-ts VertexAI). Either counts.
+ */
 const VERTEX_FIELDS = ['adc_credentials_string', 'project_id', 'location'] as const;
+
+function givenText(value: unknown): boolean {
+	return typeof value === 'string' && value.trim() !== '';
+}
 
 function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
 	const vendor = mllm?.vendor?.trim() || 'openai';
 	if (vendor === 'vertexai') {
+		const top = (mllm ?? {}) as Record<string, unknown>;
+		const params = (mllm?.params ?? {}) as Record<string, unknown>;
 		for (const key of VERTEX_FIELDS) {
-			const value = (mllm as Record<string, unknown> | undefined)?.[key];
-			if (typeof value !== 'string' || !value.trim()) report(['properties', 'mllm', key], 'is required for Vertex AI: give the Google Cloud project, location and ADC credentials');
+			if (givenText(top[key]) || givenText(params[key])) continue;
+			report(['properties', 'mllm', key], `is required for Vertex AI (at mllm.${key} or mllm.params.${key}): give the Google Cloud project, location and ADC credentials`);
 		}
 	} else if (MLLM_API_KEY_VENDORS.includes(vendor) && !mllm?.api_key) {
 		report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
@@ -137,20 +146,21 @@ export function llmSpeaksAlone(llm: { output_modalities?: string[] | null } | nu
  */
 function checkPipeline(body: StartRequest, report: Report): void {
 	const p = body.properties;
-	const hasPreset = !!body.preset?.trim();
+	// A preset covers its own categories only ("Use presets"): an LLM preset the LLM, a TTS preset the TTS.
+	const preset = presetCategories(body.preset);
 	const hasPipeline = !!body.pipeline_id?.trim();
 	if (isMllm(p)) {
-		if (!hasPreset && !hasPipeline) checkMllmCredentials(p.mllm, report);
+		if (!preset.unknown && !hasPipeline) checkMllmCredentials(p.mllm, report);
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm)) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)');
+	if (!isGiven(p.llm) && !preset.llm) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)');
 	const speaks = llmSpeaksAlone(p.llm);
-	if (!isGiven(p.tts) && !speaks) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)');
-	if (p.llm && !hasPreset && !p.llm.url?.trim()) {
+	if (!isGiven(p.tts) && !speaks && !preset.tts) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)');
+	if (p.llm && !preset.llm && !p.llm.url?.trim()) {
 		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)');
 	}
-	if (p.tts && !hasPreset) {
+	if (p.tts && !preset.tts) {
 		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
 		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
 	}
@@ -194,25 +204,23 @@ const UPDATABLE = 'token, llm.system_messages, llm.params or mllm.params';
 
 /**
  * Update body: `{properties: {token?, llm?: {system_messages?, params?}, mllm?: {params?}}}`.
- * Agora replaces each object given, so an empty `params` would wipe the one set at start.
+ * Agora replaces each object given, so an empty `params` would wipe the one set at start. Other
+ * members (Additional Body) are sent as given: Agora may add updatable fields.
  */
-export const updateRequestSchema = closedShape(
-	{
-		properties: withRules(
-			shape({
-				// An empty token would replace the agent's token with nothing.
-				token: textWhere((token) => token.trim() !== '', 'must not be empty (it would replace the agent’s token with nothing)').optional(),
-				llm: shape({ system_messages: systemMessages().optional(), params: anyObject().optional() }).optional(),
-				mllm: shape({ params: anyObject().optional() }).optional(),
-			}),
-			(value, report) => {
-				const given = Object.values(value).some((entry) => entry !== undefined);
-				if (!given) report([], `needs at least one field to update: ${UPDATABLE}`);
-			},
-		),
-	},
-	(unknown) => `has fields an update does not take: ${unknown.join(', ')} (only properties)`,
-);
+export const updateRequestSchema = shape({
+	properties: withRules(
+		shape({
+			// An empty token would replace the agent's token with nothing.
+			token: textWhere((token) => token.trim() !== '', 'must not be empty (it would replace the agent’s token with nothing)').optional(),
+			llm: shape({ system_messages: systemMessages().optional(), params: anyObject().optional() }).optional(),
+			mllm: shape({ params: anyObject().optional() }).optional(),
+		}),
+		(value, report) => {
+			const given = Object.values(value).some((entry) => entry !== undefined);
+			if (!given) report([], `needs at least one field to update: ${UPDATABLE}`);
+		},
+	),
+});
 
 export const speakRequestSchema = shape({
 	text: rule<string>((value) => {

@@ -64,7 +64,8 @@ const endOfSpeechSchema = withRules(
 
 /** Deprecated turn detection type; `platform_vad` is the earlier name of `agora_vad`. */
 const TURN_DETECTION_TYPES = ['agora_vad', 'server_vad', 'semantic_vad', 'platform_vad'] as const;
-const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'adaptive'] as const;
+// `keyword`: the value Agora's SDKs send (agent-server-sdk-ts StartAgentsRequest InterruptMode).
+const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'keyword', 'adaptive'] as const;
 
 /** The current form (mode + config) and the deprecated one side by side, as Agora accepts both. */
 export const turnDetectionSchema = shape({

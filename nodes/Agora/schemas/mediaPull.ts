@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
-import { closedShape, flag, oneOf, rule, text, withRules, type Check } from './rules';
+import { closedShape, flag, oneOf, rule, shape, text, withRules, type Check } from './rules';
 
 export const ENCRYPT_MODES = [
 	'aes-128-xts',
@@ -127,28 +127,23 @@ const unknownFields = (where: string) => (unknown: string[]) => `has fields ${wh
 const audioProfile = rule<number>(wholeBetween(0, 5));
 const volume = rule<number>(wholeBetween(0, 200));
 
-const audioOptionsSchema = closedShape(
-	{ profile: audioProfile.optional(), Profile: audioProfile.optional(), volume: volume.optional() },
-	unknownFields('audioOptions'),
-);
+// The player objects are open: members Agora adds after this form pass through (Additional Body).
+const audioOptionsSchema = shape({ profile: audioProfile.optional(), Profile: audioProfile.optional(), volume: volume.optional() });
 
-const videoOptionsSchema = closedShape(
-	{
-		width: rule<number>(wholeBetween(66, 1920, ' pixels')).optional(),
-		height: rule<number>(wholeBetween(66, 1080, ' pixels')).optional(),
-		widthHeightAdaption: flag().optional(),
-		frameRate: rule<number>(between(1, 30, ' fps')).optional(),
-		bitrate: rule<number>(between(1, 10000, ' Kbps')).optional(),
-		// Agora plays any other codec value as H.264: not an error.
-		codec: text().optional(),
-		gop: rule<number>(numberCheck((v) => v >= 1, 'must be 1 or more seconds between key frames')).optional(),
-		fillMode: oneOf(['fit', 'fill'] as const, "must be 'fit' or 'fill'").optional(),
-	},
-	unknownFields('videoOptions'),
-);
+const videoOptionsSchema = shape({
+	width: rule<number>(wholeBetween(66, 1920, ' pixels')).optional(),
+	height: rule<number>(wholeBetween(66, 1080, ' pixels')).optional(),
+	widthHeightAdaption: flag().optional(),
+	frameRate: rule<number>(between(1, 30, ' fps')).optional(),
+	bitrate: rule<number>(between(1, 10000, ' Kbps')).optional(),
+	// Agora plays any other codec value as H.264: not an error.
+	codec: text().optional(),
+	gop: rule<number>(numberCheck((v) => v >= 1, 'must be 1 or more seconds between key frames')).optional(),
+	fillMode: oneOf(['fit', 'fill'] as const, "must be 'fit' or 'fill'").optional(),
+});
 
 export const playerCreateSchema = withRules(
-	closedShape(
+	shape(
 		{
 			streamUrl,
 			channelName: channelNameSchema,
@@ -166,12 +161,12 @@ export const playerCreateSchema = withRules(
 				return value === -1 || value >= 1 ? undefined : 'must be -1 (loop) or 1 or more (0 is not allowed)';
 			}).optional(),
 			seekPosition: seekPositionSchema.optional(),
-			dataStreamOptions: closedShape({ enable: flag() }, unknownFields('dataStreamOptions')).optional(),
+			dataStreamOptions: shape({ enable: flag() }).optional(),
 			audioOptions: audioOptionsSchema.optional(),
 			videoOptions: videoOptionsSchema.optional(),
 			tempo: tempoSchema.optional(),
 		},
-		unknownFields('a player'),
+		'must be an object',
 	),
 	(p, report) => {
 		const hasUid = p.uid !== undefined;
@@ -207,7 +202,7 @@ const sequenceSchema = rule<number>((value) => {
 });
 
 const playerUpdateSchema = withRules(
-	closedShape(
+	shape(
 		{
 			streamUrl: streamUrl.optional(),
 			seekPosition: seekPositionSchema.optional(),
@@ -215,7 +210,7 @@ const playerUpdateSchema = withRules(
 			audioOptions: audioOptionsSchema.optional(),
 			tempo: tempoSchema.optional(),
 		},
-		unknownFields('an update'),
+		'must be an object',
 	),
 	(p, report) => {
 		if (Object.keys(p).length === 0) {

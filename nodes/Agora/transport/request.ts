@@ -11,7 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
-import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential, failoverBaseUrls, mediaPullBaseUrl } from '../../shared/hosts';
+import { agentApiPrefix, baseUrlFromCredential, failoverBaseUrls, globalBaseUrl, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -118,9 +118,9 @@ export function agoraErrorDetails(error: unknown): AgoraErrorDetails | undefined
 
 export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'path' | 'region'>): string {
 	const appId = encodeURIComponent(ctx.appId);
-	if (req.api === 'agent') return `${ctx.baseUrl}${AGENT_PREFIX}/${appId}${req.path}`;
-	if (req.api === 'agentAccount') return `${ctx.baseUrl}${AGENT_API_PREFIX}${req.path}`;
-	if (req.api === 'ncs') return `${ctx.baseUrl}/v2/ncs${req.path}`;
+	if (req.api === 'agent') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}/projects/${appId}${req.path}`;
+	if (req.api === 'agentAccount') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}${req.path}`;
+	if (req.api === 'ncs') return `${globalBaseUrl(ctx.baseUrl)}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${mediaPullBaseUrl(ctx.baseUrl)}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }

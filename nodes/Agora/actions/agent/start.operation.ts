@@ -15,6 +15,7 @@ import { createAtMostOnce } from '../../run/createOnce';
 import { findAgentByName } from '../../api/agentLookup';
 import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
 import { startFields } from './start.fields';
+import { checkMcpServers } from '../../agentConfig/mcp';
 
 export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
 
@@ -68,6 +69,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
 	const body = prepareStartBody(this, ctx, itemIndex);
+	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (form.get('options', {}) as IDataObject).ifNameInUse ?? 'fail';
 	const name = String(body.name);

@@ -12,6 +12,7 @@ import { callFields } from './call.fields';
 import { CALLS_PATH } from '../../api/calls';
 import { findPlacedCall } from './records';
 import { readWaitSettings, waitForCallEnd } from './callWait';
+import { checkMcpServers } from '../../agentConfig/mcp';
 
 export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['call'] } }, callFields);
 
@@ -58,6 +59,7 @@ export async function execute(
 
 async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationContext): Promise<IDataObject> {
 	const body = prepareCallBody(this, ctx, itemIndex);
+	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();

@@ -141,8 +141,9 @@ export async function waitForCallEnd(
 		status = await readStatus(fn, ctx, agentId, itemIndex);
 	}
 	const ended = callHasEnded(status);
-	// A callee who hung up had answered; so had one whose words are in the history.
-	answered = answered || status.reason === 'hangup' || transcript.some((m) => m.role === 'user');
+	// Reason hangup is "the other party hung up", ringing or not: only the answered state or the
+	// callee's words in the history say someone picked up.
+	answered = answered || status.state === 'answered' || transcript.some((m) => m.role === 'user');
 	const createTs = Number(status.create_ts ?? 0);
 	const stopTs = Number(status.stop_ts ?? 0);
 	return {

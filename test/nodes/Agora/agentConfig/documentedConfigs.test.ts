@@ -71,6 +71,22 @@ describe('Gemini Live on Vertex AI (Agora\u2019s "Google Gemini Live (Vertex AI)
 		expect(apiField(result.error('Agora'))).toBe('properties.mllm.project_id');
 		expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
 	});
+
+	test('without the ADC credentials the refusal names that field, not the vendor', async () => {
+		const { result } = await start({ ...vertex, mllmAdcCredentials: '' });
+		expect(apiField(result.error('Agora'))).toBe('properties.mllm.adc_credentials_string');
+		expect(result.error('Agora')?.message).toContain('“ADC Credentials”');
+		expect(result.error('Agora')?.message).not.toContain('MLLM Vendor');
+	});
+
+	// agent-server-sdk-ts src/agentkit/vendors/mllm.ts VertexAI.toConfig: project_id, location and adc_credentials_string under params.
+	test('the SDK shape, with the three under MLLM Params, is sent as given', async () => {
+		const params = { model: 'gemini-live-2.5-flash-native-audio', project_id: 'proj-1', location: 'us-central1', adc_credentials_string: 'adc-b64' };
+		const { result, properties } = await start({ ...vertex, mllmProjectId: '', mllmLocation: '', mllmParams: JSON.stringify(params) });
+		expect(result.error('Agora')).toBeUndefined();
+		expect(properties?.mllm).toMatchObject({ vendor: 'vertexai', params });
+		expect(properties?.mllm).not.toHaveProperty('project_id');
+	});
 });
 
 test('remote_rtc_uids ["*"] with integer UIDs (Go SDK README RemoteUIDs []string{"*"})', async () => {

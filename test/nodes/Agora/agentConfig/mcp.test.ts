@@ -3,11 +3,15 @@
  * MCP servers of Agent › Start and Phone Call › Call through n8n's engine: unusable endpoints refused
  * naming the field, Enable Tools and allowed_tools rules, MLLM servers, bearer token from Vendor Keys.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
+
+import { checkMcpServers } from '../../../../nodes/Agora/agentConfig/mcp';
 
 import { resetRateLimits } from '../../../../nodes/Agora/transport';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
-import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { Agora } from '../../../../nodes/Agora/Agora.node';
+import { agoraWorkflow, apiField, loadOptionsContext, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { startMcp } from '../../../../sandbox/test/loopFixtures';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -23,6 +27,8 @@ beforeEach(() => {
 });
 
 const N8N_MCP = 'https://n8n.example.com/mcp/agent-tools';
+/** A server the node cannot ask (nothing listens there): its tool list is sent unchecked, and no test leaves 127.0.0.1. */
+const UNASKABLE_MCP = 'http://127.0.0.1:9/mcp/agent-tools';
 
 const server = (over: IDataObject = {}): IDataObject => ({ name: 'tools', endpoint: N8N_MCP, ...over });
 
@@ -59,7 +65,6 @@ describe('endpoints Agora’s engine cannot use are refused before sending, nami
 	test.each([
 		['the MCP Server Trigger’s Test URL', 'https://n8n.example.com/mcp-test/agent-tools', 'Test URL'],
 		['a version-1 SSE path', 'https://n8n.example.com/mcp/agent-tools/sse', 'Streamable HTTP only'],
-		['plain http to a public host', 'http://n8n.example.com/mcp/agent-tools', 'must use https://'],
 		['text that is not a URL', 'n8n.example.com/mcp/agent-tools', 'must be a full URL'],
 	])('%s', async (_case, endpoint, rule) => {
 		const result = await run(startParams([server(), server({ name: 'second', endpoint })]));
@@ -69,8 +74,9 @@ describe('endpoints Agora’s engine cannot use are refused before sending, nami
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 
-	test('https anywhere and http to localhost or 127.0.0.1 are sent as given', async () => {
-		const endpoints = [N8N_MCP, 'http://localhost:5678/mcp/tools', 'http://127.0.0.1:5678/mcp/tools'];
+	// Agora's MCP tools guide: "An MCP server reachable over HTTP or HTTPS".
+	test('https and http anywhere are sent as given; loopback too when the base URL is not Agora’s cloud (the sandbox)', async () => {
+		const endpoints = [N8N_MCP, 'http://n8n.example.com/mcp/agent-tools', 'http://localhost:5678/mcp/tools', 'http://127.0.0.1:5678/mcp/tools'];
 		const result = await run(startParams(endpoints.map((endpoint, i) => server({ name: `s${i}`, endpoint }))));
 		expect(result.error('Agora')).toBeUndefined();
 		expect(((sent('/join').llm as IDataObject).mcp_servers as IDataObject[]).map((s) => s.endpoint)).toEqual(endpoints);
@@ -113,11 +119,11 @@ describe('Enable Tools', () => {
 			mode: 'mllm',
 			mllmVendor: 'openai',
 			mllmApiKey: 'sk-mllm',
-			mllmOptions: { mcpServers: { servers: [server({ allowedToolsMode: 'list', allowedTools: 'book_slot' })] } },
+			mllmOptions: { mcpServers: { servers: [server({ endpoint: UNASKABLE_MCP, allowedToolsMode: 'list', allowedTools: 'book_slot' })] } },
 		});
 		expect(result.error('Agora')).toBeUndefined();
 		const p = sent('/join');
-		expect((p.mllm as IDataObject).mcp_servers).toEqual([{ name: 'tools', endpoint: N8N_MCP, transport: 'streamable_http', allowed_tools: ['book_slot'] }]);
+		expect((p.mllm as IDataObject).mcp_servers).toEqual([{ name: 'tools', endpoint: UNASKABLE_MCP, transport: 'streamable_http', allowed_tools: ['book_slot'] }]);
 		expect(p.advanced_features).toEqual({ enable_tools: true });
 	});
 });
@@ -126,7 +132,7 @@ describe('Allowed Tools', () => {
 	test('All Tools leaves the field out; a list sends the names; "*" passes as Agora documents it', async () => {
 		const servers = [
 			server({ name: 'all', allowedToolsMode: 'all' }),
-			server({ name: 'two', allowedToolsMode: 'list', allowedTools: 'book_slot, get_order' }),
+			server({ name: 'two', endpoint: UNASKABLE_MCP, allowedToolsMode: 'list', allowedTools: 'book_slot, get_order' }),
 			server({ name: 'star', allowedToolsMode: 'list', allowedTools: '*' }),
 		];
 		expect((await run(startParams(servers))).error('Agora')).toBeUndefined();
@@ -138,7 +144,7 @@ describe('Allowed Tools', () => {
 
 	test('a list that resolves to no name is refused, not sent as []', async () => {
 		const result = await run(startParams([server({ allowedToolsMode: 'list', allowedTools: '={{ [] }}' })]));
-		expect(result.error('Agora')?.message).toContain('“LLM Options › MCP Servers”: Server 1 › Tool Names needs at least one tool name');
+		expect(result.error('Agora')?.message).toContain('“LLM Options › MCP Servers”: Server 1 › Tool Names or IDs needs at least one tool name');
 		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 
@@ -195,5 +201,70 @@ describe('bearer token from the Agora Vendor Keys credential', () => {
 		const p = sent('/call');
 		expect(((p.llm as IDataObject).mcp_servers as IDataObject[])[0].headers).toEqual({ Authorization: 'Bearer n8n-mcp-bearer-secret' });
 		expect(p.advanced_features).toEqual({ enable_tools: true });
+	});
+});
+
+// Agora's MCP tools guide: allowed_tools names the server's tools, and a wrong list can hang the agent.
+describe('Tool names are checked against the server’s own list when the server can be asked', () => {
+	const TOKEN = 'mcp-bearer-for-tests';
+	let mcp: Awaited<ReturnType<typeof startMcp>>;
+	beforeAll(async () => {
+		mcp = await startMcp(TOKEN);
+	});
+	afterAll(async () => await mcp.close());
+	const asked = (allowedTools: string, headers = `{"Authorization": "Bearer ${TOKEN}"}`) =>
+		server({ name: 'orders', endpoint: mcp.url, headers, allowedToolsMode: 'list', allowedTools });
+
+	test('a name the server does not list is refused before sending, saying what the server lists', async () => {
+		const result = await run(startParams([asked('lookup_order, Look Up Order')]));
+		const error = result.error('Agora');
+		expect(error?.message).toContain('Server 1 › Tool Names or IDs: "Look Up Order" is not listed by the server (it lists: lookup_order, cancel_order, wait_forever)');
+		expect(apiField(error)).toBe('properties.llm.mcp_servers[0].allowed_tools');
+		expect(`${error?.message} ${error?.description}`).not.toContain(TOKEN);
+		expect(sb.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+	});
+
+	test('names the server lists are sent', async () => {
+		expect((await run(startParams([asked('lookup_order, cancel_order')]))).error('Agora')).toBeUndefined();
+		expect(((sent('/join').llm as IDataObject).mcp_servers as IDataObject[])[0].allowed_tools).toEqual(['lookup_order', 'cancel_order']);
+	});
+
+	test('the bearer token of the Vendor Keys credential is used to ask, as it is sent', async () => {
+		const result = await run(startParams([asked('Look Up Order', '{}')], { vendorKeys: 'credential' }), { mcpBearerToken: TOKEN });
+		expect(result.error('Agora')?.message).toContain('(it lists: lookup_order, cancel_order, wait_forever)');
+	});
+
+	test('a server that refuses the question (wrong token) is not a reason to refuse: Agora’s answer decides', async () => {
+		expect((await run(startParams([asked('Look Up Order', '{"Authorization": "Bearer wrong"}')]))).error('Agora')).toBeUndefined();
+		expect(((sent('/join').llm as IDataObject).mcp_servers as IDataObject[])[0].allowed_tools).toEqual(['Look Up Order']);
+	});
+
+	test('the editor offers the tools the server lists (Allowed Tools › Tool Names or IDs)', async () => {
+		const parameters = { resource: 'agent', operation: 'start', llmOptions: { mcpServers: { servers: [{ name: 'orders', endpoint: mcp.url, headers: `{"Authorization": "Bearer ${TOKEN}"}`, allowedToolsMode: 'list' }] } } };
+		const fn = loadOptionsContext(parameters, credential, 'parameters.llmOptions.mcpServers.servers[0].allowedTools');
+		const options = await new Agora().methods.loadOptions.listMcpTools.call(fn);
+		expect(options.map((o) => o.value)).toEqual(['*', 'lookup_order', 'cancel_order', 'wait_forever']);
+	});
+});
+
+describe('a loopback endpoint and Agora’s cloud', () => {
+	const body = (endpoint: string) => ({ properties: { llm: { mcp_servers: [{ name: 'tools', endpoint }] } } });
+	/** A node context whose request helper must not be reached: the refusal comes first. */
+	const fn = {
+		getNode: () => ({ name: 'Agora', type: 'n8n-nodes-agora.agora', typeVersion: 1, parameters: {} }),
+		helpers: { httpRequest: async () => Promise.reject(new Error('no request expected')) },
+	} as unknown as IExecuteFunctions;
+
+	test.each(['http://localhost:5678/mcp/tools', 'http://127.0.0.1:5678/mcp/tools', 'http://127.1.2.3/mcp', 'http://[::1]:5678/mcp'])(
+		'%s is refused when the request goes to Agora’s cloud, which cannot reach it',
+		async (endpoint) => {
+			const refused = checkMcpServers(fn, 'https://api-us-west-1.agora.io', body(endpoint), 0);
+			await expect(refused).rejects.toThrow('Server 1 › Endpoint names this machine, which Agora’s cloud cannot reach');
+		},
+	);
+
+	test('the same endpoint passes with a custom base URL (the local sandbox), and a public http endpoint passes with Agora', async () => {
+		await expect(checkMcpServers(fn, 'http://127.0.0.1:4010', body('http://localhost:5678/mcp/tools'), 0)).resolves.toBeUndefined();
+		await expect(checkMcpServers(fn, 'https://api.agora.io', body('http://n8n.example.com/mcp/tools'), 0)).resolves.toBeUndefined();
 	});
 });

@@ -166,7 +166,7 @@ test('SAL URL without a name, or an MCP list without names, fails naming the fie
 	expect(() => build({ ...core, enableSal: true, salSampleUrl: 'https://x' })).toThrow('Invalid parameter "properties.sal.sample_urls"');
 	expect(() =>
 		build({ ...core, llmUrl: 'u', llmOptions: { mcpServers: { servers: [{ name: 'a', endpoint: 'https://mcp.example.com/mcp', allowedToolsMode: 'list', allowedTools: ' , ' }] } } }),
-	).toThrow('Invalid parameter "properties.llm.mcp_servers[0].allowed_tools": Server 1 › Tool Names needs at least one tool name');
+	).toThrow('Invalid parameter "properties.llm.mcp_servers[0].allowed_tools": Server 1 › Tool Names or IDs needs at least one tool name');
 	expect(() => build({ ...core, mode: 'mllm', mllmOptions: { messages: '{"not": "an array"}' } })).toThrow('Invalid parameter "properties.mllm.messages"');
 });
 

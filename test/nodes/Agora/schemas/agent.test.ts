@@ -80,12 +80,25 @@ describe('start: identity', () => {
 
 describe('start: what each mode needs', () => {
 	test('cascade needs llm (with url) and tts (vendor, params), unless a preset or a pipeline gives them', () => {
-		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)');
+		expect(start({ name: 'a', properties: BARE })).toBe('properties.llm: is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)');
 		expect(start({ name: 'a', pipeline_id: 'p', properties: BARE })).toBeUndefined();
 		expect(start({ name: 'a', pipeline_id: 'p', properties: { ...BARE, tts: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(start({ name: 'a', preset: 'p', properties: { ...BARE, llm: {}, tts: {} } })).toBeUndefined();
 		expect(field({ name: 'a', properties: { ...BARE, llm: {}, tts: { vendor: 'x', params: {} } } })).toBe('properties.llm.url');
 		expect(field({ name: 'a', properties: { ...BARE, llm: { url: 'u' }, tts: { params: {} } } })).toBe('properties.tts.vendor');
+	});
+
+	// docs.agora.io "Use presets": one preset per category (ASR, LLM, TTS); a category's preset makes its URL and key needless.
+	test('a preset covers exactly its categories', () => {
+		const all = 'deepgram_nova_3,openai_gpt_4o_mini,minimax_speech_2_6_turbo';
+		expect(start({ name: 'a', preset: all, properties: BARE })).toBeUndefined();
+		expect(start({ name: 'a', preset: 'openai_gpt_4o_mini, openai_tts_1', properties: { ...BARE, llm: { system_messages: [{ role: 'system', content: 'Be brief.' }] } } })).toBeUndefined();
+		// An ASR preset alone covers neither the LLM nor the TTS.
+		expect(field({ name: 'a', preset: 'deepgram_nova_3', properties: { ...BARE, llm: {}, tts: { vendor: 'x', params: {} } } })).toBe('properties.llm.url');
+		expect(field({ name: 'a', preset: 'openai_gpt_4o_mini', properties: { ...BARE, tts: { params: {} } } })).toBe('properties.tts.vendor');
+		expect(field({ name: 'a', preset: 'minimax_speech_2_8_turbo', properties: BARE })).toBe('properties.llm');
+		// A preset the page does not list (a newer one) may cover anything: nothing is required.
+		expect(start({ name: 'a', preset: 'vendor_future_model', properties: BARE })).toBeUndefined();
 	});
 
 	test('an enabled mllm needs its api_key; asr, llm and tts beside it are ignored by Agora, not invalid', () => {
@@ -222,7 +235,7 @@ describe('start: turn detection and interruption', () => {
 		}
 		// The deprecated form does not grow any more: its lists are closed.
 		expect(td({ type: 'smart_vad' })).toBe('properties.turn_detection.type: must be one of agora_vad, server_vad, semantic_vad, platform_vad');
-		expect(td({ interrupt_mode: 'shout' })).toBe('properties.turn_detection.interrupt_mode: must be one of interrupt, append, ignore, keywords, adaptive');
+		expect(td({ interrupt_mode: 'shout' })).toBe('properties.turn_detection.interrupt_mode: must be one of interrupt, append, ignore, keywords, keyword, adaptive');
 		expect(td({ eagerness: 'medium' })).toBe('properties.turn_detection.eagerness: must be one of auto, low, high');
 		expect(td({ interrupt_keywords: Array(129).fill('k') })).toBe('properties.turn_detection.interrupt_keywords: must have at most 128 entries');
 		expect(td({ threshold: 1 })).toBe('properties.turn_detection.threshold: must be a number in (0, 1), both ends excluded');
@@ -303,7 +316,9 @@ describe('update, speak, think, turns', () => {
 		expect(update({ properties: { llm: { system_messages: [{ role: 'system', content: 'x' }], params: { model: 'm' } }, mllm: { params: { voice: 'v' } } } })).toBeUndefined();
 		expect(update({ properties: {} })).toBe('properties: needs at least one field to update: token, llm.system_messages, llm.params or mllm.params');
 		expect(update({ properties: { token: '' } })).toBe('properties.token: must not be empty (it would replace the agent’s token with nothing)');
-		expect(update({ token: 't' })).toBe('(body): has fields an update does not take: token (only properties)');
+		// Members beside properties pass (Additional Body); the updatable fields still live in properties.
+		expect(update({ properties: { token: 't' }, future: 1 })).toBeUndefined();
+		expect(update({ token: 't' })).toBe('properties: is required');
 		expect(update({ properties: { llm: { params: 'x' } } })).toBe('properties.llm.params: must be a JSON object');
 	});
 

@@ -88,8 +88,8 @@ describe('outbound call request', () => {
 		delete body.properties.llm;
 		delete body.properties.tts;
 		expect(problems(callRequestSchema, body)).toEqual([
-			'properties.llm: is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode or a saved pipeline)',
-			'properties.tts: is required: choose a TTS vendor and give its params (or use Multimodal mode or a saved pipeline)',
+			'properties.llm: is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)',
+			'properties.tts: is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)',
 		]);
 	});
 

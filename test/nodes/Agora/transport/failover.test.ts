@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { agoraRequest, retryTiming, type AgoraContext } from '../../../../nodes/Agora/transport';
-import { failoverBaseUrls } from '../../../../nodes/shared/hosts';
+import { agentApiPrefix, failoverBaseUrls } from '../../../../nodes/shared/hosts';
 
 test('the hosts of each attempt: same, same, alternate domain, neighbouring region', () => {
 	expect(failoverBaseUrls({ host: 'https://api-us-west-1.agora.io' })).toEqual([
@@ -62,5 +62,37 @@ describe('through the transport', () => {
 		const hosts = failoverBaseUrls({ host: 'https://api-eu-west-1.agora.io' });
 		await expect(agoraRequest.call(unreachable(urls), ctx(hosts), { method: 'POST', api: 'agent', path: '/join', body: {}, idempotent: false, action: 'start agent' })).rejects.toThrow();
 		expect(urls.map((u) => new URL(u).host)).toEqual(['api-eu-west-1.agora.io']);
+	});
+});
+
+// agent-server-sdk-go core/request_option_custom.go: AreaCN (api-cn-east-1, api-cn-north-1 on sd-rtn.com or agora.io) uses /cn/api/conversational-ai-agent.
+describe('China hosts', () => {
+	beforeAll(() => {
+		retryTiming.baseMs = 1;
+	});
+	afterAll(() => {
+		retryTiming.baseMs = 1000;
+	});
+
+	test('every attempt on a China host uses the /cn prefix, for project and account paths', async () => {
+		const urls: string[] = [];
+		const hosts = failoverBaseUrls({ host: 'https://api-cn-east-1.sd-rtn.com' });
+		await expect(agoraRequest.call(unreachable(urls), ctx(hosts), { method: 'GET', api: 'agent', path: '/agents/X', idempotent: true, action: 'get agent' })).rejects.toThrow();
+		expect(urls).toEqual([
+			'https://api-cn-east-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
+			'https://api-cn-east-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
+			'https://api-cn-east-1.agora.io/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
+			'https://api-cn-north-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
+		]);
+		const numbers: string[] = [];
+		await expect(agoraRequest.call(unreachable(numbers), ctx(['https://api-cn-north-1.sd-rtn.com']), { method: 'GET', api: 'agentAccount', path: '/phone-numbers', idempotent: true, action: 'list phone numbers' })).rejects.toThrow();
+		expect(numbers[0]).toBe('https://api-cn-north-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/phone-numbers');
+	});
+
+	test('other hosts and a custom base URL keep the global prefix', () => {
+		expect(agentApiPrefix('https://api.agora.io')).toBe('/api/conversational-ai-agent/v2');
+		expect(agentApiPrefix('https://api-ap-southeast-1.agora.io')).toBe('/api/conversational-ai-agent/v2');
+		expect(agentApiPrefix('http://127.0.0.1:4010')).toBe('/api/conversational-ai-agent/v2');
+		expect(agentApiPrefix('https://api-cn-north-1.agora.io')).toBe('/cn/api/conversational-ai-agent/v2');
 	});
 });

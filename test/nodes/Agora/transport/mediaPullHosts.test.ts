@@ -19,3 +19,11 @@ test('the global hosts and a custom base URL are kept', () => {
 	expect(url('https://api.sd-rtn.com')).toBe(`https://api.sd-rtn.com/na/v1/projects/${APP_ID}/cloud-player/players`);
 	expect(url('http://127.0.0.1:4010')).toBe(`http://127.0.0.1:4010/na/v1/projects/${APP_ID}/cloud-player/players`);
 });
+
+// Agora's notification-server IP list is documented at https://api.agora.io/v2/ncs/ip only (public-facts: GET https://api.agora.io/v2/ncs/ip).
+test('Get IP Addresses goes to the global host even when the credential names a regional one', () => {
+	const ncsUrl = (baseUrl: string) => buildUrl({ baseUrl, appId: APP_ID } as AgoraContext, { api: 'ncs', path: '/ip' });
+	expect(ncsUrl('https://api-eu-central-1.agora.io')).toBe('https://api.agora.io/v2/ncs/ip');
+	expect(ncsUrl('https://api.agora.io')).toBe('https://api.agora.io/v2/ncs/ip');
+	expect(ncsUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010/v2/ncs/ip');
+});

@@ -73,7 +73,7 @@ function agoraFor(c: Case): () => string {
 		);
 }
 
-function oursFor(c: Case, issueTs: number, salt: number) {
+function oursInput(c: Case, issueTs?: number, salt?: number): RtcTokenInput {
 	const input: RtcTokenInput = {
 		appId: APP_ID,
 		appCertificate: CERT,
@@ -87,7 +87,11 @@ function oursFor(c: Case, issueTs: number, salt: number) {
 	};
 	if (c.account !== undefined) input.account = c.account;
 	else input.uid = c.uid;
-	return buildRtcToken(input);
+	return input;
+}
+
+function oursFor(c: Case, issueTs: number, salt: number) {
+	return buildRtcToken(oursInput(c, issueTs, salt));
 }
 
 const cases: Case[] = [];
@@ -155,6 +159,38 @@ describe('buildRtcToken matches agora-token byte for byte', () => {
 			),
 			{ numRuns: 150 },
 		);
+	});
+});
+
+/** agora-token 2.0.6's own reader (src/AccessToken2.js, not re-exported by its index). */
+interface AgoraReader {
+	from_string(token: string): boolean;
+	verifySignature(appCertificate: string): boolean;
+	/** A Buffer of the App ID's characters. */
+	appId: Buffer;
+	services: Array<{ service_type(): number }>;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { AccessToken2: AgoraAccessToken2 } = require('agora-token/src/AccessToken2') as { AccessToken2: new () => AgoraReader };
+
+// agora-token 2.0.6 src/AccessToken2.js: from_string, verifySignature and the 32-hex App ID / certificate check of build().
+describe('agora-token 2.0.6 reads and verifies our tokens', () => {
+	test.each(cases.filter((_c, i) => i % 7 === 0).map((c) => [c.label, c] as const))('%s', (_label, c) => {
+		const reader = new AgoraAccessToken2();
+		expect(reader.from_string(oursFor(c, 1722000000, 4242).token)).toBe(true);
+		expect(String(reader.appId)).toBe(APP_ID);
+		expect(reader.services.map((service) => service.service_type())).toEqual(c.withRtm ? [1, 2] : [1]);
+		expect(reader.verifySignature(CERT)).toBe(true);
+		expect(reader.verifySignature(OTHER_CERT)).toBe(false);
+	});
+
+	test('an App ID or certificate that is not 32 hex characters: agora-token builds nothing, ours refuses', () => {
+		const notHex = 'z'.repeat(32);
+		const c: Case = { label: '', uid: 1, role: 'publisher', tokenExpire: 600, privilegeExpire: 600, withRtm: false, channel: 'room' };
+		expect(RtcTokenBuilder.buildTokenWithUid(notHex, CERT, 'room', 1, RtcRole.PUBLISHER, 600, 600)).toBe('');
+		expect(RtcTokenBuilder.buildTokenWithUid(APP_ID, notHex, 'room', 1, RtcRole.PUBLISHER, 600, 600)).toBe('');
+		expect(() => buildRtcToken({ ...oursInput(c), appId: notHex })).toThrow();
+		expect(() => buildRtcToken({ ...oursInput(c), appCertificate: notHex })).toThrow();
 	});
 });
 

@@ -59,7 +59,8 @@ const startBase: fc.Arbitrary<IDataObject> = fc
 								fc.record(
 									{
 										name: fc.constant(name),
-										endpoint: httpsUrl,
+										// Loopback where nothing listens: the node asks a server with a tool list for its tools, and tests stay on 127.0.0.1.
+										endpoint: fc.integer({ min: 1, max: 9 }).map((n) => `http://127.0.0.1:9/mcp/tools${n}`),
 										headers: fc.dictionary(alnum(1, 10), alnum(1, 20), { maxKeys: 2 }).map((h) => JSON.stringify(h)),
 										allowedToolsMode: fc.constantFrom('all', 'list'),
 										allowedTools: fc.array(alnum(1, 10), { minLength: 1, maxLength: 3 }).map((list) => list.join(', ')),

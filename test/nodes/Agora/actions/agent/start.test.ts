@@ -57,7 +57,7 @@ describe('the whole form', () => {
 					headers: { entries: [{ name: 'X-Tenant', value: 'header-secret-value' }] },
 					mcpServers: {
 						servers: [
-							{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: '{"Authorization": "Bearer mcp-secret-123"}', allowedToolsMode: 'list', allowedTools: 'a, b', timeoutMs: 5000 },
+							{ name: 'weather', endpoint: 'http://127.0.0.1:9/mcp', transport: 'streamable_http', headers: '{"Authorization": "Bearer mcp-secret-123"}', allowedToolsMode: 'list', allowedTools: 'a, b', timeoutMs: 5000 },
 							{ name: 'all', endpoint: 'https://mcp2.example.com', allowedToolsMode: 'all' },
 						],
 					},
@@ -127,7 +127,7 @@ describe('the whole form', () => {
 				template_variables: { customer: 'Ann' },
 				headers: { 'X-Tenant': 'header-secret-value' },
 				mcp_servers: [
-					{ name: 'weather', endpoint: 'https://mcp.example.com', transport: 'streamable_http', headers: { Authorization: 'Bearer mcp-secret-123' }, allowed_tools: ['a', 'b'], timeout_ms: 5000 },
+					{ name: 'weather', endpoint: 'http://127.0.0.1:9/mcp', transport: 'streamable_http', headers: { Authorization: 'Bearer mcp-secret-123' }, allowed_tools: ['a', 'b'], timeout_ms: 5000 },
 					{ name: 'all', endpoint: 'https://mcp2.example.com', transport: 'streamable_http' },
 				],
 			},

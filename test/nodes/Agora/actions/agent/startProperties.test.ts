@@ -59,6 +59,12 @@ describe('MLLM turn detection: agora_vad, server_vad, semantic_vad; the deprecat
 		expect(started(await run(mllm({ options: { additionalBody } }))).turn_detection).toEqual({ type });
 	});
 
+	// agent-server-sdk-ts StartAgentsRequest.ts turn_detection InterruptMode: interrupt, append, ignore, keyword, adaptive.
+	test('the deprecated interrupt_mode keyword, as Agora\u2019s SDKs send it, is accepted and sent', async () => {
+		const p = started(await run(cascade({ options: { additionalBody: '{"properties": {"turn_detection": {"interrupt_mode": "keyword", "interrupt_keywords": ["stop"]}}}' } })));
+		expect(p.turn_detection).toMatchObject({ interrupt_mode: 'keyword', interrupt_keywords: ['stop'] });
+	});
+
 	test('the deprecated type platform_vad is sent as agora_vad', async () => {
 		const p = started(await run(cascade({ options: { additionalBody: '{"properties": {"turn_detection": {"type": "platform_vad"}}}' } })));
 		expect(p.turn_detection).toEqual({ type: 'agora_vad' });
@@ -163,5 +169,24 @@ describe('Keys n8n\'s HTTP client drops', () => {
 		const sent = (sb.requests.find((r) => r.path.endsWith('/join'))?.body as { properties: Record<string, Record<string, unknown>> }).properties;
 		const map = inner ? (sent[group][inner] as Record<string, unknown>) : sent[group];
 		expect(Object.keys(map ?? {})).toHaveLength(1);
+	});
+});
+
+// Agora's audio-output guide: with output_modalities ["audio"] the LLM's own speech is published and no TTS is set up;
+// an n8n workflow's Agora Agent Reply answers text only (chat-completion text chunks), so that agent would be silent.
+describe('Output Modalities with an n8n workflow as the LLM', () => {
+	test('Audio alone is refused before sending, naming the field and why', async () => {
+		sb.requests.length = 0;
+		const result = await run(cascade({ llmSource: 'n8nWorkflow', llmOptions: { outputModalities: 'audio' } }));
+		const error = result.error('Agora');
+		expect(apiField(error)).toBe('properties.llm.output_modalities');
+		expect(error?.message).toContain('Output Modalities');
+		expect(error?.message).toContain('Reply sends text only');
+		expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
+	});
+
+	test('Text is sent, and Audio stays possible with an LLM service', async () => {
+		expect((await run(cascade({ llmSource: 'n8nWorkflow', llmOptions: { outputModalities: 'text' } }))).error('Agora')).toBeUndefined();
+		expect((await run(cascade({ name: 'ref-agent-2', llmOptions: { outputModalities: 'audio' } }))).error('Agora')).toBeUndefined();
 	});
 });

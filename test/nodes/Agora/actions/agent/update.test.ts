@@ -60,4 +60,23 @@ describe('Update', () => {
 		expect(apiField(result.error('Agora'))).toBe('properties.token');
 		expect(sb.requests).toHaveLength(0);
 	});
+
+	// Conversational AI "Update agent configuration" (rest-api.en.yaml, agent-update) calls no other member invalid.
+	test('Additional Body members the form lacks are merged and sent', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const additionalBody = '{"properties": {"future_setting": {"on": true}, "llm": {"future_llm": 1}}}';
+		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token: 'new-token-2' }, options: { additionalBody } });
+		expect(result.error('Agora')).toBeUndefined();
+		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-2', future_setting: { on: true }, llm: { future_llm: 1 } } });
+	});
+
+	test('a member beside properties is sent too: Agora answers for it, the node does not refuse it', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token: 'new-token-3' }, options: { additionalBody: '{"future_top": 1}' } });
+		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-3' }, future_top: 1 });
+		// The sandbox refuses a top-level member other than properties: that 400 is the answer checked here.
+		expect(result.error('Agora')?.message).toContain('Agora update agent failed with 400');
+	});
 });

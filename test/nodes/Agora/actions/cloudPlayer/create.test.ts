@@ -237,4 +237,22 @@ describe('stream URL, GOP, profile and idle timeout as Agora documents them', ()
 		expect(result.error('Agora')).toBeUndefined();
 		expect((sb.requests[0].body as { player: IDataObject }).player.idleTimeout).toBe(idleTimeout);
 	});
+
+	// Media Pull "Create a cloud player" documents no rule against other members: Additional Body exists to send them.
+	it('Additional Body members the form lacks are merged and sent, at the player and inside its option objects', async () => {
+		const additionalBody = JSON.stringify({ player: { futureField: 'x', videoOptions: { futureVideo: 1 }, audioOptions: { futureAudio: true } } });
+		const result = await run(createParams({ options: { additionalBody } }));
+		expect(result.error('Agora')).toBeUndefined();
+		expect((sb.requests[0].body as { player: IDataObject }).player).toMatchObject({
+			futureField: 'x',
+			videoOptions: { futureVideo: 1 },
+			audioOptions: { futureAudio: true },
+		});
+	});
+
+	it('what Agora calls invalid is still refused inside Additional Body', async () => {
+		const result = await run(createParams({ options: { additionalBody: '{"player": {"videoOptions": {"frameRate": 0}}}' } }));
+		expect(apiField(result.error('Agora'))).toBe('player.videoOptions.frameRate');
+		expect(sb.requests).toHaveLength(0);
+	});
 });

@@ -85,4 +85,15 @@ describe('update', () => {
 		const manual = (await update({ sequence: 5 })).output('Agora')[0];
 		expect(manual).toMatchObject({ sequence: 5, staleSequence: true, updated: true });
 	});
+
+	// Media Pull "Update a cloud player" documents no rule against other members: Additional Body exists to send them.
+	it('Additional Body members the form lacks are merged and sent', async () => {
+		const [id] = await seed(1);
+		sb.requests.length = 0;
+		const additionalBody = '{"player": {"futureField": 2, "audioOptions": {"futureAudio": "y"}}}';
+		const result = await run({ resource: 'cloudPlayer', operation: 'update', playerId: id, region: 'na', updateFields: { volume: 20 }, options: { additionalBody } });
+		expect(sb.requests[0].body).toEqual({ player: { futureField: 2, audioOptions: { volume: 20, futureAudio: 'y' } } });
+		// The sandbox, like Agora's Update API, lists the fields it updates: its answer is Agora's, not the node's refusal.
+		expect(result.error('Agora')?.message).toContain('Agora update cloud player failed with 400');
+	});
 });

@@ -219,6 +219,8 @@ describe('Token: Generate', () => {
 		const error = result.error('Agora');
 		expect(error?.message).toContain(`: ${rule}`);
 		expect(apiField(error)).toBe(field);
+		// Token › Generate has no Additional Body: its errors must not send the user looking for one.
+		expect(error?.description).not.toContain('Additional Body');
 		expect(result.output('Agora')).toEqual([]);
 		expect(runText).not.toContain(CERT);
 	});
