@@ -17,6 +17,7 @@ import {
 } from './agentConversation';
 import {
 	anyObject,
+	channelText,
 	closedShape,
 	flag,
 	integer,
@@ -55,7 +56,7 @@ const remoteUids = rule<string[]>((value) => {
 }).pipe(list(nonEmptyText()));
 
 const properties = shape({
-	channel: nonEmptyText(),
+	channel: channelText(),
 	// Required, but empty for projects without an App Certificate.
 	token: text(),
 	agent_rtc_uid: nonEmptyText(),

@@ -5,7 +5,7 @@ import { UID_MAX } from '../../../shared/agoraFacts';
 import { itemParameter } from '../common/parameters';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { numeric, utf8Bytes } from '../../../shared/values';
-import { oneOf, rule, shape, withRules } from '../../schemas/rules';
+import { channelText, oneOf, rule, shape, withRules } from '../../schemas/rules';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../../shared/token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
@@ -152,10 +152,10 @@ const bytes = (min: number, max: number, tooLong: string) =>
 
 export const tokenInputSchema = withRules(
 	shape({
-		channelName: bytes(1, 64, 'must be 1 to 64 bytes long'),
+		channelName: channelText(),
 		identityType: oneOf(['uid', 'account'] as const, "must be 'uid' or 'account'"),
 		uid: integer(0, UID_MAX).optional(),
-		account: bytes(1, 255, 'must be 1 to 255 bytes long').optional(),
+		account: channelText(255).optional(),
 		role: oneOf(['publisher', 'subscriber'] as const, "must be 'publisher' or 'subscriber'"),
 		tokenType: oneOf(['rtc', 'rtcRtm'] as const, "must be 'rtc' or 'rtcRtm'"),
 		rtmUserId: bytes(0, 64, 'must be at most 64 bytes long').optional(),
