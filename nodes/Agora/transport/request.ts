@@ -11,6 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import type { VendorKeys } from '../../shared/vendorKeys';
+import { selectedCredential } from '../../shared/credentialChoice';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
 import { AGENT_API_PREFIX, AGENT_PREFIX, baseUrlFromCredential, failoverBaseUrls, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
@@ -51,7 +52,7 @@ export async function resolveAgoraContext(
 	this: RequestFunctions,
 	options: { timeoutMs?: number; maxRetries?: number } = {},
 ): Promise<AgoraContext> {
-	const credential = await this.getCredentials(CREDENTIAL_TYPE);
+	const credential = await selectedCredential(this, CREDENTIAL_TYPE, 'Agora API');
 	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
 		.filter((s): s is string => typeof s === 'string' && s.length > 0);
 	const appId = String(credential.appId ?? '').trim();
