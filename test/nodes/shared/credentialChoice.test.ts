@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A node with no credential selected fails before anything is sent, naming the credential as the
  * form shows it, not by n8n's internal type name.
