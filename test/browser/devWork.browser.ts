@@ -82,11 +82,21 @@ async function addItem(text: RegExp): Promise<void> {
 	await ndv().waitFor();
 }
 
-/** The name shown in the node's n-th credential picker. */
+/** The name shown in the node's n-th credential picker, once the editor has filled it (or '' after 10 s). */
 async function selectedCredential(index: number): Promise<string> {
 	const select = ndv().getByTestId('node-credentials-select').nth(index);
 	await select.waitFor();
-	return select.locator('input').first().inputValue();
+	let value = '';
+	for (let polls = 0; polls < 40 && value === ''; polls++) {
+		value = await select.locator('input').first().inputValue();
+		if (value === '') await page.waitForTimeout(250);
+	}
+	if (value === '') {
+		await page.screenshot({ path: path.join(os.tmpdir(), `devWork-${version}-credential-${index}.png`), fullPage: true });
+		const listed = (await (await context.request.get(`${dev.host.baseUrl}/rest/credentials`)).json()).data as Array<Record<string, unknown>>;
+		fs.writeFileSync(path.join(os.tmpdir(), `devWork-${version}-credentials.json`), JSON.stringify(listed.map(({ name, type, updatedAt }) => ({ name, type, updatedAt })), null, 2));
+	}
+	return value;
 }
 
 type Row = { name?: string; data?: string };
@@ -95,6 +105,19 @@ const row = async (sql: string, id: string) => (await dev.host.query<Row>(sql, [
 test('a new Agent › Start comes up with the “Agora account” credential selected', async () => {
 	await addItem(/Start an agent/);
 	expect(await selectedCredential(0)).toBe(EXAMPLE_CREDENTIAL.name);
+});
+
+test('a Start run without one of its credentials is stopped naming it as the form does, before any request', async () => {
+	await addItem(/Start an agent/);
+	// n8n pre-selects one credential in a new node: the other picker stays empty until chosen
+	expect([await selectedCredential(0), await selectedCredential(1)].filter((name) => name === '')).toHaveLength(1);
+	const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+	await input('channel').fill('dev-room');
+	await input('remoteRtcUid').fill('1002');
+	await ndv().getByTestId('node-execute-button').first().click();
+	const flagged = await waitForText(page.locator('body'), /No “Agora (Vendor Keys )?API” credential selected|Credentials for .?Agora (Vendor Keys )?API.? are not set/, 60000);
+	expect(flagged).not.toMatch(/agoraVendorKeysApi|agoraApi/);
+	expect(((await dev.sandbox!.control('state')) as { agents: unknown[] }).agents).toEqual([]);
 });
 
 test('an Agora Trigger listening for a test event receives the one the talk page sends to its Test URL', async () => {
