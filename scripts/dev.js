@@ -14,6 +14,8 @@ const VERSION = process.env.N8N_VERSION || DEFAULT_VERSION;
 const CACHE = process.env.N8N_E2E_CACHE || path.join(ROOT, '.cache');
 // n8n's user folder for dev, one per n8n version (its database moves forward only).
 const DEV_FOLDER = process.env.N8N_DEV_FOLDER || path.join(CACHE, 'dev', `n8n-${VERSION}`);
+// `npm run dev -- --reset-examples`: dev's examples and credentials replace the user's changes.
+const RESET_EXAMPLES = process.argv.includes('--reset-examples');
 const started = Date.now();
 
 function elapsed() {
@@ -125,13 +127,41 @@ async function installN8n(status) {
 	status.text = 'ready';
 }
 
+/** This version's n8n folder in the cache (the Node.js major is chosen by install-n8n.sh), if made. */
+function n8nCacheDir() {
+	const name = fs.existsSync(CACHE) ? fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`)) : undefined;
+	return name ? path.join(CACHE, name) : undefined;
+}
+
+/** Whether an earlier run installed this n8n (install-n8n.sh's mark). */
+function n8nInstalled() {
+	const dir = n8nCacheDir();
+	return dir !== undefined && fs.existsSync(path.join(dir, '.installed'));
+}
+
+/**
+ * What npm has done so far, from its log (install-n8n.sh logs every registry request): package
+ * descriptions while it resolves the tree, then archives while it unpacks them.
+ */
+function npmProgress(dir) {
+	let log = '';
+	try {
+		log = fs.readFileSync(path.join(dir, 'npm-install.log'), 'utf8');
+	} catch {
+		// not started yet
+	}
+	const fetches = log.split('\n').filter((line) => /^npm http fetch GET/.test(line));
+	const archives = fetches.filter((line) => /\.tgz\b/.test(line)).length;
+	const target = path.join(dir, 'node_modules');
+	const unpacked = fs.existsSync(target) ? fs.readdirSync(target).length : 0;
+	if (archives === 0 && unpacked === 0) return `resolving the dependency tree: ${fetches.length} package descriptions fetched`;
+	return `downloading and unpacking: ${archives} package archives fetched, ${unpacked} top-level packages unpacked`;
+}
+
 function n8nProgress(status) {
 	let text = status.text;
-	if (!status.dir && /downloading n8n/.test(text)) {
-		const target = path.join(CACHE, fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`)) ?? '', 'node_modules');
-		const count = fs.existsSync(target) ? fs.readdirSync(target).length : 0;
-		text = `${text.replace(/ \(.*$/, '')} (${count} top-level packages unpacked so far)`;
-	}
+	const dir = n8nCacheDir();
+	if (!status.dir && dir && /downloading n8n/.test(text)) text = `${text.replace(/ \(.*$/, '')} (${npmProgress(dir)})`;
 	return status.build ? `${text} + ${status.build.replace(/ \(.*$/, '')}` : text;
 }
 
@@ -140,10 +170,15 @@ async function main() {
 	// Private: it holds n8n's database and the key its credentials are encrypted with.
 	fs.mkdirSync(DEV_FOLDER, { recursive: true, mode: 0o700 });
 	fs.chmodSync(DEV_FOLDER, 0o700);
-	say(`installing: n8n ${VERSION} and its Node.js into ${path.relative(ROOT, CACHE) || CACHE} (first run only), and the project, side by side`);
+	const firstRun = !n8nInstalled();
+	say(
+		firstRun
+			? `first run: installing n8n ${VERSION} and its Node.js into ${path.relative(ROOT, CACHE) || CACHE} (about 2,000 packages, 2-8 minutes), and the project, side by side`
+			: `n8n ${VERSION} is installed in ${path.relative(ROOT, CACHE) || CACHE}; building the project`,
+	);
 	const project = { text: 'starting' };
 	const n8n = { text: 'starting' };
-	const ticker = setInterval(() => say(`n8n: ${n8nProgress(n8n)} | project: ${project.text}`), 5000);
+	const ticker = setInterval(() => say(firstRun ? `n8n: ${n8nProgress(n8n)} | project: ${project.text}` : `project: ${project.text}`), 5000);
 	try {
 		await Promise.all([installProject(project), installN8n(n8n)]);
 	} finally {
@@ -152,7 +187,7 @@ async function main() {
 	say(`installed (n8n in ${n8n.dir})`);
 	require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
 	const { startDev } = require('./dev.ts');
-	await startDev({ n8nDir: n8n.dir, version: VERSION, folder: DEV_FOLDER, say, cleanups, isStopping: () => stopping });
+	await startDev({ n8nDir: n8n.dir, version: VERSION, folder: DEV_FOLDER, say, cleanups, isStopping: () => stopping, resetExamples: RESET_EXAMPLES });
 }
 
 if (require.main === module) {

@@ -105,8 +105,9 @@ JSON
 		builder=$!
 	fi
 	say "downloading n8n $version and its dependencies (about 2,000 packages, 1.5-2.7 GB; 2-5 minutes)"
-	(cd "$dir" && npm install --no-audit --no-fund --loglevel=error >"$dir/npm-install.log" 2>&1) ||
-		{ tail -20 "$dir/npm-install.log" >&2; echo "n8n $version did not install; log: $dir/npm-install.log" >&2; exit 1; }
+	# loglevel http: every registry request is a line, which dev counts to show progress.
+	(cd "$dir" && npm install --no-audit --no-fund --loglevel=http >"$dir/npm-install.log" 2>&1) ||
+		{ grep -v '^npm http ' "$dir/npm-install.log" | tail -20 >&2; echo "n8n $version did not install; log: $dir/npm-install.log" >&2; exit 1; }
 	[ -z "$builder" ] || wait "$builder" || exit 1
 	local sv
 	sv="$("$node_dir/bin/node" -p "require('$dir/node_modules/sqlite3/package.json').version")"

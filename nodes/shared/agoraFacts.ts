@@ -9,7 +9,8 @@ export type MediaPullRegion = (typeof MEDIA_PULL_REGIONS)[number];
 
 /** Characters Agora allows in channel names and string user accounts. */
 export const CHANNEL_NAME_CHARS = /^[a-zA-Z0-9 !#$%&()+\-:;<=.>?@[\]^_,{}|~]+$/;
-export const CHANNEL_NAME_CHARS_TEXT = 'a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; < = . > ? @ [ ] ^ _ , { } | ~';
+// ">" before "<": n8n's error toast drops text that reads like an HTML tag ("<= . >").
+export const CHANNEL_NAME_CHARS_TEXT = 'a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; = . ? @ [ ] ^ _ , { } | ~ > <';
 
 /** Agora's presets by provider category ("Use presets"): one identifier per category, comma-separated. */
 export const PRESETS = {

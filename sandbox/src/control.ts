@@ -58,7 +58,9 @@ async function notify(sb: Sandbox, body: unknown): Promise<ControlAnswer> {
 	if (typeof body.noticeId === 'string') n.noticeId = body.noticeId;
 	if (typeof body.sid === 'string') n.sid = body.sid;
 	try {
-		return done(await sb.sendNotification(n, { badSignature: body.badSignature === true, tries: true }));
+		const url = typeof body.url === 'string' && body.url.trim() !== '' ? body.url.trim() : undefined;
+		if (url && !/^https?:\/\/\S+$/.test(url)) return bad('url must be an http(s) URL');
+		return done(await sb.sendNotification(n, { badSignature: body.badSignature === true, tries: true, url }));
 	} catch (e) {
 		return bad((e as Error).message, 500);
 	}

@@ -47,9 +47,11 @@ export class Notifier {
 		this.send({ productId, eventType, payload, sid }).catch(() => undefined);
 	}
 
-	async send(n: NotificationInput, opts: { badSignature?: boolean } = {}): Promise<Required<NotificationOutcome>> {
-		const target = this.target();
-		if (!target) throw new Error('no notification target configured (notify.url / notify.secret)');
+	/** opts.url: this one goes there instead (the talk page's Test or Production URL), signed alike. */
+	async send(n: NotificationInput, opts: { badSignature?: boolean; url?: string } = {}): Promise<Required<NotificationOutcome>> {
+		const configured = this.target();
+		if (!configured) throw new Error('no notification target configured (notify.url / notify.secret)');
+		const target = opts.url ? { ...configured, url: opts.url } : configured;
 		const noticeId = n.noticeId ?? newNoticeId();
 		const sid = n.sid ?? randomBytes(16).toString('hex');
 		const secret = opts.badSignature ? `${target.secret}-wrong` : target.secret;

@@ -1,7 +1,8 @@
 /**
  * The sandbox's talk page (GET /_sandbox/talk): the running agents and calls, and for each a box
- * to speak as the caller and read the agent's answers with each turn's latency. Plain HTML and a
- * little JS polling the control API; no framework, no external assets.
+ * to speak as the caller and read the agent's answers with each turn's latency; and a form that
+ * sends any of Agora's notification types, signed as configured, to a URL typed there (an Agora
+ * Trigger's Test or Production URL). Plain HTML and a little JS polling the control API.
  */
 export const TALK_PAGE = `<!doctype html>
 <html lang="en">
@@ -21,7 +22,13 @@ h1 { font-size: 1.3em; }
 .tool { color: #666; font-size: .9em; }
 .latency { color: #888; font-size: .85em; margin-left: .5em; }
 .error { color: #a00; }
+[hidden] { display: none !important; }
 form { display: flex; gap: .5em; }
+.thinking { color: #888; font-style: italic; }
+#notify { border: 1px solid #ccc; border-radius: 6px; padding: .8em 1em; margin: 1em 0; }
+#notify label { display: block; margin: .4em 0 .2em; }
+#notify input, #notify select, #notify textarea { width: 100%; box-sizing: border-box; padding: .3em; font: inherit; }
+#notify textarea { font-family: monospace; height: 8em; }
 form input { flex: 1; padding: .3em; }
 </style>
 </head>
@@ -29,6 +36,17 @@ form input { flex: 1; padding: .3em; }
 <h1>Agora sandbox: agents and calls</h1>
 <p class="meta">Type as the caller; the agent calls its <code>llm.url</code> and speaks the answer. Agents without an LLM URL (MLLM, pipeline) are listed without a box.</p>
 <div id="agents"><p id="empty">No agent yet: start one (Agent › Start, or Phone Call › Call).</p></div>
+<section id="notify">
+<h2>Send a notification</h2>
+<p class="meta">For an Agora Trigger's panel: click "Listen for test event", paste its Test URL here (or the Production URL of an active workflow) and send. The envelope and its Agora-Signature headers are made as Agora makes them, with the sandbox's notification secret.</p>
+<label for="notify-url">Webhook URL</label>
+<input id="notify-url" placeholder="http://127.0.0.1:5678/webhook-test/…/webhook">
+<label for="notify-type">Event</label>
+<select id="notify-type"></select>
+<label for="notify-payload">Payload (JSON)</label>
+<textarea id="notify-payload"></textarea>
+<p><button id="notify-send" type="button">Send</button> <span id="notify-result" class="meta"></span></p>
+</section>
 <script>
 const boxes = new Map();
 function el(tag, cls, text) {
@@ -88,6 +106,10 @@ function render(agent) {
 		b.transcript.append(el('div', 'line user', 'You: ' + x.said));
 		for (const t of x.toolCalls) b.transcript.append(el('div', 'line tool', 'tool ' + t.name + '(' + t.arguments + ') → ' + t.result));
 		if (x.error) b.transcript.append(el('div', 'line error', 'LLM failed: ' + x.error.message));
+		if (x.totalMs === undefined && !x.error) {
+			b.transcript.append(el('div', 'line thinking', 'Agent is thinking…'));
+			continue;
+		}
 		const silent = agent.can_talk ? '(silence)' : '(not simulated: this agent has no llm.url)';
 		const answer = el('div', 'line assistant', 'Agent: ' + (x.answer || silent));
 		if (x.ttftMs !== undefined) answer.append(el('span', 'latency', 'first token ' + x.ttftMs + ' ms · total ' + x.totalMs + ' ms'));
@@ -101,6 +123,52 @@ async function refresh() {
 	document.getElementById('empty').hidden = agents.length > 0;
 	for (const a of agents) render(a);
 }
+// Agora's message notification types: Conversational AI (productId 17) and Media Pull (4).
+const now = () => Date.now();
+const agentBase = () => ({ agent_id: 'A42AC47HT37DK62MY86KP45', name: 'agent-1', channel: 'room-1', labels: { campaign: 'test' } });
+const EVENTS = [
+	[17, 101, 'agent joined', () => ({ ...agentBase(), start_ts: Math.floor(now() / 1000) })],
+	[17, 102, 'agent left', () => ({ ...agentBase(), start_ts: Math.floor(now() / 1000) - 60, stop_ts: Math.floor(now() / 1000), status: 'STOPPED', message: 'OK' })],
+	[17, 103, 'agent history', () => ({ ...agentBase(), start_ts: Math.floor(now() / 1000) - 60, stop_ts: Math.floor(now() / 1000), contents: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi, how can I help?' }] })],
+	[17, 110, 'agent error', () => ({ ...agentBase(), turn_id: 1, errors: [{ module: 'llm', code: '500', message: 'LLM request failed', turn_id: 1 }] })],
+	[17, 111, 'agent metrics', () => ({ ...agentBase(), metrics: [{ turn_id: 1, asr_ttlw: 120, llm_ttfb: 450, tts_ttfb: 200 }] })],
+	[17, 112, 'turns finished', () => ({ agent_id: agentBase().agent_id, total_turn_count: 1, is_truncated: false, turns: [], labels: agentBase().labels })],
+	[17, 201, 'inbound call state', () => ({ ...agentBase(), state: 'ANSWERED', report_ms: now() })],
+	[17, 202, 'outbound call state', () => ({ ...agentBase(), state: 'HANGUP', report_ms: now() })],
+	[4, 1, 'cloud player created', () => ({ lts: now(), player: { id: 'player-1', name: 'player-1', channelName: 'room-1', uid: 0, status: 'connecting' } })],
+	[4, 3, 'cloud player destroyed', () => ({ lts: now(), destroyReason: 'Delete Request', fields: 'channelName,id,name', player: { id: 'player-1', name: 'player-1', channelName: 'room-1' } })],
+	[4, 4, 'cloud player status changed', () => ({ lts: now(), player: { id: 'player-1', name: 'player-1', channelName: 'room-1', status: 'running' } })],
+];
+const typeSelect = document.getElementById('notify-type');
+const payloadBox = document.getElementById('notify-payload');
+EVENTS.forEach(([productId, eventType, label], i) => {
+	const option = el('option', '', productId + ' / ' + eventType + ': ' + label);
+	option.value = String(i);
+	typeSelect.append(option);
+});
+function fillPayload() {
+	payloadBox.value = JSON.stringify(EVENTS[Number(typeSelect.value)][3](), null, 2);
+}
+typeSelect.addEventListener('change', fillPayload);
+fillPayload();
+document.getElementById('notify-send').addEventListener('click', async () => {
+	const result = document.getElementById('notify-result');
+	const [productId, eventType] = EVENTS[Number(typeSelect.value)];
+	let payload;
+	try {
+		payload = JSON.parse(payloadBox.value);
+	} catch (e) {
+		result.textContent = 'The payload is not JSON: ' + e.message;
+		return;
+	}
+	const url = document.getElementById('notify-url').value.trim();
+	result.textContent = 'sending…';
+	const res = await fetch('/_sandbox/notify', {
+		method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ productId, eventType, payload, url }),
+	});
+	const answer = await res.json();
+	result.textContent = res.ok ? 'answered ' + answer.status + ' after ' + answer.attempts + ' attempt(s)' : 'not sent: ' + answer.error;
+});
 refresh();
 setInterval(refresh, 1000);
 </script>

@@ -254,7 +254,7 @@ export class SandboxImpl implements Sandbox {
 		this.agentStore.userLeft(agentId);
 	}
 
-	async sendNotification(n: NotificationInput, opts: { badSignature?: boolean; tries?: boolean } = {}): Promise<NotificationOutcome> {
+	async sendNotification(n: NotificationInput, opts: { badSignature?: boolean; tries?: boolean; url?: string } = {}): Promise<NotificationOutcome> {
 		const { status, attempts, tries } = await this.notifier.send(n, opts);
 		return opts.tries ? { status, attempts, tries } : { status, attempts };
 	}

@@ -351,7 +351,7 @@ export interface Sandbox {
 	userLeft(agentId: string): void;
 	sendNotification(
 		n: NotificationInput,
-		opts?: { badSignature?: boolean; tries?: boolean },
+		opts?: { badSignature?: boolean; tries?: boolean; url?: string },
 	): Promise<NotificationOutcome>;
 
 	// ---- additions (not in the original brief) ----

@@ -233,6 +233,15 @@ describe('manual notifications', () => {
 		expect(sb.requests.some((x) => x.path.startsWith('/_sandbox'))).toBe(false);
 	});
 
+	it('url: one notification goes to a URL given with it (the talk page\'s Test URL), signed alike', async () => {
+		const r = await api.post('/_sandbox/notify', { productId: 17, eventType: 102, payload: { agent_id: 'x' }, url: `${receiverUrl}-test` });
+		expect(r.data).toMatchObject({ status: 200, attempts: 1 });
+		expect(received).toHaveLength(1);
+		expect(received[0].body).toMatchObject({ productId: 17, eventType: 102, payload: { agent_id: 'x' } });
+		expect(verify(received[0])).toBe(true);
+		expect((await api.post('/_sandbox/notify', { productId: 17, eventType: 102, payload: {}, url: 'ftp://x' })).status).toBe(400);
+	});
+
 	it('without a target: sendNotification rejects and the control call is 400', async () => {
 		sb.configure({ notify: null });
 		await expect(sb.sendNotification({ productId: 17, eventType: 101, payload: {} })).rejects.toThrow(/target/);

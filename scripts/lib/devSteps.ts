@@ -14,13 +14,12 @@ import {
 	devVendorKeys,
 	EXAMPLE_CREDENTIAL,
 	exampleCredentials,
-	EXAMPLES_DIR,
 	exampleFiles,
-	NOTIFICATIONS_CREDENTIAL,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
 import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
 
 export interface DevContext {
@@ -32,6 +31,8 @@ export interface DevContext {
 	/** Stopped in reverse order when dev stops. */
 	cleanups: Array<() => Promise<void>>;
 	isStopping(): boolean;
+	/** `--reset-examples`: import every example and credential again, over the user's changes. */
+	resetExamples?: boolean;
 }
 
 /** The encryption key of this dev folder: made once, readable by its owner only. */
@@ -128,19 +129,63 @@ export async function setUpDev(ctx: DevContext, env: NodeJS.ProcessEnv = process
 	if (ctx.isStopping()) return undefined;
 	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
 	const vendorKeys = sandbox ? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }] : [];
-	const names = [EXAMPLE_CREDENTIAL.name, NOTIFICATIONS_CREDENTIAL.name, 'OpenAI account', ...vendorKeys.map((c) => c.name)];
-	ctx.say(`importing the credentials ${names.map((name) => `"${name}"`).join(', ')}`);
-	await host.importCredentialData([
+	const credentials = [
 		...exampleCredentials(agora),
 		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
 		...vendorKeys,
-	]);
-	ctx.say(`importing the ${exampleFiles().length} example workflows`);
-	await host.importWorkflowFolder(EXAMPLES_DIR);
-	await host.activate(EXAMPLE_CREDENTIAL.triggerWorkflowId);
-	await host.activate(BRAIN_EXAMPLES.brainWorkflowId);
+	];
+	await importUntouched(ctx, host, credentials);
 	if (ctx.isStopping()) return undefined;
 	return { host, sandbox, model, agora, webhookBase };
+}
+
+/** The workflow id of each example file. */
+function exampleIds(): Map<string, string> {
+	return new Map(exampleFiles().map((file) => [String((JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string }).id), file]));
+}
+
+/**
+ * Credentials and examples imported when new or untouched since dev imported them (scripts/lib/
+ * devImports.ts); what the user changed stays. The trigger and brain examples are activated when
+ * imported; afterwards their state is the user's.
+ */
+async function importUntouched(ctx: DevContext, host: N8nHost, credentials: Array<{ id: string; name: string }>): Promise<void> {
+	const record = readImportRecord(ctx.folder);
+	const reset = ctx.resetExamples === true;
+	const credentialPlan = planImports(credentials.map((c) => c.id), await storedFingerprints(host, 'credentials_entity'), record.credentials, reset);
+	const credentialName = (id: string) => `"${credentials.find((c) => c.id === id)!.name}"`;
+	if (credentialPlan.toImport.length > 0) {
+		ctx.say(`importing the credentials ${credentialPlan.toImport.map(credentialName).join(', ')}`);
+		// n8n's editor pre-selects, in a new node, the most recently saved of the credentials it shows:
+		// "Agora account" goes in last, on its own, so a new Agent › Start picks it, not the Vendor Keys.
+		const chosen = credentials.filter((c) => credentialPlan.toImport.includes(c.id));
+		const others = chosen.filter((c) => c.id !== EXAMPLE_CREDENTIAL.id);
+		if (others.length > 0) await host.importCredentialData(others);
+		if (others.length < chosen.length) await host.importCredentialData(chosen.filter((c) => c.id === EXAMPLE_CREDENTIAL.id));
+	}
+	const examples = exampleIds();
+	const workflowPlan = planImports([...examples.keys()], await storedFingerprints(host, 'workflow_entity'), record.workflows, reset);
+	if (workflowPlan.toImport.length > 0) {
+		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
+		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
+		try {
+			for (const id of workflowPlan.toImport) fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
+			await host.importWorkflowFolder(staging);
+		} finally {
+			fs.rmSync(staging, { recursive: true, force: true });
+		}
+		for (const id of [EXAMPLE_CREDENTIAL.triggerWorkflowId, BRAIN_EXAMPLES.brainWorkflowId]) {
+			if (workflowPlan.toImport.includes(id)) await host.activate(id);
+		}
+	}
+	const kept = [...credentialPlan.kept.map(credentialName), ...workflowPlan.kept.map((id) => `"${path.basename(examples.get(id)!, '.json')}"`)];
+	if (kept.length > 0) ctx.say(`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`);
+	// Fingerprints of what was imported now, as n8n stored it; the rest keep theirs.
+	const storedCredentials = await storedFingerprints(host, 'credentials_entity');
+	const storedWorkflows = await storedFingerprints(host, 'workflow_entity');
+	for (const id of credentialPlan.toImport) record.credentials[id] = storedCredentials.get(id) ?? '';
+	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
+	writeImportRecord(ctx.folder, record);
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */

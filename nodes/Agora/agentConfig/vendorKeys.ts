@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { selectedCredential } from '../../shared/credentialChoice';
 import { isPlainObject } from '../../shared/values';
 
 export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
@@ -153,7 +154,7 @@ export async function readVendorKeys(fn: IExecuteFunctions): Promise<VendorKeys 
 	const operation = fn.getNodeParameter('operation', 0) as string;
 	if (!VENDOR_KEYS_SHOWN.resource.includes(resource) || !VENDOR_KEYS_SHOWN.operation.includes(operation)) return undefined;
 	if (fn.getNodeParameter(VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
-	const keys = parseVendorKeys(await fn.getCredentials(VENDOR_KEYS_CREDENTIAL));
+	const keys = parseVendorKeys(await selectedCredential(fn, VENDOR_KEYS_CREDENTIAL, 'Agora Vendor Keys API'));
 	if ('invalid' in keys) {
 		throw new NodeOperationError(fn.getNode(), invalidMessage(keys.invalid), {
 			description: 'Fix the field in the credential. Nothing was sent to Agora.',

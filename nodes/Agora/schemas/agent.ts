@@ -18,6 +18,7 @@ import {
 } from './agentConversation';
 import {
 	anyObject,
+	channelText,
 	flag,
 	integer,
 	isGiven,
@@ -55,7 +56,7 @@ const remoteUids = rule<string[]>((value) => {
 }).pipe(list(nonEmptyText()));
 
 const properties = shape({
-	channel: nonEmptyText(),
+	channel: channelText(),
 	// Required, but empty for projects without an App Certificate.
 	token: text(),
 	agent_rtc_uid: nonEmptyText(),

@@ -5,9 +5,9 @@
  */
 import type { z } from 'zod';
 
-import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT, MEDIA_PULL_REGIONS, UID_MAX } from '../../shared/agoraFacts';
+import { MEDIA_PULL_REGIONS, UID_MAX } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
-import { closedShape, flag, oneOf, rule, shape, text, withRules, type Check } from './rules';
+import { channelText, closedShape, flag, oneOf, rule, shape, text, withRules, type Check } from './rules';
 
 export const ENCRYPT_MODES = [
 	'aes-128-xts',
@@ -87,16 +87,9 @@ const streamUrl = rule<string>(
 	),
 );
 
-const channelCharsRule: [(value: string) => boolean, string] = [
-	(v) => CHANNEL_NAME_CHARS.test(v),
-	`may only contain ${CHANNEL_NAME_CHARS_TEXT}`,
-];
+const channelNameSchema = channelText();
 
-const channelNameSchema = rule<string>(
-	requiredText([(v) => utf8Bytes(v) <= 64, 'must be at most 64 bytes'], channelCharsRule),
-);
-
-const accountSchema = rule<string>(requiredText([(v) => utf8Bytes(v) <= 255, 'must be at most 255 bytes'], channelCharsRule));
+const accountSchema = channelText(255);
 
 const playerNameSchema = rule<string>(
 	requiredText(

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 
+import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT } from '../../shared/agoraFacts';
 import { isPlainObject, utf8Bytes } from '../../shared/values';
 
 /** Returns the broken rule as a message, or undefined when the value is fine. */
@@ -75,6 +76,17 @@ export function byteText(max: number, options: { nonEmpty?: boolean } = {}) {
 		}),
 	);
 }
+
+/** An RTC channel name (or string user account, up to 255 bytes): Agora's characters and length. */
+export const channelText = (maxBytes = 64) =>
+	rule<string>(
+		required((v) => {
+			if (typeof v !== 'string') return 'must be a string';
+			if (v === '') return 'is required and must not be empty';
+			if (utf8Bytes(v) > maxBytes) return `must be at most ${maxBytes} bytes`;
+			return CHANNEL_NAME_CHARS.test(v) ? undefined : `may only contain ${CHANNEL_NAME_CHARS_TEXT}`;
+		}),
+	);
 
 export const flag = () => rule<boolean>(required((v) => (typeof v === 'boolean' ? undefined : 'must be true or false')));
 

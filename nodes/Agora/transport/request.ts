@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
+import { selectedCredential } from '../../shared/credentialChoice';
 import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
 import { agentApiPrefix, baseUrlFromCredential, failoverBaseUrls, globalBaseUrl, mediaPullBaseUrl } from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
@@ -48,7 +49,7 @@ export async function resolveAgoraContext(
 	this: RequestFunctions,
 	options: { timeoutMs?: number; maxRetries?: number } = {},
 ): Promise<AgoraContext> {
-	const credential = await this.getCredentials(CREDENTIAL_TYPE);
+	const credential = await selectedCredential(this, CREDENTIAL_TYPE, 'Agora API');
 	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
 		.filter((s): s is string => typeof s === 'string' && s.length > 0);
 	const appId = String(credential.appId ?? '').trim();

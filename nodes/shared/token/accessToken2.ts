@@ -4,7 +4,7 @@
  */
 import { createHmac, randomInt } from 'crypto';
 
-import { CHANNEL_NAME_CHARS } from '../agoraFacts';
+import { CHANNEL_NAME_CHARS, CHANNEL_NAME_CHARS_TEXT } from '../agoraFacts';
 import { utf8Bytes } from '../values';
 
 export type TokenRole = 'publisher' | 'subscriber';
@@ -180,7 +180,7 @@ function checkAgoraName(name: string, value: string, minBytes: number, maxBytes:
 	}
 	if (value !== '' && !CHANNEL_NAME_CHARS.test(value)) {
 		throw new Error(
-			`${name} contains unsupported characters (allowed: a-z A-Z 0-9 space and !#$%&()+-:;<=.>?@[]^_{}|~,)`,
+			`${name} contains unsupported characters (allowed: ${CHANNEL_NAME_CHARS_TEXT})`,
 		);
 	}
 }

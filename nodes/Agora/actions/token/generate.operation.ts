@@ -5,7 +5,7 @@ import { UID_MAX } from '../../../shared/agoraFacts';
 import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { numeric } from '../../../shared/values';
-import { byteText, integer, oneOf, shape, withRules } from '../../schemas/rules';
+import { byteText, channelText, integer, oneOf, shape, withRules } from '../../schemas/rules';
 import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../../shared/token/accessToken2';
 import type { AgoraContext } from '../../transport';
 
@@ -136,10 +136,10 @@ export const description = updateDisplayOptions(
 
 export const tokenInputSchema = withRules(
 	shape({
-		channelName: byteText(64, { nonEmpty: true }),
+		channelName: channelText(),
 		identityType: oneOf(['uid', 'account'] as const, "must be 'uid' or 'account'"),
 		uid: integer(0, UID_MAX).optional(),
-		account: byteText(255, { nonEmpty: true }).optional(),
+		account: channelText(255).optional(),
 		role: oneOf(['publisher', 'subscriber'] as const, "must be 'publisher' or 'subscriber'"),
 		tokenType: oneOf(['rtc', 'rtcRtm'] as const, "must be 'rtc' or 'rtcRtm'"),
 		rtmUserId: byteText(64).optional(),

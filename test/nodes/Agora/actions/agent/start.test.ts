@@ -190,6 +190,9 @@ describe('the whole form', () => {
 /** One broken rule per case: the item fails naming the field path, and nothing is sent. */
 const RULES: Array<[string, IDataObject, string | RegExp]> = [
 	['remote uid must be digits without string uids', { remoteRtcUid: 'bob' }, 'properties.remote_rtc_uids[0]'],
+	// Blamed on the field typed, not on the token generated from it; the allowed characters survive n8n's toast.
+	['channel name in Agora’s characters', { channel: 'room/1' }, /^Invalid “Channel Name”: may only contain a-z, A-Z, 0-9, the space and .* ~ > <$/],
+	['channel name at most 64 bytes', { channel: 'c'.repeat(65) }, /^Invalid “Channel Name”: must be at most 64 bytes$/],
 	['agent uid must be digits without string uids', { agentRtcUid: 'agent' }, 'properties.agent_rtc_uid'],
 	['one remote uid only', { options: { additionalBody: '{"properties": {"remote_rtc_uids": ["1", "2"]}}' } }, 'properties.remote_rtc_uids'],
 	['idle_timeout at most 259200 s', { idleTimeout: 259201 }, /^Invalid “Idle Timeout \(Seconds\)”: must be an integer in \[0, 259200\]/],

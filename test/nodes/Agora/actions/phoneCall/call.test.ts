@@ -84,6 +84,7 @@ describe('Call', () => {
 		['no LLM in cascade mode', { llmUrl: '' }, 'properties.llm.url', 'is required'],
 		['a SIP UID that is not a number', { remoteRtcUid: 'gateway' }, 'properties.remote_rtc_uids[0]', 'integer UID'],
 		['an empty call name', { name: '  ' }, 'name', 'must not be empty'],
+		['a channel name with a slash', { channel: 'room/1' }, 'properties.channel', 'Invalid “Channel Name”: may only contain'],
 	])('%s is refused naming the field, nothing sent', async (_, over, field, rule) => {
 		const result = await run(callParams(over));
 		const error = result.error('Agora');

@@ -209,10 +209,10 @@ describe('Token: Generate', () => {
 		// A literal empty required field stops n8n before the run; an expression can still yield ''.
 		[{ channelName: '={{""}}' }, 'channelName', 'is required'],
 		[{ channelName: 'x'.repeat(65) }, 'channelName', 'must be at most 64 bytes'],
-		[{ channelName: 'room/1' }, 'channelName', 'contains unsupported characters'],
+		[{ channelName: 'room/1' }, 'channelName', 'may only contain a-z'],
 		[{ uid: 4294967296 }, 'uid', 'must be an integer in [0, 4294967295]'],
 		[{ identityType: 'account', account: '={{$json.missing ?? ""}}' }, 'account', 'is required'],
-		[{ identityType: 'account', account: 'a*b' }, 'account', 'contains unsupported characters'],
+		[{ identityType: 'account', account: 'a*b' }, 'account', 'may only contain a-z'],
 		[{ tokenType: 'rtcRtm', rtmUserId: 'u'.repeat(65) }, 'rtmUserId', 'must be at most 64 bytes'],
 	])('invalid input %j names the field %s', async (overrides, field, rule) => {
 		const { result, runText } = await generate(overrides);
@@ -223,6 +223,13 @@ describe('Token: Generate', () => {
 		expect(error?.description).not.toContain('Additional Body');
 		expect(result.output('Agora')).toEqual([]);
 		expect(runText).not.toContain(CERT);
+	});
+
+	test('a channel name with an illegal character names “Channel Name” and lists every allowed character', async () => {
+		const { result } = await generate({ channelName: 'room/1' });
+		expect(result.error('Agora')?.message).toBe(
+			'Invalid “Channel Name”: may only contain a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; = . ? @ [ ] ^ _ , { } | ~ > <',
+		);
 	});
 
 	test('with Continue On Fail a bad item becomes an error item and the others still get tokens', async () => {

@@ -1,0 +1,20 @@
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * The node's credential of this type, or an error that names it as the form shows it when none is
+ * selected (n8n's own says `Node does not have any credentials set for "agoraApi"`).
+ */
+export async function selectedCredential(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
+	type: string,
+	displayName: string,
+): Promise<ICredentialDataDecryptedObject> {
+	const chosen = fn.getNode().credentials?.[type];
+	if (!chosen || (!chosen.id && !chosen.name)) {
+		throw new NodeOperationError(fn.getNode(), `No “${displayName}” credential selected`, {
+			description: `Select one in the node's credential field (“Credential to connect with”), or create one there. Nothing was sent to Agora.`,
+		});
+	}
+	return await fn.getCredentials(type);
+}

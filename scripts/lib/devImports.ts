@@ -1,0 +1,76 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * What `npm run dev` imported into its n8n, so a restart never replaces the user's work: an example
+ * or credential is imported when n8n has none with its id yet (and dev never imported it: a deleted
+ * one stays deleted), or when n8n's copy is still exactly what dev imported. Anything the user
+ * edited, typed or made is left alone; `--reset-examples` imports everything again.
+ */
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+
+import type { N8nHost } from './n8nHost';
+
+/** id -> fingerprint of n8n's stored copy right after dev imported it. */
+export interface ImportRecord {
+	workflows: Record<string, string>;
+	credentials: Record<string, string>;
+}
+
+const RECORD_FILE = 'dev-imports.json';
+
+// What the user changes in the editor; not what n8n changes itself (active, versions, trigger state).
+const WORKFLOW_COLUMNS = ['name', 'nodes', 'connections', 'settings', 'pinData', 'isArchived'];
+// The data is compared encrypted: dev never reads the user's keys.
+const CREDENTIAL_COLUMNS = ['name', 'type', 'data'];
+
+export function readImportRecord(folder: string): ImportRecord {
+	try {
+		const parsed = JSON.parse(fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8')) as Partial<ImportRecord>;
+		return { workflows: parsed.workflows ?? {}, credentials: parsed.credentials ?? {} };
+	} catch {
+		return { workflows: {}, credentials: {} };
+	}
+}
+
+export function writeImportRecord(folder: string, record: ImportRecord): void {
+	fs.writeFileSync(path.join(folder, RECORD_FILE), JSON.stringify(record, null, 2), { mode: 0o600 });
+}
+
+/** id -> fingerprint of every row of an n8n table, from the columns of `wanted` it has. */
+export async function storedFingerprints(host: N8nHost, table: 'workflow_entity' | 'credentials_entity'): Promise<Map<string, string>> {
+	// Before dev's first n8n command there is no database yet: nothing is stored.
+	if (!fs.existsSync(path.join(host.userFolder, '.n8n', 'database.sqlite'))) return new Map();
+	const wanted = table === 'workflow_entity' ? WORKFLOW_COLUMNS : CREDENTIAL_COLUMNS;
+	const present = new Set((await host.query<{ name: string }>(`PRAGMA table_info(${table})`)).map((c) => c.name));
+	if (!present.has('id')) return new Map();
+	const columns = wanted.filter((c) => present.has(c));
+	const rows = await host.query<Record<string, unknown>>(`SELECT id, ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`);
+	return new Map(
+		rows.map((row) => [
+			String(row.id),
+			crypto.createHash('sha256').update(JSON.stringify(columns.map((c) => row[c] ?? null))).digest('hex'),
+		]),
+	);
+}
+
+export interface ImportPlan {
+	/** New, or n8n's copy is what dev imported: imported (again). */
+	toImport: string[];
+	/** Changed in n8n since dev imported it (or there before dev kept a record): left as it is. */
+	kept: string[];
+	/** Imported by dev once and since deleted by the user: not brought back. */
+	deleted: string[];
+}
+
+export function planImports(ids: string[], stored: Map<string, string>, imported: Record<string, string>, reset: boolean): ImportPlan {
+	const plan: ImportPlan = { toImport: [], kept: [], deleted: [] };
+	for (const id of ids) {
+		const current = stored.get(id);
+		if (reset) plan.toImport.push(id);
+		else if (current === undefined) (imported[id] === undefined ? plan.toImport : plan.deleted).push(id);
+		else if (imported[id] === current) plan.toImport.push(id);
+		else plan.kept.push(id);
+	}
+	return plan;
+}

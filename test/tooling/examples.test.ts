@@ -1,0 +1,40 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The example workflows as the editor shows them: titled with the number README and the dev banner
+ * call them by, and every Agora ID field (a resource locator) saved as a locator value, so its mode
+ * dropdown reads "By ID" instead of staying empty.
+ */
+import { readdirSync, readFileSync } from 'fs';
+import { join, resolve } from 'path';
+
+import { Agora } from '../../nodes/Agora/Agora.node';
+
+const EXAMPLES = resolve(__dirname, '../../examples');
+const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const locators = new Set(new Agora().description.properties.filter((p) => p.type === 'resourceLocator').map((p) => p.name));
+
+interface ExampleNode { name: string; type: string; parameters?: Record<string, unknown> }
+
+test('the node has locator fields to check', () => {
+	expect([...locators].sort()).toEqual(['agentId', 'phoneNumber', 'playerId']);
+});
+
+test.each(files)('%s: its title starts with its number', (file) => {
+	const { name } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as { name: string };
+	expect(name.startsWith(`${file.slice(0, 2)} `)).toBe(true);
+});
+
+test.each(files)('%s: every Agora locator field holds a locator value', (file) => {
+	const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as { nodes: ExampleNode[] };
+	const agora = nodes.filter((n) => n.type === 'n8n-nodes-agora.agora' || n.type === 'n8n-nodes-agora.agoraTool');
+	for (const node of agora) {
+		for (const [key, value] of Object.entries(node.parameters ?? {})) {
+			if (!locators.has(key)) continue;
+			expect({ node: node.name, key, value }).toEqual({
+				node: node.name,
+				key,
+				value: { __rl: true, mode: expect.stringMatching(/^(id|list)$/), value: expect.any(String) },
+			});
+		}
+	}
+});
