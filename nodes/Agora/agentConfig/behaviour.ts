@@ -55,7 +55,7 @@ const fillerFields: INodeProperties[] = [
 	},
 ];
 
-const parametersField: INodeProperties = {
+export const parametersField: INodeProperties = {
 	displayName: 'Agent Parameters',
 	name: 'agentParameters',
 	type: 'collection',
@@ -151,7 +151,7 @@ const parametersField: INodeProperties = {
 	],
 };
 
-const labelsField = keyValueField({
+export const labelsField = keyValueField({
 	displayName: 'Labels',
 	name: 'labels',
 	itemName: 'Label',

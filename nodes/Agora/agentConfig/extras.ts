@@ -5,7 +5,7 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from '../form/reader';
 
-const avatarFields: INodeProperties[] = [
+export const avatarFields: INodeProperties[] = [
 	{
 		displayName: 'Avatar',
 		name: 'enableAvatar',
@@ -39,7 +39,7 @@ const avatarFields: INodeProperties[] = [
 	},
 ];
 
-const salFields: INodeProperties[] = [
+export const salFields: INodeProperties[] = [
 	{
 		displayName: 'Selective Attention Locking (Beta)',
 		name: 'enableSal',
@@ -87,7 +87,7 @@ const salFields: INodeProperties[] = [
 	},
 ];
 
-const geofenceFields: INodeProperties[] = [
+export const geofenceFields: INodeProperties[] = [
 	{
 		displayName: 'Geofence Area',
 		name: 'geofenceArea',
@@ -124,7 +124,7 @@ const geofenceFields: INodeProperties[] = [
 
 const ENCRYPTED = ['1', '2', '3', '4', '5', '6', '7', '8'];
 
-const encryptionFields: INodeProperties[] = [
+export const encryptionFields: INodeProperties[] = [
 	{
 		displayName: 'Media Encryption',
 		name: 'encryptionMode',
@@ -164,7 +164,7 @@ const encryptionFields: INodeProperties[] = [
 	},
 ];
 
-const advancedFeaturesField: INodeProperties = {
+export const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
 	type: 'collection',
