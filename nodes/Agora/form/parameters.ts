@@ -90,7 +90,8 @@ function groupedParameter(
 	if (raw === undefined) {
 		const declared = option.default;
 		if (typeof declared === 'string' && declared.startsWith('=') && fn.evaluateExpression) {
-			return fn.evaluateExpression(declared, itemIndex);
+			// n8n's evaluateExpression adds the "=" that marks an expression itself.
+			return fn.evaluateExpression(declared.slice(1), itemIndex);
 		}
 		return declared !== null && typeof declared === 'object' ? deepCopy(declared) : declared;
 	}
