@@ -49,7 +49,11 @@ function unsetMeansDefault(show: Rules, hide: Rules, siblings: INodeProperties[]
 }
 
 function asOption(field: INodeProperties, group: INodeProperties[], others: Set<string>): INodeProperties {
-	const { required: _required, displayOptions, ...rest } = field;
+	// A group's option is never required: unset, it reads as its default.
+	const rest = { ...field };
+	delete rest.required;
+	delete rest.displayOptions;
+	const { displayOptions } = field;
 	if (!displayOptions) return rest;
 	const siblings = new Set(group.map((sibling) => sibling.name));
 	const show = rootedRules(displayOptions.show as Rules | undefined, siblings, others, field.name) ?? {};

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Agent › Start in version 1.3 (the grouped form) sends the very request of version 1.2, for fields
  * at the top level and inside each group, for a new node's defaults, and for an expression in a
@@ -23,7 +22,8 @@ async function sentBody(parameters: IDataObject, typeVersion: number, items: IDa
 	const result = await runWorkflow(workflow, credential, { agoraVendorKeysApi: KEYS }, { executionId: '4242' });
 	expect(result.error('Agora')).toBeUndefined();
 	const body = joins()[0].body as IDataObject;
-	const { token: _token, ...properties } = body.properties as IDataObject;
+	const properties = { ...(body.properties as IDataObject) };
+	delete properties.token;
 	return { ...body, properties };
 }
 

@@ -13,7 +13,8 @@ async function sentBody(parameters: IDataObject, typeVersion: number): Promise<I
 	const result = await runWorkflow(workflow, credential, {}, { executionId: '4343' });
 	expect(result.error('Agora')).toBeUndefined();
 	const body = posts('/call')[0].body as IDataObject;
-	const { token: _token, ...properties } = body.properties as IDataObject;
+	const properties = { ...(body.properties as IDataObject) };
+	delete properties.token;
 	return { ...body, properties };
 }
 
