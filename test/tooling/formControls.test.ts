@@ -34,6 +34,12 @@ describe('version 1.3 (a new node)', () => {
 		expect(controls.length).toBeLessThanOrEqual(12);
 	});
 
+	it('Identity and Security › Vendor Keys › Typed Into This Node hides the Vendor Keys credential picker', () => {
+		const typed = controlsOfNewNode(description, { resource: 'agent', operation: 'start', identity: { vendorKeys: 'form' } }).map((control) => control.name);
+		expect(typed).not.toContain('credential:agoraVendorKeysApi');
+		expect(typed).toContain('credential:agoraApi');
+	});
+
 	it('the groups are labelled as a user thinks of an agent', () => {
 		const labels = controlsOfNewNode(description, { resource: 'agent', operation: 'start' }).slice(-5).map((control) => control.label);
 		expect(labels).toEqual(['Model', 'Voice', 'Conversation', 'Identity and Security', 'Advanced']);
