@@ -70,10 +70,8 @@ export class Agora implements INodeType {
 		name: 'agora',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['transform'],
-		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
-		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
-		// 1.2: Vendor Keys defaults to From Credential, which can also give the LLM URL and TTS vendor.
-		// 1.3: Agent › Start and Phone Call › Call show what must be filled, the rest in "Add Option" groups.
+		// 1.1: Cloud Player › Get Many is getAll; Agent › Stop outputs alreadyStopped. 1.2: Vendor Keys
+		// defaults to From Credential. 1.3: Start and Call keep optional fields in "Add Option" groups.
 		version: [1, 1.1, 1.2, 1.3],
 		defaultVersion: 1.3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
