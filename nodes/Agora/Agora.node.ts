@@ -24,9 +24,12 @@ import { settle } from '../shared/values';
 import {
 	agoraVendorKeysCredentialTest,
 	readVendorKeys,
-	VENDOR_KEYS_PARAMETER,
+	VENDOR_KEYS_CREDENTIAL_RULE,
 	VENDOR_KEYS_SHOWN,
 } from './agentConfig/vendorKeys';
+import { requestOptionsField } from './form/requestOptions';
+import { useFormPlaces } from './form/places';
+import { itemParameter } from './form/parameters';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
 import { listMcpTools } from './methods/mcpTools';
 import { searchCalls, searchPhoneNumbers } from './methods/phoneListSearch';
@@ -68,11 +71,10 @@ export class Agora implements INodeType {
 		name: 'agora',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['transform'],
-		// 1.1: Cloud Player › Get Many has the value getAll like Agent's, and Agent › Stop outputs
-		// alreadyStopped (camelCase like every field the node adds). Version 1 keeps both as they were.
-		// 1.2: Vendor Keys defaults to From Credential, which can also give the LLM URL and TTS vendor.
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		// 1.1: Cloud Player › Get Many is getAll; Agent › Stop outputs alreadyStopped. 1.2: Vendor Keys
+		// defaults to From Credential. 1.3: Start and Call keep optional fields in "Add Option" groups.
+		version: [1, 1.1, 1.2, 1.3],
+		defaultVersion: 1.3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',
@@ -92,7 +94,7 @@ export class Agora implements INodeType {
 				name: 'agoraVendorKeysApi',
 				required: true,
 				testedBy: 'agoraVendorKeysCredentialTest',
-				displayOptions: { show: { ...VENDOR_KEYS_SHOWN, [VENDOR_KEYS_PARAMETER]: ['credential'] } },
+				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
 			},
 		],
 		properties: [
@@ -147,49 +149,17 @@ export class Agora implements INodeType {
 			...phoneNumberDescription,
 			...tokenDescription,
 			...notificationServerDescription,
+			// From 1.3, Agent › Start and Phone Call › Call keep Request Options in their Advanced group.
 			{
-				displayName: 'Request Options',
-				name: 'requestOptions',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				displayOptions: { show: { resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'] } },
-				options: [
-					{
-						displayName: 'Concurrency',
-						name: 'concurrency',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: 100 },
-						default: 50,
-						description:
-							'How many items are sent to Agora at the same time. Requests stay inside Agora’s published rate limits whatever the value (cloud players are paced per name, channel and project).',
-					},
-					{
-						displayName: 'Max Retries',
-						name: 'maxRetries',
-						type: 'number',
-						typeOptions: { minValue: 0, maxValue: 10 },
-						default: 3,
-						description: 'Retries for 503 answers (after Retry-After), and for 5xx or network failures of requests that are safe to repeat',
-						hint: 'A 429 (rate limit reached, nothing done) is sent again after Retry-After for up to 2 minutes, unless this is 0',
-					},
-					{
-						displayName: 'Read Item Fields Directly',
-						name: 'readItemFieldsDirectly',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether expressions that only read a field of the input item are read from the item directly: same value, faster. Off: n8n evaluates every expression.',
-					},
-					{
-						displayName: 'Timeout (Ms)',
-						name: 'timeoutMs',
-						type: 'number',
-						typeOptions: { minValue: 100 },
-						default: 30000,
-						description: 'How long to wait for one answer from Agora',
-					},
-				],
+				...requestOptionsField,
+				displayOptions: {
+					show: { resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'] },
+					hide: { operation: ['start', 'call'] },
+				},
+			},
+			{
+				...requestOptionsField,
+				displayOptions: { show: { ...VENDOR_KEYS_SHOWN, '@version': [{ _cnd: { lt: 1.3 } }] } },
 			},
 		],
 	};
@@ -197,6 +167,8 @@ export class Agora implements INodeType {
 	constructor() {
 		// Validation errors name fields by this description's labels.
 		useFormLabels(this.description.properties);
+		// Where each parameter lives in each version, for the form reader.
+		useFormPlaces(this.description);
 	}
 
 	methods = {
@@ -258,7 +230,7 @@ interface RequestOptions {
 /** Request Options, checked: an expression can give them any value, past the editor's bounds. */
 function readRequestOptions(fn: IExecuteFunctions): RequestOptions {
 	if (fn.getNodeParameter('resource', 0) === 'token') return {};
-	const options = fn.getNodeParameter('requestOptions', 0, {}) as RequestOptions;
+	const options = (itemParameter(fn, 'requestOptions', 0, {}) ?? {}) as RequestOptions;
 	const bounds: Array<[keyof RequestOptions, number, number]> = [
 		['concurrency', 1, 100],
 		['maxRetries', 0, 10],

@@ -1,35 +1,82 @@
 /**
- * The Start form as a new user meets it: the credential at the top as n8n shows it for core nodes,
- * the required fields before the settings with defaults, the deprecated Presets at the end. The
- * control counts are reproducible from the node description (formControls.ts).
+ * The Start and Call forms as a new user meets them: the credential at the top as n8n shows it for
+ * core nodes, the required fields before the settings with defaults. The control counts are
+ * reproducible from the node description (formControls.ts); docs/editor.md quotes them.
  */
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { controlsOfNewNode } from './formControls';
 
-const controls = controlsOfNewNode(new Agora().description, { resource: 'agent', operation: 'start' });
-const position = (name: string) => controls.findIndex((control) => control.name === name);
+const description = new Agora().description;
+const names = (resource: string, operation: string, version?: number) =>
+	controlsOfNewNode(description, { resource, operation }, version).map((control) => control.name);
 
-it('a new Agent › Start shows the Agora credential right under Resource and Operation', () => {
-	expect(controls.slice(0, 3).map((control) => control.name)).toEqual(['resource', 'operation', 'credential:agoraApi']);
+describe('version 1.3 (a new node)', () => {
+	it('Agent › Start: the credentials, what must be filled, the mode, then the five groups: 12 controls', () => {
+		expect(names('agent', 'start')).toEqual([
+			'resource',
+			'operation',
+			'credential:agoraApi',
+			'credential:agoraVendorKeysApi',
+			'channel',
+			'remoteRtcUid',
+			'mode',
+			'model',
+			'voice',
+			'conversation',
+			'identity',
+			'options',
+		]);
+	});
+
+	it('Phone Call › Call: the numbers instead of channel and user, the same groups: 12 controls', () => {
+		const controls = names('phoneCall', 'call');
+		expect(controls.slice(0, 7)).toEqual(['resource', 'operation', 'credential:agoraApi', 'credential:agoraVendorKeysApi', 'toNumber', 'fromNumber', 'mode']);
+		expect(controls.length).toBeLessThanOrEqual(12);
+	});
+
+	it('Identity and Security › Vendor Keys › Typed Into This Node hides the Vendor Keys credential picker', () => {
+		const typed = controlsOfNewNode(description, { resource: 'agent', operation: 'start', identity: { vendorKeys: 'form' } }).map((control) => control.name);
+		expect(typed).not.toContain('credential:agoraVendorKeysApi');
+		expect(typed).toContain('credential:agoraApi');
+	});
+
+	it('the groups are labelled as a user thinks of an agent', () => {
+		const labels = controlsOfNewNode(description, { resource: 'agent', operation: 'start' }).slice(-5).map((control) => control.label);
+		expect(labels).toEqual(['Model', 'Voice', 'Conversation', 'Identity and Security', 'Advanced']);
+	});
 });
 
-it('the fields a user must fill come before the first setting with a default, after Vendor Keys', () => {
-	const lastRequired = Math.max(...controls.map((control, index) => (control.required && !control.name.startsWith('credential:') && control.name !== 'name' ? index : -1)));
-	expect(controls.slice(0, lastRequired + 1).map((control) => control.name)).toEqual([
-		'resource',
-		'operation',
-		'credential:agoraApi',
-		'vendorKeys',
-		'channel',
-		'remoteRtcUid',
-	]);
-	// Mode, the choice that changes the form's shape, comes next; the deprecated Presets last.
-	expect(position('mode')).toBe(lastRequired + 1);
-	expect(position('preset')).toBe(position('options') - 1);
-});
+describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
+	const controls = controlsOfNewNode(description, { resource: 'agent', operation: 'start' }, 1.2);
+	const position = (name: string) => controls.findIndex((control) => control.name === name);
 
-it('counts the controls up to the last field a new user must fill, and in all', () => {
-	const lastRequired = Math.max(...controls.map((control, index) => (control.required && control.name !== 'name' ? index : -1)));
-	// Before this order: the credential was the 10th control, under Idle Timeout, of 35 (36 now: the LLM choice between a service and an n8n workflow).
-	expect({ untilRequiredDone: lastRequired + 1, total: controls.length }).toEqual({ untilRequiredDone: 6, total: 36 });
+	it('a version 1.2 Start shows the Agora credential right under Resource and Operation', () => {
+		expect(controls.slice(0, 3).map((control) => control.name)).toEqual(['resource', 'operation', 'credential:agoraApi']);
+	});
+
+	it('the fields a user must fill come before the first setting with a default, after Vendor Keys', () => {
+		const lastRequired = Math.max(...controls.map((control, index) => (control.required && !control.name.startsWith('credential:') && control.name !== 'name' ? index : -1)));
+		expect(controls.slice(0, lastRequired + 1).map((control) => control.name)).toEqual([
+			'resource',
+			'operation',
+			'credential:agoraApi',
+			'credential:agoraVendorKeysApi',
+			'vendorKeys',
+			'channel',
+			'remoteRtcUid',
+		]);
+		// Mode, the choice that changes the form's shape, comes next; the deprecated Presets last.
+		expect(position('mode')).toBe(lastRequired + 1);
+		expect(position('preset')).toBe(position('options') - 1);
+	});
+
+	it('counts the controls of each old version as before', () => {
+		// 37 in 1.2 with the Vendor Keys credential picker (From Credential is 1.2's default), 36 in 1 and 1.1.
+		const counts = [1, 1.1, 1.2].map((version) => [names('agent', 'start', version).length, names('phoneCall', 'call', version).length]);
+		expect(counts).toEqual([
+			[36, 40],
+			[36, 40],
+			[37, 41],
+		]);
+	});
 });

@@ -106,7 +106,7 @@ const fillerFields: INodeProperties[] = [
 	}),
 ];
 
-const parametersField: INodeProperties = builds('properties.parameters', {
+export const parametersField: INodeProperties = builds('properties.parameters', {
 	displayName: 'Agent Parameters',
 	name: 'agentParameters',
 	type: 'collection',
@@ -202,7 +202,7 @@ const parametersField: INodeProperties = builds('properties.parameters', {
 	],
 });
 
-const labelsField = keyValueField({
+export const labelsField = keyValueField({
 	displayName: 'Labels',
 	name: 'labels',
 	itemName: 'Label',

@@ -6,7 +6,7 @@ import { NOT_SET } from './display';
 import { nonEmpty, put, text, type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 
-const avatarFields: INodeProperties[] = [
+export const avatarFields: INodeProperties[] = [
 	builds('properties.avatar', {
 		displayName: 'Avatar',
 		name: 'enableAvatar',
@@ -40,7 +40,7 @@ const avatarFields: INodeProperties[] = [
 	},
 ];
 
-const salFields: INodeProperties[] = [
+export const salFields: INodeProperties[] = [
 	builds('properties.sal', {
 		displayName: 'Selective Attention Locking (Beta)',
 		name: 'enableSal',
@@ -88,7 +88,7 @@ const salFields: INodeProperties[] = [
 	}),
 ];
 
-const geofenceFields: INodeProperties[] = [
+export const geofenceFields: INodeProperties[] = [
 	builds('properties.geofence', {
 		displayName: 'Geofence Area',
 		name: 'geofenceArea',
@@ -125,7 +125,7 @@ const geofenceFields: INodeProperties[] = [
 
 const ENCRYPTED = ['1', '2', '3', '4', '5', '6', '7', '8'];
 
-const encryptionFields: INodeProperties[] = [
+export const encryptionFields: INodeProperties[] = [
 	builds('properties.rtc', {
 		displayName: 'Media Encryption',
 		name: 'encryptionMode',
@@ -165,7 +165,7 @@ const encryptionFields: INodeProperties[] = [
 	}),
 ];
 
-const advancedFeaturesField: INodeProperties = {
+export const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
 	type: 'collection',

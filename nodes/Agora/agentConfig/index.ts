@@ -6,12 +6,29 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../form/parameters';
-import { vendorKeysFields } from './vendorKeys';
+import { VENDOR_KEYS_GROUP, vendorKeysFields, vendorKeysOption } from './vendorKeys';
+import { groupedFields } from '../form/groups';
 import { llmSpeaksAlone } from '../schemas/agent';
 import { buildAsr, asrFields } from './asr';
-import { behaviourFields, buildFillerWords, buildLabels, buildParameters, fillerWordsFields } from './behaviour';
+import {
+	behaviourFields,
+	buildFillerWords,
+	buildLabels,
+	buildParameters,
+	fillerWordsFields,
+	labelsField,
+	parametersField,
+} from './behaviour';
 import { cascadeOrOverride, MODE } from './display';
-import { buildExtras, extrasFields } from './extras';
+import {
+	advancedFeaturesField,
+	avatarFields,
+	buildExtras,
+	encryptionFields,
+	extrasFields,
+	geofenceFields,
+	salFields,
+} from './extras';
 import { buildIdentity, identityFields, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { hasHttpTools } from './httpTools';
@@ -37,6 +54,42 @@ export const agentConfigFields: INodeProperties[] = [
 	...extrasFields,
 	...behaviourFields,
 ];
+
+/**
+ * The form from node version 1.3: what a user must fill, the mode and its pipeline choices at the
+ * top; the rest in "Add Option" groups. `identity` is the operation's identity group (a field with a
+ * default moves into Identity and Security); `advanced` its own options (Options, Request Options).
+ */
+export function groupedAgentConfigFields(identity: INodeProperties[], advanced: INodeProperties[]): INodeProperties[] {
+	const mustFill = identity.filter((field) => field.required === true && field.default === '');
+	const conversation = identity.filter((field) => field.name === 'idleTimeout');
+	const preset = pipelineFields.filter((field) => field.name === 'preset');
+	return [
+		...mustFill,
+		...pipelineFields.filter((field) => !preset.includes(field)),
+		...groupedFields([
+			{ name: 'model', displayName: 'Model', fields: [...cascadeOrOverride(llmFields, 'overrideLlm'), ...mllmFields] },
+			{ name: 'voice', displayName: 'Voice', fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields] },
+			{ name: 'conversation', displayName: 'Conversation', fields: [...turnFields, ...fillerWordsFields, ...conversation] },
+			{
+				name: VENDOR_KEYS_GROUP,
+				displayName: 'Identity and Security',
+				fields: [
+					...identity.filter((field) => !mustFill.includes(field) && !conversation.includes(field)),
+					vendorKeysOption,
+					...encryptionFields,
+					...geofenceFields,
+					labelsField,
+				],
+			},
+			{
+				name: 'options',
+				displayName: 'Advanced',
+				fields: [...preset, ...salFields, ...avatarFields, advancedFeaturesField, parametersField, ...advanced],
+			},
+		]),
+	];
+}
 
 /** Manual turns are signalled over RTM: switch RTM and the RTM data channel on unless set. */
 function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {

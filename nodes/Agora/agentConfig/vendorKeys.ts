@@ -15,6 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { selectedCredential } from '../../shared/credentialChoice';
 import { isPlainObject } from '../../shared/values';
+import { itemParameter } from '../form/parameters';
 
 export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
 
@@ -59,6 +60,19 @@ export const vendorKeysFields: INodeProperties[] = [
 	{ ...vendorKeysField, displayOptions: { show: { '@version': [1, 1.1] } } },
 	{ ...vendorKeysField, default: 'credential', displayOptions: { show: { '@version': [1.2] } } },
 ];
+
+/** From 1.3 the choice is an option of the Identity and Security group, From Credential unless set. */
+export const vendorKeysOption: INodeProperties = { ...vendorKeysField, default: 'credential' };
+export const VENDOR_KEYS_GROUP = 'identity';
+
+/**
+ * The Vendor Keys credential: shown unless keys are typed into the node. The group's option is read
+ * by its path (n8n evaluates credential rules with lodash paths), so an unset option keeps the default.
+ */
+export const VENDOR_KEYS_CREDENTIAL_RULE = {
+	show: VENDOR_KEYS_SHOWN,
+	hide: { [VENDOR_KEYS_PARAMETER]: ['form'], [`${VENDOR_KEYS_GROUP}.${VENDOR_KEYS_PARAMETER}`]: ['form'] },
+};
 
 /** The credential's fields, parsed. */
 export interface VendorKeys {
@@ -153,7 +167,7 @@ export async function readVendorKeys(fn: IExecuteFunctions): Promise<VendorKeys 
 	const resource = fn.getNodeParameter('resource', 0) as string;
 	const operation = fn.getNodeParameter('operation', 0) as string;
 	if (!VENDOR_KEYS_SHOWN.resource.includes(resource) || !VENDOR_KEYS_SHOWN.operation.includes(operation)) return undefined;
-	if (fn.getNodeParameter(VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
+	if (itemParameter(fn, VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
 	const keys = parseVendorKeys(await selectedCredential(fn, VENDOR_KEYS_CREDENTIAL, 'Agora Vendor Keys API'));
 	if ('invalid' in keys) {
 		throw new NodeOperationError(fn.getNode(), invalidMessage(keys.invalid), {

@@ -1,15 +1,18 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeParameters,
 	NodeParameterValueType,
 } from 'n8n-workflow';
-import { tryToParseDateTime } from 'n8n-workflow';
+import { deepCopy, tryToParseDateTime } from 'n8n-workflow';
+
+import { placeOf, type GroupedPlace } from './places';
 
 /** What reading needs of n8n's context (tests may hand in less: then every read goes to n8n). */
 export type ParameterReader = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> &
-	Partial<Pick<IExecuteFunctions, 'getInputData'>>;
+	Partial<Pick<IExecuteFunctions, 'getInputData' | 'evaluateExpression'>>;
 
 /** `{{ $json.a.b }}`, `{{ $json["a b"][0] }}`: what n8n's editor writes when a field is dragged in. */
 const JSON_PATH_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
@@ -21,7 +24,10 @@ const UNSAFE_KEYS = new Set(['constructor', 'prototype', '__proto__']);
 const ASK_N8N = Symbol('ask n8n');
 
 interface ExecutionView {
+	node: INode;
 	parameters: INodeParameters;
+	/** Parameter name -> the "Add Option" group holding it in this node version (null: top level). */
+	places: Map<string, GroupedPlace | null>;
 	/** The items `$json` reads, when they are the input items; undefined: every read goes to n8n. */
 	items: INodeExecutionData[] | undefined;
 	/** Parsed paths of the expressions seen so far (undefined: not a plain $json read). */
@@ -40,8 +46,10 @@ function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boole
 }
 
 /** Request Options › Read Item Fields Directly (on unless set off): off sends every read to n8n. */
-function shortcutEnabled(parameters: INodeParameters | undefined): boolean {
-	const options = parameters?.requestOptions;
+function shortcutEnabled(node: INode): boolean {
+	const place = placeOf(node, node.parameters, 'requestOptions');
+	const holder = place ? (node.parameters[place.group] as IDataObject | undefined) : node.parameters;
+	const options = holder?.requestOptions;
 	return !(options && typeof options === 'object' && (options as IDataObject).readItemFieldsDirectly === false);
 }
 
@@ -49,12 +57,49 @@ function viewOf(fn: ParameterReader): ExecutionView {
 	let view = views.get(fn);
 	if (!view) {
 		const items = fn.getInputData?.() ?? [];
-		const parameters = fn.getNode().parameters;
-		const direct = jsonReadsInput(fn, items) && shortcutEnabled(parameters);
-		view = { parameters, items: direct ? items : undefined, paths: new Map() };
+		const node = fn.getNode();
+		const direct = jsonReadsInput(fn, items) && shortcutEnabled(node);
+		view = { node, parameters: node.parameters, places: new Map(), items: direct ? items : undefined, paths: new Map() };
 		views.set(fn, view);
 	}
 	return view;
+}
+
+function groupOf(view: ExecutionView, name: string): GroupedPlace | undefined {
+	let place = view.places.get(name);
+	if (place === undefined) {
+		place = placeOf(view.node, view.parameters, name) ?? null;
+		view.places.set(name, place);
+	}
+	return place ?? undefined;
+}
+
+/**
+ * A parameter that this node version keeps in an "Add Option" group: the value set there, or the
+ * option's declared default (an expression evaluated as n8n evaluates a top-level default).
+ */
+function groupedParameter(
+	fn: ParameterReader,
+	view: ExecutionView,
+	{ group, option }: GroupedPlace,
+	itemIndex: number,
+	fallback: unknown,
+): NodeParameterValueType | object {
+	const values = view.parameters[group];
+	const raw = values && typeof values === 'object' ? (values as IDataObject)[option.name] : undefined;
+	if (raw === undefined) {
+		const declared = option.default;
+		if (typeof declared === 'string' && declared.startsWith('=') && fn.evaluateExpression) {
+			// n8n's evaluateExpression adds the "=" that marks an expression itself.
+			return fn.evaluateExpression(declared.slice(1), itemIndex);
+		}
+		return declared !== null && typeof declared === 'object' ? deepCopy(declared) : declared;
+	}
+	if (view.items) {
+		const resolved = resolve(view, raw, itemIndex);
+		if (resolved !== ASK_N8N) return resolved as NodeParameterValueType;
+	}
+	return fn.getNodeParameter(`${group}.${option.name}`, itemIndex, fallback);
 }
 
 function parsePath(view: ExecutionView, expression: string): string[] | undefined {
@@ -120,6 +165,8 @@ export function itemParameter(
 	fallback?: unknown,
 ): NodeParameterValueType | object {
 	const view = viewOf(fn);
+	const place = groupOf(view, name);
+	if (place) return groupedParameter(fn, view, place, itemIndex, fallback);
 	if (view.items && Object.prototype.hasOwnProperty.call(view.parameters, name)) {
 		const resolved = resolve(view, view.parameters[name], itemIndex);
 		if (resolved !== ASK_N8N) return resolved as NodeParameterValueType;

@@ -4,7 +4,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { agentConfigFields, identityFields } from '../../agentConfig';
+import { agentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
+import { requestOptionsField } from '../../form/requestOptions';
+import { beforeVersion, fromVersion } from '../../form/versions';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',
@@ -56,4 +58,7 @@ function inFormOrder(fields: INodeProperties[]): INodeProperties[] {
 	return [...named(FIRST), ...rest.slice(0, at), ...named(BEFORE_TURNS), ...rest.slice(at), ...named(LAST)];
 }
 
-export const startFields: INodeProperties[] = [...inFormOrder([...identityFields, ...agentConfigFields]), optionsField];
+export const startFields: INodeProperties[] = [
+	...beforeVersion(1.3, [...inFormOrder([...identityFields, ...agentConfigFields]), optionsField]),
+	...fromVersion(1.3, groupedAgentConfigFields(identityFields, [...(optionsField.options as INodeProperties[]), requestOptionsField])),
+];

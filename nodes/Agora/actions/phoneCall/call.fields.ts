@@ -7,7 +7,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../../form/additionalBody';
 import { builds } from '../../form/labels';
-import { agentConfigFields, identityFields, uniquePerItem } from '../../agentConfig';
+import { agentConfigFields, groupedAgentConfigFields, identityFields, uniquePerItem } from '../../agentConfig';
+import { requestOptionsField } from '../../form/requestOptions';
+import { beforeVersion, fromVersion } from '../../form/versions';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 
@@ -77,10 +79,12 @@ const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => 
 	return field.name === 'token' ? [worded, sipTokenField] : [worded];
 });
 
+const callOptions = additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})');
+
 export const callFields: INodeProperties[] = [
-	...numberFields,
-	...waitFields,
-	...callIdentityFields,
-	...agentConfigFields,
-	additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})'),
+	...beforeVersion(1.3, [...numberFields, ...waitFields, ...callIdentityFields, ...agentConfigFields, callOptions]),
+	...fromVersion(1.3, [
+		...numberFields,
+		...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...(callOptions.options as INodeProperties[]), requestOptionsField]),
+	]),
 ];

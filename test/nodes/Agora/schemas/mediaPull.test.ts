@@ -227,7 +227,7 @@ describe('helpers', () => {
 		expect(Object.keys(cloudPlayerOperations).sort()).toEqual(['create', 'delete', 'get', 'getAll', 'getMany', 'update']);
 		expect(cloudPlayerOperations.getAll).toBe(cloudPlayerOperations.getMany);
 		const selectors = cloudPlayerDescription.filter((p) => p.name === 'operation');
-		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([[1.1, 1.2], [1]]);
+		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([[1.1, 1.2, 1.3], [1]]);
 		const values = (i: number) => (selectors[i].options as Array<{ value: string; action: string }>).map((o) => o.value);
 		expect(values(0)).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
 		expect(values(1)).toEqual(['create', 'delete', 'get', 'getMany', 'update']);
