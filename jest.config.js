@@ -13,7 +13,9 @@ const project = {
  * The node imports zod from the n8n that runs it: zod 3 in today's releases, zod 4 later. The
  * request schemas' tests run once more with `zod` resolved to zod 4 (devDependency alias "zod4").
  */
-const SCHEMA_TESTS = ['agent', 'mediaPull', 'telephony', 'zodVersions'].map((name) => `<rootDir>/test/nodes/Agora/schemas/${name}.test.ts`);
+const SCHEMA_TESTS = ['agent', 'mediaPull', 'telephony', 'zodVersions'].map(
+	(name) => `<rootDir>/test/nodes/Agora/schemas/${name}.test.ts`,
+);
 
 module.exports = {
 	projects: [
@@ -22,7 +24,12 @@ module.exports = {
 			displayName: 'zod3',
 			testMatch: ['**/*.test.ts'],
 			// The reliability suites are a lane of their own (test/reliability/jest.config.js).
-			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/bench/', '/test/reliability/'],
+			testPathIgnorePatterns: [
+				'/node_modules/',
+				'/test/e2e/',
+				'/test/bench/',
+				'/test/reliability/',
+			],
 			// The zod n8n 1.123 and 2.4 ship (devDependency "zod").
 			globals: { ZOD_MAJOR: 3 },
 		},

@@ -11,7 +11,8 @@ export class AgoraAgentLlmApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora#n8n-inside-the-conversation';
+	documentationUrl =
+		'https://github.com/n8n-nodes-agora/n8n-nodes-agora#n8n-inside-the-conversation';
 
 	properties: INodeProperties[] = [
 		{

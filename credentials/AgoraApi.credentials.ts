@@ -1,11 +1,11 @@
-import type {
-	IAuthenticate,
-	Icon,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { authMethodOf, basicOnlyReason, hasBasicKeys, restAuthorization } from '../nodes/shared/token/restToken';
+import {
+	authMethodOf,
+	basicOnlyReason,
+	hasBasicKeys,
+	restAuthorization,
+} from '../nodes/shared/token/restToken';
 import { guideLink } from '../nodes/shared/agoraGuides';
 
 /** Hosts from Agora's public REST reference; `custom` covers proxies and the local sandbox. */
@@ -77,7 +77,8 @@ export class AgoraApi implements ICredentialType {
 			default: '',
 			required: true,
 			displayOptions: { show: { authentication: ['basic'] } },
-			description: 'Customer Secret that belongs to the Customer ID, sent as HTTP Basic authentication',
+			description:
+				'Customer Secret that belongs to the Customer ID, sent as HTTP Basic authentication',
 		},
 		{
 			displayName: 'Customer ID',
@@ -85,7 +86,8 @@ export class AgoraApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			displayOptions: { show: { authentication: ['token'] } },
-			description: 'Optional with Token: telephony, phone numbers and cloud players require Basic, and are signed with these when set',
+			description:
+				'Optional with Token: telephony, phone numbers and cloud players require Basic, and are signed with these when set',
 		},
 		{
 			displayName: 'Customer Secret',
@@ -94,7 +96,8 @@ export class AgoraApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			displayOptions: { show: { authentication: ['token'] } },
-			description: 'Customer Secret that belongs to the Customer ID, for the endpoints that require Basic',
+			description:
+				'Customer Secret that belongs to the Customer ID, for the endpoints that require Basic',
 		},
 		{
 			displayName: 'App ID',
@@ -122,7 +125,8 @@ export class AgoraApi implements ICredentialType {
 			placeholder: 'e.g. http://127.0.0.1:8787',
 			required: true,
 			displayOptions: { show: { host: ['custom'] } },
-			description: 'Base URL without a trailing path, for example a corporate proxy or the local sandbox',
+			description:
+				'Base URL without a trailing path, for example a corporate proxy or the local sandbox',
 		},
 		{
 			displayName: 'App Certificate',
@@ -153,7 +157,8 @@ export class AgoraApi implements ICredentialType {
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
 		// Telephony, phone numbers and cloud players take Basic only: a Token credential with the
 		// Customer ID and Secret signs them with Basic.
-		const basicOnly = basicOnlyReason(requestOptions.url) !== undefined && hasBasicKeys(credentials);
+		const basicOnly =
+			basicOnlyReason(requestOptions.url) !== undefined && hasBasicKeys(credentials);
 		if (authMethodOf(credentials) === 'basic' || basicOnly) {
 			return {
 				...requestOptions,
@@ -163,7 +168,13 @@ export class AgoraApi implements ICredentialType {
 				},
 			};
 		}
-		const authorization = restAuthorization(credentials, { url: requestOptions.url, body: requestOptions.body });
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: authorization } };
+		const authorization = restAuthorization(credentials, {
+			url: requestOptions.url,
+			body: requestOptions.body,
+		});
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: authorization },
+		};
 	};
 }

@@ -12,7 +12,8 @@ export class AgoraNotificationsApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora#credential-agora-notifications';
+	documentationUrl =
+		'https://github.com/n8n-nodes-agora/n8n-nodes-agora#credential-agora-notifications';
 
 	properties: INodeProperties[] = [
 		{
@@ -23,12 +24,14 @@ export class AgoraNotificationsApi implements ICredentialType {
 				{
 					name: 'Verify Signatures (Recommended)',
 					value: 'signature',
-					description: 'Only notifications signed with the secret start the workflow; any other is refused with 401',
+					description:
+						'Only notifications signed with the secret start the workflow; any other is refused with 401',
 				},
 				{
 					name: 'Accept Unverified Notifications',
 					value: 'none',
-					description: 'Nothing is checked: anyone who knows the webhook URL can start the workflow',
+					description:
+						'Nothing is checked: anyone who knows the webhook URL can start the workflow',
 				},
 			],
 			default: 'signature',

@@ -12,7 +12,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora#credential-agora-vendor-keys';
+	documentationUrl =
+		'https://github.com/n8n-nodes-agora/n8n-nodes-agora#credential-agora-vendor-keys';
 
 	properties: INodeProperties[] = [
 		{
@@ -37,7 +38,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. openai',
-			description: 'Sent as properties.llm.vendor when the node sets none, e.g. openai, azure, custom',
+			description:
+				'Sent as properties.llm.vendor when the node sets none, e.g. openai, azure, custom',
 		},
 		{
 			displayName: 'LLM Request Style',
@@ -45,7 +47,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. openai',
-			description: 'Sent as properties.llm.style when the node sets none: openai (default), anthropic, gemini or dify',
+			description:
+				'Sent as properties.llm.style when the node sets none: openai (default), anthropic, gemini or dify',
 		},
 		{
 			displayName: 'TTS Vendor',
@@ -53,7 +56,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. microsoft',
-			description: 'Sent as properties.tts.vendor when the node’s request has none, e.g. microsoft, elevenlabs, openai',
+			description:
+				'Sent as properties.tts.vendor when the node’s request has none, e.g. microsoft, elevenlabs, openai',
 		},
 		{
 			displayName: 'LLM API Key',
@@ -70,7 +74,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			placeholder: 'e.g. {"X-Tenant-Key": "…"}',
-			description: 'Headers sent to the LLM (properties.llm.headers), as a JSON object of names and values',
+			description:
+				'Headers sent to the LLM (properties.llm.headers), as a JSON object of names and values',
 		},
 		{
 			displayName: 'MCP Server Bearer Token',
@@ -88,7 +93,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			placeholder: 'e.g. {"weather": {"Authorization": "Bearer …"}}',
-			description: 'Headers per MCP server, by the server’s name (properties.llm.mcp_servers[].headers)',
+			description:
+				'Headers per MCP server, by the server’s name (properties.llm.mcp_servers[].headers)',
 		},
 		{
 			displayName: 'Tool Header Values (JSON)',
@@ -97,7 +103,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			placeholder: 'e.g. {"lookup_order": {"X-Webhook-Secret": "…"}}',
-			description: 'Headers per HTTP tool, by the tool’s name (properties.llm.tools[].server.headers), e.g. the Header Auth secret of an n8n Webhook',
+			description:
+				'Headers per HTTP tool, by the tool’s name (properties.llm.tools[].server.headers), e.g. the Header Auth secret of an n8n Webhook',
 		},
 		{
 			displayName: 'Filler Words LLM API Key',
@@ -105,7 +112,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Sent as the API key of the LLM that generates filler words (properties.filler_words.content.generated_config.llm_provider.api_key)',
+			description:
+				'Sent as the API key of the LLM that generates filler words (properties.filler_words.content.generated_config.llm_provider.api_key)',
 		},
 		{
 			displayName: 'MLLM API Key',
@@ -121,7 +129,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Base64 Google Application Default Credentials, sent as properties.mllm.adc_credentials_string when the realtime model is on Vertex AI',
+			description:
+				'Base64 Google Application Default Credentials, sent as properties.mllm.adc_credentials_string when the realtime model is on Vertex AI',
 		},
 		{
 			displayName: 'TTS Params Secrets (JSON)',
@@ -166,7 +175,8 @@ export class AgoraVendorKeysApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Key of the built-in media encryption (properties.rtc.encryption_key), used when the node chooses an encryption mode',
+			description:
+				'Key of the built-in media encryption (properties.rtc.encryption_key), used when the node chooses an encryption mode',
 		},
 		{
 			displayName: 'Media Encryption Salt',

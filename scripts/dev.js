@@ -59,7 +59,11 @@ async function shutdown(reason, code) {
 }
 
 function watchForStop() {
-	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+	for (const [signal, code] of [
+		['SIGINT', 130],
+		['SIGTERM', 143],
+		['SIGHUP', 129],
+	]) {
 		process.on(signal, () => void shutdown(`${signal} received`, code));
 	}
 	// npm passes SIGINT and SIGTERM on to its script (package.json execs this process, so no shell
@@ -74,7 +78,12 @@ function watchForStop() {
 function run(command, args, { log, onLine, env } = {}) {
 	return new Promise((resolve, reject) => {
 		const out = log ? fs.openSync(log, 'a') : 'pipe';
-		const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', out, log ? out : 'pipe'] });
+		const child = spawn(command, args, {
+			cwd: ROOT,
+			env: { ...process.env, ...env },
+			detached: true,
+			stdio: ['ignore', out, log ? out : 'pipe'],
+		});
 		groups.add(child);
 		let stdout = '';
 		if (!log) {
@@ -91,7 +100,12 @@ function run(command, args, { log, onLine, env } = {}) {
 			groups.delete(child);
 			if (typeof out === 'number') fs.closeSync(out);
 			if (code === 0) resolve(stdout);
-			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})${log ? `; see ${log}` : ''}`));
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})${log ? `; see ${log}` : ''}`,
+					),
+				);
 		});
 	});
 }
@@ -99,7 +113,9 @@ function run(command, args, { log, onLine, env } = {}) {
 // ---------------------------------------------------------------- installing
 async function installProject(status) {
 	const logFile = path.join(DEV_FOLDER, 'project-install.log');
-	const installed = ['typescript', 'ts-node', 'n8n-workflow', 'gulp'].every((p) => fs.existsSync(path.join(ROOT, 'node_modules', p)));
+	const installed = ['typescript', 'ts-node', 'n8n-workflow', 'gulp'].every((p) =>
+		fs.existsSync(path.join(ROOT, 'node_modules', p)),
+	);
 	if (!installed) {
 		status.text = 'npm ci (the project’s dev dependencies)';
 		// --loglevel=error: n8n-core's isolated-vm asks for Node 22 (EBADENGINE); the tests never load it.
@@ -129,7 +145,9 @@ async function installN8n(status) {
 
 /** This version's n8n folder in the cache (the Node.js major is chosen by install-n8n.sh), if made. */
 function n8nCacheDir() {
-	const name = fs.existsSync(CACHE) ? fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`)) : undefined;
+	const name = fs.existsSync(CACHE)
+		? fs.readdirSync(CACHE).find((d) => d.startsWith(`n8n-${VERSION}-node`))
+		: undefined;
 	return name ? path.join(CACHE, name) : undefined;
 }
 
@@ -154,14 +172,16 @@ function npmProgress(dir) {
 	const archives = fetches.filter((line) => /\.tgz\b/.test(line)).length;
 	const target = path.join(dir, 'node_modules');
 	const unpacked = fs.existsSync(target) ? fs.readdirSync(target).length : 0;
-	if (archives === 0 && unpacked === 0) return `resolving the dependency tree: ${fetches.length} package descriptions fetched`;
+	if (archives === 0 && unpacked === 0)
+		return `resolving the dependency tree: ${fetches.length} package descriptions fetched`;
 	return `downloading and unpacking: ${archives} package archives fetched, ${unpacked} top-level packages unpacked`;
 }
 
 function n8nProgress(status) {
 	let text = status.text;
 	const dir = n8nCacheDir();
-	if (!status.dir && dir && /downloading n8n/.test(text)) text = `${text.replace(/ \(.*$/, '')} (${npmProgress(dir)})`;
+	if (!status.dir && dir && /downloading n8n/.test(text))
+		text = `${text.replace(/ \(.*$/, '')} (${npmProgress(dir)})`;
 	return status.build ? `${text} + ${status.build.replace(/ \(.*$/, '')}` : text;
 }
 
@@ -178,7 +198,15 @@ async function main() {
 	);
 	const project = { text: 'starting' };
 	const n8n = { text: 'starting' };
-	const ticker = setInterval(() => say(firstRun ? `n8n: ${n8nProgress(n8n)} | project: ${project.text}` : `project: ${project.text}`), 5000);
+	const ticker = setInterval(
+		() =>
+			say(
+				firstRun
+					? `n8n: ${n8nProgress(n8n)} | project: ${project.text}`
+					: `project: ${project.text}`,
+			),
+		5000,
+	);
 	try {
 		await Promise.all([installProject(project), installN8n(n8n)]);
 	} finally {
@@ -187,13 +215,26 @@ async function main() {
 	say(`installed (n8n in ${n8n.dir})`);
 	require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
 	const { startDev } = require('./dev.ts');
-	await startDev({ n8nDir: n8n.dir, version: VERSION, folder: DEV_FOLDER, say, cleanups, isStopping: () => stopping, resetExamples: RESET_EXAMPLES });
+	await startDev({
+		n8nDir: n8n.dir,
+		version: VERSION,
+		folder: DEV_FOLDER,
+		say,
+		cleanups,
+		isStopping: () => stopping,
+		resetExamples: RESET_EXAMPLES,
+	});
 }
 
 if (require.main === module) {
 	main().catch((error) => {
 		if (stopping) return;
-		console.error(String(error instanceof Error ? error.message : error).split('\n').slice(-25).join('\n'));
+		console.error(
+			String(error instanceof Error ? error.message : error)
+				.split('\n')
+				.slice(-25)
+				.join('\n'),
+		);
 		void shutdown('failed', 1);
 	});
 }

@@ -24,15 +24,22 @@ const REASON = 'not part of the published package: test or dev code run by plain
 const HEADER = /^\/\* eslint-disable [^*]* -- not part of the published package[^*]*\*\/\n/;
 
 const eslint = new ESLint({ cwd: root });
-const files = glob.sync(['test/**/*.ts', 'scripts/**/*.ts', 'sandbox/**/*.ts'], { cwd: root, ignore: ['**/node_modules/**'] });
+const files = glob.sync(['test/**/*.ts', 'scripts/**/*.ts', 'sandbox/**/*.ts'], {
+	cwd: root,
+	ignore: ['**/node_modules/**'],
+});
 let changed = 0;
 for (const file of files) {
 	const full = path.join(root, file);
 	const text = fs.readFileSync(full, 'utf8');
 	const body = text.replace(HEADER, '');
 	const [result] = await eslint.lintText(body, { filePath: full });
-	const rules = [...new Set(result.messages.map((m) => m.ruleId).filter((r) => OUTSIDE_PACKAGE_RULES.has(r)))].sort();
-	const next = rules.length ? `/* eslint-disable ${rules.join(', ')} -- ${REASON} */\n${body}` : body;
+	const rules = [
+		...new Set(result.messages.map((m) => m.ruleId).filter((r) => OUTSIDE_PACKAGE_RULES.has(r))),
+	].sort();
+	const next = rules.length
+		? `/* eslint-disable ${rules.join(', ')} -- ${REASON} */\n${body}`
+		: body;
 	if (next !== text) {
 		fs.writeFileSync(full, next);
 		changed++;

@@ -13,7 +13,10 @@ import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPl
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
-import { notificationServerDescription, notificationServerOperations } from './actions/notificationServer';
+import {
+	notificationServerDescription,
+	notificationServerOperations,
+} from './actions/notificationServer';
 import type { AgoraOperation, OperationContext } from './actions/types';
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './run/pool';
@@ -46,14 +49,13 @@ const operations: Record<string, Record<string, AgoraOperation>> = {
 };
 
 /** resource + operation of one item -> the operation module that handles it. */
-function findOperation(
-	fn: IExecuteFunctions,
-	resource: string,
-	operation: string,
-): AgoraOperation {
+function findOperation(fn: IExecuteFunctions, resource: string, operation: string): AgoraOperation {
 	const found = operations[resource]?.[operation];
 	if (!found) {
-		throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			fn.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 	return found;
 }
@@ -112,12 +114,14 @@ export class Agora implements INodeType {
 					{
 						name: 'Agent LLM',
 						value: 'agentLlm',
-						description: 'Answer an agent’s LLM request that started this workflow (Agora Agent LLM Trigger)',
+						description:
+							'Answer an agent’s LLM request that started this workflow (Agora Agent LLM Trigger)',
 					},
 					{
 						name: 'Cloud Player',
 						value: 'cloudPlayer',
-						description: 'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
+						description:
+							'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
 						name: 'Notification Server',
@@ -127,7 +131,8 @@ export class Agora implements INodeType {
 					{
 						name: 'Phone Call',
 						value: 'phoneCall',
-						description: 'Outbound phone call answered by a voice agent (SIP), its status, hang-up and call records',
+						description:
+							'Outbound phone call answered by a voice agent (SIP), its status, hang-up and call records',
 					},
 					{
 						name: 'Phone Number',
@@ -153,7 +158,9 @@ export class Agora implements INodeType {
 			{
 				...requestOptionsField,
 				displayOptions: {
-					show: { resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'] },
+					show: {
+						resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'],
+					},
 					hide: { operation: ['start', 'call'] },
 				},
 			},
@@ -195,13 +202,18 @@ export class Agora implements INodeType {
 		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
 
-		const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
-			const outcome = await settle(operation.execute.call(this, itemIndex, ctx));
-			if (outcome.ok) return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-			// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
-			if (!continueOnFail) throw outcome.error;
-			return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
-		});
+		const run = await runConcurrently(
+			items.length,
+			options.concurrency ?? 50,
+			async (itemIndex) => {
+				const outcome = await settle(operation.execute.call(this, itemIndex, ctx));
+				if (outcome.ok)
+					return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+				// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
+				if (!continueOnFail) throw outcome.error;
+				return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
+			},
+		);
 		if (run.failures.length > 0) {
 			const sideEffects = collectSideEffects(run.results, operation.sideEffect);
 			throw bulkRunError(this, { failures: run.failures, sideEffects, itemCount: items.length });
@@ -211,7 +223,10 @@ export class Agora implements INodeType {
 }
 
 /** Agent LLM › Reply needs no credential and no request to Agora: the items run one by one. */
-async function replyToAgent(fn: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[][]> {
+async function replyToAgent(
+	fn: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[][]> {
 	const operation = selectedOperation(fn);
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -240,7 +255,12 @@ function readRequestOptions(fn: IExecuteFunctions): RequestOptions {
 		const value = options[name];
 		if (value === undefined) continue;
 		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-			throw invalidField(fn, `requestOptions.${name}`, `must be a whole number from ${min} to ${max}`, 0);
+			throw invalidField(
+				fn,
+				`requestOptions.${name}`,
+				`must be a whole number from ${min} to ${max}`,
+				0,
+			);
 		}
 	}
 	return options;

@@ -49,7 +49,11 @@ interface LlmRequest {
 async function requestBody(req: LlmRequest): Promise<unknown> {
 	if (isPlainObject(req.body) && Object.keys(req.body).length > 0) return req.body;
 	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
-	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody.toString('utf8') : typeof req.rawBody === 'string' ? req.rawBody : '';
+	const raw = Buffer.isBuffer(req.rawBody)
+		? req.rawBody.toString('utf8')
+		: typeof req.rawBody === 'string'
+			? req.rawBody
+			: '';
 	try {
 		return raw.trim() === '' ? req.body : JSON.parse(raw);
 	} catch {
@@ -61,7 +65,10 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
  * The bearer key checked against the credential's, kept a few seconds in memory (decrypting the
  * credential was most of a turn's cost); a mismatch is checked again against the stored credential.
  */
-async function keyAccepted(ctx: IWebhookFunctions, authorization: string | string[] | undefined): Promise<boolean> {
+async function keyAccepted(
+	ctx: IWebhookFunctions,
+	authorization: string | string[] | undefined,
+): Promise<boolean> {
 	const credentialId = ctx.getNode().credentials?.[LLM_CREDENTIAL]?.id ?? undefined;
 	const loadKey = async (): Promise<string> => {
 		const credential = await ctx.getCredentials(LLM_CREDENTIAL);
@@ -80,12 +87,19 @@ async function agoraAgentLlmCredentialTest(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const key = credential.data?.apiKey;
-	if (typeof key !== 'string' || key.trim() === '') return { status: 'Error', message: 'Enter an API key' };
-	return { status: 'OK', message: 'Requests must carry "Authorization: Bearer" with this key; others are refused with 401' };
+	if (typeof key !== 'string' || key.trim() === '')
+		return { status: 'Error', message: 'Enter an API key' };
+	return {
+		status: 'OK',
+		message:
+			'Requests must carry "Authorization: Bearer" with this key; others are refused with 401',
+	};
 }
 
 function timeoutAnswer(options: LlmTriggerOptions): TimeoutAnswer {
-	return options.onTimeout === 'fallback' ? { kind: 'fallback', text: options.fallbackAnswer ?? '' } : { kind: 'error' };
+	return options.onTimeout === 'fallback'
+		? { kind: 'fallback', text: options.fallbackAnswer ?? '' }
+		: { kind: 'error' };
 }
 
 export class AgoraLlmTrigger implements INodeType {
@@ -96,11 +110,14 @@ export class AgoraLlmTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'Agent LLM requests',
-		description: 'Answer as an Agora voice agent’s LLM: starts on each OpenAI chat-completions request of the agent',
+		description:
+			'Answer as an Agora voice agent’s LLM: starts on each OpenAI chat-completions request of the agent',
 		defaults: { name: 'Agora Agent LLM Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agoraAgentLlmApi', required: true, testedBy: 'agoraAgentLlmCredentialTest' }],
+		credentials: [
+			{ name: 'agoraAgentLlmApi', required: true, testedBy: 'agoraAgentLlmCredentialTest' },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -126,7 +143,8 @@ export class AgoraLlmTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 100, maxValue: MAX_ANSWER_TIMEOUT_MS, numberPrecision: 0 },
 						default: DEFAULT_ANSWER_TIMEOUT_MS,
-						description: 'When the workflow has not replied within this time, the trigger answers (see On Timeout) and a later reply is dropped',
+						description:
+							'When the workflow has not replied within this time, the trigger answers (see On Timeout) and a later reply is dropped',
 					},
 					{
 						displayName: 'Fallback Answer',
@@ -142,7 +160,8 @@ export class AgoraLlmTrigger implements INodeType {
 						name: 'streamAnswer',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to send the first words while the model still writes. Needs n8n’s AI Agent with streaming on; other workflows still answer through the Reply.',
+						description:
+							'Whether to send the first words while the model still writes. Needs n8n’s AI Agent with streaming on; other workflows still answer through the Reply.',
 						hint: 'Beta: relies on n8n’s streaming chunk format, which n8n may change',
 					},
 					{
@@ -193,7 +212,9 @@ export class AgoraLlmTrigger implements INodeType {
 		const res = this.getResponseObject() as unknown as LlmResponse;
 		const nodeName = this.getNode().name;
 		const refuse = (refusal: LlmRefusal): IWebhookResponseData => {
-			this.logger.warn(`Agora Agent LLM Trigger "${nodeName}" refused a request (${refusal.status}): ${refusal.message}`);
+			this.logger.warn(
+				`Agora Agent LLM Trigger "${nodeName}" refused a request (${refusal.status}): ${refusal.message}`,
+			);
 			writeError(res, refusal.status, refusal.message, refusal.type, refusal.code);
 			return { noWebhookResponse: true };
 		};
@@ -204,8 +225,12 @@ export class AgoraLlmTrigger implements INodeType {
 		if (item instanceof LlmRefusal) return refuse(item);
 
 		const options = this.getNodeParameter('options', {}) as LlmTriggerOptions;
-		const timeoutMs = Math.min(Math.max(Number(options.answerTimeoutMs) || DEFAULT_ANSWER_TIMEOUT_MS, 100), MAX_ANSWER_TIMEOUT_MS);
-		const log = (message: string) => this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`);
+		const timeoutMs = Math.min(
+			Math.max(Number(options.answerTimeoutMs) || DEFAULT_ANSWER_TIMEOUT_MS, 100),
+			MAX_ANSWER_TIMEOUT_MS,
+		);
+		const log = (message: string) =>
+			this.logger.warn(`Agora Agent LLM Trigger "${nodeName}": ${message}`);
 		const request = { stream: item.stream === true, model: String(item.model) };
 		// Streaming: the bound holds until the first text, which is when the head is written.
 		// Buffered: n8n's own answer for a run without a reply becomes an OpenAI error.

@@ -5,7 +5,13 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { completionJson, completionSse, JSON_HEADERS, openAiError, SSE_HEADERS } from '../shared/openAiChat';
+import {
+	completionJson,
+	completionSse,
+	JSON_HEADERS,
+	openAiError,
+	SSE_HEADERS,
+} from '../shared/openAiChat';
 
 /** The parts of n8n's express response the trigger writes to. */
 export interface LlmResponse {
@@ -26,14 +32,25 @@ export const NO_ANSWER =
 export const WORKFLOW_FAILED = 'The workflow failed before it answered';
 
 /** Writes a JSON (or SSE) answer unless one was already sent. */
-export function writeAnswer(res: LlmResponse, status: number, headers: Record<string, string>, body: string): boolean {
+export function writeAnswer(
+	res: LlmResponse,
+	status: number,
+	headers: Record<string, string>,
+	body: string,
+): boolean {
 	if (res.headersSent || res.writableEnded) return false;
 	res.writeHead(status, headers);
 	res.end(body);
 	return true;
 }
 
-export function writeError(res: LlmResponse, status: number, message: string, type: string, code: string): boolean {
+export function writeError(
+	res: LlmResponse,
+	status: number,
+	message: string,
+	type: string,
+	code: string,
+): boolean {
 	return writeAnswer(res, status, JSON_HEADERS, JSON.stringify(openAiError(message, type, code)));
 }
 
@@ -43,7 +60,20 @@ export function writeError(res: LlmResponse, status: number, message: string, ty
  */
 function seal(res: LlmResponse): void {
 	const target = res as unknown as Record<string, unknown>;
-	for (const method of ['status', 'set', 'header', 'setHeader', 'removeHeader', 'type', 'append', 'writeHead', 'flushHeaders', 'send', 'json', 'end']) {
+	for (const method of [
+		'status',
+		'set',
+		'header',
+		'setHeader',
+		'removeHeader',
+		'type',
+		'append',
+		'writeHead',
+		'flushHeaders',
+		'send',
+		'json',
+		'end',
+	]) {
 		if (typeof target[method] === 'function') target[method] = () => res;
 	}
 	if (typeof target.write === 'function') target.write = () => true;
@@ -65,7 +95,13 @@ export function boundAnswer(
 				? writeAnswer(res, 200, SSE_HEADERS, completionSse(answer))
 				: writeAnswer(res, 200, JSON_HEADERS, JSON.stringify(completionJson(answer)));
 		} else {
-			written = writeError(res, 504, `The workflow did not answer within ${seconds} s`, 'server_error', 'timeout');
+			written = writeError(
+				res,
+				504,
+				`The workflow did not answer within ${seconds} s`,
+				'server_error',
+				'timeout',
+			);
 		}
 		if (written) {
 			log(`The workflow did not answer within ${seconds} s; the trigger answered instead`);

@@ -56,7 +56,9 @@ export function guardBufferedAnswer(res: GuardedResponse, log: (message: string)
 		// express's send() has set the length and type of n8n's body: none of it may go out.
 		for (const name of res.getHeaderNames?.() ?? []) res.removeHeader?.(name);
 		res.writeHead(500, JSON_HEADERS);
-		end(JSON.stringify(openAiError(message, 'server_error', failed ? 'workflow_error' : 'no_answer')));
+		end(
+			JSON.stringify(openAiError(message, 'server_error', failed ? 'workflow_error' : 'no_answer')),
+		);
 		return res;
 	};
 }

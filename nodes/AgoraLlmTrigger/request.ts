@@ -22,7 +22,9 @@ export function bearerMatches(authorization: unknown, expectedKey: string): bool
 	const header = Array.isArray(authorization) ? authorization[0] : authorization;
 	if (typeof header !== 'string' || expectedKey === '') return false;
 	const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-	const given = createHash('sha256').update(match ? match[1].trim() : '').digest();
+	const given = createHash('sha256')
+		.update(match ? match[1].trim() : '')
+		.digest();
 	const expected = createHash('sha256').update(expectedKey).digest();
 	return timingSafeEqual(given, expected) && match !== null;
 }
@@ -34,14 +36,18 @@ export const UNAUTHORIZED = new LlmRefusal(
 	'invalid_api_key',
 );
 
-const invalid = (message: string) => new LlmRefusal(400, message, 'invalid_request_error', 'invalid_request');
+const invalid = (message: string) =>
+	new LlmRefusal(400, message, 'invalid_request_error', 'invalid_request');
 
 /** The text of a message's content: a string, or the text parts of a content array. */
 export function contentText(content: unknown): string {
 	if (typeof content === 'string') return content;
 	if (!Array.isArray(content)) return '';
 	return content
-		.filter((part): part is IDataObject => isPlainObject(part) && part.type === 'text' && typeof part.text === 'string')
+		.filter(
+			(part): part is IDataObject =>
+				isPlainObject(part) && part.type === 'text' && typeof part.text === 'string',
+		)
 		.map((part) => part.text as string)
 		.join('');
 }
@@ -66,36 +72,57 @@ export function contentImages(content: unknown): string[] {
  * `turn_id` or `timestamp` of the turn: Agora's reference lists them "in addition to role and
  * content", i.e. on the messages; a top-level field (the older reading) wins when both are sent.
  */
-function turnField(body: IDataObject, list: IDataObject[], lastUser: IDataObject | undefined, field: string): unknown {
+function turnField(
+	body: IDataObject,
+	list: IDataObject[],
+	lastUser: IDataObject | undefined,
+	field: string,
+): unknown {
 	if (body[field] !== undefined) return body[field];
 	if (lastUser?.[field] !== undefined) return lastUser[field];
 	return [...list].reverse().find((m) => m[field] !== undefined)?.[field];
 }
 
 /** Fields of the request the output item names itself; any other field is kept under `params`. */
-const NAMED_FIELDS = ['messages', 'model', 'stream', 'tools', 'tool_choice', 'turn_id', 'timestamp'];
+const NAMED_FIELDS = [
+	'messages',
+	'model',
+	'stream',
+	'tools',
+	'tool_choice',
+	'turn_id',
+	'timestamp',
+];
 
 /** Checks the body is a chat-completions request and builds the output item. */
 export function parseChatRequest(body: unknown): IDataObject | LlmRefusal {
-	if (!isPlainObject(body)) return invalid('The body must be a JSON object (an OpenAI chat-completions request)');
+	if (!isPlainObject(body))
+		return invalid('The body must be a JSON object (an OpenAI chat-completions request)');
 	const messages = body.messages;
 	if (!Array.isArray(messages) || messages.length === 0) {
 		return invalid('"messages" must be a non-empty array of chat messages');
 	}
-	const badIndex = messages.findIndex((m) => !isPlainObject(m) || typeof m.role !== 'string' || m.role === '');
+	const badIndex = messages.findIndex(
+		(m) => !isPlainObject(m) || typeof m.role !== 'string' || m.role === '',
+	);
 	if (badIndex >= 0) return invalid(`"messages[${badIndex}]" must be an object with a "role"`);
-	if (body.stream !== undefined && typeof body.stream !== 'boolean') return invalid('"stream" must be true or false');
-	if (body.tools !== undefined && !Array.isArray(body.tools)) return invalid('"tools" must be an array');
+	if (body.stream !== undefined && typeof body.stream !== 'boolean')
+		return invalid('"stream" must be true or false');
+	if (body.tools !== undefined && !Array.isArray(body.tools))
+		return invalid('"tools" must be an array');
 
 	const list = messages as IDataObject[];
 	const lastUser = [...list].reverse().find((m) => m.role === 'user');
 	const params: IDataObject = {};
-	for (const [key, value] of Object.entries(body)) if (!NAMED_FIELDS.includes(key)) params[key] = value as IDataObject[string];
+	for (const [key, value] of Object.entries(body))
+		if (!NAMED_FIELDS.includes(key)) params[key] = value as IDataObject[string];
 
 	const item: IDataObject = {
 		lastUserMessage: lastUser ? contentText(lastUser.content) : '',
 		lastUserImages: lastUser ? contentImages(lastUser.content) : [],
-		systemMessages: list.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => contentText(m.content)),
+		systemMessages: list
+			.filter((m) => m.role === 'system' || m.role === 'developer')
+			.map((m) => contentText(m.content)),
 		messages: list,
 		model: typeof body.model === 'string' ? body.model : '',
 		stream: body.stream === true,

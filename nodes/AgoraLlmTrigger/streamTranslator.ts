@@ -14,7 +14,13 @@ import {
 	type ReplyChunk,
 } from '../shared/openAiChat';
 import { isPlainObject } from '../shared/values';
-import { NO_ANSWER, WORKFLOW_FAILED, writeAnswer, writeError, type LlmResponse } from './answerBound';
+import {
+	NO_ANSWER,
+	WORKFLOW_FAILED,
+	writeAnswer,
+	writeError,
+	type LlmResponse,
+} from './answerBound';
 
 export { NO_ANSWER, WORKFLOW_FAILED };
 
@@ -53,7 +59,8 @@ export function translateN8nStream(
 	let pending = '';
 
 	// Someone else (the Answer Timeout) answered, or the caller left: n8n's chunks are dropped.
-	const closed = () => finished || res.writableEnded || res.destroyed === true || (res.headersSent && !streaming);
+	const closed = () =>
+		finished || res.writableEnded || res.destroyed === true || (res.headersSent && !streaming);
 
 	const text = (content: string) => {
 		if (content === '' || closed()) return;
@@ -74,9 +81,15 @@ export function translateN8nStream(
 		finished = true;
 		if (streaming) {
 			// The caller already hears the streamed text: an empty or refused Reply ends it as it is.
-			if (reply?.metadata) log('The Reply’s first-chunk metadata was dropped: the AI Agent’s text had already streamed');
+			if (reply?.metadata)
+				log(
+					'The Reply’s first-chunk metadata was dropped: the AI Agent’s text had already streamed',
+				);
 			const calls = reply?.toolCalls ?? [];
-			if (calls.length > 0) rawWrite(chunkFrame(base, { tool_calls: calls.map((call, index) => ({ index, ...call })) }, null));
+			if (calls.length > 0)
+				rawWrite(
+					chunkFrame(base, { tool_calls: calls.map((call, index) => ({ index, ...call })) }, null),
+				);
 			rawWrite(chunkFrame(base, {}, calls.length > 0 ? 'tool_calls' : 'stop'));
 			raw.end(DONE_FRAME);
 			return;
@@ -86,14 +99,35 @@ export function translateN8nStream(
 			writeError(raw, 500, reply.error.message, 'server_error', reply.error.code);
 		} else if (reply) {
 			const sse = reply.format ? reply.format === 'sse' : request.stream;
-			const answer = { ...base, content: reply.content, toolCalls: reply.toolCalls, metadata: reply.metadata };
-			writeAnswer(raw, 200, sse ? SSE_HEADERS : JSON_HEADERS, sse ? completionSse(answer) : JSON.stringify(completionJson(answer)));
+			const answer = {
+				...base,
+				content: reply.content,
+				toolCalls: reply.toolCalls,
+				metadata: reply.metadata,
+			};
+			writeAnswer(
+				raw,
+				200,
+				sse ? SSE_HEADERS : JSON_HEADERS,
+				sse ? completionSse(answer) : JSON.stringify(completionJson(answer)),
+			);
 		} else if (collected !== '' && failure === undefined) {
-			writeAnswer(raw, 200, JSON_HEADERS, JSON.stringify(completionJson({ ...base, content: collected })));
+			writeAnswer(
+				raw,
+				200,
+				JSON_HEADERS,
+				JSON.stringify(completionJson({ ...base, content: collected })),
+			);
 		} else {
 			const message = failure === undefined ? NO_ANSWER : WORKFLOW_FAILED;
 			log(failure === undefined ? message : `${message}: ${failure}`);
-			writeError(raw, 500, message, 'server_error', failure === undefined ? 'no_answer' : 'workflow_error');
+			writeError(
+				raw,
+				500,
+				message,
+				'server_error',
+				failure === undefined ? 'no_answer' : 'workflow_error',
+			);
 		}
 	};
 

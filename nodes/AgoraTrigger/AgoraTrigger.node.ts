@@ -24,7 +24,8 @@ import {
 } from './receive';
 import { guideLink } from '../shared/agoraGuides';
 
-const SETUP_STEPS = 'In Agora Console › Notifications: enable the product and events below, paste the Production URL (workflow active). ';
+const SETUP_STEPS =
+	'In Agora Console › Notifications: enable the product and events below, paste the Production URL (workflow active). ';
 
 /** Version 1 reads the secret from the Agora API credential; version 2 from its own credential. */
 const SETUP_NOTICE_V1 = `${SETUP_STEPS}Until its secret is in the Agora API credential, notifications are NOT verified.`;
@@ -219,7 +220,9 @@ export class AgoraTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
-				return data.webhookUrl !== undefined && data.webhookUrl === this.getNodeWebhookUrl('default');
+				return (
+					data.webhookUrl !== undefined && data.webhookUrl === this.getNodeWebhookUrl('default')
+				);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
@@ -249,7 +252,9 @@ export class AgoraTrigger implements INodeType {
 		const outcome = await receive(this, req, options);
 		const nodeName = this.getNode().name;
 		if (outcome instanceof Refusal) {
-			this.logger.warn(`Agora Trigger "${nodeName}" refused a request (${outcome.status}): ${outcome.message}`);
+			this.logger.warn(
+				`Agora Trigger "${nodeName}" refused a request (${outcome.status}): ${outcome.message}`,
+			);
 			answer(res, outcome.status, { status: 'error', message: outcome.message });
 			return { noWebhookResponse: true };
 		}
@@ -259,7 +264,10 @@ export class AgoraTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		answer(res, 200, { status: 'ok' });
-		const item = toOutputItem(outcome.notification, { verified: outcome.verified, healthCheck: outcome.healthCheck });
+		const item = toOutputItem(outcome.notification, {
+			verified: outcome.verified,
+			healthCheck: outcome.healthCheck,
+		});
 		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -24,7 +24,10 @@ export interface NotificationKey {
 	acceptUnverified: boolean;
 }
 
-export function notificationKeyOf(type: string, data: ICredentialDataDecryptedObject): NotificationKey {
+export function notificationKeyOf(
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): NotificationKey {
 	const secret = typeof data.notificationSecret === 'string' ? data.notificationSecret : '';
 	if (type === API_CREDENTIAL) return { secret, acceptUnverified: secret === '' };
 	const acceptUnverified = data.verification === 'none';
@@ -49,6 +52,7 @@ export async function agoraNotificationsCredentialTest(
 	if (key.secret.trim() === '') return { status: 'Error', message: NO_SECRET_MESSAGE };
 	return {
 		status: 'OK',
-		message: 'Notifications will be verified with this secret; one signed with another secret is refused with 401',
+		message:
+			'Notifications will be verified with this secret; one signed with another secret is refused with 401',
 	};
 }

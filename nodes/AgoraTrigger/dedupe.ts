@@ -29,7 +29,10 @@ interface ScopeClaims {
 	/** Static data of recent calls, which n8n may still save (in any order) after this claim. */
 	copies: Array<{ data: IDataObject; at: number }>;
 }
-const claims = new ExpiringMap<string, ScopeClaims>({ maxEntries: SCOPE_LIMIT, ttlMs: DEDUPE_TTL_MS });
+const claims = new ExpiringMap<string, ScopeClaims>({
+	maxEntries: SCOPE_LIMIT,
+	ttlMs: DEDUPE_TTL_MS,
+});
 
 interface Scan {
 	/** Valid, unexpired entries of the stored record other than the id looked for, oldest first. */
@@ -43,7 +46,8 @@ function scan(value: unknown, noticeId: string, now: number): Scan {
 	const result: Scan = { kept: [], seen: false };
 	if (!Array.isArray(value)) return result;
 	for (const entry of value) {
-		if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number') continue;
+		if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number')
+			continue;
 		if (now - entry[1] >= DEDUPE_TTL_MS) continue;
 		if (entry[0] === noticeId) result.seen = true;
 		else result.kept.push(entry as [string, number]);
@@ -87,7 +91,10 @@ export function remember(record: SeenRecord, noticeId: string, now: number): See
 function scopeClaims(scope: string): ScopeClaims {
 	let entry = claims.get(scope);
 	if (entry === undefined) {
-		entry = { ids: new ExpiringMap<string, number>({ maxEntries: PROCESS_LIMIT, ttlMs: DEDUPE_TTL_MS }), copies: [] };
+		entry = {
+			ids: new ExpiringMap<string, number>({ maxEntries: PROCESS_LIMIT, ttlMs: DEDUPE_TTL_MS }),
+			copies: [],
+		};
 		claims.set(scope, entry);
 	}
 	return entry;
@@ -114,7 +121,9 @@ export function claimNotice(ctx: IWebhookFunctions, noticeId: string, now = Date
 	if (stored.seen || !claimInProcess(scope, noticeId, now)) return false;
 	const entry = scopeClaims(scope);
 	const record = mergeSeen([...stored.kept, ...entry.ids.live()], now);
-	entry.copies = entry.copies.filter((copy) => now - copy.at < COPY_WINDOW_MS && copy.data !== staticData).slice(1 - COPY_LIMIT);
+	entry.copies = entry.copies
+		.filter((copy) => now - copy.at < COPY_WINDOW_MS && copy.data !== staticData)
+		.slice(1 - COPY_LIMIT);
 	entry.copies.push({ data: staticData, at: now });
 	// Reassigned (not mutated) so n8n's static-data proxy marks each copy changed.
 	for (const copy of entry.copies) copy.data[SEEN_KEY] = record.slice();

@@ -19,7 +19,12 @@ interface AgoraEventType {
 }
 
 export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
-	{ eventType: 101, name: 'agent_joined', displayName: 'Agent Joined (101)', description: 'The agent joined the channel' },
+	{
+		eventType: 101,
+		name: 'agent_joined',
+		displayName: 'Agent Joined (101)',
+		description: 'The agent joined the channel',
+	},
 	{
 		eventType: 102,
 		name: 'agent_left',
@@ -39,7 +44,12 @@ export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
 		description: 'Agora’s “agent expire”: the agent’s channel token is about to expire',
 		formerNames: ['token_expiring'],
 	},
-	{ eventType: 110, name: 'agent_error', displayName: 'Agent Error (110)', description: 'Module errors of one turn; payload.errors' },
+	{
+		eventType: 110,
+		name: 'agent_error',
+		displayName: 'Agent Error (110)',
+		description: 'Module errors of one turn; payload.errors',
+	},
 	{
 		eventType: 111,
 		name: 'agent_metrics',
@@ -56,18 +66,25 @@ export const CONVERSATIONAL_AI_EVENTS: AgoraEventType[] = [
 		eventType: 201,
 		name: 'inbound_call_state',
 		displayName: 'Inbound Phone Call State Changed (201)',
-		description: 'payload.state of a call to one of your numbers: START, ANSWERED, TRANSFERED (to a person) or HANGUP (ended)',
+		description:
+			'payload.state of a call to one of your numbers: START, ANSWERED, TRANSFERED (to a person) or HANGUP (ended)',
 	},
 	{
 		eventType: 202,
 		name: 'outbound_call_state',
 		displayName: 'Outbound Phone Call State Changed (202)',
-		description: 'payload.state of a call placed by Phone Call › Call: START, CALLING, RINGING, ANSWERED or HANGUP (ended)',
+		description:
+			'payload.state of a call placed by Phone Call › Call: START, CALLING, RINGING, ANSWERED or HANGUP (ended)',
 	},
 ];
 
 export const MEDIA_PULL_EVENTS: AgoraEventType[] = [
-	{ eventType: 1, name: 'player_created', displayName: 'Player Created (1)', description: 'A cloud player was created' },
+	{
+		eventType: 1,
+		name: 'player_created',
+		displayName: 'Player Created (1)',
+		description: 'A cloud player was created',
+	},
 	{
 		eventType: 3,
 		name: 'player_destroyed',
@@ -112,13 +129,19 @@ export function eventName(productId: number, eventType: number): string {
 export function isEventSelected(productId: number, eventType: number, selected: string[]): boolean {
 	if (selected.length === 0 || selected.includes(ALL_EVENTS)) return true;
 	const known = EVENTS_BY_PRODUCT[productId]?.find((e) => e.eventType === eventType);
-	const names = known ? [known.name, ...(known.formerNames ?? [])] : [eventName(productId, eventType)];
+	const names = known
+		? [known.name, ...(known.formerNames ?? [])]
+		: [eventName(productId, eventType)];
 	return names.some((name) => selected.includes(name));
 }
 
 export function eventOptions(events: AgoraEventType[], allLabel: string) {
 	return [
-		{ name: allLabel, value: ALL_EVENTS, description: 'Every event of this product, also ones added later' },
+		{
+			name: allLabel,
+			value: ALL_EVENTS,
+			description: 'Every event of this product, also ones added later',
+		},
 		...events.map((e) => ({ name: e.displayName, value: e.name, description: e.description })),
 	];
 }

@@ -33,7 +33,10 @@ export function parseNotification(text: string): ParseResult {
 
 	const { noticeId, productId, eventType, notifyMs, sid, payload } = body;
 	if (
-		!((typeof noticeId === 'string' && noticeId.trim() !== '') || (typeof noticeId === 'number' && Number.isFinite(noticeId)))
+		!(
+			(typeof noticeId === 'string' && noticeId.trim() !== '') ||
+			(typeof noticeId === 'number' && Number.isFinite(noticeId))
+		)
 	) {
 		return { ok: false, message: 'Field "noticeId" is missing or not a non-empty string' };
 	}
@@ -85,11 +88,15 @@ export interface LabelCondition {
 /** True when every condition names a label whose value (as text) equals the condition's value. */
 export function labelsMatch(labels: IDataObject, conditions: LabelCondition[]): boolean {
 	return conditions.every(
-		(c) => Object.prototype.hasOwnProperty.call(labels, c.name) && String(labels[c.name]) === c.value,
+		(c) =>
+			Object.prototype.hasOwnProperty.call(labels, c.name) && String(labels[c.name]) === c.value,
 	);
 }
 
-export function toOutputItem(n: AgoraNotification, extra: { verified: boolean; healthCheck: boolean }): IDataObject {
+export function toOutputItem(
+	n: AgoraNotification,
+	extra: { verified: boolean; healthCheck: boolean },
+): IDataObject {
 	return {
 		noticeId: n.noticeId,
 		productId: n.productId,

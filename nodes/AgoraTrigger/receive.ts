@@ -6,7 +6,12 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { NO_SECRET_MESSAGE, notificationCredentialType, notificationKeyOf, type NotificationKey } from './credential';
+import {
+	NO_SECRET_MESSAGE,
+	notificationCredentialType,
+	notificationKeyOf,
+	type NotificationKey,
+} from './credential';
 import { claimNotice } from './dedupe';
 import { eventName, isEventSelected, PRODUCT_IDS, type ProductKey } from './events';
 import {
@@ -69,7 +74,8 @@ export class Ignored {
 
 type Stop = Refusal | Ignored;
 
-const isStop = (value: unknown): value is Stop => value instanceof Refusal || value instanceof Ignored;
+const isStop = (value: unknown): value is Stop =>
+	value instanceof Refusal || value instanceof Ignored;
 
 /** Writes a JSON answer unless one was already sent. */
 export function answer(res: WebhookResponse, status: number, body: IDataObject): void {
@@ -88,7 +94,8 @@ async function readBody(
 		.split(';')[0]
 		.trim()
 		.toLowerCase();
-	if (contentType !== 'application/json') return new Refusal(415, 'Content-Type must be application/json');
+	if (contentType !== 'application/json')
+		return new Refusal(415, 'Content-Type must be application/json');
 
 	const requested = Number(options.maxBodySizeKb ?? DEFAULT_MAX_BODY_KB) || DEFAULT_MAX_BODY_KB;
 	const maxKb = Math.min(Math.max(requested, 1), MAX_BODY_KB);
@@ -111,8 +118,11 @@ async function rawBytes(ctx: IWebhookFunctions, req: WebhookRequest): Promise<Bu
 			await req.readRawBody();
 		} catch (error) {
 			// n8n's reader refuses bodies over its own payload limit with a 413 error.
-			if ((error as { status?: number }).status === 413) return new Refusal(413, 'Body is larger than n8n accepts');
-			throw new NodeOperationError(ctx.getNode(), error as Error, { message: 'Could not read the request body' });
+			if ((error as { status?: number }).status === 413)
+				return new Refusal(413, 'Body is larger than n8n accepts');
+			throw new NodeOperationError(ctx.getNode(), error as Error, {
+				message: 'Could not read the request body',
+			});
 		}
 	}
 	if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
@@ -120,7 +130,10 @@ async function rawBytes(ctx: IWebhookFunctions, req: WebhookRequest): Promise<Bu
 	throw new NodeOperationError(
 		ctx.getNode(),
 		'The raw request body is not available, so the notification cannot be read or its signature checked',
-		{ description: 'n8n normally provides it to webhook nodes; check proxies or middleware in front of n8n.' },
+		{
+			description:
+				'n8n normally provides it to webhook nodes; check proxies or middleware in front of n8n.',
+		},
 	);
 }
 
@@ -164,7 +177,9 @@ async function verifyBody(
 		result = verifyAgoraSignature(raw, headers, key.secret);
 	}
 	if (result.ok) return true;
-	return result.reason === 'missing' ? new Unsigned() : new Refusal(401, 'Signature does not match the notification secret');
+	return result.reason === 'missing'
+		? new Unsigned()
+		: new Refusal(401, 'Signature does not match the notification secret');
 }
 
 /**
@@ -176,7 +191,9 @@ function unsignedHealthCheck(raw: Buffer, refusal: Refusal): Ignored | undefined
 	// Without a secret yet (version 2, set-up not finished) the console's check is answered 200 too.
 	if (!(refusal instanceof Unsigned) && !(refusal instanceof NoSecret)) return undefined;
 	const parsed = parseNotification(raw.toString('utf8'));
-	return parsed.ok && isHealthCheck(parsed.notification) ? new Ignored('health_check_unsigned') : undefined;
+	return parsed.ok && isHealthCheck(parsed.notification)
+		? new Ignored('health_check_unsigned')
+		: undefined;
 }
 
 /**
@@ -203,10 +220,14 @@ function filterNotification(
 	if (key === undefined) return new Ignored('product_not_selected');
 	const selected = ctx.getNodeParameter(`${key}Events`, []) as string[];
 	if (!isEventSelected(notification.productId, notification.eventType, selected)) {
-		return new Ignored(`event_not_selected:${eventName(notification.productId, notification.eventType)}`);
+		return new Ignored(
+			`event_not_selected:${eventName(notification.productId, notification.eventType)}`,
+		);
 	}
 	const conditions = (options.labelFilter?.labels ?? []).filter((c) => c.name !== '');
-	return labelsMatch(labelsOf(notification), conditions) ? undefined : new Ignored('labels_not_matched');
+	return labelsMatch(labelsOf(notification), conditions)
+		? undefined
+		: new Ignored('labels_not_matched');
 }
 
 /** Dedupe: a noticeId that already started the workflow starts nothing (see dedupe.ts). */
@@ -237,7 +258,8 @@ export async function receive(
 	if (verified instanceof Refusal) return unsignedHealthCheck(raw, verified) ?? verified;
 	const notification = parseBody(raw);
 	if (isStop(notification)) return notification;
-	const stop = filterNotification(ctx, notification, options) ?? dropResend(ctx, notification, options);
+	const stop =
+		filterNotification(ctx, notification, options) ?? dropResend(ctx, notification, options);
 	if (stop !== undefined) return stop;
 	return { notification, verified, healthCheck: isHealthCheck(notification) };
 }

@@ -10,7 +10,8 @@ export type MediaPullRegion = (typeof MEDIA_PULL_REGIONS)[number];
 /** Characters Agora allows in channel names and string user accounts. */
 export const CHANNEL_NAME_CHARS = /^[a-zA-Z0-9 !#$%&()+\-:;<=.>?@[\]^_,{}|~]+$/;
 // ">" before "<": n8n's error toast drops text that reads like an HTML tag ("<= . >").
-export const CHANNEL_NAME_CHARS_TEXT = 'a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; = . ? @ [ ] ^ _ , { } | ~ > <';
+export const CHANNEL_NAME_CHARS_TEXT =
+	'a-z, A-Z, 0-9, the space and ! # $ % & ( ) + - : ; = . ? @ [ ] ^ _ , { } | ~ > <';
 
 /** Agora's presets by provider category ("Use presets"): one identifier per category, comma-separated. */
 export const PRESETS = {
@@ -23,12 +24,21 @@ export const PRESETS = {
  * The categories a preset string covers. An identifier the presets page does not list (a newer
  * one) may cover any category: then every category counts as covered.
  */
-export function presetCategories(preset: string | null | undefined): { llm: boolean; tts: boolean; unknown: boolean } {
+export function presetCategories(preset: string | null | undefined): {
+	llm: boolean;
+	tts: boolean;
+	unknown: boolean;
+} {
 	const ids = String(preset ?? '')
 		.split(',')
 		.map((id) => id.trim())
 		.filter(Boolean);
-	const listed = (category: keyof typeof PRESETS, id: string) => (PRESETS[category] as readonly string[]).includes(id);
+	const listed = (category: keyof typeof PRESETS, id: string) =>
+		(PRESETS[category] as readonly string[]).includes(id);
 	const unknown = ids.some((id) => !listed('asr', id) && !listed('llm', id) && !listed('tts', id));
-	return { llm: unknown || ids.some((id) => listed('llm', id)), tts: unknown || ids.some((id) => listed('tts', id)), unknown };
+	return {
+		llm: unknown || ids.some((id) => listed('llm', id)),
+		tts: unknown || ids.some((id) => listed('tts', id)),
+		unknown,
+	};
 }

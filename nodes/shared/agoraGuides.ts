@@ -1,6 +1,7 @@
 /** Agora's guides for the steps a user takes in Agora Console or at a SIP provider, as editor links. */
 export const AGORA_GUIDES = {
-	enableConversationalAi: 'https://docs.agora.io/en/conversational-ai/get-started/manage-agora-account',
+	enableConversationalAi:
+		'https://docs.agora.io/en/conversational-ai/get-started/manage-agora-account',
 	notifications: 'https://docs.agora.io/en/ai/build/handle-runtime-events/webhooks',
 	sipTrunk: 'https://docs.agora.io/en/ai/studio/deploy/sip-trunk',
 } as const;

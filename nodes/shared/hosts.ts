@@ -71,6 +71,7 @@ export function failoverBaseUrls(credential: IDataObject): string[] {
 	const other = domain.toLowerCase() === 'agora.io' ? 'sd-rtn.com' : 'agora.io';
 	const host = (r: string | undefined, d: string) => `https://api${r ? `-${r}` : ''}.${d}`;
 	const hosts = [base, base, host(region, other)];
-	if (region && NEIGHBOUR[region.toLowerCase()]) hosts.push(host(NEIGHBOUR[region.toLowerCase()], domain.toLowerCase()));
+	if (region && NEIGHBOUR[region.toLowerCase()])
+		hosts.push(host(NEIGHBOUR[region.toLowerCase()], domain.toLowerCase()));
 	return hosts;
 }

@@ -16,7 +16,8 @@ export function parseJsonParameter(
 	if (text === '' || text === '{}') return text === '{}' ? {} : undefined;
 	try {
 		const parsed = JSON.parse(text);
-		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as IDataObject;
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+			return parsed as IDataObject;
 	} catch {
 		// fall through to the error below
 	}
@@ -27,7 +28,10 @@ export function parseJsonParameter(
 export function deepMerge(target: IDataObject, source: IDataObject): IDataObject {
 	const out: IDataObject = { ...target };
 	for (const [key, value] of Object.entries(source)) {
-		out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key] as IDataObject, value) : value;
+		out[key] =
+			isPlainObject(value) && isPlainObject(out[key])
+				? deepMerge(out[key] as IDataObject, value)
+				: value;
 	}
 	return out;
 }

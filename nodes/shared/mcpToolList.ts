@@ -44,7 +44,8 @@ function rpcReply(body: unknown, id: number): IDataObject | undefined {
 		if (!data) continue;
 		try {
 			const message: unknown = JSON.parse(data);
-			if (isPlainObject(message) && (message as IDataObject).id === id) return message as IDataObject;
+			if (isPlainObject(message) && (message as IDataObject).id === id)
+				return message as IDataObject;
 		} catch {
 			// An event that is not JSON-RPC: skipped.
 		}
@@ -71,7 +72,11 @@ class McpSession {
 
 	/** The full answer, or undefined when none came (network failure, time-out). */
 	async post(message: IDataObject): Promise<FullResponse | undefined> {
-		const sent: IDataObject = { ...this.headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+		const sent: IDataObject = {
+			...this.headers,
+			'Content-Type': 'application/json',
+			Accept: 'application/json, text/event-stream',
+		};
 		if (this.id) sent['Mcp-Session-Id'] = this.id;
 		const options: IHttpRequestOptions = {
 			method: 'POST',
@@ -93,7 +98,8 @@ class McpSession {
 		const id = this.nextId++;
 		const response = await this.post({ jsonrpc: '2.0', id, method, params });
 		if (!response) return { ok: false, why: `${method} got no answer` };
-		if (response.statusCode < 200 || response.statusCode >= 300) return { ok: false, why: `${method} answered HTTP ${response.statusCode}` };
+		if (response.statusCode < 200 || response.statusCode >= 300)
+			return { ok: false, why: `${method} answered HTTP ${response.statusCode}` };
 		this.id = this.id ?? headerOf(response.headers ?? {}, 'mcp-session-id');
 		const reply = rpcReply(response.body, id);
 		if (!reply) return { ok: false, why: `${method} gave no JSON-RPC answer` };
@@ -106,9 +112,18 @@ class McpSession {
  * The tool names `endpoint` lists, or why the server did not answer as an MCP server (network
  * failure, an HTTP error, a JSON-RPC error).
  */
-export async function listMcpToolNames(request: HttpRequest, endpoint: string, headers: IDataObject = {}, timeoutMs = 5000): Promise<McpToolList> {
+export async function listMcpToolNames(
+	request: HttpRequest,
+	endpoint: string,
+	headers: IDataObject = {},
+	timeoutMs = 5000,
+): Promise<McpToolList> {
 	const session = new McpSession(request, endpoint, headers, timeoutMs);
-	const init = await session.call('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'n8n-nodes-agora', version: '1' } });
+	const init = await session.call('initialize', {
+		protocolVersion: PROTOCOL_VERSION,
+		capabilities: {},
+		clientInfo: { name: 'n8n-nodes-agora', version: '1' },
+	});
 	if (!init.ok) return init;
 	await session.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
 	const names: string[] = [];
@@ -117,8 +132,12 @@ export async function listMcpToolNames(request: HttpRequest, endpoint: string, h
 		const listed = await session.call('tools/list', cursor ? { cursor } : {});
 		if (!listed.ok) return listed;
 		const tools = Array.isArray(listed.result.tools) ? listed.result.tools : [];
-		for (const tool of tools) if (isPlainObject(tool) && typeof tool.name === 'string') names.push(tool.name);
-		cursor = typeof listed.result.nextCursor === 'string' && listed.result.nextCursor !== '' ? listed.result.nextCursor : undefined;
+		for (const tool of tools)
+			if (isPlainObject(tool) && typeof tool.name === 'string') names.push(tool.name);
+		cursor =
+			typeof listed.result.nextCursor === 'string' && listed.result.nextCursor !== ''
+				? listed.result.nextCursor
+				: undefined;
 		if (!cursor) break;
 	}
 	return { ok: true, names };

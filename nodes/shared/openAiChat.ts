@@ -10,7 +10,9 @@ export const SSE_HEADERS: Record<string, string> = {
 	'Cache-Control': 'no-cache',
 	Connection: 'keep-alive',
 };
-export const JSON_HEADERS: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+export const JSON_HEADERS: Record<string, string> = {
+	'Content-Type': 'application/json; charset=utf-8',
+};
 
 /** One tool call as OpenAI's chat completion carries it. */
 export interface ToolCall extends IDataObject {
@@ -41,7 +43,11 @@ export function completionId(): string {
 const finishReason = (answer: ChatAnswer) => (answer.toolCalls?.length ? 'tool_calls' : 'stop');
 
 function identity(answer: ChatAnswer) {
-	return { id: answer.id ?? completionId(), created: answer.created ?? Math.floor(Date.now() / 1000), model: answer.model };
+	return {
+		id: answer.id ?? completionId(),
+		created: answer.created ?? Math.floor(Date.now() / 1000),
+		model: answer.model,
+	};
 }
 
 /** The non-streaming answer: one `chat.completion` object. */
@@ -61,7 +67,11 @@ export function chunkFrame(
 	delta: IDataObject,
 	finish: string | null,
 ): string {
-	const chunk = { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] };
+	const chunk = {
+		...base,
+		object: 'chat.completion.chunk',
+		choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+	};
 	return `data: ${JSON.stringify(chunk)}\n\n`;
 }
 

@@ -12,7 +12,10 @@ function formatPath(path: Array<string | number>, root?: string): string {
 	return out || '(body)';
 }
 
-export function describeZodError(error: ZodError, root?: string): { field: string; rule: string; all: string[] } {
+export function describeZodError(
+	error: ZodError,
+	root?: string,
+): { field: string; rule: string; all: string[] } {
 	const all = error.issues.map((issue) => `${formatPath(issue.path, root)}: ${issue.message}`);
 	const first = error.issues[0];
 	return { field: formatPath(first.path, root), rule: first.message, all };
@@ -30,7 +33,10 @@ export function setFieldNamer(namer: FieldNamer): void {
 /** Whether the node's Options set an Additional Body (JSON) beyond the empty default. */
 function setsAdditionalBody(node: INode): boolean {
 	const options = node.parameters?.options;
-	const extra = options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>).additionalBody : undefined;
+	const extra =
+		options && typeof options === 'object' && !Array.isArray(options)
+			? (options as Record<string, unknown>).additionalBody
+			: undefined;
 	if (extra === undefined || extra === null) return false;
 	const text = typeof extra === 'string' ? extra.trim() : JSON.stringify(extra);
 	return text !== '' && text !== '{}';
@@ -40,16 +46,29 @@ function setsAdditionalBody(node: INode): boolean {
  * The error of a broken rule: the message names the field as the form labels it and the rule; the
  * description says how to fix it and gives the API path, the name Additional Body uses.
  */
-export function fieldError(node: INode, field: string, rule: string, itemIndex: number, others: string[] = []): NodeOperationError {
+export function fieldError(
+	node: INode,
+	field: string,
+	rule: string,
+	itemIndex: number,
+	others: string[] = [],
+): NodeOperationError {
 	const label = fieldNamer(node, field);
 	// A member only Additional Body can set is named inside it, by its API path.
 	const viaBody = label?.includes('Additional Body') && !/additionalBody/.test(field);
 	const where = !label ? `parameter "${field}"` : viaBody ? `“${label}” › ${field}` : `“${label}”`;
-	const orBody = setsAdditionalBody(node) ? ` (or ${field} in Additional Body, if you set it there)` : '';
-	const fix = viaBody ? `Fix ${field} in “${label}”.` : `Fix ${label ? where : 'this value'} in the node's parameters${orBody}.`;
+	const orBody = setsAdditionalBody(node)
+		? ` (or ${field} in Additional Body, if you set it there)`
+		: '';
+	const fix = viaBody
+		? `Fix ${field} in “${label}”.`
+		: `Fix ${label ? where : 'this value'} in the node's parameters${orBody}.`;
 	const lines = [`${fix} Nothing was sent to Agora.`, `API field: ${field}`];
 	if (others.length > 0) lines.push(`All problems found:\n${others.join('\n')}`);
-	return new NodeOperationError(node, `Invalid ${where}: ${rule}`, { itemIndex, description: lines.join('\n') });
+	return new NodeOperationError(node, `Invalid ${where}: ${rule}`, {
+		itemIndex,
+		description: lines.join('\n'),
+	});
 }
 
 /**

@@ -8,7 +8,13 @@ import { inflateSync } from 'zlib';
 
 export const SERVICE_TYPE = { rtc: 1, rtm: 2, fpa: 4, chat: 5, apaas: 7 } as const;
 
-const SERVICE_NAMES: Record<number, string> = { 1: 'rtc', 2: 'rtm', 4: 'fpa', 5: 'chat', 7: 'apaas' };
+const SERVICE_NAMES: Record<number, string> = {
+	1: 'rtc',
+	2: 'rtm',
+	4: 'fpa',
+	5: 'chat',
+	7: 'apaas',
+};
 
 export interface DecodedService {
 	type: number;
@@ -154,7 +160,8 @@ export function signedWith(token: string, appCertificate: string): boolean {
 		b.writeUInt32LE(value);
 		return b;
 	};
-	const hmac = (key: Buffer, data: Buffer | string) => createHmac('sha256', key).update(data).digest();
+	const hmac = (key: Buffer, data: Buffer | string) =>
+		createHmac('sha256', key).update(data).digest();
 	const signingKey = hmac(u32(salt), hmac(u32(issueTs), appCertificate));
 	return hmac(signingKey, signingInfo).equals(signature);
 }

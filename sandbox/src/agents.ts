@@ -27,7 +27,11 @@ export interface StoreCtx {
 	notifier: Notifier;
 }
 
-const STOPPED_LIKE: ReadonlySet<AgentStatus> = new Set<AgentStatus>(['STOPPING', 'STOPPED', 'FAILED']);
+const STOPPED_LIKE: ReadonlySet<AgentStatus> = new Set<AgentStatus>([
+	'STOPPING',
+	'STOPPED',
+	'FAILED',
+]);
 
 function clone<T>(v: T): T {
 	return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
@@ -85,11 +89,19 @@ export class AgentStore {
 	start(v: ValidStart, request: Record<string, unknown>): AgentRecord {
 		// start-agent name: "The same identifier cannot be used repeatedly" while the agent lives
 		if (this.activeByName.has(v.name)) {
-			throw new AgentError(409, 'TaskConflict', `An agent with the name ${v.name} is already running in this project.`);
+			throw new AgentError(
+				409,
+				'TaskConflict',
+				`An agent with the name ${v.name} is already running in this project.`,
+			);
 		}
 		const quota = this.ctx.opts.agentQuota;
 		if (quota > 0 && this.activeCount >= quota) {
-			throw new AgentError(422, 'ResourceQuotaLimitExceeded', `The concurrent agent quota of ${quota} is reached.`);
+			throw new AgentError(
+				422,
+				'ResourceQuotaLimitExceeded',
+				`The concurrent agent quota of ${quota} is reached.`,
+			);
 		}
 		const ts = this.ctx.clock.nowS();
 		const a: AgentRecord = {
@@ -126,7 +138,8 @@ export class AgentStore {
 			a.agentId,
 			this.ctx.clock.after(R.MAX_SESSION_S * 1000, () => {
 				this.lifeTimerOf.delete(a.agentId);
-				if (!STOPPED_LIKE.has(a.status)) this.beginStop(a, 'max_duration', 'Agent exited: the 72-hour session limit was reached.');
+				if (!STOPPED_LIKE.has(a.status))
+					this.beginStop(a, 'max_duration', 'Agent exited: the 72-hour session limit was reached.');
 			}),
 		);
 		return a;
@@ -137,7 +150,12 @@ export class AgentStore {
 		const block = a.mllm ? a.properties.mllm : a.properties.llm;
 		const g = isObj(block) ? block.greeting_message : undefined;
 		if (typeof g !== 'string' || !g || a.status !== 'RUNNING') return;
-		playTurn(a, substitute(g, isObj(block) ? block.template_variables : undefined), this.ctx.clock.now(), 'greeting');
+		playTurn(
+			a,
+			substitute(g, isObj(block) ? block.template_variables : undefined),
+			this.ctx.clock.now(),
+			'greeting',
+		);
 	}
 
 	private becomeRunning(a: AgentRecord): void {
@@ -146,14 +164,21 @@ export class AgentStore {
 		a.message = 'Agent is running.';
 		// an outbound call's callee joins when it answers: the greeting waits for that
 		if (!a.greetOnAnswer) this.greet(a);
-		this.ctx.notifier.emit(17, 101, { agent_id: a.agentId, name: a.name, start_ts: a.startTs, channel: a.channel, labels: a.labels });
+		this.ctx.notifier.emit(17, 101, {
+			agent_id: a.agentId,
+			name: a.name,
+			start_ts: a.startTs,
+			channel: a.channel,
+			labels: a.labels,
+		});
 		if (a.userLeftAt !== undefined) this.scheduleIdle(a);
 	}
 
 	/** An agent that may still be operated on (not stopping or stopped). */
 	live(id: string): AgentRecord {
 		const a = this.byId.get(id);
-		if (!a || STOPPED_LIKE.has(a.status)) throw new AgentError(404, 'TaskNotFound', `Agent ${id} is not found or has already stopped.`);
+		if (!a || STOPPED_LIKE.has(a.status))
+			throw new AgentError(404, 'TaskNotFound', `Agent ${id} is not found or has already stopped.`);
 		return a;
 	}
 
@@ -193,8 +218,19 @@ export class AgentStore {
 		this.activeCount--;
 		this.ctx.clock.clear(this.lifeTimerOf.get(a.agentId));
 		this.lifeTimerOf.delete(a.agentId);
-		const base = { agent_id: a.agentId, name: a.name, start_ts: a.startTs, stop_ts: a.stopTs, channel: a.channel };
-		this.ctx.notifier.emit(17, 102, { ...base, status: a.status, message: a.message, labels: a.labels });
+		const base = {
+			agent_id: a.agentId,
+			name: a.name,
+			start_ts: a.startTs,
+			stop_ts: a.stopTs,
+			channel: a.channel,
+		};
+		this.ctx.notifier.emit(17, 102, {
+			...base,
+			status: a.status,
+			message: a.message,
+			labels: a.labels,
+		});
 		this.ctx.notifier.emit(17, 103, { ...base, contents: a.history, labels: a.labels });
 		for (const l of this.stopListeners) l(a);
 	}
@@ -208,7 +244,12 @@ export class AgentStore {
 	private scheduleIdle(a: AgentRecord): void {
 		if (a.idleTimeout === 0) return;
 		this.setTimer(a.agentId, a.idleTimeout * 1000, () => {
-			if (a.status === 'RUNNING') this.beginStop(a, 'idle_timeout', 'Agent exited: idle timeout after the remote users left.');
+			if (a.status === 'RUNNING')
+				this.beginStop(
+					a,
+					'idle_timeout',
+					'Agent exited: idle timeout after the remote users left.',
+				);
 		});
 	}
 
@@ -234,11 +275,22 @@ export class AgentStore {
 	// waits for it, IGNORE is dropped while the agent speaks
 	speak(id: string, s: ValidSpeak): AgentRecord {
 		const a = this.live(id);
-		if (a.mllm) throw new AgentError(400, 'InvalidRequestBody', 'speak is not supported when mllm is configured.');
+		if (a.mllm)
+			throw new AgentError(
+				400,
+				'InvalidRequestBody',
+				'speak is not supported when mllm is configured.',
+			);
 		const now = this.ctx.clock.now();
 		const busy = isSpeaking(a, now);
 		const played = !(busy && s.priority === 'IGNORE');
-		a.speaks.push({ text: s.text, priority: s.priority, interruptable: s.interruptable, at: now, played });
+		a.speaks.push({
+			text: s.text,
+			priority: s.priority,
+			interruptable: s.interruptable,
+			at: now,
+			played,
+		});
 		if (!played) return a;
 		if (s.priority === 'INTERRUPT') interruptPlaying(a, now, 'api_speak');
 		playTurn(a, s.text, s.priority === 'APPEND' ? appendStart(a, now) : now, 'api_speak');
@@ -270,17 +322,32 @@ export class AgentStore {
 	// get-history: "Only supports querying the running agent"
 	history(id: string): AgentRecord {
 		const a = this.known(id);
-		if (a.status !== 'RUNNING') throw new AgentError(404, 'TaskNotFound', `Agent ${id} is ${a.status}: history is available only while the agent is running.`);
+		if (a.status !== 'RUNNING')
+			throw new AgentError(
+				404,
+				'TaskNotFound',
+				`Agent ${id} is ${a.status}: history is available only while the agent is running.`,
+			);
 		return a;
 	}
 
 	// get-turns: sessions of the last 7 days, paged from page_index 1
-	turns(id: string, pageIndex: number, pageSize: number): { agent: AgentRecord; turns: TurnRecord[]; total: number; pages: number } {
+	turns(
+		id: string,
+		pageIndex: number,
+		pageSize: number,
+	): { agent: AgentRecord; turns: TurnRecord[]; total: number; pages: number } {
 		const a = this.known(id);
-		if (this.ctx.clock.nowS() - a.startTs > R.TURNS_WINDOW_S) throw new AgentError(404, 'TaskNotFound', `Agent ${id} started more than 7 days ago.`);
+		if (this.ctx.clock.nowS() - a.startTs > R.TURNS_WINDOW_S)
+			throw new AgentError(404, 'TaskNotFound', `Agent ${id} started more than 7 days ago.`);
 		const all = finishedTurns(a, this.ctx.clock.now());
 		const pages = Math.max(1, Math.ceil(all.length / pageSize));
-		return { agent: a, turns: all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize), total: all.length, pages };
+		return {
+			agent: a,
+			turns: all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize),
+			total: all.length,
+			pages,
+		};
 	}
 
 	// get-agent-list: filters by channel, states and start time; ascending creation order; the
@@ -294,7 +361,12 @@ export class AgentStore {
 		let from = 0;
 		if (q.cursor) {
 			const at = this.byId.get(q.cursor);
-			if (!at) throw new AgentError(400, 'InvalidFieldValue', 'cursor is not an agent_id of this project.');
+			if (!at)
+				throw new AgentError(
+					400,
+					'InvalidFieldValue',
+					'cursor is not an agent_id of this project.',
+				);
 			from = at.seq;
 		}
 		return cursorPage(this.order, match, from, q.limit, (a) => a.agentId);

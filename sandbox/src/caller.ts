@@ -71,7 +71,10 @@ export class Caller {
 	async toolsReady(agentId: string): Promise<{ tools: string[]; failures: string[] }> {
 		const set = await this.tools.get(agentId);
 		if (!set) return { tools: [], failures: [] };
-		return { tools: set.openAiTools().map((t) => String((t.function as Json).name)), failures: set.failures.map((f) => f.message) };
+		return {
+			tools: set.openAiTools().map((t) => String((t.function as Json).name)),
+			failures: set.failures.map((f) => f.message),
+		};
 	}
 
 	// MCP guide: the agent connects to its servers when it starts; a failure is an agent error (110)
@@ -81,7 +84,11 @@ export class Caller {
 		const pending = McpTools.connect(entries).then((set) => {
 			if (set.failures.length > 0) {
 				a.message = `${a.message} ${set.failures.map((f) => f.message).join(' ')}`;
-				this.agentError(a, 0, set.failures.map((f) => ({ module: 'mcp', code: 'mcp_init_failed', message: f.message })));
+				this.agentError(
+					a,
+					0,
+					set.failures.map((f) => ({ module: 'mcp', code: 'mcp_init_failed', message: f.message })),
+				);
 			}
 			return set;
 		});
@@ -94,7 +101,11 @@ export class Caller {
 		await (await set)?.close();
 	}
 
-	private agentError(a: AgentRecord, turnId: number, errors: Array<{ module: string; code: string; message: string }>): void {
+	private agentError(
+		a: AgentRecord,
+		turnId: number,
+		errors: Array<{ module: string; code: string; message: string }>,
+	): void {
 		this.ctx.notifier.emit(17, 110, {
 			agent_id: a.agentId,
 			name: a.name,
@@ -112,10 +123,17 @@ export class Caller {
 	hear(agentId: string, text: string): Promise<Exchange | undefined> {
 		const a = this.agents.live(agentId);
 		const llm = a.properties.llm;
-		if (!a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url) return this.say(agentId, text);
+		if (!a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url)
+			return this.say(agentId, text);
 		if (a.status !== 'RUNNING') return Promise.resolve(undefined);
 		a.history.push({ role: 'user', content: text });
-		const ex: Exchange = { turnId: a.turns.length + 1, said: text, answer: '', toolCalls: [], failed: false };
+		const ex: Exchange = {
+			turnId: a.turns.length + 1,
+			said: text,
+			answer: '',
+			toolCalls: [],
+			failed: false,
+		};
 		this.exchanges.set(agentId, [...this.exchangesOf(agentId), ex]);
 		return Promise.resolve(ex);
 	}
@@ -123,14 +141,27 @@ export class Caller {
 	/** The caller says `text`; resolves when the agent's answer (or failure_message) started playing. */
 	say(agentId: string, text: string): Promise<Exchange> {
 		const a = this.agents.live(agentId);
-		if (a.status !== 'RUNNING') throw new AgentError(409, 'AgentNotReady', `Agent ${agentId} is ${a.status}: the caller can speak once it is RUNNING.`);
+		if (a.status !== 'RUNNING')
+			throw new AgentError(
+				409,
+				'AgentNotReady',
+				`Agent ${agentId} is ${a.status}: the caller can speak once it is RUNNING.`,
+			);
 		const llm = a.mllm ? undefined : a.properties.llm;
 		if (!isObj(llm) || typeof llm.url !== 'string' || !llm.url) {
-			throw new AgentError(400, 'NoLlmUrl', `Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`);
+			throw new AgentError(
+				400,
+				'NoLlmUrl',
+				`Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`,
+			);
 		}
 		// llm.style picks the request format; the sandbox speaks the default one, OpenAI's
 		if (llm.style !== undefined && llm.style !== 'openai') {
-			throw new AgentError(400, 'StyleNotSimulated', `Agent ${agentId} has llm.style ${JSON.stringify(llm.style)}: the sandbox calls LLMs in the openai style only.`);
+			throw new AgentError(
+				400,
+				'StyleNotSimulated',
+				`Agent ${agentId} has llm.style ${JSON.stringify(llm.style)}: the sandbox calls LLMs in the openai style only.`,
+			);
 		}
 		// turns of one agent run one after the other, as a conversation does
 		const previous = this.turnQueue.get(agentId) ?? Promise.resolve();
@@ -164,16 +195,36 @@ export class Caller {
 		if (a.status !== 'RUNNING' || !ex.answer) return ex;
 		const metadata: Json =
 			ex.toolCalls.length > 0
-				? { tool_calls: ex.toolCalls.map((c) => ({ name: c.name, ...(c.server ? { mcp_server: c.server } : {}), latency_ms: c.latencyMs, is_error: c.isError })) }
+				? {
+						tool_calls: ex.toolCalls.map((c) => ({
+							name: c.name,
+							...(c.server ? { mcp_server: c.server } : {}),
+							latency_ms: c.latencyMs,
+							is_error: c.isError,
+						})),
+					}
 				: {};
-		const turn = addTurn(a, ex.answer, saidAt, { type: 'voice_input', metadata, playFrom: this.ctx.clock.now(), llmTtftMs: ex.ttftMs });
+		const turn = addTurn(a, ex.answer, saidAt, {
+			type: 'voice_input',
+			metadata,
+			playFrom: this.ctx.clock.now(),
+			llmTtftMs: ex.ttftMs,
+		});
 		ex.turnId = turn.turn_id;
 		if (ex.ttftMs !== undefined) {
 			this.ctx.notifier.emit(17, 111, {
 				agent_id: a.agentId,
 				name: a.name,
 				channel: a.channel,
-				metrics: [{ turn_id: turn.turn_id, asr_ttlw: 0, llm_ttfb: ex.ttftMs, tts_ttfb: turn.metrics.segmented_latency_ms.find((s) => s.name === 'tts_ttfb')?.latency ?? 0 }],
+				metrics: [
+					{
+						turn_id: turn.turn_id,
+						asr_ttlw: 0,
+						llm_ttfb: ex.ttftMs,
+						tts_ttfb:
+							turn.metrics.segmented_latency_ms.find((s) => s.name === 'tts_ttfb')?.latency ?? 0,
+					},
+				],
 				labels: a.labels,
 			});
 		}
@@ -204,28 +255,66 @@ export class Caller {
 		const tools = [...(mcp?.openAiTools() ?? []), ...http.openAiTools()];
 		for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
 			const context = a.history.filter((h: HistoryItem) => CONTEXT_ROLES.has(h.role));
-			const body = llmRequestBody({ llm, history: context, turnId: llmTurnId, timestampMs: this.ctx.clock.now(), tools });
+			const body = llmRequestBody({
+				llm,
+				history: context,
+				turnId: llmTurnId,
+				timestampMs: this.ctx.clock.now(),
+				tools,
+			});
 			const apiKey = typeof llm.api_key === 'string' ? llm.api_key : undefined;
 			const answer = await callLlm(String(llm.url), apiKey, body, this.ctx.opts.llmTimeoutMs);
 			if (answer.toolCalls.length === 0) return answer;
-			await this.runTools(a, answer.content, answer.toolCalls, (call) => this.callTool(call, mcp, http), ex);
+			await this.runTools(
+				a,
+				answer.content,
+				answer.toolCalls,
+				(call) => this.callTool(call, mcp, http),
+				ex,
+			);
 		}
-		throw new LlmFailure('tool_loop', `the LLM asked for tools ${MAX_TOOL_ROUNDS} times without answering`);
+		throw new LlmFailure(
+			'tool_loop',
+			`the LLM asked for tools ${MAX_TOOL_ROUNDS} times without answering`,
+		);
 	}
 
 	/** An HTTP tool of that name first (llm.tools), else the MCP server that lists it. */
-	private callTool(call: ToolCall, mcp: McpTools | undefined, http: HttpTools): Promise<ToolOutcome> {
-		if (http.has(call.function.name)) return http.call(call.function.name, call.function.arguments, call.id);
+	private callTool(
+		call: ToolCall,
+		mcp: McpTools | undefined,
+		http: HttpTools,
+	): Promise<ToolOutcome> {
+		if (http.has(call.function.name))
+			return http.call(call.function.name, call.function.arguments, call.id);
 		if (mcp) return mcp.call(call.function.name, call.function.arguments);
-		return Promise.resolve({ server: '', content: `Tool ${call.function.name} is not available.`, isError: true, latencyMs: 0 });
+		return Promise.resolve({
+			server: '',
+			content: `Tool ${call.function.name} is not available.`,
+			isError: true,
+			latencyMs: 0,
+		});
 	}
 
 	// OpenAI's tool protocol: the assistant message carrying tool_calls, then one tool message per call
-	private async runTools(a: AgentRecord, content: string, calls: ToolCall[], run: (call: ToolCall) => Promise<ToolOutcome>, ex: Exchange): Promise<void> {
+	private async runTools(
+		a: AgentRecord,
+		content: string,
+		calls: ToolCall[],
+		run: (call: ToolCall) => Promise<ToolOutcome>,
+		ex: Exchange,
+	): Promise<void> {
 		a.history.push({ role: 'assistant', content: content || null, tool_calls: calls });
 		for (const call of calls) {
 			const outcome = await run(call);
-			ex.toolCalls.push({ name: call.function.name, arguments: call.function.arguments, server: outcome.server, result: outcome.content, isError: outcome.isError, latencyMs: outcome.latencyMs });
+			ex.toolCalls.push({
+				name: call.function.name,
+				arguments: call.function.arguments,
+				server: outcome.server,
+				result: outcome.content,
+				isError: outcome.isError,
+				latencyMs: outcome.latencyMs,
+			});
 			a.history.push({ role: 'tool', tool_call_id: call.id, content: outcome.content });
 		}
 	}

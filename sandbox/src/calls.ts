@@ -67,7 +67,14 @@ export class CallStore {
 		);
 	}
 
-	private record(agent: AgentRecord, type: 'inbound' | 'outbound', to: string, from: string, sipUid: string, pipelineId?: string): CallRecord {
+	private record(
+		agent: AgentRecord,
+		type: 'inbound' | 'outbound',
+		to: string,
+		from: string,
+		sipUid: string,
+		pipelineId?: string,
+	): CallRecord {
 		const call: CallRecord = {
 			agentId: agent.agentId,
 			name: agent.name,
@@ -108,7 +115,14 @@ export class CallStore {
 	/** POST /call: the agent joins the channel and the callee's phone starts to ring. */
 	call(v: ValidCall, request: Record<string, unknown>): CallRecord {
 		const agent = this.agents.start(v.agent, request);
-		const call = this.record(agent, 'outbound', v.sip.toNumber, v.sip.fromNumber, v.sip.rtcUid, v.pipelineId);
+		const call = this.record(
+			agent,
+			'outbound',
+			v.sip.toNumber,
+			v.sip.fromNumber,
+			v.sip.rtcUid,
+			v.pipelineId,
+		);
 		const script = (call.callee = this.scriptFor(v.sip.toNumber));
 		agent.greetOnAnswer = true;
 		const half = Math.floor(this.ctx.opts.callSetupMs / 2);
@@ -117,7 +131,8 @@ export class CallStore {
 			this.enter(call, 'CALLING');
 			this.after(call, this.ctx.opts.callSetupMs - half, () => {
 				// a busy line never rings
-				if (script.action === 'busy') return this.after(call, script.afterMs ?? 0, () => this.end(call, 'failed', 'busy'));
+				if (script.action === 'busy')
+					return this.after(call, script.afterMs ?? 0, () => this.end(call, 'failed', 'busy'));
 				this.enter(call, 'RINGING');
 				this.ring(call, script);
 			});
@@ -126,8 +141,10 @@ export class CallStore {
 	}
 
 	private ring(call: CallRecord, s: CalleeScript): void {
-		if (s.action === 'answer') this.after(call, s.afterMs ?? 2000, () => this.answer(call, s.hangUpAfterMs, s.lines));
-		else if (s.action === 'reject') this.after(call, s.afterMs ?? 1000, () => this.end(call, 'failed', 'rejected'));
+		if (s.action === 'answer')
+			this.after(call, s.afterMs ?? 2000, () => this.answer(call, s.hangUpAfterMs, s.lines));
+		else if (s.action === 'reject')
+			this.after(call, s.afterMs ?? 1000, () => this.end(call, 'failed', 'rejected'));
 		else this.after(call, this.ctx.opts.ringTimeoutMs, () => this.end(call, 'failed', 'no-answer'));
 	}
 
@@ -136,12 +153,18 @@ export class CallStore {
 		this.enter(call, 'ANSWERED');
 		const agent = this.agents.get(call.agentId);
 		if (agent?.greetOnAnswer) this.agents.greet(agent);
-		if (hangUpAfterMs !== undefined) this.after(call, hangUpAfterMs, () => this.end(call, 'hangup'));
+		if (hangUpAfterMs !== undefined)
+			this.after(call, hangUpAfterMs, () => this.end(call, 'hangup'));
 		if (agent && lines?.length) void this.sayLines(call, agent, lines, hangUpAfterMs === undefined);
 	}
 
 	/** The callee says its lines one after the other, then hangs up once the agent's last answer has played. */
-	private async sayLines(call: CallRecord, agent: AgentRecord, lines: string[], hangUpAfter: boolean): Promise<void> {
+	private async sayLines(
+		call: CallRecord,
+		agent: AgentRecord,
+		lines: string[],
+		hangUpAfter: boolean,
+	): Promise<void> {
 		for (const line of lines) {
 			if (call.state !== 'ANSWERED') return;
 			try {
@@ -156,9 +179,27 @@ export class CallStore {
 	}
 
 	/** An inbound call to an imported number, answered by an agent of the number's pipeline. */
-	inbound(agent: ValidStart, to: string, from: string, pipelineId: string | undefined, hangUpAfterMs?: number, lines?: string[]): CallRecord {
-		const a = this.agents.start(agent, { name: agent.name, pipeline_id: pipelineId, properties: agent.properties });
-		const call = this.record(a, 'inbound', to, from, String((agent.properties.remote_rtc_uids as unknown[])[0]), pipelineId);
+	inbound(
+		agent: ValidStart,
+		to: string,
+		from: string,
+		pipelineId: string | undefined,
+		hangUpAfterMs?: number,
+		lines?: string[],
+	): CallRecord {
+		const a = this.agents.start(agent, {
+			name: agent.name,
+			pipeline_id: pipelineId,
+			properties: agent.properties,
+		});
+		const call = this.record(
+			a,
+			'inbound',
+			to,
+			from,
+			String((agent.properties.remote_rtc_uids as unknown[])[0]),
+			pipelineId,
+		);
 		this.after(call, this.ctx.opts.startDelayMs, () => this.answer(call, hangUpAfterMs, lines));
 		return call;
 	}
@@ -178,13 +219,18 @@ export class CallStore {
 	/** The callee (or caller, inbound) hangs up now. */
 	remoteHangup(agentId: string): CallRecord {
 		const call = this.known(agentId);
-		this.end(call, call.outcome === 'answered' ? 'hangup' : 'failed', call.outcome === 'answered' ? undefined : 'rejected');
+		this.end(
+			call,
+			call.outcome === 'answered' ? 'hangup' : 'failed',
+			call.outcome === 'answered' ? undefined : 'rejected',
+		);
 		return call;
 	}
 
 	private agentStopped(a: AgentRecord): void {
 		const call = this.byAgent.get(a.agentId);
-		if (call && call.state !== 'HANGUP') this.end(call, a.stopReason === 'leave' ? 'request' : 'failed');
+		if (call && call.state !== 'HANGUP')
+			this.end(call, a.stopReason === 'leave' ? 'request' : 'failed');
 	}
 
 	known(agentId: string): CallRecord {
@@ -196,7 +242,8 @@ export class CallStore {
 	// HangupTelephonyRequest: "hang up the ongoing call and leave the RTC channel"; an ended call is 404
 	hangup(agentId: string): CallRecord {
 		const call = this.known(agentId);
-		if (call.state === 'HANGUP') throw new AgentError(404, 'TaskNotFound', `Call ${agentId} has already ended.`);
+		if (call.state === 'HANGUP')
+			throw new AgentError(404, 'TaskNotFound', `Call ${agentId} has already ended.`);
 		this.end(call, 'request');
 		return call;
 	}
@@ -211,7 +258,12 @@ export class CallStore {
 		let from = 0;
 		if (q.cursor) {
 			const at = this.byAgent.get(q.cursor);
-			if (!at) throw new AgentError(400, 'InvalidFieldValue', 'cursor is not an agent_id of a call of this project.');
+			if (!at)
+				throw new AgentError(
+					400,
+					'InvalidFieldValue',
+					'cursor is not an agent_id of a call of this project.',
+				);
 			from = at.seq;
 		}
 		return cursorPage(this.order, match, from, q.limit, (c) => c.agentId);
@@ -236,8 +288,10 @@ export const CALLEE_SCRIPT_RULE =
 
 export function isCalleeScript(v: unknown): v is CalleeScript {
 	if (!isObj(v)) return false;
-	const ms = (x: unknown): boolean => x === undefined || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
-	const lines = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.every((l) => typeof l === 'string' && l.length > 0));
+	const ms = (x: unknown): boolean =>
+		x === undefined || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
+	const lines = (x: unknown): boolean =>
+		x === undefined || (Array.isArray(x) && x.every((l) => typeof l === 'string' && l.length > 0));
 	if (v.action === 'answer') return ms(v.afterMs) && ms(v.hangUpAfterMs) && lines(v.lines);
 	if (v.action === 'reject' || v.action === 'busy') return ms(v.afterMs);
 	return v.action === 'no-answer' || v.action === 'fail';

@@ -44,7 +44,12 @@ export function reqObj(o: Json, key: string, path: string): Json {
 	return v;
 }
 
-export function optStr(o: Json, key: string, path: string, opts: { nonEmpty?: boolean } = {}): string | undefined {
+export function optStr(
+	o: Json,
+	key: string,
+	path: string,
+	opts: { nonEmpty?: boolean } = {},
+): string | undefined {
 	const v = o[key];
 	if (isNil(v)) return undefined;
 	if (typeof v !== 'string') throw invalid(join(path, key), 'must be a string');
@@ -52,7 +57,12 @@ export function optStr(o: Json, key: string, path: string, opts: { nonEmpty?: bo
 	return v;
 }
 
-export function reqStr(o: Json, key: string, path: string, opts: { nonEmpty?: boolean } = {}): string {
+export function reqStr(
+	o: Json,
+	key: string,
+	path: string,
+	opts: { nonEmpty?: boolean } = {},
+): string {
 	const v = req(o, key, path);
 	if (typeof v !== 'string') throw invalid(join(path, key), 'must be a string');
 	if (opts.nonEmpty && v.length === 0) throw missing(join(path, key));
@@ -73,11 +83,18 @@ function rangeText(min?: number, max?: number): string {
 	return '';
 }
 
-export function optInt(o: Json, key: string, path: string, min?: number, max?: number): number | undefined {
+export function optInt(
+	o: Json,
+	key: string,
+	path: string,
+	min?: number,
+	max?: number,
+): number | undefined {
 	const v = o[key];
 	if (isNil(v)) return undefined;
 	const p = join(path, key);
-	if (typeof v !== 'number' || !Number.isInteger(v)) throw invalid(p, `must be an integer${rangeText(min, max)}`);
+	if (typeof v !== 'number' || !Number.isInteger(v))
+		throw invalid(p, `must be an integer${rangeText(min, max)}`);
 	if ((min !== undefined && v < min) || (max !== undefined && v > max)) {
 		throw invalid(p, `must be an integer${rangeText(min, max)}`);
 	}
@@ -96,14 +113,20 @@ export function optNum(
 	const text = r.exclusive ? ` in (${r.min}, ${r.max}) exclusive` : rangeText(r.min, r.max);
 	if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(p, `must be a number${text}`);
 	if (r.exclusive) {
-		if ((r.min !== undefined && v <= r.min) || (r.max !== undefined && v >= r.max)) throw invalid(p, `must be a number${text}`);
+		if ((r.min !== undefined && v <= r.min) || (r.max !== undefined && v >= r.max))
+			throw invalid(p, `must be a number${text}`);
 	} else if ((r.min !== undefined && v < r.min) || (r.max !== undefined && v > r.max)) {
 		throw invalid(p, `must be a number${text}`);
 	}
 	return v;
 }
 
-export function optEnum<T extends string>(o: Json, key: string, path: string, values: readonly T[]): T | undefined {
+export function optEnum<T extends string>(
+	o: Json,
+	key: string,
+	path: string,
+	values: readonly T[],
+): T | undefined {
 	const v = o[key];
 	if (isNil(v)) return undefined;
 	if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
@@ -119,14 +142,20 @@ export function optArr(o: Json, key: string, path: string): unknown[] | undefine
 	return v;
 }
 
-export function optStrArr(o: Json, key: string, path: string, maxItems?: number): string[] | undefined {
+export function optStrArr(
+	o: Json,
+	key: string,
+	path: string,
+	maxItems?: number,
+): string[] | undefined {
 	const a = optArr(o, key, path);
 	if (!a) return undefined;
 	const p = join(path, key);
 	a.forEach((x, i) => {
 		if (typeof x !== 'string') throw invalid(`${p}[${i}]`, 'must be a string');
 	});
-	if (maxItems !== undefined && a.length > maxItems) throw invalid(p, `must have at most ${maxItems} items`);
+	if (maxItems !== undefined && a.length > maxItems)
+		throw invalid(p, `must have at most ${maxItems} items`);
 	return a as string[];
 }
 

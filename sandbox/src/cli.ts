@@ -23,7 +23,8 @@ function args(argv: string[]): Record<string, string> {
 async function main(): Promise<void> {
 	const a = args(process.argv.slice(2));
 	const env = process.env;
-	const pick = (flag: string, name: string): string | undefined => a[flag] ?? env[name] ?? undefined;
+	const pick = (flag: string, name: string): string | undefined =>
+		a[flag] ?? env[name] ?? undefined;
 	const num = (flag: string, name: string): number | undefined => {
 		const v = pick(flag, name);
 		if (v === undefined || v === '') return undefined;
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
 	const bool = (v: string | undefined): boolean => v !== undefined && /^(1|true|yes|on)$/i.test(v);
 
 	const notifyUrl = pick('notify-url', 'SANDBOX_NOTIFY_URL');
-	const notificationSecret = pick('notify-secret', 'SANDBOX_NOTIFY_SECRET') || 'sandbox-notify-secret';
+	const notificationSecret =
+		pick('notify-secret', 'SANDBOX_NOTIFY_SECRET') || 'sandbox-notify-secret';
 	const opts: SandboxOptions = {
 		port: num('port', 'SANDBOX_PORT') ?? 0,
 		customerId: pick('customer-id', 'SANDBOX_CUSTOMER_ID') || undefined,
@@ -52,7 +54,9 @@ async function main(): Promise<void> {
 		rateLimits: bool(pick('rate-limits', 'SANDBOX_RATE_LIMITS')),
 		callSetupMs: num('call-setup-ms', 'SANDBOX_CALL_SETUP_MS'),
 		ringTimeoutMs: num('ring-timeout-ms', 'SANDBOX_RING_TIMEOUT_MS'),
-		requireImportedNumbers: bool(pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS')),
+		requireImportedNumbers: bool(
+			pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS'),
+		),
 		llmTimeoutMs: num('llm-timeout-ms', 'SANDBOX_LLM_TIMEOUT_MS'),
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
@@ -65,7 +69,8 @@ async function main(): Promise<void> {
 		notJson = true;
 	}
 	if (notJson) throw new Error('--callee-script / SANDBOX_CALLEE_SCRIPT must be JSON');
-	if (script !== undefined && !isCalleeScript(script)) throw new Error(`--callee-script / SANDBOX_CALLEE_SCRIPT: ${CALLEE_SCRIPT_RULE}`);
+	if (script !== undefined && !isCalleeScript(script))
+		throw new Error(`--callee-script / SANDBOX_CALLEE_SCRIPT: ${CALLEE_SCRIPT_RULE}`);
 	const sb = await startSandbox(opts);
 	if (script) sb.setCallee('*', script);
 	process.stdout.write(

@@ -18,7 +18,10 @@ const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { e
 function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 	const llm = a.properties.llm;
 	const call = calls.all().find((c) => c.agentId === a.agentId);
-	const greeted = a.turns[0]?.start.type === 'greeting' ? a.history.find((h) => h.role === 'assistant') : undefined;
+	const greeted =
+		a.turns[0]?.start.type === 'greeting'
+			? a.history.find((h) => h.role === 'assistant')
+			: undefined;
 	return {
 		agent_id: a.agentId,
 		name: a.name,
@@ -27,15 +30,33 @@ function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 		message: a.message,
 		can_talk: !a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url !== '',
 		greeting: greeted?.content,
-		call: call ? { type: call.type, to_number: call.toNumber, from_number: call.fromNumber, state: call.state, reason: call.reason } : undefined,
+		call: call
+			? {
+					type: call.type,
+					to_number: call.toNumber,
+					from_number: call.fromNumber,
+					state: call.state,
+					reason: call.reason,
+				}
+			: undefined,
 	};
 }
 
-async function say(caller: Caller, calls: CallStore, id: string, body: unknown): Promise<ControlAnswer> {
-	if (!isObj(body) || typeof body.text !== 'string' || body.text.trim() === '') return bad('body must be {"text": "what the caller says"} (non-empty)');
+async function say(
+	caller: Caller,
+	calls: CallStore,
+	id: string,
+	body: unknown,
+): Promise<ControlAnswer> {
+	if (!isObj(body) || typeof body.text !== 'string' || body.text.trim() === '')
+		return bad('body must be {"text": "what the caller says"} (non-empty)');
 	// on a phone call nobody speaks into the channel before the call is answered, or after it ended
 	const call = calls.all().find((c) => c.agentId === id);
-	if (call && call.state !== 'ANSWERED') return bad(`The call of agent ${id} is ${call.state}: the caller speaks once it is answered.`, 409);
+	if (call && call.state !== 'ANSWERED')
+		return bad(
+			`The call of agent ${id} is ${call.state}: the caller speaks once it is answered.`,
+			409,
+		);
 	try {
 		return done(await caller.say(id, body.text));
 	} catch (e) {
@@ -44,18 +65,37 @@ async function say(caller: Caller, calls: CallStore, id: string, body: unknown):
 	}
 }
 
-async function conversation(agents: AgentStore, calls: CallStore, caller: Caller, id: string): Promise<ControlAnswer> {
+async function conversation(
+	agents: AgentStore,
+	calls: CallStore,
+	caller: Caller,
+	id: string,
+): Promise<ControlAnswer> {
 	const a = agents.get(id);
 	if (!a) return bad(`Agent ${id} is not found.`, 404);
 	const tools = await caller.toolsReady(id);
-	return done({ agent: agentView(a, calls), history: a.history, exchanges: caller.exchangesOf(id), tools });
+	return done({
+		agent: agentView(a, calls),
+		history: a.history,
+		exchanges: caller.exchangesOf(id),
+		tools,
+	});
 }
 
-export function callerControl(agents: AgentStore, calls: CallStore, caller: Caller): ControlExtension {
+export function callerControl(
+	agents: AgentStore,
+	calls: CallStore,
+	caller: Caller,
+): ControlExtension {
 	return (method, path, body) => {
-		if (method === 'GET' && path === '/_sandbox/talk') return { status: 200, body: TALK_PAGE, contentType: 'text/html; charset=utf-8' };
+		if (method === 'GET' && path === '/_sandbox/talk')
+			return { status: 200, body: TALK_PAGE, contentType: 'text/html; charset=utf-8' };
 		if (method === 'GET' && path === '/_sandbox/conversations') {
-			return done(agents.all().map((a) => ({ ...agentView(a, calls), exchanges: caller.exchangesOf(a.agentId) })));
+			return done(
+				agents
+					.all()
+					.map((a) => ({ ...agentView(a, calls), exchanges: caller.exchangesOf(a.agentId) })),
+			);
 		}
 		const m = /^\/_sandbox\/agents\/([^/]+)\/(say|conversation)$/.exec(path);
 		if (!m) return undefined;

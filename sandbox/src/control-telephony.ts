@@ -19,7 +19,8 @@ const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { e
 function setCallee(calls: CallStore, body: unknown): ControlAnswer {
 	if (!isObj(body)) return bad('body must be {"number": "+1..." | "*", "script": {...}}');
 	const number = body.number ?? '*';
-	if (number !== '*' && (typeof number !== 'string' || !E164_RE.test(number))) return bad('number must be "*" or an E.164 phone number');
+	if (number !== '*' && (typeof number !== 'string' || !E164_RE.test(number)))
+		return bad('number must be "*" or an E.164 phone number');
 	if (!isCalleeScript(body.script)) {
 		return bad(CALLEE_SCRIPT_RULE);
 	}
@@ -30,25 +31,46 @@ function setCallee(calls: CallStore, body: unknown): ControlAnswer {
 let inboundSeq = 0;
 
 function inbound(calls: CallStore, numbers: PhoneNumberStore, body: unknown): ControlAnswer {
-	if (!isObj(body)) return bad('body must be {"to_number", "from_number", "hangUpAfterMs"?, "lines"?}');
+	if (!isObj(body))
+		return bad('body must be {"to_number", "from_number", "hangUpAfterMs"?, "lines"?}');
 	try {
 		const to = e164(body, 'to_number', '');
 		const from = e164(body, 'from_number', '');
 		const n = numbers.get(to);
-		if (!n || !n.inbound) return bad(`${to} is not an imported phone number with inbound calls enabled`);
+		if (!n || !n.inbound)
+			return bad(`${to} is not an imported phone number with inbound calls enabled`);
 		const pipeline = pipelineOf(n, 'inbound');
 		if (!pipeline) return bad(`${to} has no inbound_config.pipeline_id to answer with`);
 		const hang = body.hangUpAfterMs;
-		if (hang !== undefined && (typeof hang !== 'number' || !(hang >= 0))) return bad('hangUpAfterMs must be a number >= 0');
+		if (hang !== undefined && (typeof hang !== 'number' || !(hang >= 0)))
+			return bad('hangUpAfterMs must be a number >= 0');
 		const lines = body.lines;
-		if (lines !== undefined && !(Array.isArray(lines) && lines.every((l) => typeof l === 'string' && l.length > 0))) return bad('lines must be an array of non-empty strings');
+		if (
+			lines !== undefined &&
+			!(Array.isArray(lines) && lines.every((l) => typeof l === 'string' && l.length > 0))
+		)
+			return bad('lines must be an array of non-empty strings');
 		const seq = ++inboundSeq;
 		const agent = validateStart({
 			name: `inbound-${seq}`,
 			pipeline_id: pipeline,
-			properties: { channel: `inbound-${seq}`, token: '', agent_rtc_uid: '1001', remote_rtc_uids: ['2002'] },
+			properties: {
+				channel: `inbound-${seq}`,
+				token: '',
+				agent_rtc_uid: '1001',
+				remote_rtc_uids: ['2002'],
+			},
 		});
-		return done({ agent_id: calls.inbound(agent, to, from, pipeline, hang as number | undefined, lines as string[] | undefined).agentId });
+		return done({
+			agent_id: calls.inbound(
+				agent,
+				to,
+				from,
+				pipeline,
+				hang as number | undefined,
+				lines as string[] | undefined,
+			).agentId,
+		});
 	} catch (e) {
 		if (e instanceof FieldError || e instanceof AgentError) return bad(e.message);
 		throw e;
@@ -58,7 +80,12 @@ function inbound(calls: CallStore, numbers: PhoneNumberStore, body: unknown): Co
 export function telephonyControl(calls: CallStore, numbers: PhoneNumberStore): ControlExtension {
 	return (method, path, body) => {
 		const key = `${method} ${path}`;
-		if (key === 'GET /_sandbox/telephony') return done({ callees: calls.scriptsView(), calls: calls.all(), phoneNumbers: numbers.all() });
+		if (key === 'GET /_sandbox/telephony')
+			return done({
+				callees: calls.scriptsView(),
+				calls: calls.all(),
+				phoneNumbers: numbers.all(),
+			});
 		if (key === 'POST /_sandbox/telephony/callees') return setCallee(calls, body);
 		if (key === 'DELETE /_sandbox/telephony/callees') {
 			calls.clearScripts();

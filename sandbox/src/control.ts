@@ -16,7 +16,11 @@ export interface ControlAnswer {
 }
 
 /** Extra control routes (telephony adds its own); undefined when the route is not theirs. */
-export type ControlExtension = (method: string, path: string, body: unknown) => ControlAnswer | Promise<ControlAnswer> | undefined;
+export type ControlExtension = (
+	method: string,
+	path: string,
+	body: unknown,
+) => ControlAnswer | Promise<ControlAnswer> | undefined;
 
 const done = (body: unknown = { ok: true }): ControlAnswer => ({ status: 200, body });
 const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { error } });
@@ -29,9 +33,12 @@ function clockAnswer(sb: Sandbox): ControlAnswer {
 function moveClock(sb: Sandbox, body: unknown): ControlAnswer {
 	if (!isObj(body)) return bad('body must be a JSON object');
 	const { mode, setMs, advanceMs } = body;
-	if (mode !== undefined && mode !== 'real' && mode !== 'manual') return bad('mode must be "real" or "manual"');
-	if (setMs !== undefined && (typeof setMs !== 'number' || !Number.isFinite(setMs))) return bad('setMs must be a number (ms since the epoch)');
-	if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !(advanceMs >= 0))) return bad('advanceMs must be a number >= 0');
+	if (mode !== undefined && mode !== 'real' && mode !== 'manual')
+		return bad('mode must be "real" or "manual"');
+	if (setMs !== undefined && (typeof setMs !== 'number' || !Number.isFinite(setMs)))
+		return bad('setMs must be a number (ms since the epoch)');
+	if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !(advanceMs >= 0)))
+		return bad('advanceMs must be a number >= 0');
 	if (mode !== undefined) sb.clock.setMode(mode as ClockMode);
 	if (setMs !== undefined) sb.clock.set(setMs as number);
 	if (advanceMs !== undefined) sb.clock.advance(advanceMs as number);
@@ -50,17 +57,31 @@ function addFaults(sb: Sandbox, body: unknown): ControlAnswer {
 
 async function notify(sb: Sandbox, body: unknown): Promise<ControlAnswer> {
 	if (!isObj(body)) return bad('body must be a JSON object');
-	if (typeof body.productId !== 'number' || typeof body.eventType !== 'number' || !isObj(body.payload)) {
+	if (
+		typeof body.productId !== 'number' ||
+		typeof body.eventType !== 'number' ||
+		!isObj(body.payload)
+	) {
 		return bad('productId (number), eventType (number) and payload (object) are required');
 	}
-	if (!sb.options().notify) return bad('no notification target configured (POST /_sandbox/config {"notify":{"url","secret"}})');
-	const n: NotificationInput = { productId: body.productId, eventType: body.eventType, payload: body.payload };
+	if (!sb.options().notify)
+		return bad(
+			'no notification target configured (POST /_sandbox/config {"notify":{"url","secret"}})',
+		);
+	const n: NotificationInput = {
+		productId: body.productId,
+		eventType: body.eventType,
+		payload: body.payload,
+	};
 	if (typeof body.noticeId === 'string') n.noticeId = body.noticeId;
 	if (typeof body.sid === 'string') n.sid = body.sid;
 	try {
-		const url = typeof body.url === 'string' && body.url.trim() !== '' ? body.url.trim() : undefined;
+		const url =
+			typeof body.url === 'string' && body.url.trim() !== '' ? body.url.trim() : undefined;
 		if (url && !/^https?:\/\/\S+$/.test(url)) return bad('url must be an http(s) URL');
-		return done(await sb.sendNotification(n, { badSignature: body.badSignature === true, tries: true, url }));
+		return done(
+			await sb.sendNotification(n, { badSignature: body.badSignature === true, tries: true, url }),
+		);
 	} catch (e) {
 		return bad((e as Error).message, 500);
 	}
@@ -105,7 +126,13 @@ function simple(sb: Sandbox, key: string, body: unknown): ControlAnswer | undefi
 	return undefined;
 }
 
-export async function control(sb: Sandbox, method: string, path: string, body: unknown, extensions: ControlExtension[]): Promise<ControlAnswer> {
+export async function control(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	body: unknown,
+	extensions: ControlExtension[],
+): Promise<ControlAnswer> {
 	const r = path.replace(/\/+$/, '');
 	const key = `${method} ${r}`;
 	if (key === 'POST /_sandbox/notify') return notify(sb, body);

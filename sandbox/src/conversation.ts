@@ -29,7 +29,14 @@ function lastTurn(a: AgentRecord): TurnRecord | undefined {
 export function interruptPlaying(a: AgentRecord, now: number, causedBy: string): boolean {
 	const t = lastTurn(a);
 	if (!t || !isSpeaking(a, now)) return false;
-	t.end = { end_at: now, type: 'interrupted', metadata: causedBy === 'api_leave' || causedBy === 'start_of_speech' ? { caused_by: causedBy } : { caused_by: causedBy, transport: 'http' } };
+	t.end = {
+		end_at: now,
+		type: 'interrupted',
+		metadata:
+			causedBy === 'api_leave' || causedBy === 'start_of_speech'
+				? { caused_by: causedBy }
+				: { caused_by: causedBy, transport: 'http' },
+	};
 	playingUntil.set(a, now);
 	return true;
 }
@@ -44,16 +51,29 @@ export interface TurnShape {
 }
 
 /** Adds a turn the agent plays: text into history, the turn with its end and latency metrics. */
-export function addTurn(a: AgentRecord, text: string, startAt: number, shape: TurnShape): TurnRecord {
+export function addTurn(
+	a: AgentRecord,
+	text: string,
+	startAt: number,
+	shape: TurnShape,
+): TurnRecord {
 	const duration = playbackMs(text);
 	const playFrom = shape.playFrom ?? startAt;
-	const segments = shape.llmTtftMs === undefined ? [] : [{ name: 'llm_ttft', latency: shape.llmTtftMs }];
+	const segments =
+		shape.llmTtftMs === undefined ? [] : [{ name: 'llm_ttft', latency: shape.llmTtftMs }];
 	segments.push({ name: 'tts_ttfb', latency: TTS_TTFB_MS });
 	const turn: TurnRecord = {
 		turn_id: a.turns.length + 1,
 		start: { start_at: startAt, type: shape.type, metadata: shape.metadata },
-		end: { end_at: playFrom + duration, type: 'ok', metadata: { playback_duration_ms: duration - TTS_TTFB_MS } },
-		metrics: { e2e_latency_ms: segments.reduce((sum, x) => sum + x.latency, 0), segmented_latency_ms: segments },
+		end: {
+			end_at: playFrom + duration,
+			type: 'ok',
+			metadata: { playback_duration_ms: duration - TTS_TTFB_MS },
+		},
+		metrics: {
+			e2e_latency_ms: segments.reduce((sum, x) => sum + x.latency, 0),
+			segmented_latency_ms: segments,
+		},
 	};
 	a.turns.push(turn);
 	playingUntil.set(a, playFrom + duration);
@@ -65,8 +85,17 @@ export function addTurn(a: AgentRecord, text: string, startAt: number, shape: Tu
  * Adds a turn the agent plays, starting at `startAt` (get-turns start.type greeting or api_speak).
  * Returns the turn.
  */
-export function playTurn(a: AgentRecord, text: string, startAt: number, type: 'greeting' | 'api_speak', nth = 1): TurnRecord {
-	return addTurn(a, text, startAt, { type, metadata: type === 'greeting' ? { greeting_nth: nth } : { transport: 'http' } });
+export function playTurn(
+	a: AgentRecord,
+	text: string,
+	startAt: number,
+	type: 'greeting' | 'api_speak',
+	nth = 1,
+): TurnRecord {
+	return addTurn(a, text, startAt, {
+		type,
+		metadata: type === 'greeting' ? { greeting_nth: nth } : { transport: 'http' },
+	});
 }
 
 /** When an APPEND speak starts: after the audio that is playing. */

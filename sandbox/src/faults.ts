@@ -1,7 +1,15 @@
 import type { FaultKind, FaultSpec } from './types';
 import { isObj } from './util';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', '503', '504', '504-after-commit', 'drop', 'latency'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+	'429',
+	'500',
+	'503',
+	'504',
+	'504-after-commit',
+	'drop',
+	'latency',
+];
 
 interface PendingFault {
 	spec: FaultSpec;
@@ -16,10 +24,12 @@ export function faultSpecError(f: unknown): string | undefined {
 		return `kind must be one of ${FAULT_KINDS.join(', ')}`;
 	}
 	if (f.method !== undefined && typeof f.method !== 'string') return 'method must be a string';
-	if (f.pathIncludes !== undefined && typeof f.pathIncludes !== 'string') return 'pathIncludes must be a string';
+	if (f.pathIncludes !== undefined && typeof f.pathIncludes !== 'string')
+		return 'pathIncludes must be a string';
 	for (const k of ['count', 'retryAfterSeconds', 'latencyMs']) {
 		const v = f[k];
-		if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) return `${k} must be a number >= 0`;
+		if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
+			return `${k} must be a number >= 0`;
 	}
 	return undefined;
 }

@@ -17,10 +17,32 @@ export function client(sb: Sandbox, auth = true): AxiosInstance {
  * A 007 RTC token of the sandbox's project (agora-token, Agora's own builder) for token
  * authentication: `Authorization: agora token=<token>`.
  */
-export function agoraToken(sb: Sandbox, channel: string, uid: number | string, expireS = 3600, appCertificate = sb.appCertificate): string {
+export function agoraToken(
+	sb: Sandbox,
+	channel: string,
+	uid: number | string,
+	expireS = 3600,
+	appCertificate = sb.appCertificate,
+): string {
 	return typeof uid === 'number'
-		? RtcTokenBuilder.buildTokenWithUid(sb.appId, appCertificate, channel, uid, RtcRole.PUBLISHER, expireS, expireS)
-		: RtcTokenBuilder.buildTokenWithUserAccount(sb.appId, appCertificate, channel, uid, RtcRole.PUBLISHER, expireS, expireS);
+		? RtcTokenBuilder.buildTokenWithUid(
+				sb.appId,
+				appCertificate,
+				channel,
+				uid,
+				RtcRole.PUBLISHER,
+				expireS,
+				expireS,
+			)
+		: RtcTokenBuilder.buildTokenWithUserAccount(
+				sb.appId,
+				appCertificate,
+				channel,
+				uid,
+				RtcRole.PUBLISHER,
+				expireS,
+				expireS,
+			);
 }
 
 /** A client that authenticates with `agora token=<token>` instead of Basic. */
@@ -51,7 +73,9 @@ export function uniq(prefix = 'x'): string {
 }
 
 /** A minimal valid cascade (ASR + LLM + TTS) start body. */
-export function startBody(over: { name?: string; channel?: string; properties?: Record<string, unknown> } = {}): {
+export function startBody(
+	over: { name?: string; channel?: string; properties?: Record<string, unknown> } = {},
+): {
 	name: string;
 	properties: Record<string, unknown>;
 } {
@@ -74,7 +98,9 @@ export function startBody(over: { name?: string; channel?: string; properties?: 
 	};
 }
 
-export function playerBody(over: Record<string, unknown> = {}): { player: Record<string, unknown> } {
+export function playerBody(over: Record<string, unknown> = {}): {
+	player: Record<string, unknown>;
+} {
 	return {
 		player: {
 			streamUrl: 'rtmp://media.example.com/live/stream1',
@@ -89,7 +115,11 @@ export function playerBody(over: Record<string, unknown> = {}): { player: Record
  * Starts an agent and moves the sandbox's manual clock past its start delay, so that it is
  * RUNNING when this returns. Returns the agent id.
  */
-export async function runningAgent(sb: Sandbox, api: AxiosInstance, over: Parameters<typeof startBody>[0] = {}): Promise<string> {
+export async function runningAgent(
+	sb: Sandbox,
+	api: AxiosInstance,
+	over: Parameters<typeof startBody>[0] = {},
+): Promise<string> {
 	const r = await api.post(agentPath(sb, '/join'), startBody(over));
 	if (r.status !== 200) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.data)}`);
 	sb.clock.advance(sb.options().startDelayMs);
@@ -101,7 +131,11 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls until fn gives a truthy value: for events that come over the network (notifications). */
-export async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10000, stepMs = 10): Promise<T> {
+export async function waitFor<T>(
+	fn: () => T | undefined | false | Promise<T | undefined | false>,
+	timeoutMs = 10000,
+	stepMs = 10,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const v = await fn();

@@ -31,7 +31,9 @@ function lookup(name: string, v: Values): unknown {
 function renderText(template: string, v: Values, encode: (s: string) => string): string {
 	return template.replace(PLACEHOLDER_RE, (_, name: string) => {
 		const value = lookup(name, v);
-		return value === undefined || value === null ? '' : encode(typeof value === 'string' ? value : JSON.stringify(value));
+		return value === undefined || value === null
+			? ''
+			: encode(typeof value === 'string' ? value : JSON.stringify(value));
 	});
 }
 
@@ -42,15 +44,26 @@ function renderBody(template: unknown, v: Values): unknown {
 		return whole ? (lookup(whole[1], v) ?? null) : template;
 	}
 	if (Array.isArray(template)) return template.map((entry) => renderBody(entry, v));
-	if (isObj(template)) return Object.fromEntries(Object.entries(template).map(([k, entry]) => [k, renderBody(entry, v)]));
+	if (isObj(template))
+		return Object.fromEntries(
+			Object.entries(template).map(([k, entry]) => [k, renderBody(entry, v)]),
+		);
 	return template;
 }
 
 /** The tool entries of an agent: llm.tools when tools are enabled (a cascade agent only). */
 export function httpToolEntries(properties: Json, mllm: boolean): Json[] {
 	const adv = isObj(properties.advanced_features) ? properties.advanced_features : {};
-	if (mllm || adv.enable_tools !== true || !isObj(properties.llm) || !Array.isArray(properties.llm.tools)) return [];
-	return properties.llm.tools.filter((t): t is Json => isObj(t) && isObj(t.function) && isObj(t.server));
+	if (
+		mllm ||
+		adv.enable_tools !== true ||
+		!isObj(properties.llm) ||
+		!Array.isArray(properties.llm.tools)
+	)
+		return [];
+	return properties.llm.tools.filter(
+		(t): t is Json => isObj(t) && isObj(t.function) && isObj(t.server),
+	);
 }
 
 export class HttpTools {
@@ -61,7 +74,10 @@ export class HttpTools {
 
 	static of(properties: Json, mllm: boolean): HttpTools {
 		const llm = isObj(properties.llm) ? properties.llm : {};
-		return new HttpTools(httpToolEntries(properties, mllm), isObj(llm.template_variables) ? llm.template_variables : {});
+		return new HttpTools(
+			httpToolEntries(properties, mllm),
+			isObj(llm.template_variables) ? llm.template_variables : {},
+		);
 	}
 
 	/** The tools as the LLM request's OpenAI `tools`: the function part only. */
@@ -71,7 +87,9 @@ export class HttpTools {
 
 	private find(tool: string): Json | undefined {
 		// The name is the tool's index key, ASCII case-insensitive.
-		return this.entries.find((t) => String((t.function as Json).name).toLowerCase() === tool.toLowerCase());
+		return this.entries.find(
+			(t) => String((t.function as Json).name).toLowerCase() === tool.toLowerCase(),
+		);
 	}
 
 	has(tool: string): boolean {
@@ -82,7 +100,12 @@ export class HttpTools {
 	async call(tool: string, argsJson: string, toolCallId: string): Promise<ToolOutcome> {
 		const started = Date.now();
 		const entry = this.find(tool);
-		const done = (content: string, isError: boolean): ToolOutcome => ({ server: '', content, isError, latencyMs: Date.now() - started });
+		const done = (content: string, isError: boolean): ToolOutcome => ({
+			server: '',
+			content,
+			isError,
+			latencyMs: Date.now() - started,
+		});
 		if (!entry) return done(`Tool ${tool} is not available.`, true);
 		let args: unknown;
 		try {
@@ -91,23 +114,41 @@ export class HttpTools {
 			return done(`The arguments of ${tool} are not JSON.`, true);
 		}
 		const server = entry.server as Json;
-		const values: Values = { args: isObj(args) ? args : {}, vars: this.templateVariables, toolCallId };
+		const values: Values = {
+			args: isObj(args) ? args : {},
+			vars: this.templateVariables,
+			toolCallId,
+		};
 		const method = server.method === 'GET' ? 'GET' : 'POST';
 		const url = renderText(String(server.url), values, encodeURIComponent);
 		const headers: Record<string, string> = {};
-		if (isObj(server.headers)) for (const [k, h] of Object.entries(server.headers)) headers[k] = renderText(String(h), values, (s) => s);
+		if (isObj(server.headers))
+			for (const [k, h] of Object.entries(server.headers))
+				headers[k] = renderText(String(h), values, (s) => s);
 		let body: string | undefined;
 		if (method === 'POST') {
 			body = JSON.stringify(isObj(server.body) ? renderBody(server.body, values) : {});
-			if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+			if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+				headers['Content-Type'] = 'application/json';
 		}
-		const timeoutMs = typeof server.timeout_ms === 'number' ? server.timeout_ms : DEFAULT_HTTP_TOOL_TIMEOUT_MS;
+		const timeoutMs =
+			typeof server.timeout_ms === 'number' ? server.timeout_ms : DEFAULT_HTTP_TOOL_TIMEOUT_MS;
 		try {
-			const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+			const res = await fetch(url, {
+				method,
+				headers,
+				body,
+				signal: AbortSignal.timeout(timeoutMs),
+			});
 			const text = await res.text();
-			return res.ok ? done(text, false) : done(`Tool ${tool} answered HTTP ${res.status}: ${text}`, true);
+			return res.ok
+				? done(text, false)
+				: done(`Tool ${tool} answered HTTP ${res.status}: ${text}`, true);
 		} catch (e) {
-			const reason = (e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e as Error).message;
+			const reason =
+				(e as Error).name === 'TimeoutError'
+					? `no answer within ${timeoutMs} ms`
+					: (e as Error).message;
 			return done(`Tool ${tool} failed: ${reason}`, true);
 		}
 	}

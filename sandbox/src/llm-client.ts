@@ -35,7 +35,9 @@ export class LlmFailure extends Error {
 /** `{{name}}` in a text replaced by llm.template_variables[name]; unknown names stay as written. */
 export function substitute(text: string, vars: unknown): string {
 	if (!isObj(vars)) return text;
-	return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+	return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) =>
+		name in vars ? String(vars[name]) : whole,
+	);
 }
 
 export interface LlmRequestInput {
@@ -51,8 +53,13 @@ export function llmRequestBody(input: LlmRequestInput): Json {
 	const { llm } = input;
 	const vars = llm.template_variables;
 	const system = Array.isArray(llm.system_messages) ? llm.system_messages : [];
-	const systemMessages = system.map((m) => (isObj(m) && typeof m.content === 'string' ? { ...m, content: substitute(m.content, vars) } : m));
-	const max = typeof llm.max_history === 'number' && llm.max_history >= 0 ? llm.max_history : DEFAULT_MAX_HISTORY;
+	const systemMessages = system.map((m) =>
+		isObj(m) && typeof m.content === 'string' ? { ...m, content: substitute(m.content, vars) } : m,
+	);
+	const max =
+		typeof llm.max_history === 'number' && llm.max_history >= 0
+			? llm.max_history
+			: DEFAULT_MAX_HISTORY;
 	let history = max === 0 ? [] : input.history.slice(-max);
 	// a tool message never opens the context without the assistant message that asked for it
 	while (history.length > 0 && history[0].role === 'tool') history = history.slice(1);
@@ -83,7 +90,11 @@ function addDelta(acc: Accumulated, delta: unknown, at: number): void {
 	for (const [i, raw] of delta.tool_calls.entries()) {
 		if (!isObj(raw)) continue;
 		const index = typeof raw.index === 'number' ? raw.index : i;
-		const call = acc.calls.get(index) ?? { id: '', type: 'function' as const, function: { name: '', arguments: '' } };
+		const call = acc.calls.get(index) ?? {
+			id: '',
+			type: 'function' as const,
+			function: { name: '', arguments: '' },
+		};
 		if (typeof raw.id === 'string') call.id = raw.id;
 		const fn = isObj(raw.function) ? raw.function : {};
 		if (typeof fn.name === 'string') call.function.name += fn.name;
@@ -107,7 +118,11 @@ function parseSse(text: string, acc: Accumulated, at: number): boolean {
 		} catch {
 			throw new LlmFailure('bad_stream', 'the LLM sent an SSE event that is not JSON');
 		}
-		if (isObj(chunk) && isObj(chunk.error)) throw new LlmFailure('llm_error', `the LLM streamed an error: ${String(chunk.error.message ?? 'unknown')}`);
+		if (isObj(chunk) && isObj(chunk.error))
+			throw new LlmFailure(
+				'llm_error',
+				`the LLM streamed an error: ${String(chunk.error.message ?? 'unknown')}`,
+			);
 		const choice = isObj(chunk) && Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
 		if (isObj(choice)) addDelta(acc, choice.delta, at);
 	}
@@ -116,15 +131,33 @@ function parseSse(text: string, acc: Accumulated, at: number): boolean {
 
 function fromCompletion(json: unknown, acc: Accumulated, at: number): void {
 	const choice = isObj(json) && Array.isArray(json.choices) ? json.choices[0] : undefined;
-	if (!isObj(choice) || !isObj(choice.message)) throw new LlmFailure('bad_response', 'the LLM answered JSON without choices[0].message');
+	if (!isObj(choice) || !isObj(choice.message))
+		throw new LlmFailure('bad_response', 'the LLM answered JSON without choices[0].message');
 	const m = choice.message;
-	addDelta(acc, { content: m.content, tool_calls: Array.isArray(m.tool_calls) ? m.tool_calls.map((c, index) => ({ index, ...c })) : undefined }, at);
+	addDelta(
+		acc,
+		{
+			content: m.content,
+			tool_calls: Array.isArray(m.tool_calls)
+				? m.tool_calls.map((c, index) => ({ index, ...c }))
+				: undefined,
+		},
+		at,
+	);
 }
 
 /** POSTs one turn's request and reads the answer; throws LlmFailure on non-2xx, timeout or a bad body. */
-export async function callLlm(url: string, apiKey: string | undefined, body: Json, timeoutMs: number): Promise<LlmAnswer> {
+export async function callLlm(
+	url: string,
+	apiKey: string | undefined,
+	body: Json,
+	timeoutMs: number,
+): Promise<LlmAnswer> {
 	const started = Date.now();
-	const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+	const headers: Record<string, string> = {
+		'Content-Type': 'application/json',
+		Accept: 'text/event-stream',
+	};
 	if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
 	const acc: Accumulated = { content: '', calls: new Map() };
 	const signal = AbortSignal.timeout(timeoutMs);
@@ -149,16 +182,20 @@ export async function callLlm(url: string, apiKey: string | undefined, body: Jso
 				pending = pending.slice(cut + 1);
 			}
 			done = parseSse(pending, acc, Date.now() - started) || done;
-			if (!done && acc.content === '' && acc.calls.size === 0) throw new LlmFailure('bad_stream', 'the LLM stream ended without any content');
+			if (!done && acc.content === '' && acc.calls.size === 0)
+				throw new LlmFailure('bad_stream', 'the LLM stream ended without any content');
 		}
 	} catch (e) {
 		if (e instanceof LlmFailure) throw e;
-		if (signal.aborted) throw new LlmFailure('timeout', `the LLM did not answer within ${timeoutMs} ms`);
-		if (e instanceof SyntaxError) throw new LlmFailure('bad_response', 'the LLM answer is neither SSE nor JSON');
+		if (signal.aborted)
+			throw new LlmFailure('timeout', `the LLM did not answer within ${timeoutMs} ms`);
+		if (e instanceof SyntaxError)
+			throw new LlmFailure('bad_response', 'the LLM answer is neither SSE nor JSON');
 		throw new LlmFailure('connection', `the LLM could not be reached (${(e as Error).message})`);
 	}
 	const totalMs = Date.now() - started;
 	const toolCalls = [...acc.calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
-	if (acc.content === '' && toolCalls.length === 0) throw new LlmFailure('empty', 'the LLM answered no text and no tool call');
+	if (acc.content === '' && toolCalls.length === 0)
+		throw new LlmFailure('empty', 'the LLM answered no text and no tool call');
 	return { content: acc.content, toolCalls, ttftMs: acc.firstAt ?? totalMs, totalMs };
 }

@@ -47,7 +47,9 @@ export function mcpEntries(properties: Json, mllm: boolean): Json[] {
 function textOf(result: unknown): string {
 	if (!isObj(result)) return '';
 	if (Array.isArray(result.content)) {
-		const parts = result.content.map((c) => (isObj(c) && c.type === 'text' ? String(c.text ?? '') : JSON.stringify(c)));
+		const parts = result.content.map((c) =>
+			isObj(c) && c.type === 'text' ? String(c.text ?? '') : JSON.stringify(c),
+		);
 		return parts.join('\n');
 	}
 	return JSON.stringify(result.structuredContent ?? result);
@@ -66,20 +68,32 @@ export class McpTools {
 
 	private async add(entry: Json): Promise<void> {
 		const name = String(entry.name ?? '');
-		const timeoutMs = typeof entry.timeout_ms === 'number' && entry.timeout_ms > 0 ? entry.timeout_ms : DEFAULT_MCP_TIMEOUT_MS;
+		const timeoutMs =
+			typeof entry.timeout_ms === 'number' && entry.timeout_ms > 0
+				? entry.timeout_ms
+				: DEFAULT_MCP_TIMEOUT_MS;
 		const headers: Record<string, string> = {};
-		if (isObj(entry.headers)) for (const [k, v] of Object.entries(entry.headers)) headers[k] = String(v);
+		if (isObj(entry.headers))
+			for (const [k, v] of Object.entries(entry.headers)) headers[k] = String(v);
 		const client = new Client({ name: 'agora-sandbox-agent', version: '1.0.0' });
 		try {
-			const transport = new StreamableHTTPClientTransport(new URL(String(entry.endpoint)), { requestInit: { headers } });
+			const transport = new StreamableHTTPClientTransport(new URL(String(entry.endpoint)), {
+				requestInit: { headers },
+			});
 			await client.connect(transport, { timeout: timeoutMs });
 			const listed = await client.listTools(undefined, { timeout: timeoutMs });
 			// allowed_tools: omitted or containing "*" = all tools, [] = none, else only those named
-			const allowed = Array.isArray(entry.allowed_tools) && !entry.allowed_tools.includes('*') ? new Set(entry.allowed_tools.map(String)) : undefined;
+			const allowed =
+				Array.isArray(entry.allowed_tools) && !entry.allowed_tools.includes('*')
+					? new Set(entry.allowed_tools.map(String))
+					: undefined;
 			const tools = listed.tools.filter((t) => !allowed || allowed.has(t.name)) as Tool[];
 			this.servers.push({ name, client, tools, timeoutMs });
 		} catch (e) {
-			this.failures.push({ server: name, message: `MCP server ${name} failed to initialize: ${(e as Error).message}` });
+			this.failures.push({
+				server: name,
+				message: `MCP server ${name} failed to initialize: ${(e as Error).message}`,
+			});
 			await client.close().catch(() => undefined);
 		}
 	}
@@ -87,7 +101,10 @@ export class McpTools {
 	/** The tools as the LLM request's OpenAI `tools`. */
 	openAiTools(): Json[] {
 		return this.servers.flatMap((s) =>
-			s.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema } })),
+			s.tools.map((t) => ({
+				type: 'function',
+				function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema },
+			})),
 		);
 	}
 
@@ -99,8 +116,14 @@ export class McpTools {
 	async call(tool: string, argsJson: string): Promise<ToolOutcome> {
 		const started = Date.now();
 		const server = this.servers.find((s) => s.tools.some((t) => t.name === tool));
-		if (!server) return { server: '', content: `Tool ${tool} is not available.`, isError: true, latencyMs: 0 };
-		const done = (content: string, isError: boolean): ToolOutcome => ({ server: server.name, content, isError, latencyMs: Date.now() - started });
+		if (!server)
+			return { server: '', content: `Tool ${tool} is not available.`, isError: true, latencyMs: 0 };
+		const done = (content: string, isError: boolean): ToolOutcome => ({
+			server: server.name,
+			content,
+			isError,
+			latencyMs: Date.now() - started,
+		});
 		let args: unknown;
 		try {
 			args = argsJson ? JSON.parse(argsJson) : {};
@@ -108,7 +131,11 @@ export class McpTools {
 			return done(`The arguments of ${tool} are not JSON.`, true);
 		}
 		try {
-			const result = await server.client.callTool({ name: tool, arguments: isObj(args) ? args : {} }, undefined, { timeout: server.timeoutMs });
+			const result = await server.client.callTool(
+				{ name: tool, arguments: isObj(args) ? args : {} },
+				undefined,
+				{ timeout: server.timeoutMs },
+			);
 			return done(textOf(result), result.isError === true);
 		} catch (e) {
 			return done(`Tool ${tool} failed: ${(e as Error).message}`, true);

@@ -10,6 +10,10 @@ export const NCS_IP_PATH = '/v2/ncs/ip';
 export const NCS_IPS = ['127.0.0.1', '::1'];
 
 export function ncsIpReply(method: string): Reply {
-	if (method !== 'GET') return { status: 405, body: { message: `${method} is not allowed on ${NCS_IP_PATH}` } };
-	return { status: 200, body: { data: { service: { hosts: NCS_IPS.map((primaryIP) => ({ primaryIP })) } } } };
+	if (method !== 'GET')
+		return { status: 405, body: { message: `${method} is not allowed on ${NCS_IP_PATH}` } };
+	return {
+		status: 200,
+		body: { data: { service: { hosts: NCS_IPS.map((primaryIP) => ({ primaryIP })) } } },
+	};
 }

@@ -7,7 +7,13 @@
 import { createHmac, randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import * as https from 'https';
-import type { NotificationAttempt, NotificationInput, NotificationOutcome, NotificationRecord, NotifyOptions } from './types';
+import type {
+	NotificationAttempt,
+	NotificationInput,
+	NotificationOutcome,
+	NotificationRecord,
+	NotifyOptions,
+} from './types';
 import { pushBounded } from './util';
 
 export const MAX_ATTEMPTS = 4;
@@ -48,9 +54,13 @@ export class Notifier {
 	}
 
 	/** opts.url: this one goes there instead (the talk page's Test or Production URL), signed alike. */
-	async send(n: NotificationInput, opts: { badSignature?: boolean; url?: string } = {}): Promise<Required<NotificationOutcome>> {
+	async send(
+		n: NotificationInput,
+		opts: { badSignature?: boolean; url?: string } = {},
+	): Promise<Required<NotificationOutcome>> {
 		const configured = this.target();
-		if (!configured) throw new Error('no notification target configured (notify.url / notify.secret)');
+		if (!configured)
+			throw new Error('no notification target configured (notify.url / notify.secret)');
 		const target = opts.url ? { ...configured, url: opts.url } : configured;
 		const noticeId = n.noticeId ?? newNoticeId();
 		const sid = n.sid ?? randomBytes(16).toString('hex');
@@ -85,7 +95,16 @@ export class Notifier {
 		else this.failed++;
 		pushBounded(
 			this.log,
-			{ noticeId, productId: n.productId, eventType: n.eventType, payload: n.payload, status, attempts, at: this.now(), tries },
+			{
+				noticeId,
+				productId: n.productId,
+				eventType: n.eventType,
+				payload: n.payload,
+				status,
+				attempts,
+				at: this.now(),
+				tries,
+			},
 			1000,
 		);
 		return { status, attempts, tries };
@@ -127,7 +146,9 @@ export class Notifier {
 				(res) => {
 					res.resume();
 					res.on('end', () => finish(res.statusCode ?? 0));
-					res.on('error', (e: NodeJS.ErrnoException) => finish(0, `response ${e.code ?? e.message}`));
+					res.on('error', (e: NodeJS.ErrnoException) =>
+						finish(0, `response ${e.code ?? e.message}`),
+					);
 				},
 			);
 			const timer = setTimeout(() => {

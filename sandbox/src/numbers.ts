@@ -33,7 +33,8 @@ export class PhoneNumberStore {
 	}
 
 	add(v: ValidNumber): PhoneNumberRecord {
-		if (this.byNumber.has(v.phoneNumber)) throw new AgentError(409, 'Conflict', `Phone number ${v.phoneNumber} is already imported.`);
+		if (this.byNumber.has(v.phoneNumber))
+			throw new AgentError(409, 'Conflict', `Phone number ${v.phoneNumber} is already imported.`);
 		const rec: PhoneNumberRecord = {
 			provider: v.provider,
 			phone_number: v.phoneNumber,
@@ -50,8 +51,12 @@ export class PhoneNumberStore {
 	// UpdatePhoneNumbersRequest: the given configuration members are set; null clears a configuration
 	update(number: string, u: NumberUpdate): PhoneNumberRecord {
 		const rec = this.known(number);
-		if (u.inboundConfig !== undefined) rec.inbound_config = u.inboundConfig === null ? null : { ...rec.inbound_config, ...clone(u.inboundConfig) };
-		if (u.outboundConfig !== undefined) rec.outbound_config = u.outboundConfig === null ? null : { ...rec.outbound_config, ...clone(u.outboundConfig) };
+		if (u.inboundConfig !== undefined)
+			rec.inbound_config =
+				u.inboundConfig === null ? null : { ...rec.inbound_config, ...clone(u.inboundConfig) };
+		if (u.outboundConfig !== undefined)
+			rec.outbound_config =
+				u.outboundConfig === null ? null : { ...rec.outbound_config, ...clone(u.outboundConfig) };
 		return rec;
 	}
 

@@ -76,16 +76,27 @@ export class PlayerStore {
 		return this.byName.get(name)?.rec;
 	}
 
-	create(v: ValidPlayer, region: Region, streamIp: string | undefined, requestId: string): PlayerRecord {
+	create(
+		v: ValidPlayer,
+		region: Region,
+		streamIp: string | undefined,
+		requestId: string,
+	): PlayerRecord {
 		if (v.name !== null) {
 			const holder = this.byName.get(v.name);
-			if (holder) throw new PlayerError(409, 'Resource with the same name already exists.', holder.rec.id);
+			if (holder)
+				throw new PlayerError(409, 'Resource with the same name already exists.', holder.rec.id);
 		}
 		const quota = this.ctx.opts.playerQuota;
 		if (this.byId.size >= quota) {
 			throw new PlayerError(429, `Concurrent player quota exceeded (${quota} per project).`);
 		}
-		const uid = v.account !== undefined ? 0 : v.uid === 0 ? 100000 + Math.floor(Math.random() * 4000000000) : (v.uid ?? 0);
+		const uid =
+			v.account !== undefined
+				? 0
+				: v.uid === 0
+					? 100000 + Math.floor(Math.random() * 4000000000)
+					: (v.uid ?? 0);
 		const rec: PlayerRecord = {
 			id: randomUUID(),
 			region,
@@ -185,7 +196,17 @@ export class PlayerStore {
 			this.removeFrom(ch, l);
 			if (ch.length === 0) this.byChannel.delete(p.channelName);
 		}
-		pushBounded(this.destroyed, { id: p.id, name: p.name, channelName: p.channelName, destroyReason: reason, at: this.ctx.clock.now() }, 1000);
+		pushBounded(
+			this.destroyed,
+			{
+				id: p.id,
+				name: p.name,
+				channelName: p.channelName,
+				destroyReason: reason,
+				at: this.ctx.clock.now(),
+			},
+			1000,
+		);
 		this.ctx.notifier.emit(4, 3, {
 			destroyReason: reason,
 			fields: 'channelName,id,name',
@@ -207,7 +228,12 @@ export class PlayerStore {
 	}
 
 	/** Applies the update when sequence > lastSequence; otherwise records it as ignored. */
-	update(id: string, region: Region, sequence: number, u: ValidPlayerUpdate): { rec: PlayerRecord; applied: boolean } {
+	update(
+		id: string,
+		region: Region,
+		sequence: number,
+		u: ValidPlayerUpdate,
+	): { rec: PlayerRecord; applied: boolean } {
 		const l = this.byId.get(id);
 		if (!l || l.rec.region !== region) throw new PlayerError(404, NOT_FOUND);
 		const p = l.rec;
@@ -250,7 +276,8 @@ export class PlayerStore {
 		const end = Math.min(visible, start + pageSize);
 		const players: PlayerRecord[] = [];
 		for (let i = start; i < end; i++) players.push(src[i].rec);
-		const nextPageToken = end < visible && players.length ? encodeToken('p', players[players.length - 1].seq) : '';
+		const nextPageToken =
+			end < visible && players.length ? encodeToken('p', players[players.length - 1].seq) : '';
 		return { totalSize: visible, players, nextPageToken };
 	}
 }

@@ -4,7 +4,14 @@
  */
 
 // start-agent properties.geofence.area / exclude_area
-export const GEOFENCE_AREAS = ['GLOBAL', 'NORTH_AMERICA', 'EUROPE', 'ASIA', 'INDIA', 'JAPAN'] as const;
+export const GEOFENCE_AREAS = [
+	'GLOBAL',
+	'NORTH_AMERICA',
+	'EUROPE',
+	'ASIA',
+	'INDIA',
+	'JAPAN',
+] as const;
 export const GEOFENCE_EXCLUDE = ['NORTH_AMERICA', 'EUROPE', 'ASIA', 'INDIA', 'JAPAN'] as const;
 
 // start-agent properties.{asr,tts,llm}.credential_mode
@@ -39,7 +46,12 @@ export const END_SENSITIVITY = ['END_SENSITIVITY_HIGH', 'END_SENSITIVITY_LOW'] a
 export const MLLM_EAGERNESS = ['auto', 'low', 'medium', 'high'] as const;
 
 // start-agent properties.turn_detection.type (deprecated; cascade and MLLM); platform_vad: older snapshot
-export const TURN_DETECTION_TYPES = ['agora_vad', 'server_vad', 'semantic_vad', 'platform_vad'] as const;
+export const TURN_DETECTION_TYPES = [
+	'agora_vad',
+	'server_vad',
+	'semantic_vad',
+	'platform_vad',
+] as const;
 // "Use presets": the identifiers of each category
 export const PRESETS = {
 	asr: ['deepgram_nova_2', 'deepgram_nova_3'],
@@ -48,7 +60,14 @@ export const PRESETS = {
 } as const;
 // start-agent properties.turn_detection.interrupt_mode (deprecated)
 // `keyword`: the value Agora's server SDKs send (StartAgentsRequest InterruptMode)
-export const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'keyword', 'adaptive'] as const;
+export const INTERRUPT_MODES = [
+	'interrupt',
+	'append',
+	'ignore',
+	'keywords',
+	'keyword',
+	'adaptive',
+] as const;
 // start-agent properties.turn_detection.eagerness (deprecated)
 export const DEPRECATED_EAGERNESS = ['auto', 'low', 'high'] as const;
 // start-agent properties.turn_detection.interrupt_keywords: up to 128 keywords

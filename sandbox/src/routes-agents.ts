@@ -10,7 +10,13 @@ import { FieldError } from './check';
 import type { Clock } from './clock';
 import { agentErr, ok, Reply, safeDecode } from './reply';
 import type { AgentRecord } from './types';
-import { parseListQuery, parseTurnsQuery, validateSpeak, validateThink, validateUpdate } from './validate-agent';
+import {
+	parseListQuery,
+	parseTurnsQuery,
+	validateSpeak,
+	validateThink,
+	validateUpdate,
+} from './validate-agent';
 import { validateStart } from './validate-start';
 
 export const AGENT_ROOT = '/api/conversational-ai-agent/';
@@ -51,16 +57,31 @@ function join(ctx: AgentApiCtx, req: ApiRequest): Reply {
 function listAgents(ctx: AgentApiCtx, query: Record<string, string>): Reply {
 	const r = ctx.agents.list(parseListQuery(query, ctx.clock.nowS()));
 	return ok({
-		data: { count: r.list.length, list: r.list.map((a) => ({ agent_id: a.agentId, start_ts: a.startTs, status: a.status })) },
+		data: {
+			count: r.list.length,
+			list: r.list.map((a) => ({ agent_id: a.agentId, start_ts: a.startTs, status: a.status })),
+		},
 		meta: { cursor: r.cursor, total: r.total },
 		status: 'ok',
 	});
 }
 
-function getAction(ctx: AgentApiCtx, id: string, action: string | undefined, query: Record<string, string>): Reply {
+function getAction(
+	ctx: AgentApiCtx,
+	id: string,
+	action: string | undefined,
+	query: Record<string, string>,
+): Reply {
 	if (action === undefined) {
 		const a = ctx.agents.known(id);
-		return ok({ message: a.message, start_ts: a.startTs, stop_ts: a.stopTs, name: a.name, status: a.status, agent_id: a.agentId });
+		return ok({
+			message: a.message,
+			start_ts: a.startTs,
+			stop_ts: a.stopTs,
+			name: a.name,
+			status: a.status,
+			agent_id: a.agentId,
+		});
 	}
 	if (action === 'history') {
 		const a = ctx.agents.history(id);
@@ -99,7 +120,8 @@ function postAction(ctx: AgentApiCtx, id: string, action: string, body: unknown)
 function route(ctx: AgentApiCtx, req: ApiRequest): Reply {
 	const { method, path } = req;
 	const notFound = (): Reply => agentErr(404, 'NotFound', `No such endpoint: ${path}`);
-	const notAllowed = (): Reply => agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
+	const notAllowed = (): Reply =>
+		agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
 	const op = path.slice(AGENT_PREFIX.length).split('/').slice(1);
 	if (op.length === 1 && op[0] === 'join') return method === 'POST' ? join(ctx, req) : notAllowed();
 	if (op[0] !== 'agents' || op.length > 3) return notFound();
@@ -107,15 +129,18 @@ function route(ctx: AgentApiCtx, req: ApiRequest): Reply {
 	const id = safeDecode(op[1]);
 	if (!id) return agentErr(404, 'TaskNotFound', 'Agent is not found.');
 	const action = op[2];
-	if (action === undefined || GET_ACTIONS.includes(action)) return method === 'GET' ? getAction(ctx, id, action, req.query) : notAllowed();
+	if (action === undefined || GET_ACTIONS.includes(action))
+		return method === 'GET' ? getAction(ctx, id, action, req.query) : notAllowed();
 	if (!POST_ACTIONS.includes(action)) return notFound();
 	return method === 'POST' ? postAction(ctx, id, action, req.body) : notAllowed();
 }
 
 export function agentApi(ctx: AgentApiCtx, req: ApiRequest): Reply {
-	if (!req.path.startsWith(AGENT_PREFIX)) return agentErr(404, 'NotFound', `No such endpoint: ${req.path}`);
+	if (!req.path.startsWith(AGENT_PREFIX))
+		return agentErr(404, 'NotFound', `No such endpoint: ${req.path}`);
 	const appId = req.path.slice(AGENT_PREFIX.length).split('/')[0];
-	if (appId !== ctx.appId) return agentErr(404, 'NotFound', `Project ${appId} is not found for these credentials.`);
+	if (appId !== ctx.appId)
+		return agentErr(404, 'NotFound', `Project ${appId} is not found for these credentials.`);
 	if (!req.jsonOk) return agentErr(400, 'InvalidRequestBody', 'Request body is not valid JSON.');
 	try {
 		return route(ctx, req);

@@ -12,7 +12,13 @@ import { RateLimiter, RateRule } from './ratelimit';
 import { mediaErr, ok, Reply, safeDecode } from './reply';
 import type { PlayerRecord, Region, ResolvedOptions } from './types';
 import { isObj } from './util';
-import { CHANNEL_RE, isIPv4, parseSequence, validateCreatePlayer, validateUpdatePlayer } from './validate-player';
+import {
+	CHANNEL_RE,
+	isIPv4,
+	parseSequence,
+	validateCreatePlayer,
+	validateUpdatePlayer,
+} from './validate-player';
 
 const PLAYER_FIELDS = 'name,streamUrl,channelName,uid,account,id,createTs,status';
 const DIGITS = /^\d{1,15}$/;
@@ -44,10 +50,12 @@ function target(path: string, appId: string): Target | Reply {
 		region = s[1] as Region;
 		base = 2;
 	} else return notFound;
-	if (s[base + 1] !== 'projects' || s[base + 3] !== 'cloud-player' || s[base + 4] !== 'players') return notFound;
+	if (s[base + 1] !== 'projects' || s[base + 3] !== 'cloud-player' || s[base + 4] !== 'players')
+		return notFound;
 	const rest = s.length - (base + 5);
 	if (rest < 0 || rest > 1 || (!region && rest !== 0)) return notFound;
-	if (s[base + 2] !== appId) return mediaErr(403, 'Forbidden: the App ID in the path does not belong to these credentials.');
+	if (s[base + 2] !== appId)
+		return mediaErr(403, 'Forbidden: the App ID in the path does not belong to these credentials.');
 	if (rest === 0) return { region };
 	const id = safeDecode(s[base + 5]);
 	return id ? { region, id } : notFound;
@@ -57,19 +65,33 @@ function created(p: PlayerRecord): Reply {
 	const player: Record<string, unknown> = { uid: p.uid };
 	if (p.account !== undefined) player.account = p.account;
 	Object.assign(player, { id: p.id, createTs: p.createTs, status: p.status });
-	const fields = p.account !== undefined ? 'uid,account,id,createTs,status' : 'uid,id,createTs,status';
+	const fields =
+		p.account !== undefined ? 'uid,account,id,createTs,status' : 'uid,id,createTs,status';
 	return ok({ player, fields }, { 'X-Resource-ID': p.id });
 }
 
 // Rate limits: create 50/s per project and 2/s per name; checked before the body
-function create(ctx: PlayerApiCtx, region: Region, query: Record<string, string>, body: unknown, jsonOk: boolean, requestId: string, limit: Limit): Reply {
-	const name = isObj(body) && isObj(body.player) && typeof body.player.name === 'string' ? body.player.name : undefined;
+function create(
+	ctx: PlayerApiCtx,
+	region: Region,
+	query: Record<string, string>,
+	body: unknown,
+	jsonOk: boolean,
+	requestId: string,
+	limit: Limit,
+): Reply {
+	const name =
+		isObj(body) && isObj(body.player) && typeof body.player.name === 'string'
+			? body.player.name
+			: undefined;
 	const rules: RateRule[] = [{ rule: 'create', key: 'create', limit: 50, windowMs: 1000 }];
-	if (name !== undefined) rules.push({ rule: 'create:name', key: `create:name:${name}`, limit: 2, windowMs: 1000 });
+	if (name !== undefined)
+		rules.push({ rule: 'create:name', key: `create:name:${name}`, limit: 2, windowMs: 1000 });
 	const limited = limit(rules);
 	if (limited) return limited;
 	if (!jsonOk) return mediaErr(400, 'Request body is not valid JSON.');
-	if (query.streamIp !== undefined && !isIPv4(query.streamIp)) return mediaErr(400, 'streamIp must be a valid IPv4 address.');
+	if (query.streamIp !== undefined && !isIPv4(query.streamIp))
+		return mediaErr(400, 'streamIp must be a valid IPv4 address.');
 	const v = validateCreatePlayer(body, ctx.clock.nowS());
 	try {
 		return created(ctx.players.create(v, region, query.streamIp, requestId));
@@ -80,7 +102,16 @@ function create(ctx: PlayerApiCtx, region: Region, query: Record<string, string>
 }
 
 function listItem(p: PlayerRecord): Record<string, unknown> {
-	return { name: p.name ?? '', streamUrl: p.streamUrl, channelName: p.channelName, uid: p.uid, account: p.account ?? '', id: p.id, createTs: p.createTs, status: p.status };
+	return {
+		name: p.name ?? '',
+		streamUrl: p.streamUrl,
+		channelName: p.channelName,
+		uid: p.uid,
+		account: p.account ?? '',
+		id: p.id,
+		createTs: p.createTs,
+		status: p.status,
+	};
 }
 
 // Rate limits: with a filter 2/s and 15/min per channel; without 10/s and 20/min
@@ -88,7 +119,8 @@ function list(ctx: PlayerApiCtx, query: Record<string, string>, limit: Limit): R
 	let channel: string | undefined;
 	if (query.filter !== undefined) {
 		const m = /^channelName eq (.+)$/.exec(query.filter);
-		if (!m || !CHANNEL_RE.test(m[1])) return mediaErr(400, 'filter must have the form "channelName eq <channel_name>".');
+		if (!m || !CHANNEL_RE.test(m[1]))
+			return mediaErr(400, 'filter must have the form "channelName eq <channel_name>".');
 		channel = m[1];
 	}
 	const limited =
@@ -105,14 +137,28 @@ function list(ctx: PlayerApiCtx, query: Record<string, string>, limit: Limit): R
 	let pageSize: number = R.PAGE_SIZE_RANGE.default;
 	if (query.pageSize !== undefined) {
 		const v = query.pageSize;
-		if (!DIGITS.test(v) || Number(v) < R.PAGE_SIZE_RANGE.min || Number(v) > R.PAGE_SIZE_RANGE.max) return mediaErr(400, 'pageSize must be an integer in [1, 500].');
+		if (!DIGITS.test(v) || Number(v) < R.PAGE_SIZE_RANGE.min || Number(v) > R.PAGE_SIZE_RANGE.max)
+			return mediaErr(400, 'pageSize must be an integer in [1, 500].');
 		pageSize = Number(v);
 	}
 	const r = ctx.players.list(channel, pageSize, query.pageToken || undefined);
-	return ok({ totalSize: r.totalSize, players: r.players.map(listItem), fields: PLAYER_FIELDS, nextPageToken: r.nextPageToken });
+	return ok({
+		totalSize: r.totalSize,
+		players: r.players.map(listItem),
+		fields: PLAYER_FIELDS,
+		nextPageToken: r.nextPageToken,
+	});
 }
 
-function onPlayer(ctx: PlayerApiCtx, method: string, t: Required<Target>, query: Record<string, string>, body: unknown, jsonOk: boolean, limit: Limit): Reply {
+function onPlayer(
+	ctx: PlayerApiCtx,
+	method: string,
+	t: Required<Target>,
+	query: Record<string, string>,
+	body: unknown,
+	jsonOk: boolean,
+	limit: Limit,
+): Reply {
 	if (method === 'DELETE') {
 		// Rate limit: delete 100/s per project
 		const limited = limit([{ rule: 'delete', key: 'delete', limit: 100, windowMs: 1000 }]);
@@ -127,17 +173,31 @@ function onPlayer(ctx: PlayerApiCtx, method: string, t: Required<Target>, query:
 	return ok(undefined, { 'X-Resource-ID': t.id });
 }
 
-export function mediaApi(ctx: PlayerApiCtx, method: string, path: string, query: Record<string, string>, body: unknown, jsonOk: boolean, requestId: string): Reply {
+export function mediaApi(
+	ctx: PlayerApiCtx,
+	method: string,
+	path: string,
+	query: Record<string, string>,
+	body: unknown,
+	jsonOk: boolean,
+	requestId: string,
+): Reply {
 	const t = target(path, ctx.opts.appId);
 	if ('status' in t) return t;
 	const limit: Limit = (rules) => {
 		if (!ctx.opts.rateLimits) return undefined;
 		const r = ctx.rate.take(rules, ctx.clock.now());
-		return r.ok ? undefined : mediaErr(429, 'Rate limit exceeded.', { 'Retry-After': String(r.retryAfterSeconds) });
+		return r.ok
+			? undefined
+			: mediaErr(429, 'Rate limit exceeded.', { 'Retry-After': String(r.retryAfterSeconds) });
 	};
 	try {
-		if (!t.region) return method === 'GET' ? list(ctx, query, limit) : mediaErr(405, 'Method not allowed.');
-		if (t.id === undefined) return method === 'POST' ? create(ctx, t.region, query, body, jsonOk, requestId, limit) : mediaErr(405, 'Method not allowed.');
+		if (!t.region)
+			return method === 'GET' ? list(ctx, query, limit) : mediaErr(405, 'Method not allowed.');
+		if (t.id === undefined)
+			return method === 'POST'
+				? create(ctx, t.region, query, body, jsonOk, requestId, limit)
+				: mediaErr(405, 'Method not allowed.');
 		return onPlayer(ctx, method, { region: t.region, id: t.id }, query, body, jsonOk, limit);
 	} catch (e) {
 		if (e instanceof FieldError) return mediaErr(400, e.message);

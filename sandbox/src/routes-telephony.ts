@@ -11,7 +11,12 @@ import { numberView, PhoneNumberStore } from './numbers';
 import { agentErr, ok, Reply, safeDecode } from './reply';
 import { AGENT_PREFIX, ApiRequest } from './routes-agents';
 import type { ResolvedOptions } from './types';
-import { parseCallListQuery, validateAddNumber, validateCall, validateUpdateNumber } from './validate-telephony';
+import {
+	parseCallListQuery,
+	validateAddNumber,
+	validateCall,
+	validateUpdateNumber,
+} from './validate-telephony';
 
 export const PHONE_NUMBERS_PATH = '/api/conversational-ai-agent/v2/phone-numbers';
 
@@ -34,7 +39,11 @@ function placeCall(ctx: TelephonyCtx, req: ApiRequest): Reply {
 	const v = validateCall(req.body);
 	if (ctx.opts.requireImportedNumbers) {
 		const n = ctx.numbers.get(v.sip.fromNumber);
-		if (!n || !n.outbound) throw invalid('sip.from_number', 'must be an imported phone number with outbound calls enabled');
+		if (!n || !n.outbound)
+			throw invalid(
+				'sip.from_number',
+				'must be an imported phone number with outbound calls enabled',
+			);
 	}
 	const call = ctx.calls.call(v, req.body as Record<string, unknown>);
 	return ok({ agent_id: call.agentId });
@@ -43,18 +52,26 @@ function placeCall(ctx: TelephonyCtx, req: ApiRequest): Reply {
 function projectRoute(ctx: TelephonyCtx, req: ApiRequest): Reply {
 	const { method, path } = req;
 	const segs = path.slice(AGENT_PREFIX.length).split('/');
-	if (segs[0] !== ctx.opts.appId) return agentErr(404, 'NotFound', `Project ${segs[0]} is not found for these credentials.`);
+	if (segs[0] !== ctx.opts.appId)
+		return agentErr(404, 'NotFound', `Project ${segs[0]} is not found for these credentials.`);
 	const op = segs.slice(1);
-	const notAllowed = (): Reply => agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
+	const notAllowed = (): Reply =>
+		agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
 	if (op.length === 1) {
 		if (method === 'POST') return placeCall(ctx, req);
 		if (method !== 'GET') return notAllowed();
 		const r = ctx.calls.list(parseCallListQuery(req.query, ctx.clock.nowS()));
-		return ok({ data: { count: r.list.length, list: r.list.map((c) => callView(c, false)) }, meta: { cursor: r.cursor, total: r.total }, status: 'ok' });
+		return ok({
+			data: { count: r.list.length, list: r.list.map((c) => callView(c, false)) },
+			meta: { cursor: r.cursor, total: r.total },
+			status: 'ok',
+		});
 	}
 	const id = op[0] === 'calls' ? safeDecode(op[1] ?? '') : undefined;
-	if (!id || op.length > 3 || (op.length === 3 && op[2] !== 'hangup')) return agentErr(404, 'NotFound', `No such endpoint: ${path}`);
-	if (op.length === 2) return method === 'GET' ? ok(callView(ctx.calls.known(id), true)) : notAllowed();
+	if (!id || op.length > 3 || (op.length === 3 && op[2] !== 'hangup'))
+		return agentErr(404, 'NotFound', `No such endpoint: ${path}`);
+	if (op.length === 2)
+		return method === 'GET' ? ok(callView(ctx.calls.known(id), true)) : notAllowed();
 	if (method !== 'POST') return notAllowed();
 	ctx.calls.hangup(id);
 	return ok({});
@@ -63,7 +80,8 @@ function projectRoute(ctx: TelephonyCtx, req: ApiRequest): Reply {
 function numbersRoute(ctx: TelephonyCtx, req: ApiRequest): Reply {
 	const { method, path } = req;
 	const rest = path.slice(PHONE_NUMBERS_PATH.length).split('/').filter(Boolean);
-	const notAllowed = (): Reply => agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
+	const notAllowed = (): Reply =>
+		agentErr(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`);
 	if (rest.length === 0) {
 		if (method === 'GET') return ok(ctx.numbers.all().map(numberView));
 		if (method !== 'POST') return notAllowed();
@@ -89,7 +107,9 @@ function numbersRoute(ctx: TelephonyCtx, req: ApiRequest): Reply {
 export function telephonyApi(ctx: TelephonyCtx, req: ApiRequest): Reply {
 	if (!req.jsonOk) return agentErr(400, 'InvalidRequestBody', 'Request body is not valid JSON.');
 	try {
-		return req.path.startsWith(PHONE_NUMBERS_PATH) ? numbersRoute(ctx, req) : projectRoute(ctx, req);
+		return req.path.startsWith(PHONE_NUMBERS_PATH)
+			? numbersRoute(ctx, req)
+			: projectRoute(ctx, req);
 	} catch (e) {
 		if (e instanceof FieldError) return agentErr(400, e.reason, e.message);
 		if (e instanceof AgentError) return agentErr(e.status, e.reason, e.message);

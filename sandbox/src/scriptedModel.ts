@@ -22,12 +22,15 @@ export interface ScriptedModel {
 
 type Message = { role: string; content?: unknown };
 
-export type ToolArguments = Record<string, unknown> | ((request: { messages: Message[] }) => Promise<Record<string, unknown>>);
+export type ToolArguments =
+	| Record<string, unknown>
+	| ((request: { messages: Message[] }) => Promise<Record<string, unknown>>);
 
 /** Text of a message whose content is a string or OpenAI content parts. */
 function textOf(content: unknown): string {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((p) => (typeof p?.text === 'string' ? p.text : '')).join('');
+	if (Array.isArray(content))
+		return content.map((p) => (typeof p?.text === 'string' ? p.text : '')).join('');
 	return '';
 }
 
@@ -39,7 +42,11 @@ export function heardReply(messages: Message[]): string {
 
 interface Answer {
 	content: string | null;
-	toolCalls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+	toolCalls?: Array<{
+		id: string;
+		type: 'function';
+		function: { name: string; arguments: string };
+	}>;
 }
 
 async function answerFor(body: any, toolArguments: ToolArguments | undefined): Promise<Answer> {
@@ -48,17 +55,34 @@ async function answerFor(body: any, toolArguments: ToolArguments | undefined): P
 	if (last?.role === 'tool') return { content: `Tool said: ${textOf(last.content) || 'nothing'}` };
 	const tool = body.tools?.[0]?.function?.name;
 	if (!tool || toolArguments === undefined) return { content: heardReply(messages) };
-	const args = typeof toolArguments === 'function' ? await toolArguments({ messages }) : toolArguments;
-	return { content: null, toolCalls: [{ id: `call_${messages.length}`, type: 'function', function: { name: tool, arguments: JSON.stringify(args) } }] };
+	const args =
+		typeof toolArguments === 'function' ? await toolArguments({ messages }) : toolArguments;
+	return {
+		content: null,
+		toolCalls: [
+			{
+				id: `call_${messages.length}`,
+				type: 'function',
+				function: { name: tool, arguments: JSON.stringify(args) },
+			},
+		],
+	};
 }
 
-async function sse(res: http.ServerResponse, id: string, model: string, a: Answer, hold?: Promise<void>): Promise<void> {
+async function sse(
+	res: http.ServerResponse,
+	id: string,
+	model: string,
+	a: Answer,
+	hold?: Promise<void>,
+): Promise<void> {
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 	const created = Math.floor(Date.now() / 1000);
 	const chunk = (delta: object, finish: string | null): string =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 	res.write(chunk({ role: 'assistant', content: '' }, null));
-	if (a.toolCalls) res.write(chunk({ tool_calls: a.toolCalls.map((c, index) => ({ index, ...c })) }, null));
+	if (a.toolCalls)
+		res.write(chunk({ tool_calls: a.toolCalls.map((c, index) => ({ index, ...c })) }, null));
 	const words = (a.content ?? '').match(/\S+\s*/g) ?? [];
 	for (const [index, word] of words.entries()) {
 		res.write(chunk({ content: word }, null));
@@ -68,7 +92,10 @@ async function sse(res: http.ServerResponse, id: string, model: string, a: Answe
 	res.end('data: [DONE]\n\n');
 }
 
-export async function startScriptedModel(toolArguments?: ToolArguments, port = 0): Promise<ScriptedModel> {
+export async function startScriptedModel(
+	toolArguments?: ToolArguments,
+	port = 0,
+): Promise<ScriptedModel> {
 	const requests: ScriptedModel['requests'] = [];
 	let hold: Promise<void> | undefined;
 	const server = http.createServer((req, res) => {
@@ -80,7 +107,9 @@ export async function startScriptedModel(toolArguments?: ToolArguments, port = 0
 				body = raw ? JSON.parse(raw) : {};
 			} catch {
 				res.writeHead(400, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
+				res.end(
+					JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }),
+				);
 				return;
 			}
 			requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization });
@@ -97,7 +126,9 @@ export async function startScriptedModel(toolArguments?: ToolArguments, port = 0
 				hold = undefined;
 				return sse(res, id, model, answer, held);
 			}
-			const message = answer.toolCalls ? { role: 'assistant', content: null, tool_calls: answer.toolCalls } : { role: 'assistant', content: answer.content };
+			const message = answer.toolCalls
+				? { role: 'assistant', content: null, tool_calls: answer.toolCalls }
+				: { role: 'assistant', content: answer.content };
 			res.setHeader('content-type', 'application/json');
 			res.end(
 				JSON.stringify({

@@ -114,13 +114,27 @@ export class SandboxImpl implements Sandbox {
 	constructor(o: SandboxOptions) {
 		this.opts = resolve(o);
 		this.clock = new Clock(o.clock ?? 'real', o.clockStartMs);
-		this.notifier = new Notifier(() => this.opts.notify, () => this.clock.now());
+		this.notifier = new Notifier(
+			() => this.opts.notify,
+			() => this.clock.now(),
+		);
 		const ctx: StoreCtx = { opts: this.opts, clock: this.clock, notifier: this.notifier };
 		this.agentStore = new AgentStore(ctx);
 		this.playerStore = new PlayerStore(ctx);
-		this.playerCtx = { opts: this.opts, clock: this.clock, players: this.playerStore, rate: new RateLimiter(), quotaRejected: 0 };
+		this.playerCtx = {
+			opts: this.opts,
+			clock: this.clock,
+			players: this.playerStore,
+			rate: new RateLimiter(),
+			quotaRejected: 0,
+		};
 		this.caller = new Caller(ctx, this.agentStore);
-		this.telephony = { opts: this.opts, clock: this.clock, calls: new CallStore(ctx, this.agentStore, this.caller), numbers: new PhoneNumberStore() };
+		this.telephony = {
+			opts: this.opts,
+			clock: this.clock,
+			calls: new CallStore(ctx, this.agentStore, this.caller),
+			numbers: new PhoneNumberStore(),
+		};
 		this.controlExtensions = [
 			telephonyControl(this.telephony.calls, this.telephony.numbers),
 			callerControl(this.agentStore, this.telephony.calls, this.caller),
@@ -254,7 +268,10 @@ export class SandboxImpl implements Sandbox {
 		this.agentStore.userLeft(agentId);
 	}
 
-	async sendNotification(n: NotificationInput, opts: { badSignature?: boolean; tries?: boolean; url?: string } = {}): Promise<NotificationOutcome> {
+	async sendNotification(
+		n: NotificationInput,
+		opts: { badSignature?: boolean; tries?: boolean; url?: string } = {},
+	): Promise<NotificationOutcome> {
 		const { status, attempts, tries } = await this.notifier.send(n, opts);
 		return opts.tries ? { status, attempts, tries } : { status, attempts };
 	}
@@ -324,7 +341,10 @@ export class SandboxImpl implements Sandbox {
 	private controlRequest(inc: Incoming, res: http.ServerResponse): void {
 		const send = (status: number, body: unknown, contentType?: string): void => {
 			const payload = contentType ? String(body) : JSON.stringify(body);
-			res.writeHead(status, { 'Content-Type': contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+			res.writeHead(status, {
+				'Content-Type': contentType ?? 'application/json',
+				'Content-Length': Buffer.byteLength(payload),
+			});
 			res.end(payload);
 		};
 		if (!inc.jsonOk) return send(400, { error: 'body is not valid JSON' });
@@ -335,7 +355,8 @@ export class SandboxImpl implements Sandbox {
 	}
 
 	private dispatch(req: http.IncomingMessage, res: http.ServerResponse, received: Incoming): void {
-		if (received.path === '/_sandbox' || received.path.startsWith('/_sandbox/')) return this.controlRequest(received, res);
+		if (received.path === '/_sandbox' || received.path.startsWith('/_sandbox/'))
+			return this.controlRequest(received, res);
 		this.requestCount++;
 		// Agora's China OpenAPI (convoai.en.yaml) serves the same agent API under /cn: routed alike, recorded as sent.
 		const china = received.path.startsWith(`${CHINA_PREFIX}${AGENT_ROOT}`);
@@ -346,12 +367,26 @@ export class SandboxImpl implements Sandbox {
 			if (k === 'authorization' || v === undefined) continue;
 			headers[k] = Array.isArray(v) ? v.join(', ') : v;
 		}
-		const rec: RecordedRequest = { method: inc.method, path: received.path, query: inc.query, headers, body: inc.body, status: 0, at: Date.now() };
+		const rec: RecordedRequest = {
+			method: inc.method,
+			path: received.path,
+			query: inc.query,
+			headers,
+			body: inc.body,
+			status: 0,
+			at: Date.now(),
+		};
 		// Telephony and phone-number pages: "This endpoint requires Basic Auth" (no token there).
-		const tokenAllowed = family === 'agent' && !isTelephonyPath(inc.path) && inc.path !== NCS_IP_PATH;
+		const tokenAllowed =
+			family === 'agent' && !isTelephonyPath(inc.path) && inc.path !== NCS_IP_PATH;
 		const auth = authenticate(req.headers.authorization, tokenAllowed, this.opts, this.clock);
 		if (!auth.ok) {
-			const body = family === 'media' ? MEDIA_401 : auth.why.startsWith('token') ? { ...AGENT_401, detail: `Invalid authentication credentials: ${auth.why}.` } : AGENT_401;
+			const body =
+				family === 'media'
+					? MEDIA_401
+					: auth.why.startsWith('token')
+						? { ...AGENT_401, detail: `Invalid authentication credentials: ${auth.why}.` }
+						: AGENT_401;
 			return this.finish(res, rec, { status: 401, body }, undefined, 0);
 		}
 		const sent = req.headers['x-request-id'];
@@ -364,23 +399,59 @@ export class SandboxImpl implements Sandbox {
 			return;
 		}
 		let reply: Reply;
-		if (fault?.kind === '429') reply = { ...errorReply(family, 429), headers: { 'Retry-After': String(fault.retryAfterSeconds ?? 1) } };
-		else if (fault && ['500', '503', '504'].includes(fault.kind)) reply = errorReply(family, Number(fault.kind));
-		else if (inc.tooLarge) reply = family === 'agent' ? agentErr(413, 'InvalidRequestBody', 'Request body too large.') : mediaErr(413, 'Request body too large.');
+		if (fault?.kind === '429')
+			reply = {
+				...errorReply(family, 429),
+				headers: { 'Retry-After': String(fault.retryAfterSeconds ?? 1) },
+			};
+		else if (fault && ['500', '503', '504'].includes(fault.kind))
+			reply = errorReply(family, Number(fault.kind));
+		else if (inc.tooLarge)
+			reply =
+				family === 'agent'
+					? agentErr(413, 'InvalidRequestBody', 'Request body too large.')
+					: mediaErr(413, 'Request body too large.');
 		else if (inc.path === NCS_IP_PATH) reply = ncsIpReply(inc.method);
-		else if (family === 'agent' && isTelephonyPath(inc.path)) reply = telephonyApi(this.telephony, { ...inc, auth });
-		else if (family === 'agent') reply = agentApi({ appId: this.opts.appId, clock: this.clock, agents: this.agentStore }, { ...inc, auth });
-		else reply = mediaApi(this.playerCtx, inc.method, inc.path, inc.query, inc.body, inc.jsonOk, requestId);
+		else if (family === 'agent' && isTelephonyPath(inc.path))
+			reply = telephonyApi(this.telephony, { ...inc, auth });
+		else if (family === 'agent')
+			reply = agentApi(
+				{ appId: this.opts.appId, clock: this.clock, agents: this.agentStore },
+				{ ...inc, auth },
+			);
+		else
+			reply = mediaApi(
+				this.playerCtx,
+				inc.method,
+				inc.path,
+				inc.query,
+				inc.body,
+				inc.jsonOk,
+				requestId,
+			);
 		if (fault?.kind === '504-after-commit') reply = errorReply(family, 504);
-		this.finish(res, rec, reply, requestId, fault?.kind === 'latency' ? (fault.latencyMs ?? 30000) : 0);
+		this.finish(
+			res,
+			rec,
+			reply,
+			requestId,
+			fault?.kind === 'latency' ? (fault.latencyMs ?? 30000) : 0,
+		);
 	}
 
-	private finish(res: http.ServerResponse, rec: RecordedRequest, reply: Reply, requestId: string | undefined, extraDelay: number): void {
+	private finish(
+		res: http.ServerResponse,
+		rec: RecordedRequest,
+		reply: Reply,
+		requestId: string | undefined,
+		extraDelay: number,
+	): void {
 		rec.status = reply.status;
 		pushBounded(this.requests, rec, this.opts.requestLogLimit);
 		const headers: Record<string, string | number> = {};
 		// An id echoed from the path may hold characters a header cannot carry: such a header is left out.
-		for (const [name, value] of Object.entries(reply.headers ?? {})) if (HEADER_VALUE_RE.test(value)) headers[name] = value;
+		for (const [name, value] of Object.entries(reply.headers ?? {}))
+			if (HEADER_VALUE_RE.test(value)) headers[name] = value;
 		if (requestId !== undefined && reply.status !== 401) headers['X-Request-ID'] = requestId;
 		let payload = '';
 		if (reply.body !== undefined) {

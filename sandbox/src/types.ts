@@ -148,7 +148,14 @@ export interface FaultSpec {
 	latencyMs?: number;
 }
 
-export type AgentStatus = 'IDLE' | 'STARTING' | 'RUNNING' | 'STOPPING' | 'STOPPED' | 'RECOVERING' | 'FAILED';
+export type AgentStatus =
+	| 'IDLE'
+	| 'STARTING'
+	| 'RUNNING'
+	| 'STOPPING'
+	| 'STOPPED'
+	| 'RECOVERING'
+	| 'FAILED';
 
 export const AGENT_STATUS_CODES: Record<AgentStatus, number> = {
 	IDLE: 0,
@@ -197,7 +204,10 @@ export interface TurnRecord {
 	turn_id: number;
 	start: { start_at: number; type: string; metadata: Record<string, unknown> };
 	end: { end_at: number; type: string; metadata: Record<string, unknown> };
-	metrics: { e2e_latency_ms: number; segmented_latency_ms: Array<{ name: string; latency: number }> };
+	metrics: {
+		e2e_latency_ms: number;
+		segmented_latency_ms: Array<{ name: string; latency: number }>;
+	};
 }
 
 export interface AgentRecord {
@@ -301,7 +311,9 @@ export interface NotificationRecord {
 }
 
 /** What one notification came to after its resends; `tries` only when asked for. */
-export type NotificationOutcome = Pick<NotificationRecord, 'status' | 'attempts'> & { tries?: NotificationAttempt[] };
+export type NotificationOutcome = Pick<NotificationRecord, 'status' | 'attempts'> & {
+	tries?: NotificationAttempt[];
+};
 
 export interface NotificationAttempt {
 	/** HTTP status, 0 when none came. */

@@ -20,10 +20,13 @@ export class Timers {
 	private readonly pending = new Set<NodeJS.Timeout>();
 
 	after(ms: number, fn: () => void): NodeJS.Timeout {
-		const t: NodeJS.Timeout = setTimeout(() => {
-			this.pending.delete(t);
-			fn();
-		}, Math.max(0, ms));
+		const t: NodeJS.Timeout = setTimeout(
+			() => {
+				this.pending.delete(t);
+				fn();
+			},
+			Math.max(0, ms),
+		);
 		t.unref();
 		this.pending.add(t);
 		return t;
@@ -91,7 +94,11 @@ export function cursorPage<T extends { seq: number }>(
 ): { list: T[]; total: number; cursor: string } {
 	const matches = all.filter(match);
 	const page = matches.filter((t) => t.seq >= fromSeq);
-	return { list: page.slice(0, limit), total: matches.length, cursor: page.length > limit ? id(page[limit]) : '' };
+	return {
+		list: page.slice(0, limit),
+		total: matches.length,
+		cursor: page.length > limit ? id(page[limit]) : '',
+	};
 }
 
 /**

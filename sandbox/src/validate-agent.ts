@@ -21,10 +21,15 @@ export interface ValidUpdate {
  */
 export function validateUpdate(body: unknown): ValidUpdate {
 	if (isNil(body)) return {};
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	const extra = Object.keys(body).filter((k) => k !== 'properties');
 	if (extra.length) {
-		throw new FieldError('InvalidRequestBody', extra[0], `${extra[0]} is not allowed at the top level; the body must be {"properties": {...}}`);
+		throw new FieldError(
+			'InvalidRequestBody',
+			extra[0],
+			`${extra[0]} is not allowed at the top level; the body must be {"properties": {...}}`,
+		);
 	}
 	const p = optObj(body, 'properties', '');
 	if (!p) return {};
@@ -47,7 +52,8 @@ export interface ValidSpeak {
 }
 
 function bodyObject(body: unknown): Json {
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	return body;
 }
 
@@ -55,7 +61,8 @@ function bodyObject(body: unknown): Json {
 export function validateSpeak(body: unknown): ValidSpeak {
 	const b = bodyObject(body);
 	const text = reqStr(b, 'text', '', { nonEmpty: true });
-	if (byteLen(text) > R.SPEAK_MAX_BYTES) throw invalid('text', `must be at most ${R.SPEAK_MAX_BYTES} bytes (UTF-8)`);
+	if (byteLen(text) > R.SPEAK_MAX_BYTES)
+		throw invalid('text', `must be at most ${R.SPEAK_MAX_BYTES} bytes (UTF-8)`);
 	const priority = optEnum(b, 'priority', '', R.SPEAK_PRIORITIES) ?? 'INTERRUPT';
 	const interruptable = optBool(b, 'interruptable', '') ?? true;
 	return { text, priority, interruptable };
@@ -117,13 +124,17 @@ export function parseListQuery(query: Record<string, string>, nowS: number): Age
 		q.states = query.state.split(',').map((s) => {
 			const t = s.trim();
 			if (!INTEGER.test(t) || !(R.LIST_STATE_CODES as readonly number[]).includes(Number(t))) {
-				throw invalid('state', `must be a comma-separated list of state codes (${R.LIST_STATE_CODES.join(', ')})`);
+				throw invalid(
+					'state',
+					`must be a comma-separated list of state codes (${R.LIST_STATE_CODES.join(', ')})`,
+				);
 			}
 			return Number(t);
 		});
 	}
 	if (query.limit !== undefined && query.limit !== '') {
-		if (!INTEGER.test(query.limit) || Number(query.limit) < 1) throw invalid('limit', 'must be an integer >= 1');
+		if (!INTEGER.test(query.limit) || Number(query.limit) < 1)
+			throw invalid('limit', 'must be an integer >= 1');
 		q.limit = Number(query.limit);
 	}
 	if (query.cursor) q.cursor = query.cursor;
@@ -131,12 +142,18 @@ export function parseListQuery(query: Record<string, string>, nowS: number): Age
 }
 
 // get-turns parameters: page_index from 1 (default 1), page_size (default 50)
-export function parseTurnsQuery(query: Record<string, string>): { pageIndex: number; pageSize: number } {
+export function parseTurnsQuery(query: Record<string, string>): {
+	pageIndex: number;
+	pageSize: number;
+} {
 	const read = (key: string, fallback: number): number => {
 		const v = query[key];
 		if (v === undefined || v === '') return fallback;
 		if (!INTEGER.test(v) || Number(v) < 1) throw invalid(key, 'must be an integer >= 1');
 		return Number(v);
 	};
-	return { pageIndex: read('page_index', 1), pageSize: read('page_size', R.TURNS_DEFAULT_PAGE_SIZE) };
+	return {
+		pageIndex: read('page_index', 1),
+		pageSize: read('page_size', R.TURNS_DEFAULT_PAGE_SIZE),
+	};
 }

@@ -2,7 +2,19 @@
  * Start request: how the conversation runs (turn detection, interruption, SAL, encryption, filler words,
  * parameters, geofence), per the reference. Unknown modes pass; a known one must bring what it needs.
  */
-import { invalid, join, missing, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr, reqStr } from './check';
+import {
+	invalid,
+	join,
+	missing,
+	optBool,
+	optEnum,
+	optInt,
+	optNum,
+	optObj,
+	optStr,
+	optStrArr,
+	reqStr,
+} from './check';
 import * as R from './reference';
 import { isNil, isObj, Json } from './util';
 
@@ -16,7 +28,8 @@ export function validateGeofence(p: Json, path: string): void {
 	if (isNil(g.area)) throw missing(`${gp}.area`);
 	const area = optEnum(g, 'area', gp, R.GEOFENCE_AREAS);
 	const ex = optEnum(g, 'exclude_area', gp, R.GEOFENCE_EXCLUDE);
-	if (ex !== undefined && area !== 'GLOBAL') throw invalid(`${gp}.exclude_area`, 'is allowed only when area is GLOBAL');
+	if (ex !== undefined && area !== 'GLOBAL')
+		throw invalid(`${gp}.exclude_area`, 'is allowed only when area is GLOBAL');
 }
 
 export function validateAdvanced(p: Json, path: string): Json | undefined {
@@ -33,18 +46,27 @@ export function validateAdvanced(p: Json, path: string): Json | undefined {
  */
 function modeConfig(o: Json, path: string, mode: string | undefined): Json | undefined {
 	const present = Object.keys(o).filter((k) => k.endsWith('_config') && !isNil(o[k]));
-	if (present.length > 1) throw invalid(join(path, present[1]), `cannot be given together with ${join(path, present[0])}`);
+	if (present.length > 1)
+		throw invalid(
+			join(path, present[1]),
+			`cannot be given together with ${join(path, present[0])}`,
+		);
 	if (mode === undefined) {
-		if (present.length) throw invalid(join(path, present[0]), `requires ${join(path, 'mode')} to match it`);
+		if (present.length)
+			throw invalid(join(path, present[0]), `requires ${join(path, 'mode')} to match it`);
 		return undefined;
 	}
 	const expected = `${mode}_config`;
 	if (mode === R.MANUAL_MODE) {
-		if (present.length) throw invalid(join(path, present[0]), 'is not supported: mode manual takes no configuration');
+		if (present.length)
+			throw invalid(join(path, present[0]), 'is not supported: mode manual takes no configuration');
 		return undefined;
 	}
 	if (present.length && present[0] !== expected) {
-		throw invalid(join(path, present[0]), `does not match ${join(path, 'mode')} ${mode} (expected ${expected})`);
+		throw invalid(
+			join(path, present[0]),
+			`does not match ${join(path, 'mode')} ${mode} (expected ${expected})`,
+		);
 	}
 	if (!present.length) return undefined;
 	return optObj(o, expected, path);
@@ -59,7 +81,12 @@ function validateStartOfSpeech(cfg: Json, cp: string): string | undefined {
 	const c = modeConfig(sos, sp, mode);
 	if (c) {
 		const ccp = `${sp}.${mode}_config`;
-		for (const k of ['interrupt_duration_ms', 'speaking_interrupt_duration_ms', 'prefix_padding_ms']) optInt(c, k, ccp);
+		for (const k of [
+			'interrupt_duration_ms',
+			'speaking_interrupt_duration_ms',
+			'prefix_padding_ms',
+		])
+			optInt(c, k, ccp);
 		optStrArr(c, 'triggered_keywords', ccp);
 		optEnum(c, 'strategy', ccp, R.STRATEGIES);
 	}
@@ -104,14 +131,25 @@ export function validateTurnDetection(p: Json, path: string): { sos?: string; eo
 }
 
 /** Mode manual (start or end of speech) needs advanced_features.enable_rtm true and data_channel "rtm". */
-export function checkManualPreconditions(p: Json, path: string, modes: { sos?: string; eos?: string }): void {
-	const which = modes.sos === R.MANUAL_MODE ? 'start_of_speech' : modes.eos === R.MANUAL_MODE ? 'end_of_speech' : undefined;
+export function checkManualPreconditions(
+	p: Json,
+	path: string,
+	modes: { sos?: string; eos?: string },
+): void {
+	const which =
+		modes.sos === R.MANUAL_MODE
+			? 'start_of_speech'
+			: modes.eos === R.MANUAL_MODE
+				? 'end_of_speech'
+				: undefined;
 	if (!which) return;
 	const why = `when turn_detection.config.${which}.mode is manual`;
 	const adv = isObj(p.advanced_features) ? p.advanced_features : {};
-	if (adv.enable_rtm !== true) throw invalid(join(path, 'advanced_features.enable_rtm'), `must be true ${why}`);
+	if (adv.enable_rtm !== true)
+		throw invalid(join(path, 'advanced_features.enable_rtm'), `must be true ${why}`);
 	const params = isObj(p.parameters) ? p.parameters : {};
-	if (params.data_channel !== 'rtm') throw invalid(join(path, 'parameters.data_channel'), `must be "rtm" ${why}`);
+	if (params.data_channel !== 'rtm')
+		throw invalid(join(path, 'parameters.data_channel'), `must be "rtm" ${why}`);
 }
 
 // properties.interruption
@@ -137,8 +175,10 @@ export function validateSal(p: Json, path: string): void {
 	if (!urls) return;
 	const keys = Object.keys(urls);
 	if (keys.length !== 1) throw invalid(`${sp}.sample_urls`, 'must hold exactly one voiceprint URL');
-	if (keys[0] === R.SAL_RESERVED_NAME) throw invalid(`${sp}.sample_urls`, `must not use the reserved name "${R.SAL_RESERVED_NAME}"`);
-	if (typeof urls[keys[0]] !== 'string' || urls[keys[0]] === '') throw invalid(`${sp}.sample_urls.${keys[0]}`, 'must be a URL string');
+	if (keys[0] === R.SAL_RESERVED_NAME)
+		throw invalid(`${sp}.sample_urls`, `must not use the reserved name "${R.SAL_RESERVED_NAME}"`);
+	if (typeof urls[keys[0]] !== 'string' || urls[keys[0]] === '')
+		throw invalid(`${sp}.sample_urls.${keys[0]}`, 'must be a URL string');
 }
 
 // properties.rtc: encryption_mode 1..8; modes 7 and 8 need a (base64) encryption_salt. The
@@ -151,10 +191,12 @@ export function validateRtc(p: Json, path: string): void {
 	const salt = optStr(r, 'encryption_salt', rp);
 	const mode = r.encryption_mode;
 	if (isNil(mode)) return;
-	if (!(R.ENCRYPTION_MODES as readonly unknown[]).includes(mode)) throw invalid(`${rp}.encryption_mode`, 'must be one of 1 to 8');
+	if (!(R.ENCRYPTION_MODES as readonly unknown[]).includes(mode))
+		throw invalid(`${rp}.encryption_mode`, 'must be one of 1 to 8');
 	if (!(R.SALTED_ENCRYPTION_MODES as readonly unknown[]).includes(mode)) return;
 	if (!salt) throw missing(`${rp}.encryption_salt`);
-	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(salt)) throw invalid(`${rp}.encryption_salt`, 'must be a base64 string');
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(salt))
+		throw invalid(`${rp}.encryption_salt`, 'must be a base64 string');
 }
 
 /**
@@ -162,11 +204,15 @@ export function validateRtc(p: Json, path: string): void {
  * reference's own "Advanced configuration" example writes it, under "config". Returns it with its path.
  */
 function fillerConfig(o: Json, path: string, defaultMode: string): { c?: Json; at: string } {
-	const keys = Object.keys(o).filter((k) => (k === 'config' || k.endsWith('_config')) && !isNil(o[k]));
+	const keys = Object.keys(o).filter(
+		(k) => (k === 'config' || k.endsWith('_config')) && !isNil(o[k]),
+	);
 	const mode = typeof o.mode === 'string' ? o.mode : defaultMode;
-	if (keys.length > 1) throw invalid(join(path, keys[1]), `cannot be given together with ${join(path, keys[0])}`);
+	if (keys.length > 1)
+		throw invalid(join(path, keys[1]), `cannot be given together with ${join(path, keys[0])}`);
 	if (!keys.length) return { at: join(path, `${mode}_config`) };
-	if (keys[0] !== 'config' && keys[0] !== `${mode}_config`) throw invalid(join(path, keys[0]), `does not match ${join(path, 'mode')} ${mode}`);
+	if (keys[0] !== 'config' && keys[0] !== `${mode}_config`)
+		throw invalid(join(path, keys[0]), `does not match ${join(path, 'mode')} ${mode}`);
 	return { c: optObj(o, keys[0], path), at: join(path, keys[0]) };
 }
 
@@ -200,7 +246,8 @@ export function validateFiller(p: Json, path: string): void {
 			optEnum(c, 'selection_rule', at, R.FILLER_SELECTION_RULES);
 		}
 	}
-	if (enable && (!phrases || phrases.length === 0)) throw missing(`${fp}.content.static_config.phrases`);
+	if (enable && (!phrases || phrases.length === 0))
+		throw missing(`${fp}.content.static_config.phrases`);
 }
 
 // generated_config: llm_provider {url, api_key required; params}, prompt, fallback_strategy static
@@ -219,7 +266,8 @@ function validateGeneratedFiller(c: Json, at: string): void {
 }
 
 function checkPhrases(phrases: string[], sp: string): void {
-	if (phrases.length > R.FILLER_MAX_PHRASES) throw invalid(`${sp}.phrases`, `must have at most ${R.FILLER_MAX_PHRASES} phrases`);
+	if (phrases.length > R.FILLER_MAX_PHRASES)
+		throw invalid(`${sp}.phrases`, `must have at most ${R.FILLER_MAX_PHRASES} phrases`);
 	phrases.forEach((ph, i) => {
 		if (ph.trim().split(/\s+/).filter(Boolean).length > R.FILLER_MAX_WORDS) {
 			throw invalid(`${sp}.phrases[${i}]`, `must have at most ${R.FILLER_MAX_WORDS} words`);
@@ -249,4 +297,3 @@ export function validateParameters(p: Json, path: string): void {
 	for (const k of ['enable_metrics', 'enable_error_message', 'opt_out']) optBool(pr, k, pp);
 	optEnum(pr, 'audio_scenario', pp, R.AUDIO_SCENARIOS);
 }
-

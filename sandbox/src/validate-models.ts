@@ -2,7 +2,20 @@
  * Start request: the model blocks (asr, tts, llm, mllm, avatar), following the Conversational AI
  * reference, start-agent requestBody properties.<block>. Vendors are open lists: any string passes.
  */
-import { invalid, join, missing, optArr, optBool, optEnum, optInt, optNum, optObj, optStr, optStrArr, reqStr } from './check';
+import {
+	invalid,
+	join,
+	missing,
+	optArr,
+	optBool,
+	optEnum,
+	optInt,
+	optNum,
+	optObj,
+	optStr,
+	optStrArr,
+	reqStr,
+} from './check';
 import * as R from './reference';
 import { validateHttpTools } from './validate-tools';
 import { byteLen, isNil, isObj, Json } from './util';
@@ -30,11 +43,19 @@ function sameSet(a: string[], b: readonly string[]): boolean {
 }
 
 /** An array-valued field that must equal one of the documented combinations (order free). */
-export function modalities(o: Json, key: string, path: string, allowed: readonly (readonly string[])[]): void {
+export function modalities(
+	o: Json,
+	key: string,
+	path: string,
+	allowed: readonly (readonly string[])[],
+): void {
 	const a = optStrArr(o, key, path);
 	if (!a) return;
 	if (!allowed.some((set) => sameSet(a, set))) {
-		throw invalid(join(path, key), `must be one of ${allowed.map((s) => JSON.stringify(s)).join(', ')}`);
+		throw invalid(
+			join(path, key),
+			`must be one of ${allowed.map((s) => JSON.stringify(s)).join(', ')}`,
+		);
 	}
 }
 
@@ -82,7 +103,8 @@ export function validateTts(p: Json, path: string, ctx: ModelContext): void {
 		optObj(t, 'headers', tp);
 	}
 	optArr(t, 'skip_patterns', tp)?.forEach((x, i) => {
-		if (!(R.SKIP_PATTERNS as readonly unknown[]).includes(x)) throw invalid(`${tp}.skip_patterns[${i}]`, 'must be one of 1, 2, 3, 4, 5');
+		if (!(R.SKIP_PATTERNS as readonly unknown[]).includes(x))
+			throw invalid(`${tp}.skip_patterns[${i}]`, 'must be one of 1, 2, 3, 4, 5');
 	});
 }
 
@@ -93,7 +115,13 @@ function validateGreeting(l: Json, lp: string): void {
 		optStr(g, 'mode', gp);
 		optInt(g, 'delay_ms', gp);
 		optBool(g, 'interruptable', gp);
-		optInt(g, 'audio_download_timeout_ms', gp, R.GREETING_AUDIO_TIMEOUT.min, R.GREETING_AUDIO_TIMEOUT.max);
+		optInt(
+			g,
+			'audio_download_timeout_ms',
+			gp,
+			R.GREETING_AUDIO_TIMEOUT.min,
+			R.GREETING_AUDIO_TIMEOUT.max,
+		);
 		optInt(g, 'audio_pcm_sample_rate', gp);
 	}
 	const message = optStr(l, 'greeting_message', lp);
@@ -103,7 +131,8 @@ function validateGreeting(l: Json, lp: string): void {
 	if (typeof url !== 'string') throw invalid(up, 'must be a string');
 	if (url === '') throw invalid(up, 'must not be an empty string');
 	if (!/^https?:\/\/[^\s/]+/i.test(url)) throw invalid(up, 'must be an http:// or https:// URL');
-	if (byteLen(url) > R.GREETING_AUDIO_URL_MAX_BYTES) throw invalid(up, `must be at most ${R.GREETING_AUDIO_URL_MAX_BYTES} bytes`);
+	if (byteLen(url) > R.GREETING_AUDIO_URL_MAX_BYTES)
+		throw invalid(up, `must be at most ${R.GREETING_AUDIO_URL_MAX_BYTES} bytes`);
 	if (!message) throw missing(join(lp, 'greeting_message'));
 }
 
@@ -115,7 +144,8 @@ function validateMcpServers(l: Json, lp: string): void {
 		const sp = `${lp}.mcp_servers[${i}]`;
 		if (!isObj(s)) throw invalid(sp, 'must be an object');
 		const name = reqStr(s, 'name', sp, { nonEmpty: true });
-		if (!R.MCP_NAME_RE.test(name)) throw invalid(`${sp}.name`, 'must be at most 48 characters, English letters and digits only');
+		if (!R.MCP_NAME_RE.test(name))
+			throw invalid(`${sp}.name`, 'must be at most 48 characters, English letters and digits only');
 		if (seen.has(name)) throw invalid(`${sp}.name`, 'must be unique');
 		seen.add(name);
 		reqStr(s, 'endpoint', sp, { nonEmpty: true });
@@ -164,13 +194,15 @@ function validateMllmTurnDetection(m: Json, mp: string): void {
 		const c = optObj(td, k, tp);
 		if (!c) continue;
 		const cp = join(tp, k);
-		for (const f of ['interrupt_duration_ms', 'prefix_padding_ms', 'silence_duration_ms']) optInt(c, f, cp);
+		for (const f of ['interrupt_duration_ms', 'prefix_padding_ms', 'silence_duration_ms'])
+			optInt(c, f, cp);
 		optNum(c, 'threshold', cp);
 	}
 	const s = optObj(td, 'server_vad_config', tp);
 	if (s) {
 		const sp = join(tp, 'server_vad_config');
-		for (const f of ['prefix_padding_ms', 'silence_duration_ms', 'idle_timeout_ms']) optInt(s, f, sp);
+		for (const f of ['prefix_padding_ms', 'silence_duration_ms', 'idle_timeout_ms'])
+			optInt(s, f, sp);
 		optNum(s, 'threshold', sp);
 		optEnum(s, 'start_of_speech_sensitivity', sp, R.START_SENSITIVITY);
 		optEnum(s, 'end_of_speech_sensitivity', sp, R.END_SENSITIVITY);
@@ -190,12 +222,14 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	optStr(m, 'url', mp);
 	const vendor = optStr(m, 'vendor', mp) || 'openai';
 	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
-	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor)) reqStr(m, 'api_key', mp, { nonEmpty: true });
+	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor))
+		reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);
 	const params = isObj(m.params) ? m.params : {};
 	for (const k of R.MLLM_VERTEX_FIELDS) {
 		const inParams = typeof params[k] === 'string' && params[k] !== '';
-		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR && !inParams) reqStr(m, k, mp, { nonEmpty: true });
+		if (needsCredentials && vendor === R.MLLM_VERTEX_VENDOR && !inParams)
+			reqStr(m, k, mp, { nonEmpty: true });
 		else optStr(m, k, mp);
 	}
 	messageList(m, 'messages', mp);

@@ -3,7 +3,17 @@
  * reference (media-pull/index.md, "Create API" and "Update API"). Throws FieldError whose message
  * names the field. Fields it does not list (videoOptions.gop of the request example, for one) pass.
  */
-import { FieldError, invalid, missing, optBool, optEnum, optInt, optNum, optObj, optStr } from './check';
+import {
+	FieldError,
+	invalid,
+	missing,
+	optBool,
+	optEnum,
+	optInt,
+	optNum,
+	optObj,
+	optStr,
+} from './check';
 import * as R from './reference';
 import { byteLen, isNil, isObj, Json } from './util';
 
@@ -40,7 +50,8 @@ export interface ValidPlayer {
 function streamUrl(v: unknown, path: string): string {
 	if (isNil(v) || v === '') throw missing(path);
 	if (typeof v !== 'string') throw invalid(path, 'must be a string');
-	if (byteLen(v) > R.STREAM_URL_MAX_BYTES) throw invalid(path, `must be at most ${R.STREAM_URL_MAX_BYTES} bytes`);
+	if (byteLen(v) > R.STREAM_URL_MAX_BYTES)
+		throw invalid(path, `must be at most ${R.STREAM_URL_MAX_BYTES} bytes`);
 	if (!/^(rtmp|https?):\/\//i.test(v)) throw invalid(path, 'must be an rtmp:// or http(s):// URL');
 	let host = '';
 	try {
@@ -72,14 +83,25 @@ function channelChars(v: unknown, path: string, maxBytes: number): string {
 }
 
 // channelName, uid or account ("You must set the cloud player's username"), token, name
-function identity(p: Json, P: string): Pick<ValidPlayer, 'channelName' | 'uid' | 'account' | 'token' | 'name'> {
+function identity(
+	p: Json,
+	P: string,
+): Pick<ValidPlayer, 'channelName' | 'uid' | 'account' | 'token' | 'name'> {
 	const channelName = channelChars(p.channelName, `${P}.channelName`, R.CHANNEL_NAME_MAX_BYTES);
 	if (p.account === null) throw invalid(`${P}.account`, 'must not be null');
 	const hasUid = !isNil(p.uid);
 	const hasAccount = p.account !== undefined;
 	if (hasUid && hasAccount) throw invalid(`${P}.uid`, 'and player.account cannot both be given');
-	if (!hasUid && !hasAccount) throw new FieldError('MissingRequiredField', `${P}.uid`, 'player.uid or player.account is required');
-	const out: Pick<ValidPlayer, 'channelName' | 'uid' | 'account' | 'token' | 'name'> = { channelName, name: null };
+	if (!hasUid && !hasAccount)
+		throw new FieldError(
+			'MissingRequiredField',
+			`${P}.uid`,
+			'player.uid or player.account is required',
+		);
+	const out: Pick<ValidPlayer, 'channelName' | 'uid' | 'account' | 'token' | 'name'> = {
+		channelName,
+		name: null,
+	};
 	if (hasUid) out.uid = optInt(p, 'uid', P, 0, R.UID_MAX);
 	else out.account = channelChars(p.account, `${P}.account`, R.ACCOUNT_MAX_BYTES);
 	out.token = optStr(p, 'token', P);
@@ -96,14 +118,25 @@ function identity(p: Json, P: string): Pick<ValidPlayer, 'channelName' | 'uid' |
 function timing(p: Json, P: string, nowS: number): { idleTimeout: number; playTs: number } {
 	let idleTimeout: number = R.IDLE_TIMEOUT_RANGE.default;
 	if (!isNil(p.idleTimeout)) {
-		if (typeof p.idleTimeout !== 'number' || !Number.isFinite(p.idleTimeout)) throw invalid(`${P}.idleTimeout`, 'must be a number');
-		idleTimeout = Math.min(R.IDLE_TIMEOUT_RANGE.max, Math.max(R.IDLE_TIMEOUT_RANGE.min, p.idleTimeout));
+		if (typeof p.idleTimeout !== 'number' || !Number.isFinite(p.idleTimeout))
+			throw invalid(`${P}.idleTimeout`, 'must be a number');
+		idleTimeout = Math.min(
+			R.IDLE_TIMEOUT_RANGE.max,
+			Math.max(R.IDLE_TIMEOUT_RANGE.min, p.idleTimeout),
+		);
 	}
 	let playTs = 0;
 	if (!isNil(p.playTs)) {
-		if (typeof p.playTs !== 'number' || !Number.isFinite(p.playTs)) throw invalid(`${P}.playTs`, 'must be a number');
-		if (p.playTs !== 0 && (p.playTs < nowS - R.PLAY_TS_BEFORE_S || p.playTs > nowS + R.PLAY_TS_AFTER_S)) {
-			throw invalid(`${P}.playTs`, `must be 0 or within [createTs - ${R.PLAY_TS_BEFORE_S}, createTs + ${R.PLAY_TS_AFTER_S}] (createTs ${nowS})`);
+		if (typeof p.playTs !== 'number' || !Number.isFinite(p.playTs))
+			throw invalid(`${P}.playTs`, 'must be a number');
+		if (
+			p.playTs !== 0 &&
+			(p.playTs < nowS - R.PLAY_TS_BEFORE_S || p.playTs > nowS + R.PLAY_TS_AFTER_S)
+		) {
+			throw invalid(
+				`${P}.playTs`,
+				`must be 0 or within [createTs - ${R.PLAY_TS_BEFORE_S}, createTs + ${R.PLAY_TS_AFTER_S}] (createTs ${nowS})`,
+			);
 		}
 		playTs = p.playTs;
 	}
@@ -115,7 +148,8 @@ function encryption(p: Json, P: string): string | undefined {
 	const encryptMode = optEnum(p, 'encryptMode', P, R.ENCRYPT_MODES);
 	optStr(p, 'encryptKey', P);
 	const salt = p.encryptKdfSalt;
-	if (!isNil(salt) && typeof salt !== 'string') throw invalid(`${P}.encryptKdfSalt`, 'must be a string');
+	if (!isNil(salt) && typeof salt !== 'string')
+		throw invalid(`${P}.encryptKdfSalt`, 'must be a string');
 	if (encryptMode && encryptMode.endsWith('gcm2') && (isNil(salt) || salt === '' || salt === '0')) {
 		throw missing(`${P}.encryptKdfSalt`);
 	}
@@ -130,7 +164,10 @@ function videoOptions(p: Json, P: string): Json | undefined {
 	optInt(vo, 'width', vp, ...R.VIDEO_RANGES.width);
 	optInt(vo, 'height', vp, ...R.VIDEO_RANGES.height);
 	optBool(vo, 'widthHeightAdaption', vp);
-	optNum(vo, 'frameRate', vp, { min: R.VIDEO_RANGES.frameRate[0], max: R.VIDEO_RANGES.frameRate[1] });
+	optNum(vo, 'frameRate', vp, {
+		min: R.VIDEO_RANGES.frameRate[0],
+		max: R.VIDEO_RANGES.frameRate[1],
+	});
 	optNum(vo, 'bitrate', vp, { min: R.VIDEO_RANGES.bitrate[0], max: R.VIDEO_RANGES.bitrate[1] });
 	optStr(vo, 'codec', vp);
 	optEnum(vo, 'fillMode', vp, R.FILL_MODES);
@@ -138,8 +175,14 @@ function videoOptions(p: Json, P: string): Json | undefined {
 }
 
 function playerObject(body: unknown): Json {
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
-	if (!isObj(body.player)) throw new FieldError('InvalidRequestBody', 'player', 'request body must be {"player": {...}} (player object missing)');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body.player))
+		throw new FieldError(
+			'InvalidRequestBody',
+			'player',
+			'request body must be {"player": {...}} (player object missing)',
+		);
 	return body.player;
 }
 
@@ -155,7 +198,8 @@ export function validateCreatePlayer(body: unknown, nowS: number): ValidPlayer {
 	if (!isNil(p.repeatTime)) {
 		const r = p.repeatTime;
 		// 1 once, -1 loop, N times; cannot be 0
-		if (typeof r !== 'number' || !Number.isInteger(r) || (r !== -1 && r < 1)) throw invalid(`${P}.repeatTime`, 'must be -1 or an integer >= 1');
+		if (typeof r !== 'number' || !Number.isInteger(r) || (r !== -1 && r < 1))
+			throw invalid(`${P}.repeatTime`, 'must be -1 or an integer >= 1');
 		repeatTime = r;
 	}
 	const seekPosition = optNum(p, 'seekPosition', P, { min: 0 }) ?? 0;
@@ -163,7 +207,18 @@ export function validateCreatePlayer(body: unknown, nowS: number): ValidPlayer {
 	if (ds) optBool(ds, 'enable', `${P}.dataStreamOptions`);
 	const ao = audioOptions(p, P);
 	const vo = videoOptions(p, P);
-	return { streamUrl: url, ...id, ...time, encryptMode, repeatTime, seekPosition, audioOptions: ao, videoOptions: vo, dataStreamOptions: ds, raw: p };
+	return {
+		streamUrl: url,
+		...id,
+		...time,
+		encryptMode,
+		repeatTime,
+		seekPosition,
+		audioOptions: ao,
+		videoOptions: vo,
+		dataStreamOptions: ds,
+		raw: p,
+	};
 }
 
 export interface ValidPlayerUpdate {
@@ -184,7 +239,11 @@ export function validateUpdatePlayer(body: unknown): ValidPlayerUpdate {
 	const p = playerObject(body);
 	const P = 'player';
 	for (const k of Object.keys(p)) {
-		if (!UPDATABLE.has(k)) throw invalid(`${P}.${k}`, 'cannot be updated (updatable: streamUrl, seekPosition, isPause, audioOptions)');
+		if (!UPDATABLE.has(k))
+			throw invalid(
+				`${P}.${k}`,
+				'cannot be updated (updatable: streamUrl, seekPosition, isPause, audioOptions)',
+			);
 	}
 	const out: ValidPlayerUpdate = {};
 	if (p.streamUrl !== undefined) out.streamUrl = streamUrl(p.streamUrl, `${P}.streamUrl`);
@@ -193,7 +252,11 @@ export function validateUpdatePlayer(body: unknown): ValidPlayerUpdate {
 	const ao = audioOptions(p, P);
 	if (ao) {
 		for (const k of Object.keys(ao)) {
-			if (!UPDATABLE_AUDIO.has(k)) throw invalid(`${P}.audioOptions.${k}`, 'cannot be updated (audioOptions.volume or Profile)');
+			if (!UPDATABLE_AUDIO.has(k))
+				throw invalid(
+					`${P}.audioOptions.${k}`,
+					'cannot be updated (audioOptions.volume or Profile)',
+				);
 		}
 		out.volume = ao.volume as number | undefined;
 		out.profile = (ao.Profile ?? ao.profile) as number | undefined;
@@ -205,6 +268,7 @@ export function validateUpdatePlayer(body: unknown): ValidPlayerUpdate {
 export function parseSequence(v: string | undefined): number {
 	if (v === undefined || v === '') throw missing('sequence');
 	// beyond 2^53 a number is no longer exact, so that is refused
-	if (!/^\d{1,16}$/.test(v) || !Number.isSafeInteger(Number(v))) throw invalid('sequence', 'must be an integer >= 0');
+	if (!/^\d{1,16}$/.test(v) || !Number.isSafeInteger(Number(v)))
+		throw invalid('sequence', 'must be an integer >= 0');
 	return Number(v);
 }

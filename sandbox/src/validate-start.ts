@@ -3,7 +3,17 @@
  * start-agent requestBody). Throws FieldError; the message starts with the field path. Fields the
  * reference does not list are accepted (additionalProperties: true).
  */
-import { FieldError, invalid, missing, optBool, optInt, optObj, optStr, reqObj, reqStr } from './check';
+import {
+	FieldError,
+	invalid,
+	missing,
+	optBool,
+	optInt,
+	optObj,
+	optStr,
+	reqObj,
+	reqStr,
+} from './check';
 import * as R from './reference';
 import { isNil, isObj, Json } from './util';
 import {
@@ -17,7 +27,15 @@ import {
 	validateSal,
 	validateTurnDetection,
 } from './validate-conversation';
-import { llmSpeaks, ModelContext, validateAsr, validateAvatar, validateLlm, validateMllm, validateTts } from './validate-models';
+import {
+	llmSpeaks,
+	ModelContext,
+	validateAsr,
+	validateAvatar,
+	validateLlm,
+	validateMllm,
+	validateTts,
+} from './validate-models';
 
 export interface ValidStart {
 	name: string;
@@ -39,12 +57,18 @@ function uid(v: unknown, path: string, stringUid: boolean): string {
 	if (typeof v !== 'string') throw invalid(path, 'must be a string');
 	if (v.length === 0) throw missing(path);
 	if (!stringUid && !DIGITS.test(v)) {
-		throw invalid(path, 'must be an integer user ID (digits only) unless properties.enable_string_uid is true');
+		throw invalid(
+			path,
+			'must be an integer user ID (digits only) unless properties.enable_string_uid is true',
+		);
 	}
 	return v;
 }
 
-function identity(p: Json, P: string): { channel: string; agentUid: string; stringUid: boolean; idleTimeout: number } {
+function identity(
+	p: Json,
+	P: string,
+): { channel: string; agentUid: string; stringUid: boolean; idleTimeout: number } {
 	const channel = reqStr(p, 'channel', P, { nonEmpty: true });
 	reqStr(p, 'token', P);
 	const stringUid = optBool(p, 'enable_string_uid', P) ?? false;
@@ -53,8 +77,10 @@ function identity(p: Json, P: string): { channel: string; agentUid: string; stri
 	if (isNil(p.remote_rtc_uids)) throw missing(`${P}.remote_rtc_uids`);
 	if (!Array.isArray(p.remote_rtc_uids)) throw invalid(`${P}.remote_rtc_uids`, 'must be an array');
 	// "Currently, only one user ID is supported."
-	if (p.remote_rtc_uids.length !== 1) throw invalid(`${P}.remote_rtc_uids`, 'must contain exactly one user ID');
-	if (p.remote_rtc_uids[0] !== R.ALL_REMOTE_USERS) uid(p.remote_rtc_uids[0], `${P}.remote_rtc_uids[0]`, stringUid);
+	if (p.remote_rtc_uids.length !== 1)
+		throw invalid(`${P}.remote_rtc_uids`, 'must contain exactly one user ID');
+	if (p.remote_rtc_uids[0] !== R.ALL_REMOTE_USERS)
+		uid(p.remote_rtc_uids[0], `${P}.remote_rtc_uids[0]`, stringUid);
 	const idleTimeout = optInt(p, 'idle_timeout', P, 0, R.IDLE_TIMEOUT_MAX_S) ?? 30;
 	return { channel, agentUid, stringUid, idleTimeout };
 }
@@ -64,9 +90,15 @@ function identity(p: Json, P: string): { channel: string; agentUid: string; stri
  * "any API key or endpoint URL fields for that category are ignored"). An identifier the page does
  * not list is taken to cover everything.
  */
-export function presetCoverage(preset: string | undefined): Pick<ModelContext, 'preset' | 'presetLlm' | 'presetTts'> {
-	const ids = (preset ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-	const category = (id: string) => Object.entries(R.PRESETS).find(([, listed]) => (listed as readonly string[]).includes(id))?.[0];
+export function presetCoverage(
+	preset: string | undefined,
+): Pick<ModelContext, 'preset' | 'presetLlm' | 'presetTts'> {
+	const ids = (preset ?? '')
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
+	const category = (id: string) =>
+		Object.entries(R.PRESETS).find(([, listed]) => (listed as readonly string[]).includes(id))?.[0];
 	return {
 		preset: ids.some((id) => category(id) === undefined),
 		presetLlm: ids.some((id) => category(id) === 'llm'),
@@ -76,9 +108,13 @@ export function presetCoverage(preset: string | undefined): Pick<ModelContext, '
 
 /** Validates the start (join) request body. */
 export function validateStart(body: unknown): ValidStart {
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	const name = reqStr(body, 'name', '', { nonEmpty: true });
-	const ctx: ModelContext = { ...presetCoverage(optStr(body, 'preset', '')), pipeline: !!optStr(body, 'pipeline_id', '') };
+	const ctx: ModelContext = {
+		...presetCoverage(optStr(body, 'preset', '')),
+		pipeline: !!optStr(body, 'pipeline_id', ''),
+	};
 	const p = reqObj(body, 'properties', '');
 	const P = 'properties';
 	const id = identity(p, P);

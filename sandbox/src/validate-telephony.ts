@@ -15,7 +15,11 @@ export const CALL_LIST_WINDOW_S = 60 * 86400;
 
 export function e164(o: Json, key: string, path: string): string {
 	const v = reqStr(o, key, path, { nonEmpty: true });
-	if (!E164_RE.test(v)) throw invalid(path ? `${path}.${key}` : key, 'must be a phone number in E.164 format (+ and up to 15 digits, e.g. +14155550100)');
+	if (!E164_RE.test(v))
+		throw invalid(
+			path ? `${path}.${key}` : key,
+			'must be a phone number in E.164 format (+ and up to 15 digits, e.g. +14155550100)',
+		);
 	return v;
 }
 
@@ -33,7 +37,8 @@ export interface ValidCall {
  * properties are those of start-agent.
  */
 export function validateCall(body: unknown): ValidCall {
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	reqStr(body, 'name', '', { nonEmpty: true });
 	const s = reqObj(body, 'sip', '');
 	const sip = {
@@ -70,14 +75,20 @@ export function parseCallListQuery(query: Record<string, string>, nowS: number):
 		if (!NUMBER.test(v)) throw invalid(key, 'must be a Unix timestamp in seconds');
 		return Number(v);
 	};
-	const q: CallListQuery = { fromTime: time('from_time', nowS - CALL_LIST_WINDOW_S), toTime: time('to_time', nowS), limit: 20 };
+	const q: CallListQuery = {
+		fromTime: time('from_time', nowS - CALL_LIST_WINDOW_S),
+		toTime: time('to_time', nowS),
+		limit: 20,
+	};
 	if (query.number) q.number = query.number;
 	if (query.type !== undefined && query.type !== '') {
-		if (!(CALL_TYPES as readonly string[]).includes(query.type)) throw invalid('type', 'must be inbound or outbound');
+		if (!(CALL_TYPES as readonly string[]).includes(query.type))
+			throw invalid('type', 'must be inbound or outbound');
 		q.type = query.type;
 	}
 	if (query.limit !== undefined && query.limit !== '') {
-		if (!INTEGER.test(query.limit) || Number(query.limit) < 1) throw invalid('limit', 'must be an integer >= 1');
+		if (!INTEGER.test(query.limit) || Number(query.limit) < 1)
+			throw invalid('limit', 'must be an integer >= 1');
 		q.limit = Number(query.limit);
 	}
 	if (query.cursor) q.cursor = query.cursor;
@@ -106,7 +117,8 @@ function stringList(o: Json, key: string, path: string): void {
  * {address, transport, prefix}. Both configs are required members of the request.
  */
 export function validateAddNumber(body: unknown): ValidNumber {
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	const provider = reqStr(body, 'provider', '', { nonEmpty: true });
 	const phoneNumber = e164(body, 'phone_number', '');
 	const label = reqStr(body, 'label', '');
@@ -134,10 +146,12 @@ export interface NumberUpdate {
 // UpdatePhoneNumbersRequest: inbound_config / outbound_config {pipeline_id}; null clears one
 export function validateUpdateNumber(body: unknown): NumberUpdate {
 	if (isNil(body)) return {};
-	if (!isObj(body)) throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
+	if (!isObj(body))
+		throw new FieldError('InvalidRequestBody', '', 'request body must be a JSON object');
 	const out: NumberUpdate = {};
 	for (const k of Object.keys(body)) {
-		if (k !== 'inbound_config' && k !== 'outbound_config') throw invalid(k, 'cannot be updated (updatable: inbound_config, outbound_config)');
+		if (k !== 'inbound_config' && k !== 'outbound_config')
+			throw invalid(k, 'cannot be updated (updatable: inbound_config, outbound_config)');
 	}
 	for (const [key, prop] of [
 		['inbound_config', 'inboundConfig'],

@@ -14,9 +14,14 @@ function checkPlaceholders(value: string, path: string, where: 'url' | 'headers'
 	const names = [...value.matchAll(PLACEHOLDER_RE)].map((m) => m[1]);
 	for (const name of names) {
 		if (!KNOWN.test(name)) throw invalid(path, `has an unknown placeholder {{${name}}}`);
-		if (where === 'headers' && name.startsWith('args.')) throw invalid(path, 'must not use {{args.*}} (headers take template_variables and tool_call_id only)');
+		if (where === 'headers' && name.startsWith('args.'))
+			throw invalid(
+				path,
+				'must not use {{args.*}} (headers take template_variables and tool_call_id only)',
+			);
 	}
-	if (where !== 'url' && names.length > 0 && !/^\{\{[^{}]*\}\}$/.test(value.trim())) throw invalid(path, 'must be a constant or exactly one placeholder');
+	if (where !== 'url' && names.length > 0 && !/^\{\{[^{}]*\}\}$/.test(value.trim()))
+		throw invalid(path, 'must be a constant or exactly one placeholder');
 }
 
 function checkBody(value: unknown, path: string): void {
@@ -28,7 +33,8 @@ function checkBody(value: unknown, path: string): void {
 export function validateHttpTools(l: Json, lp: string): void {
 	const tools = optArr(l, 'tools', lp);
 	if (!tools) return;
-	if (tools.length > R.HTTP_TOOLS_MAX) throw invalid(join(lp, 'tools'), `must have at most ${R.HTTP_TOOLS_MAX} tools`);
+	if (tools.length > R.HTTP_TOOLS_MAX)
+		throw invalid(join(lp, 'tools'), `must have at most ${R.HTTP_TOOLS_MAX} tools`);
 	const seen = new Set<string>();
 	tools.forEach((t, i) => {
 		const tp = `${lp}.tools[${i}]`;
@@ -37,11 +43,16 @@ export function validateHttpTools(l: Json, lp: string): void {
 		const fn = reqObj(t, 'function', tp);
 		const fp = join(tp, 'function');
 		const name = reqStr(fn, 'name', fp, { nonEmpty: true });
-		if (seen.has(name.toLowerCase())) throw invalid(join(fp, 'name'), 'must be unique (ASCII case-insensitive)');
+		if (seen.has(name.toLowerCase()))
+			throw invalid(join(fp, 'name'), 'must be unique (ASCII case-insensitive)');
 		seen.add(name.toLowerCase());
 		optStr(fn, 'description', fp);
 		const params = reqObj(fn, 'parameters', fp);
-		if (params.type !== 'object' || !isObj(params.properties)) throw invalid(join(fp, 'parameters'), 'must be an object schema with type "object" and properties');
+		if (params.type !== 'object' || !isObj(params.properties))
+			throw invalid(
+				join(fp, 'parameters'),
+				'must be an object schema with type "object" and properties',
+			);
 		const exec = optObj(t, 'execution', tp);
 		if (exec) optEnum(exec, 'mode', join(tp, 'execution'), ['sync'] as const);
 		const server = reqObj(t, 'server', tp);

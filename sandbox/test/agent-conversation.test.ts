@@ -18,8 +18,10 @@ afterAll(() => sb.close());
 beforeEach(() => sb.reset());
 
 type Item = { agent_id: string; status: string };
-const ids = (r: { data: { data: { list: Item[] } } }): string[] => r.data.data.list.map((x) => x.agent_id);
-const list = (params: Record<string, unknown> = {}) => api.get(agentPath(sb, '/agents'), { params });
+const ids = (r: { data: { data: { list: Item[] } } }): string[] =>
+	r.data.data.list.map((x) => x.agent_id);
+const list = (params: Record<string, unknown> = {}) =>
+	api.get(agentPath(sb, '/agents'), { params });
 
 async function start(over: Parameters<typeof startBody>[0] = {}): Promise<string> {
 	const r = await api.post(agentPath(sb, '/join'), startBody(over));
@@ -42,7 +44,9 @@ describe('list', () => {
 		expect(ids(await list({ state: '1,4' }))).toEqual([done, starting]);
 		expect(ids(await list({ state: '0,1,2,3,4,6' }))).toEqual([running, done, starting]);
 		const r = await list({ state: 4 });
-		expect(r.data.data.list).toEqual([{ agent_id: done, start_ts: expect.any(Number), status: 'STOPPED' }]);
+		expect(r.data.data.list).toEqual([
+			{ agent_id: done, start_ts: expect.any(Number), status: 'STOPPED' },
+		]);
 	});
 
 	it('without from_time lists agents started in the last 2 hours only', async () => {
@@ -61,7 +65,11 @@ describe('list', () => {
 		for (let i = 0; i < 5; i++) all.push(await start({ channel: i < 3 ? 'chA' : 'chB' }));
 		sb.clock.advance(START_MS);
 		const r1 = await list({ limit: 2 });
-		expect(r1.data).toMatchObject({ status: 'ok', data: { count: 2 }, meta: { total: 5, cursor: all[2] } });
+		expect(r1.data).toMatchObject({
+			status: 'ok',
+			data: { count: 2 },
+			meta: { total: 5, cursor: all[2] },
+		});
 		expect(ids(r1)).toEqual(all.slice(0, 2));
 		expect(Object.keys(r1.data.data.list[0]).sort()).toEqual(['agent_id', 'start_ts', 'status']);
 		const r2 = await list({ limit: 2, cursor: r1.data.meta.cursor });
@@ -98,10 +106,19 @@ describe('list', () => {
 describe('speak, interrupt and turns', () => {
 	it('speak answers {agent_id, channel, start_ts}; history holds the greeting and what was spoken', async () => {
 		const id = await runningAgent(sb, api, { channel: 'talk' });
-		const r = await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'Attention please', priority: 'APPEND', interruptable: false });
+		const r = await api.post(agentPath(sb, `/agents/${id}/speak`), {
+			text: 'Attention please',
+			priority: 'APPEND',
+			interruptable: false,
+		});
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ agent_id: id, channel: 'talk', start_ts: expect.any(Number) });
-		expect(sb.agents()[0].speaks[0]).toMatchObject({ text: 'Attention please', priority: 'APPEND', interruptable: false, played: true });
+		expect(sb.agents()[0].speaks[0]).toMatchObject({
+			text: 'Attention please',
+			priority: 'APPEND',
+			interruptable: false,
+			played: true,
+		});
 		const h = await api.get(agentPath(sb, `/agents/${id}/history`));
 		expect(h.status).toBe(200);
 		expect(h.data).toEqual({
@@ -137,22 +154,45 @@ describe('speak, interrupt and turns', () => {
 		await stop(id);
 		const r = await api.get(agentPath(sb, `/agents/${id}/turns`));
 		expect(r.status).toBe(200);
-		expect(r.data).toMatchObject({ agent_id: id, channel: 'tc', total_turn_count: 2, pagination: { page_index: 1, total_pages: 1, is_last_page: true } });
+		expect(r.data).toMatchObject({
+			agent_id: id,
+			channel: 'tc',
+			total_turn_count: 2,
+			pagination: { page_index: 1, total_pages: 1, is_last_page: true },
+		});
 		const [greeting, spoken] = r.data.turns;
-		expect(greeting).toMatchObject({ agent_id: id, channel: 'tc', turn_id: 1, start: { type: 'greeting', metadata: { greeting_nth: 1 } }, end: { type: 'ok' } });
-		expect(greeting.metrics.segmented_latency_ms).toEqual([{ name: 'tts_ttfb', latency: expect.any(Number) }]);
-		expect(spoken).toMatchObject({ turn_id: 2, start: { type: 'api_speak' }, end: { type: 'interrupted', metadata: { caused_by: 'api_interrupt', transport: 'http' } } });
+		expect(greeting).toMatchObject({
+			agent_id: id,
+			channel: 'tc',
+			turn_id: 1,
+			start: { type: 'greeting', metadata: { greeting_nth: 1 } },
+			end: { type: 'ok' },
+		});
+		expect(greeting.metrics.segmented_latency_ms).toEqual([
+			{ name: 'tts_ttfb', latency: expect.any(Number) },
+		]);
+		expect(spoken).toMatchObject({
+			turn_id: 2,
+			start: { type: 'api_speak' },
+			end: { type: 'interrupted', metadata: { caused_by: 'api_interrupt', transport: 'http' } },
+		});
 		expect(spoken.end.end_at - spoken.start.start_at).toBe(100);
-		const p2 = await api.get(agentPath(sb, `/agents/${id}/turns`), { params: { page_index: 2, page_size: 1 } });
+		const p2 = await api.get(agentPath(sb, `/agents/${id}/turns`), {
+			params: { page_index: 2, page_size: 1 },
+		});
 		expect(p2.data.turns.map((t: { turn_id: number }) => t.turn_id)).toEqual([2]);
 		expect(p2.data.pagination).toEqual({ page_index: 2, total_pages: 2, is_last_page: true });
-		expect((await api.get(agentPath(sb, `/agents/${id}/turns`), { params: { page_index: 0 } })).status).toBe(400);
+		expect(
+			(await api.get(agentPath(sb, `/agents/${id}/turns`), { params: { page_index: 0 } })).status,
+		).toBe(400);
 		sb.clock.advance(8 * 86_400_000);
 		expect((await api.get(agentPath(sb, `/agents/${id}/turns`))).status).toBe(404);
 	});
 
 	it('priorities: INTERRUPT cuts the audio, APPEND waits for it, IGNORE is dropped while speaking', async () => {
-		const id = await runningAgent(sb, api, { properties: { llm: { url: 'https://x', greeting_message: '' } } });
+		const id = await runningAgent(sb, api, {
+			properties: { llm: { url: 'https://x', greeting_message: '' } },
+		});
 		await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'first' });
 		await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'second', priority: 'APPEND' });
 		await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'dropped', priority: 'IGNORE' });
@@ -170,15 +210,21 @@ describe('speak, interrupt and turns', () => {
 		const id = await runningAgent(sb, api);
 		await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'hi' });
 		expect(sb.agents()[0].speaks[0]).toMatchObject({ priority: 'INTERRUPT', interruptable: true });
-		expect((await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'a'.repeat(512) })).status).toBe(200);
+		expect(
+			(await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'a'.repeat(512) })).status,
+		).toBe(200);
 		const r = await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'é'.repeat(257) });
 		expect(r.status).toBe(400);
 		expect(r.data.detail).toMatch(/^text/);
-		expect((await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'é'.repeat(256) })).status).toBe(200);
+		expect(
+			(await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'é'.repeat(256) })).status,
+		).toBe(200);
 	});
 
 	it('speak is not supported with mllm (400); speak, think, interrupt on a stopped agent are 404', async () => {
-		const m = await runningAgent(sb, api, { properties: { llm: undefined, tts: undefined, mllm: { enable: true, api_key: 'k' } } });
+		const m = await runningAgent(sb, api, {
+			properties: { llm: undefined, tts: undefined, mllm: { enable: true, api_key: 'k' } },
+		});
 		expect((await api.post(agentPath(sb, `/agents/${m}/speak`), { text: 'hi' })).status).toBe(400);
 		const id = await runningAgent(sb, api);
 		await stop(id);
@@ -192,18 +238,34 @@ describe('think', () => {
 	it('enters the conversation as user input; defaults interrupt / interrupt / ignore', async () => {
 		const id = await runningAgent(sb, api, { channel: 'th' });
 		sb.clock.advance(playbackMs('Hello there'));
-		const r = await api.post(agentPath(sb, `/agents/${id}/think`), { text: 'The user clicked buy.', metadata: { publisher: 'u1' } });
+		const r = await api.post(agentPath(sb, `/agents/${id}/think`), {
+			text: 'The user clicked buy.',
+			metadata: { publisher: 'u1' },
+		});
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ agent_id: id, channel: 'th', start_ts: expect.any(Number) });
-		expect(sb.agents()[0].thinks[0]).toMatchObject({ onListening: 'interrupt', onThinking: 'interrupt', onSpeaking: 'ignore', interruptable: true, accepted: true, metadata: { publisher: 'u1' } });
-		expect(sb.agents()[0].history.at(-1)).toEqual({ role: 'user', content: 'The user clicked buy.' });
+		expect(sb.agents()[0].thinks[0]).toMatchObject({
+			onListening: 'interrupt',
+			onThinking: 'interrupt',
+			onSpeaking: 'ignore',
+			interruptable: true,
+			accepted: true,
+			metadata: { publisher: 'u1' },
+		});
+		expect(sb.agents()[0].history.at(-1)).toEqual({
+			role: 'user',
+			content: 'The user clicked buy.',
+		});
 	});
 
 	it('while the agent speaks: ignored by default, cuts the audio with on_speaking_action interrupt', async () => {
 		const id = await runningAgent(sb, api);
 		await api.post(agentPath(sb, `/agents/${id}/think`), { text: 'quiet' });
 		expect(sb.agents()[0].thinks[0].accepted).toBe(false);
-		await api.post(agentPath(sb, `/agents/${id}/think`), { text: 'now', on_speaking_action: 'interrupt' });
+		await api.post(agentPath(sb, `/agents/${id}/think`), {
+			text: 'now',
+			on_speaking_action: 'interrupt',
+		});
 		const a = sb.agents()[0];
 		expect(a.thinks[1].accepted).toBe(true);
 		expect(a.turns[0].end.type).toBe('interrupted');
@@ -213,8 +275,16 @@ describe('think', () => {
 	it.each([
 		['missing text', {}, 'text'],
 		['on_listening_action', { text: 'x', on_listening_action: 'wait' }, 'on_listening_action'],
-		['on_thinking_action inject', { text: 'x', on_thinking_action: 'inject' }, 'on_thinking_action'],
-		['on_speaking_action inject', { text: 'x', on_speaking_action: 'inject' }, 'on_speaking_action'],
+		[
+			'on_thinking_action inject',
+			{ text: 'x', on_thinking_action: 'inject' },
+			'on_thinking_action',
+		],
+		[
+			'on_speaking_action inject',
+			{ text: 'x', on_speaking_action: 'inject' },
+			'on_speaking_action',
+		],
 		['metadata string', { text: 'x', metadata: 'm' }, 'metadata'],
 	])('400 on %s', async (_n, body, field) => {
 		const id = await runningAgent(sb, api);

@@ -22,7 +22,8 @@ async function start(over: Parameters<typeof startBody>[0] = {}): Promise<string
 	return r.data.agent_id as string;
 }
 
-const status = (id: string): string | undefined => sb.agents().find((a) => a.agentId === id)?.status;
+const status = (id: string): string | undefined =>
+	sb.agents().find((a) => a.agentId === id)?.status;
 
 async function stopped(id: string): Promise<void> {
 	expect((await api.post(agentPath(sb, `/agents/${id}/leave`))).status).toBe(200);
@@ -32,14 +33,21 @@ async function stopped(id: string): Promise<void> {
 
 describe('authentication', () => {
 	it('agent API: 401 with the agent body and no X-Request-ID', async () => {
-		const r = await client(sb, false).post(agentPath(sb, '/join'), startBody(), { headers: { 'X-Request-ID': 'abc' } });
+		const r = await client(sb, false).post(agentPath(sb, '/join'), startBody(), {
+			headers: { 'X-Request-ID': 'abc' },
+		});
 		expect(r.status).toBe(401);
-		expect(r.data).toEqual({ detail: 'Invalid authentication credentials.', reason: 'Unauthorized' });
+		expect(r.data).toEqual({
+			detail: 'Invalid authentication credentials.',
+			reason: 'Unauthorized',
+		});
 		expect(r.headers['x-request-id']).toBeUndefined();
 	});
 
 	it('agent API: wrong secret is 401', async () => {
-		const r = await api.get(agentPath(sb, '/agents'), { auth: { username: sb.customerId, password: 'nope' } });
+		const r = await api.get(agentPath(sb, '/agents'), {
+			auth: { username: sb.customerId, password: 'nope' },
+		});
 		expect(r.status).toBe(401);
 		expect(r.headers['x-request-id']).toBeUndefined();
 	});
@@ -80,7 +88,9 @@ describe('X-Request-ID and routing', () => {
 		expect((await api.get(agentPath(sb, '/join'))).status).toBe(405);
 		expect((await api.post(agentPath(sb, '/agents/X/history'))).status).toBe(405);
 		expect((await api.get(agentPath(sb, '/agents/X/think'))).status).toBe(405);
-		const bad = await api.post(agentPath(sb, '/join'), '{bad', { headers: { 'Content-Type': 'application/json' } });
+		const bad = await api.post(agentPath(sb, '/join'), '{bad', {
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.data.reason).toBe('InvalidRequestBody');
 	});
@@ -97,7 +107,14 @@ describe('start / query / leave', () => {
 		expect((await api.get(agentPath(sb, `/agents/${id}`))).data.status).toBe('STARTING');
 		sb.clock.advance(1);
 		const q = await api.get(agentPath(sb, `/agents/${id}`));
-		expect(Object.keys(q.data).sort()).toEqual(['agent_id', 'message', 'name', 'start_ts', 'status', 'stop_ts']);
+		expect(Object.keys(q.data).sort()).toEqual([
+			'agent_id',
+			'message',
+			'name',
+			'start_ts',
+			'status',
+			'stop_ts',
+		]);
 		expect(q.data).toMatchObject({ agent_id: id, name: 'a1', status: 'RUNNING', stop_ts: 0 });
 		const l = await api.post(agentPath(sb, `/agents/${id}/leave`));
 		expect(l.status).toBe(200);
@@ -214,9 +231,14 @@ describe('idle timeout after users leave', () => {
 
 describe('update', () => {
 	it('applies token, llm.system_messages and llm.params (params replaced whole)', async () => {
-		const id = await start({ properties: { llm: { url: 'https://x', params: { model: 'a', max_tokens: 5 } } } });
+		const id = await start({
+			properties: { llm: { url: 'https://x', params: { model: 'a', max_tokens: 5 } } },
+		});
 		const r = await api.post(agentPath(sb, `/agents/${id}/update`), {
-			properties: { token: 'new', llm: { system_messages: [{ role: 'system', content: 'S2' }], params: { model: 'b' } } },
+			properties: {
+				token: 'new',
+				llm: { system_messages: [{ role: 'system', content: 'S2' }], params: { model: 'b' } },
+			},
 		});
 		expect(r.status).toBe(200);
 		expect(Object.keys(r.data).sort()).toEqual(['agent_id', 'create_ts', 'status']);
@@ -234,10 +256,20 @@ describe('update', () => {
 	});
 
 	it('mllm.params update', async () => {
-		const id = await start({ properties: { llm: undefined, tts: undefined, mllm: { enable: true, api_key: 'k', vendor: 'openai' } } });
-		const r = await api.post(agentPath(sb, `/agents/${id}/update`), { properties: { mllm: { params: { voice: 'x' } } } });
+		const id = await start({
+			properties: {
+				llm: undefined,
+				tts: undefined,
+				mllm: { enable: true, api_key: 'k', vendor: 'openai' },
+			},
+		});
+		const r = await api.post(agentPath(sb, `/agents/${id}/update`), {
+			properties: { mllm: { params: { voice: 'x' } } },
+		});
 		expect(r.status).toBe(200);
-		expect((sb.agents()[0].properties.mllm as Record<string, unknown>).params).toEqual({ voice: 'x' });
+		expect((sb.agents()[0].properties.mllm as Record<string, unknown>).params).toEqual({
+			voice: 'x',
+		});
 	});
 
 	it.each([
@@ -245,7 +277,11 @@ describe('update', () => {
 		['properties not an object', { properties: 'x' }, 'properties'],
 		['token not a string', { properties: { token: 5 } }, 'properties.token'],
 		['llm.params not an object', { properties: { llm: { params: [] } } }, 'properties.llm.params'],
-		['system message not an object', { properties: { llm: { system_messages: ['hi'] } } }, 'properties.llm.system_messages[0]'],
+		[
+			'system message not an object',
+			{ properties: { llm: { system_messages: ['hi'] } } },
+			'properties.llm.system_messages[0]',
+		],
 	])('400 on %s, naming the field', async (_n, body, field) => {
 		const id = await start();
 		const r = await api.post(agentPath(sb, `/agents/${id}/update`), body);
@@ -254,7 +290,9 @@ describe('update', () => {
 	});
 
 	it('404 TaskNotFound for unknown or stopped agents', async () => {
-		expect((await api.post(agentPath(sb, '/agents/NOPE/update'), { properties: {} })).status).toBe(404);
+		expect((await api.post(agentPath(sb, '/agents/NOPE/update'), { properties: {} })).status).toBe(
+			404,
+		);
 		const id = await runningAgent(sb, api);
 		await stopped(id);
 		const r = await api.post(agentPath(sb, `/agents/${id}/update`), { properties: { token: 't' } });

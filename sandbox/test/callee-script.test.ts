@@ -19,7 +19,13 @@ let receiver: Party & { notices: Notice[] };
 beforeAll(async () => {
 	model = await startScriptedModel();
 	receiver = await startReceiver();
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, callSetupMs: SETUP_MS, clock: 'manual', notify: { url: receiver.url, secret: 's', retryDelayMs: 1 } });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		callSetupMs: SETUP_MS,
+		clock: 'manual',
+		notify: { url: receiver.url, secret: 's', retryDelayMs: 1 },
+	});
 	api = client(sb);
 });
 afterAll(async () => {
@@ -33,22 +39,56 @@ beforeEach(() => {
 });
 
 async function dial(properties: Record<string, unknown>, pipeline = false): Promise<string> {
-	const sip = { to_number: '+19876543210', from_number: '+11234567890', rtc_uid: '100', rtc_token: 't' };
+	const sip = {
+		to_number: '+19876543210',
+		from_number: '+11234567890',
+		rtc_uid: '100',
+		rtc_token: 't',
+	};
 	const body = pipeline
-		? { name: 'reminder', sip, pipeline_id: 'pl_1', properties: { channel: 'phone', token: 't', agent_rtc_uid: '111', remote_rtc_uids: ['100'] } }
-		: { name: 'reminder', sip, properties: { ...startBody({ channel: 'phone' }).properties, remote_rtc_uids: ['100'], ...properties } };
+		? {
+				name: 'reminder',
+				sip,
+				pipeline_id: 'pl_1',
+				properties: {
+					channel: 'phone',
+					token: 't',
+					agent_rtc_uid: '111',
+					remote_rtc_uids: ['100'],
+				},
+			}
+		: {
+				name: 'reminder',
+				sip,
+				properties: {
+					...startBody({ channel: 'phone' }).properties,
+					remote_rtc_uids: ['100'],
+					...properties,
+				},
+			};
 	const r = await api.post(agentPath(sb, '/call'), body);
 	expect(r.status).toBe(200);
 	return r.data.agent_id as string;
 }
 
-const llm = { url: '', api_key: 'k', system_messages: [{ role: 'system', content: 'Confirm the appointment.' }], greeting_message: 'Hello, this is the clinic.' };
+const llm = {
+	url: '',
+	api_key: 'k',
+	system_messages: [{ role: 'system', content: 'Confirm the appointment.' }],
+	greeting_message: 'Hello, this is the clinic.',
+};
 const callOf = (id: string) => api.get(agentPath(sb, `/calls/${id}`));
-const states = (id: string) => receiver.notices.filter((n) => n.eventType === 202 && n.payload.agent_id === id).map((n) => n.payload.state);
+const states = (id: string) =>
+	receiver.notices
+		.filter((n) => n.eventType === 202 && n.payload.agent_id === id)
+		.map((n) => n.payload.state);
 
 describe('a callee that answers and says its lines', () => {
 	it('greets on answer, answers each line through the LLM, hangs up after the last answer; transcript and ending reported', async () => {
-		await api.post('/_sandbox/telephony/callees', { number: '*', script: { action: 'answer', afterMs: 100, lines: ['Hi, Anna here.', 'Tuesday works.'] } });
+		await api.post('/_sandbox/telephony/callees', {
+			number: '*',
+			script: { action: 'answer', afterMs: 100, lines: ['Hi, Anna here.', 'Tuesday works.'] },
+		});
 		const id = await dial({ llm: { ...llm, url: `${model.url}/chat/completions` } });
 		sb.clock.advance(SETUP_MS + 99);
 		expect(sb.agents()[0].history).toEqual([]); // no greeting before the answer
@@ -69,9 +109,13 @@ describe('a callee that answers and says its lines', () => {
 		const ended = (await callOf(id)).data;
 		expect(ended).toMatchObject({ state: 'hangup', reason: 'hangup' });
 		expect(ended.stop_ts).toBeGreaterThan(ended.create_ts);
-		const turns = (await api.get(agentPath(sb, `/agents/${id}/turns`))).data.turns.map((t: { start: { type: string } }) => t.start.type);
+		const turns = (await api.get(agentPath(sb, `/agents/${id}/turns`))).data.turns.map(
+			(t: { start: { type: string } }) => t.start.type,
+		);
 		expect(turns).toEqual(['greeting', 'voice_input', 'voice_input']);
-		const history = await waitFor(() => receiver.notices.find((n) => n.eventType === 103 && n.payload.agent_id === id));
+		const history = await waitFor(() =>
+			receiver.notices.find((n) => n.eventType === 103 && n.payload.agent_id === id),
+		);
 		expect(history.payload.contents).toEqual(conv.history);
 		await waitFor(() => states(id).includes('HANGUP'));
 		expect(states(id)).toEqual(['START', 'CALLING', 'RINGING', 'ANSWERED', 'HANGUP']);
@@ -82,13 +126,23 @@ describe('a callee that answers and says its lines', () => {
 		const id = await dial({ llm: { ...llm, url: `${model.url}/chat/completions` } });
 		sb.clock.advance(SETUP_MS);
 		const ringing = await api.post(`/_sandbox/agents/${id}/say`, { text: 'Hello?' });
-		expect({ status: ringing.status, error: ringing.data.error }).toEqual({ status: 409, error: expect.stringContaining('RINGING') });
+		expect({ status: ringing.status, error: ringing.data.error }).toEqual({
+			status: 409,
+			error: expect.stringContaining('RINGING'),
+		});
 		sb.clock.advance(100);
-		expect((await api.post(`/_sandbox/agents/${id}/say`, { text: 'Hello?' })).data.answer).toBe('You said: Hello?');
+		expect((await api.post(`/_sandbox/agents/${id}/say`, { text: 'Hello?' })).data.answer).toBe(
+			'You said: Hello?',
+		);
 	});
 
 	it('on a pipeline agent (no llm.url) the lines join the history unanswered', async () => {
-		sb.setCallee('*', { action: 'answer', afterMs: 0, hangUpAfterMs: 5000, lines: ['Is this the clinic?'] });
+		sb.setCallee('*', {
+			action: 'answer',
+			afterMs: 0,
+			hangUpAfterMs: 5000,
+			lines: ['Is this the clinic?'],
+		});
 		const id = await dial({}, true);
 		sb.clock.advance(SETUP_MS);
 		await waitFor(() => sb.agents()[0].history.length === 1);
@@ -100,7 +154,10 @@ describe('a callee that answers and says its lines', () => {
 
 describe('a callee that never talks', () => {
 	it('busy: the line never rings and the call ends failed', async () => {
-		await api.post('/_sandbox/telephony/callees', { number: '+19876543210', script: { action: 'busy' } });
+		await api.post('/_sandbox/telephony/callees', {
+			number: '+19876543210',
+			script: { action: 'busy' },
+		});
 		const id = await dial({ llm: { ...llm, url: `${model.url}/chat/completions` } });
 		sb.clock.advance(SETUP_MS);
 		expect((await callOf(id)).data).toMatchObject({ state: 'hangup', reason: 'failed' });

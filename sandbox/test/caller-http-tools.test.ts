@@ -68,17 +68,31 @@ beforeEach(() => {
 	tool.status = 200;
 });
 
-const PARAMETERS = { type: 'object', properties: { orderId: { type: 'string' }, rush: { type: 'boolean' } }, required: ['orderId'] };
+const PARAMETERS = {
+	type: 'object',
+	properties: { orderId: { type: 'string' }, rush: { type: 'boolean' } },
+	required: ['orderId'],
+};
 
 function lookupTool(server: Record<string, unknown>) {
-	return { type: 'function', function: { name: 'lookup_order', description: 'Looks up an order', parameters: PARAMETERS }, server };
+	return {
+		type: 'function',
+		function: { name: 'lookup_order', description: 'Looks up an order', parameters: PARAMETERS },
+		server,
+	};
 }
 
 async function agentWith(tools: unknown[], enableTools = true): Promise<string> {
 	return await runningAgent(sb, api, {
 		properties: {
 			advanced_features: { enable_tools: enableTools },
-			llm: { url: `${model.url}/chat/completions`, api_key: 'k', system_messages: [], template_variables: { tenant: 'acme' }, tools },
+			llm: {
+				url: `${model.url}/chat/completions`,
+				api_key: 'k',
+				system_messages: [],
+				template_variables: { tenant: 'acme' },
+				tools,
+			},
 		},
 	});
 }
@@ -92,14 +106,26 @@ describe('an HTTP tool in a caller turn', () => {
 				method: 'POST',
 				url: `${tool.url}/webhook/orders/{{args.orderId}}?tenant={{template_variables.tenant}}`,
 				headers: { 'X-Secret': 'webhook-secret', 'X-Call': '{{tool_call_id}}' },
-				body: { order: '{{args.orderId}}', rush: '{{args.rush}}', source: 'agora', nested: ['{{template_variables.tenant}}'] },
+				body: {
+					order: '{{args.orderId}}',
+					rush: '{{args.rush}}',
+					source: 'agora',
+					nested: ['{{template_variables.tenant}}'],
+				},
 				timeout_ms: 5000,
 			}),
 		]);
 		const r = await say(id, 'Where is order 42?');
 		expect(r.data).toMatchObject({
 			answer: 'Tool said: {"order":"42","eta":"Tuesday"}',
-			toolCalls: [{ name: 'lookup_order', arguments: '{"orderId":"42","rush":true}', result: '{"order":"42","eta":"Tuesday"}', isError: false }],
+			toolCalls: [
+				{
+					name: 'lookup_order',
+					arguments: '{"orderId":"42","rush":true}',
+					result: '{"order":"42","eta":"Tuesday"}',
+					isError: false,
+				},
+			],
 			failed: false,
 		});
 		expect(tool.hits).toHaveLength(1);
@@ -107,16 +133,34 @@ describe('an HTTP tool in a caller turn', () => {
 		expect(hit.method).toBe('POST');
 		expect(hit.url).toBe('/webhook/orders/42?tenant=acme');
 		expect(hit.headers['x-secret']).toBe('webhook-secret');
-		expect(hit.headers['x-call']).toBe(model.requests[1].body.messages.find((m: { role: string }) => m.role === 'tool').tool_call_id);
+		expect(hit.headers['x-call']).toBe(
+			model.requests[1].body.messages.find((m: { role: string }) => m.role === 'tool').tool_call_id,
+		);
 		// a leaf that is one placeholder keeps the argument's type (rush stays a boolean)
-		expect(JSON.parse(hit.body)).toEqual({ order: '42', rush: true, source: 'agora', nested: ['acme'] });
+		expect(JSON.parse(hit.body)).toEqual({
+			order: '42',
+			rush: true,
+			source: 'agora',
+			nested: ['acme'],
+		});
 		// the model saw the function only, never the server (URL, secret header)
-		expect(model.requests[0].body.tools).toEqual([{ type: 'function', function: { name: 'lookup_order', description: 'Looks up an order', parameters: PARAMETERS } }]);
+		expect(model.requests[0].body.tools).toEqual([
+			{
+				type: 'function',
+				function: {
+					name: 'lookup_order',
+					description: 'Looks up an order',
+					parameters: PARAMETERS,
+				},
+			},
+		]);
 		expect(JSON.stringify(model.requests)).not.toContain('webhook-secret');
 	});
 
 	it('GETs the URL with its arguments and no body', async () => {
-		const id = await agentWith([lookupTool({ method: 'GET', url: `${tool.url}/orders?id={{args.orderId}}` })]);
+		const id = await agentWith([
+			lookupTool({ method: 'GET', url: `${tool.url}/orders?id={{args.orderId}}` }),
+		]);
 		await say(id, 'Where is order 42?');
 		expect(tool.hits.map((h) => [h.method, h.url, h.body])).toEqual([['GET', '/orders?id=42', '']]);
 	});
@@ -125,7 +169,10 @@ describe('an HTTP tool in a caller turn', () => {
 		tool.status = 500;
 		const id = await agentWith([lookupTool({ method: 'POST', url: `${tool.url}/orders` })]);
 		const r = await say(id, 'Where is order 42?');
-		expect(r.data.toolCalls[0]).toMatchObject({ isError: true, result: expect.stringContaining('HTTP 500') });
+		expect(r.data.toolCalls[0]).toMatchObject({
+			isError: true,
+			result: expect.stringContaining('HTTP 500'),
+		});
 		expect(r.data.failed).toBe(false);
 	});
 
@@ -149,23 +196,42 @@ describe('llm.tools is checked on start as the reference documents it', () => {
 				remote_rtc_uids: ['*'],
 				advanced_features: { enable_tools: true },
 				llm: { url: `${model.url}/chat/completions`, api_key: 'k', tools },
-				tts: { vendor: 'microsoft', params: { key: 'k', region: 'eastus', voice_name: 'en-US-AndrewNeural' } },
+				tts: {
+					vendor: 'microsoft',
+					params: { key: 'k', region: 'eastus', voice_name: 'en-US-AndrewNeural' },
+				},
 			},
 		});
 	const ok = { method: 'POST', url: 'https://n8n.example.com/webhook/x' };
-	const named = (name: string, server: Record<string, unknown> = ok) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } }, server });
+	const named = (name: string, server: Record<string, unknown> = ok) => ({
+		type: 'function',
+		function: { name, parameters: { type: 'object', properties: {} } },
+		server,
+	});
 
 	it.each([
 		['33 tools', Array.from({ length: 33 }, (_, i) => named(`t${i}`)), 'llm.tools'],
 		['names equal but for case', [named('Lookup'), named('lookup')], 'tools[1].function.name'],
 		['PUT', [named('a', { ...ok, method: 'PUT' })], 'server.method'],
-		['{{args.x}} in a header', [named('a', { ...ok, headers: { 'X-Id': '{{args.id}}' } })], 'server.headers.X-Id'],
-		['a header mixing text and a placeholder', [named('a', { ...ok, headers: { Authorization: 'Bearer {{template_variables.t}}' } })], 'server.headers.Authorization'],
+		[
+			'{{args.x}} in a header',
+			[named('a', { ...ok, headers: { 'X-Id': '{{args.id}}' } })],
+			'server.headers.X-Id',
+		],
+		[
+			'a header mixing text and a placeholder',
+			[named('a', { ...ok, headers: { Authorization: 'Bearer {{template_variables.t}}' } })],
+			'server.headers.Authorization',
+		],
 		['a body on GET', [named('a', { ...ok, method: 'GET', body: { a: 1 } })], 'server.body'],
 		['an unknown placeholder', [named('a', { ...ok, url: 'https://x/{{order}}' })], 'server.url'],
 		['timeout_ms 999', [named('a', { ...ok, timeout_ms: 999 })], 'server.timeout_ms'],
 		['timeout_ms 100001', [named('a', { ...ok, timeout_ms: 100001 })], 'server.timeout_ms'],
-		['parameters without type object', [{ type: 'function', function: { name: 'a', parameters: { properties: {} } }, server: ok }], 'function.parameters'],
+		[
+			'parameters without type object',
+			[{ type: 'function', function: { name: 'a', parameters: { properties: {} } }, server: ok }],
+			'function.parameters',
+		],
 	])('%s is refused (400 naming the field)', async (_case, tools, field) => {
 		const r = await start(tools);
 		expect(r.status).toBe(400);
@@ -176,7 +242,11 @@ describe('llm.tools is checked on start as the reference documents it', () => {
 		const full = named('t0', {
 			method: 'POST',
 			url: 'https://n8n.example.com/webhook/{{args.id}}?t={{template_variables.tenant}}',
-			headers: { 'X-Call': '{{tool_call_id}}', 'X-Tenant': '{{template_variables.tenant}}', 'X-Secret': 'constant' },
+			headers: {
+				'X-Call': '{{tool_call_id}}',
+				'X-Tenant': '{{template_variables.tenant}}',
+				'X-Secret': 'constant',
+			},
 			body: { id: '{{args.id}}', call: '{{tool_call_id}}', n: 3 },
 			timeout_ms: 100000,
 		});

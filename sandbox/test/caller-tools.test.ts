@@ -22,7 +22,12 @@ beforeAll(async () => {
 	model = await startScriptedModel({ orderId: '42' });
 	mcp = await startMcp(TOKEN);
 	receiver = await startReceiver();
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, clock: 'manual', notify: { url: receiver.url, secret: 's', retryDelayMs: 1 } });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		clock: 'manual',
+		notify: { url: receiver.url, secret: 's', retryDelayMs: 1 },
+	});
 	api = client(sb);
 });
 afterAll(async () => {
@@ -39,14 +44,26 @@ beforeEach(() => {
 });
 
 function server(over: Record<string, unknown> = {}): Record<string, unknown> {
-	return { name: 'orders', endpoint: mcp.url, transport: 'streamable_http', headers: { Authorization: `Bearer ${TOKEN}` }, timeout_ms: 10_000, ...over };
+	return {
+		name: 'orders',
+		endpoint: mcp.url,
+		transport: 'streamable_http',
+		headers: { Authorization: `Bearer ${TOKEN}` },
+		timeout_ms: 10_000,
+		...over,
+	};
 }
 
 async function toolAgent(servers: unknown[], enableTools = true): Promise<string> {
 	const id = await runningAgent(sb, api, {
 		properties: {
 			advanced_features: { enable_tools: enableTools },
-			llm: { url: `${model.url}/chat/completions`, api_key: 'k', system_messages: [], mcp_servers: servers },
+			llm: {
+				url: `${model.url}/chat/completions`,
+				api_key: 'k',
+				system_messages: [],
+				mcp_servers: servers,
+			},
 		},
 	});
 	await api.get(`/_sandbox/agents/${id}/conversation`); // waits for the MCP servers
@@ -59,7 +76,10 @@ describe('MCP tools in a caller turn', () => {
 	it.each([
 		[['lookup_order'], ['lookup_order']],
 		[[], []],
-		[['lookup_order', '*'], ['lookup_order', 'cancel_order', 'wait_forever']],
+		[
+			['lookup_order', '*'],
+			['lookup_order', 'cancel_order', 'wait_forever'],
+		],
 		[undefined, ['lookup_order', 'cancel_order', 'wait_forever']],
 	])('initializes the server on start; allowed_tools %j lists %j', async (allowed, listed) => {
 		const id = await toolAgent([server({ allowed_tools: allowed })]);
@@ -72,41 +92,99 @@ describe('MCP tools in a caller turn', () => {
 		const r = await say(id, 'Where is order 42?');
 		expect(r.data).toMatchObject({
 			answer: 'Tool said: Order 42 ships on Tuesday.',
-			toolCalls: [{ name: 'lookup_order', arguments: '{"orderId":"42"}', server: 'orders', result: 'Order 42 ships on Tuesday.', isError: false }],
+			toolCalls: [
+				{
+					name: 'lookup_order',
+					arguments: '{"orderId":"42"}',
+					server: 'orders',
+					result: 'Order 42 ships on Tuesday.',
+					isError: false,
+				},
+			],
 			failed: false,
 		});
 		expect(mcp.calls).toEqual([{ tool: 'lookup_order', args: { orderId: '42' } }]);
 		expect(model.requests).toHaveLength(2);
 		expect(model.requests[0].body.tools).toEqual([
-			{ type: 'function', function: { name: 'lookup_order', description: 'Looks up an order', parameters: expect.objectContaining({ type: 'object', required: ['orderId'] }) } },
+			{
+				type: 'function',
+				function: {
+					name: 'lookup_order',
+					description: 'Looks up an order',
+					parameters: expect.objectContaining({ type: 'object', required: ['orderId'] }),
+				},
+			},
 		]);
 		const second = model.requests[1].body.messages;
 		expect(second.slice(-2)).toEqual([
-			{ role: 'assistant', content: null, tool_calls: [{ id: expect.any(String), type: 'function', function: { name: 'lookup_order', arguments: '{"orderId":"42"}' } }] },
-			{ role: 'tool', tool_call_id: second[second.length - 2].tool_calls[0].id, content: 'Order 42 ships on Tuesday.' },
+			{
+				role: 'assistant',
+				content: null,
+				tool_calls: [
+					{
+						id: expect.any(String),
+						type: 'function',
+						function: { name: 'lookup_order', arguments: '{"orderId":"42"}' },
+					},
+				],
+			},
+			{
+				role: 'tool',
+				tool_call_id: second[second.length - 2].tool_calls[0].id,
+				content: 'Order 42 ships on Tuesday.',
+			},
 		]);
 	});
 
 	it('shows the tool call in history and in the turn', async () => {
 		const id = await toolAgent([server()]);
 		await say(id, 'Where is order 42?');
-		const roles = (await api.get(agentPath(sb, `/agents/${id}/history`))).data.contents.map((c: { role: string }) => c.role);
+		const roles = (await api.get(agentPath(sb, `/agents/${id}/history`))).data.contents.map(
+			(c: { role: string }) => c.role,
+		);
 		expect(roles).toEqual(['user', 'assistant', 'tool', 'assistant']);
 		sb.clock.advance(60_000);
 		const turn = (await api.get(agentPath(sb, `/agents/${id}/turns`))).data.turns[0];
-		expect(turn.start).toEqual({ start_at: expect.any(Number), type: 'voice_input', metadata: { tool_calls: [{ name: 'lookup_order', mcp_server: 'orders', latency_ms: expect.any(Number), is_error: false }] } });
+		expect(turn.start).toEqual({
+			start_at: expect.any(Number),
+			type: 'voice_input',
+			metadata: {
+				tool_calls: [
+					{
+						name: 'lookup_order',
+						mcp_server: 'orders',
+						latency_ms: expect.any(Number),
+						is_error: false,
+					},
+				],
+			},
+		});
 	});
 
 	it('a tool call that outlasts timeout_ms comes back to the LLM as an error result', async () => {
 		const id = await toolAgent([server({ allowed_tools: ['wait_forever'], timeout_ms: 200 })]);
 		const r = await say(id, 'Where is order 42?');
-		expect(r.data.toolCalls).toEqual([expect.objectContaining({ name: 'wait_forever', isError: true, result: expect.stringMatching(/timed out/i) })]);
+		expect(r.data.toolCalls).toEqual([
+			expect.objectContaining({
+				name: 'wait_forever',
+				isError: true,
+				result: expect.stringMatching(/timed out/i),
+			}),
+		]);
 		expect(r.data.answer).toMatch(/^Tool said: Tool wait_forever failed/);
 	});
 
 	it('an MLLM agent initializes mllm.mcp_servers too', async () => {
 		const id = await runningAgent(sb, api, {
-			properties: { advanced_features: { enable_tools: true }, mllm: { enable: true, vendor: 'openai', api_key: 'k', mcp_servers: [server({ allowed_tools: ['cancel_order'] })] } },
+			properties: {
+				advanced_features: { enable_tools: true },
+				mllm: {
+					enable: true,
+					vendor: 'openai',
+					api_key: 'k',
+					mcp_servers: [server({ allowed_tools: ['cancel_order'] })],
+				},
+			},
 		});
 		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
 		expect(conv.data.tools).toEqual({ tools: ['cancel_order'], failures: [] });
@@ -121,14 +199,28 @@ describe('MCP tools in a caller turn', () => {
 	});
 
 	it('a server that fails to initialize sends 110 and shows in Get; the working one still serves', async () => {
-		const id = await toolAgent([server({ name: 'locked', headers: { Authorization: 'Bearer wrong' } }), server()]);
+		const id = await toolAgent([
+			server({ name: 'locked', headers: { Authorization: 'Bearer wrong' } }),
+			server(),
+		]);
 		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
 		expect(conv.data.tools.tools).toEqual(['lookup_order', 'cancel_order', 'wait_forever']);
-		expect(conv.data.tools.failures).toEqual([expect.stringMatching(/^MCP server locked failed to initialize/)]);
+		expect(conv.data.tools.failures).toEqual([
+			expect.stringMatching(/^MCP server locked failed to initialize/),
+		]);
 		const get = await api.get(agentPath(sb, `/agents/${id}`));
-		expect(get.data).toMatchObject({ status: 'RUNNING', message: expect.stringContaining('MCP server locked failed to initialize') });
-		const error = await waitFor(() => receiver.notices.find((n) => n.eventType === 110 && n.payload.agent_id === id));
-		expect(error.payload).toMatchObject({ errors: [{ module: 'mcp', code: 'mcp_init_failed', message: expect.stringContaining('locked') }] });
+		expect(get.data).toMatchObject({
+			status: 'RUNNING',
+			message: expect.stringContaining('MCP server locked failed to initialize'),
+		});
+		const error = await waitFor(() =>
+			receiver.notices.find((n) => n.eventType === 110 && n.payload.agent_id === id),
+		);
+		expect(error.payload).toMatchObject({
+			errors: [
+				{ module: 'mcp', code: 'mcp_init_failed', message: expect.stringContaining('locked') },
+			],
+		});
 		expect((await say(id, 'Order 42?')).data.toolCalls).toHaveLength(1);
 	});
 });
@@ -140,7 +232,11 @@ describe('scripted model', () => {
 			const res = await fetch(`${talk.url}/chat/completions`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ stream: true, messages: [{ role: 'user', content: 'Book a table' }], tools: [{ type: 'function', function: { name: 'x', parameters: {} } }] }),
+				body: JSON.stringify({
+					stream: true,
+					messages: [{ role: 'user', content: 'Book a table' }],
+					tools: [{ type: 'function', function: { name: 'x', parameters: {} } }],
+				}),
 			});
 			expect(res.headers.get('content-type')).toBe('text/event-stream');
 			const frames = (await res.text()).split('\n\n').filter(Boolean);
@@ -160,7 +256,11 @@ describe('scripted model', () => {
 		const talk = await startScriptedModel();
 		try {
 			const sdk = new OpenAI({ apiKey: 'k', baseURL: talk.url });
-			const stream = await sdk.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Two people at eight' }] });
+			const stream = await sdk.chat.completions.create({
+				model: 'm',
+				stream: true,
+				messages: [{ role: 'user', content: 'Two people at eight' }],
+			});
 			let text = '';
 			for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
 			expect(text).toBe('You said: Two people at eight');
@@ -168,10 +268,17 @@ describe('scripted model', () => {
 			const runner = tools.chat.completions.stream({
 				model: 'm',
 				messages: [{ role: 'user', content: 'Order 42?' }],
-				tools: [{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object' } } }],
+				tools: [
+					{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object' } } },
+				],
 			});
 			const done = await runner.finalChatCompletion();
-			expect(done.choices[0].message.tool_calls).toEqual([expect.objectContaining({ type: 'function', function: { name: 'lookup_order', arguments: '{"orderId":"42"}' } })]);
+			expect(done.choices[0].message.tool_calls).toEqual([
+				expect.objectContaining({
+					type: 'function',
+					function: { name: 'lookup_order', arguments: '{"orderId":"42"}' },
+				}),
+			]);
 			expect(done.choices[0].finish_reason).toBe('tool_calls');
 		} finally {
 			await talk.close();

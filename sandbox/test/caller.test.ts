@@ -6,18 +6,34 @@ import type { AxiosInstance } from 'axios';
 import { startSandbox } from '../src/index';
 import type { Sandbox } from '../src/index';
 import { agentPath, client, runningAgent, waitFor } from '../src/helpers';
-import { type LlmBehaviour, type Party, sseAnswer, startLlm, startReceiver, type Notice, type LlmRequest } from './loopFixtures';
+import {
+	type LlmBehaviour,
+	type Party,
+	sseAnswer,
+	startLlm,
+	startReceiver,
+	type Notice,
+	type LlmRequest,
+} from './loopFixtures';
 
 let sb: Sandbox;
 let api: AxiosInstance;
 let llm: Party & { requests: LlmRequest[] };
 let receiver: Party & { notices: Notice[] };
-const behaviour: { current: LlmBehaviour } = { current: (_req, res) => sseAnswer(res, 'Happy to help.') };
+const behaviour: { current: LlmBehaviour } = {
+	current: (_req, res) => sseAnswer(res, 'Happy to help.'),
+};
 
 beforeAll(async () => {
 	llm = await startLlm(behaviour);
 	receiver = await startReceiver();
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, clock: 'manual', llmTimeoutMs: 20_000, notify: { url: receiver.url, secret: 's', retryDelayMs: 1 } });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		clock: 'manual',
+		llmTimeoutMs: 20_000,
+		notify: { url: receiver.url, secret: 's', retryDelayMs: 1 },
+	});
 	api = client(sb);
 });
 afterAll(async () => {
@@ -48,7 +64,8 @@ function llmBlock(over: Record<string, unknown> = {}): Record<string, unknown> {
 	};
 }
 
-const agent = (over: Record<string, unknown> = {}) => runningAgent(sb, api, { properties: { llm: llmBlock(over) } });
+const agent = (over: Record<string, unknown> = {}) =>
+	runningAgent(sb, api, { properties: { llm: llmBlock(over) } });
 
 describe('a caller turn', () => {
 	it('calls llm.url as Agora does: bearer key, system messages first, variables substituted, params merged, stream true', async () => {
@@ -78,7 +95,11 @@ describe('a caller turn', () => {
 			[0, sb.clock.now()],
 			[1, sb.clock.now()],
 		]);
-		const plain = await runningAgent(sb, api, { name: 'plain', channel: 'c9', properties: { llm: llmBlock() } });
+		const plain = await runningAgent(sb, api, {
+			name: 'plain',
+			channel: 'c9',
+			properties: { llm: llmBlock() },
+		});
 		await say(plain, 'Hi');
 		expect(Object.keys(llm.requests[2].body)).not.toEqual(expect.arrayContaining(['turn_id']));
 		expect(llm.requests[2].body.timestamp).toBeUndefined();
@@ -98,7 +119,15 @@ describe('a caller turn', () => {
 	it('speaks the answer: history, a voice_input turn with llm_ttft, the exchange with its latency', async () => {
 		const id = await agent();
 		const r = await say(id, 'Where is my order?');
-		expect(r.data).toEqual({ turnId: 2, said: 'Where is my order?', answer: 'Happy to help.', ttftMs: expect.any(Number), totalMs: expect.any(Number), toolCalls: [], failed: false });
+		expect(r.data).toEqual({
+			turnId: 2,
+			said: 'Where is my order?',
+			answer: 'Happy to help.',
+			ttftMs: expect.any(Number),
+			totalMs: expect.any(Number),
+			toolCalls: [],
+			failed: false,
+		});
 		expect(r.data.ttftMs).toBeLessThanOrEqual(r.data.totalMs);
 		const history = await api.get(agentPath(sb, `/agents/${id}/history`));
 		expect(history.data.contents).toEqual([
@@ -108,7 +137,10 @@ describe('a caller turn', () => {
 		]);
 		sb.clock.advance(60_000);
 		const turns = await api.get(agentPath(sb, `/agents/${id}/turns`));
-		expect(turns.data.turns.map((t: { start: { type: string } }) => t.start.type)).toEqual(['greeting', 'voice_input']);
+		expect(turns.data.turns.map((t: { start: { type: string } }) => t.start.type)).toEqual([
+			'greeting',
+			'voice_input',
+		]);
 		expect(turns.data.turns[1].metrics.segmented_latency_ms).toEqual([
 			{ name: 'llm_ttft', latency: r.data.ttftMs },
 			{ name: 'tts_ttfb', latency: 300 },
@@ -119,19 +151,39 @@ describe('a caller turn', () => {
 	it('sends 111 (metrics) after the answer and 112 (turn finished) when it has played', async () => {
 		const id = await agent();
 		const r = await say(id, 'Hi');
-		const ofAgent = (type: number) => receiver.notices.find((n) => n.eventType === type && n.payload.agent_id === id);
+		const ofAgent = (type: number) =>
+			receiver.notices.find((n) => n.eventType === type && n.payload.agent_id === id);
 		const metrics = await waitFor(() => ofAgent(111));
-		expect(metrics.payload).toMatchObject({ agent_id: id, metrics: [{ turn_id: 2, asr_ttlw: 0, llm_ttfb: r.data.ttftMs, tts_ttfb: 300 }] });
+		expect(metrics.payload).toMatchObject({
+			agent_id: id,
+			metrics: [{ turn_id: 2, asr_ttlw: 0, llm_ttfb: r.data.ttftMs, tts_ttfb: 300 }],
+		});
 		expect(ofAgent(112)).toBeUndefined();
 		sb.clock.advance(60_000);
 		const finished = await waitFor(() => ofAgent(112));
-		expect(finished.payload).toMatchObject({ agent_id: id, total_turn_count: 2, is_truncated: false, turns: [{ turn_id: 2, agent_id: id, start: { type: 'voice_input' }, end: { type: 'ok' } }] });
+		expect(finished.payload).toMatchObject({
+			agent_id: id,
+			total_turn_count: 2,
+			is_truncated: false,
+			turns: [{ turn_id: 2, agent_id: id, start: { type: 'voice_input' }, end: { type: 'ok' } }],
+		});
 	});
 
 	it('reads a plain chat.completion JSON answer too', async () => {
 		behaviour.current = (_req, res) => {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'From JSON.' }, finish_reason: 'stop' }] }));
+			res.end(
+				JSON.stringify({
+					object: 'chat.completion',
+					choices: [
+						{
+							index: 0,
+							message: { role: 'assistant', content: 'From JSON.' },
+							finish_reason: 'stop',
+						},
+					],
+				}),
+			);
 		};
 		const id = await agent();
 		expect((await say(id, 'Hi')).data).toMatchObject({ answer: 'From JSON.', failed: false });
@@ -143,7 +195,10 @@ describe('a caller turn', () => {
 		await say(id, 'two');
 		sb.clock.advance(60_000);
 		const turns = (await api.get(agentPath(sb, `/agents/${id}/turns`))).data.turns;
-		expect(turns[1].end).toMatchObject({ type: 'interrupted', metadata: { caused_by: 'start_of_speech' } });
+		expect(turns[1].end).toMatchObject({
+			type: 'interrupted',
+			metadata: { caused_by: 'start_of_speech' },
+		});
 		expect(turns[2].end.type).toBe('ok');
 	});
 });
@@ -162,7 +217,11 @@ describe('failure_message', () => {
 			'an OpenAI error body with a 5xx',
 			(_req, res) => {
 				res.writeHead(500, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: 'The workflow failed', type: 'server_error', code: 'workflow_error' } }));
+				res.end(
+					JSON.stringify({
+						error: { message: 'The workflow failed', type: 'server_error', code: 'workflow_error' },
+					}),
+				);
 			},
 			'http_error',
 		],
@@ -178,7 +237,14 @@ describe('failure_message', () => {
 			'a chat.completion with no text and no tool call',
 			(_req, res) => {
 				res.writeHead(200, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }));
+				res.end(
+					JSON.stringify({
+						object: 'chat.completion',
+						choices: [
+							{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' },
+						],
+					}),
+				);
 			},
 			'empty',
 		],
@@ -186,7 +252,9 @@ describe('failure_message', () => {
 			'a stream with no text and no tool call',
 			(_req, res) => {
 				res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-				res.end(`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+				res.end(
+					`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
+				);
 			},
 			'empty',
 		],
@@ -214,11 +282,23 @@ describe('failure_message', () => {
 		if (code === 'timeout') sb.configure({ llmTimeoutMs: 200 });
 		const id = await agent();
 		const r = await say(id, 'Hi');
-		expect(r.data).toMatchObject({ failed: true, answer: 'Sorry Anna, I lost my thoughts.', error: { code } });
+		expect(r.data).toMatchObject({
+			failed: true,
+			answer: 'Sorry Anna, I lost my thoughts.',
+			error: { code },
+		});
 		const history = await api.get(agentPath(sb, `/agents/${id}/history`));
-		expect(history.data.contents.slice(-1)).toEqual([{ role: 'assistant', content: 'Sorry Anna, I lost my thoughts.' }]);
-		const error = await waitFor(() => receiver.notices.find((n) => n.eventType === 110 && n.payload.agent_id === id));
-		expect(error.payload).toMatchObject({ agent_id: id, turn_id: 2, errors: [{ module: 'llm', turn_id: 2, code }] });
+		expect(history.data.contents.slice(-1)).toEqual([
+			{ role: 'assistant', content: 'Sorry Anna, I lost my thoughts.' },
+		]);
+		const error = await waitFor(() =>
+			receiver.notices.find((n) => n.eventType === 110 && n.payload.agent_id === id),
+		);
+		expect(error.payload).toMatchObject({
+			agent_id: id,
+			turn_id: 2,
+			errors: [{ module: 'llm', turn_id: 2, code }],
+		});
 	});
 
 	it('without failure_message the agent stays silent', async () => {
@@ -238,13 +318,31 @@ describe('control API of the caller', () => {
 		const id = await agent();
 		expect((await say(id, '  ')).status).toBe(400);
 		expect((await say('NOPE', 'Hi')).status).toBe(404);
-		const starting = await api.post(agentPath(sb, '/join'), { name: 'slow', properties: { channel: 'c2', token: 't', agent_rtc_uid: '1', remote_rtc_uids: ['2'], llm: llmBlock(), tts: { vendor: 'microsoft', params: {} } } });
+		const starting = await api.post(agentPath(sb, '/join'), {
+			name: 'slow',
+			properties: {
+				channel: 'c2',
+				token: 't',
+				agent_rtc_uid: '1',
+				remote_rtc_uids: ['2'],
+				llm: llmBlock(),
+				tts: { vendor: 'microsoft', params: {} },
+			},
+		});
 		expect((await say(starting.data.agent_id, 'Hi')).status).toBe(409);
-		const noUrl = await runningAgent(sb, api, { name: 'mllm', channel: 'c3', properties: { mllm: { enable: true, vendor: 'openai', api_key: 'k' } } });
+		const noUrl = await runningAgent(sb, api, {
+			name: 'mllm',
+			channel: 'c3',
+			properties: { mllm: { enable: true, vendor: 'openai', api_key: 'k' } },
+		});
 		const r = await say(noUrl, 'Hi');
 		expect(r.status).toBe(400);
 		expect(r.data.error).toMatch(/llm\.url/);
-		const gemini = await runningAgent(sb, api, { name: 'gemini', channel: 'c4', properties: { llm: llmBlock({ style: 'gemini' }) } });
+		const gemini = await runningAgent(sb, api, {
+			name: 'gemini',
+			channel: 'c4',
+			properties: { llm: llmBlock({ style: 'gemini' }) },
+		});
 		expect((await say(gemini, 'Hi')).data.error).toMatch(/openai style only/);
 		expect(llm.requests).toHaveLength(0);
 	});
@@ -253,9 +351,21 @@ describe('control API of the caller', () => {
 		const id = await agent();
 		await say(id, 'Hi');
 		const list = await api.get('/_sandbox/conversations');
-		expect(list.data).toEqual([expect.objectContaining({ agent_id: id, status: 'RUNNING', can_talk: true, exchanges: [expect.objectContaining({ said: 'Hi', answer: 'Happy to help.' })] })]);
+		expect(list.data).toEqual([
+			expect.objectContaining({
+				agent_id: id,
+				status: 'RUNNING',
+				can_talk: true,
+				exchanges: [expect.objectContaining({ said: 'Hi', answer: 'Happy to help.' })],
+			}),
+		]);
 		const conv = await api.get(`/_sandbox/agents/${id}/conversation`);
-		expect(conv.data).toMatchObject({ agent: { agent_id: id }, history: expect.any(Array), exchanges: [expect.any(Object)], tools: { tools: [], failures: [] } });
+		expect(conv.data).toMatchObject({
+			agent: { agent_id: id },
+			history: expect.any(Array),
+			exchanges: [expect.any(Object)],
+			tools: { tools: [], failures: [] },
+		});
 		const page = await api.get('/_sandbox/talk');
 		expect(page.headers['content-type']).toMatch(/^text\/html/);
 		expect(page.data).toContain('/_sandbox/conversations');

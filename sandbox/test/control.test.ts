@@ -5,7 +5,15 @@ import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 import { startSandbox } from '../src/index';
 import type { Sandbox } from '../src/index';
-import { agentPath, client, listPath, playerBody, playersPath, startBody, waitFor } from '../src/helpers';
+import {
+	agentPath,
+	client,
+	listPath,
+	playerBody,
+	playersPath,
+	startBody,
+	waitFor,
+} from '../src/helpers';
 
 let sb: Sandbox;
 let api: AxiosInstance;
@@ -23,7 +31,14 @@ describe('defaults', () => {
 		expect(sb.customerId).toBe('sandbox-customer');
 		expect(sb.customerSecret).toBe('sandbox-secret');
 		expect(sb.appId).toBe('0123456789abcdef0123456789abcdef');
-		expect(sb.options()).toMatchObject({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, rateLimits: false, playerQuota: 20, latencyMs: 0 });
+		expect(sb.options()).toMatchObject({
+			startDelayMs: 5,
+			stopDelayMs: 5,
+			listDelayMs: 0,
+			rateLimits: false,
+			playerQuota: 20,
+			latencyMs: 0,
+		});
 	});
 });
 
@@ -55,13 +70,18 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 	it('records query strings and non-JSON bodies', async () => {
 		await api.get(listPath(sb), { params: { pageSize: 5, filter: 'channelName eq a b' } });
 		expect(sb.requests[0].query).toEqual({ pageSize: '5', filter: 'channelName eq a b' });
-		await api.post(agentPath(sb, '/join'), 'not json', { headers: { 'Content-Type': 'text/plain' } });
+		await api.post(agentPath(sb, '/join'), 'not json', {
+			headers: { 'Content-Type': 'text/plain' },
+		});
 		expect(sb.requests[1].body).toBe('not json');
 		expect(sb.requests[1].status).toBe(400);
 	});
 
 	it('POST /_sandbox/config changes options, including credentials', async () => {
-		const r = await raw().post('/_sandbox/config', { listDelayMs: 1234, customerSecret: 'changed' });
+		const r = await raw().post('/_sandbox/config', {
+			listDelayMs: 1234,
+			customerSecret: 'changed',
+		});
 		expect(r.status).toBe(200);
 		expect(r.data.listDelayMs).toBe(1234);
 		expect(sb.customerSecret).toBe('changed');
@@ -72,7 +92,12 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 	});
 
 	it('null in a config restores the default; unknown keys and port are ignored', async () => {
-		await raw().post('/_sandbox/config', { playerQuota: 3, playerIdleTimeoutMs: 10, port: 1, bogus: true });
+		await raw().post('/_sandbox/config', {
+			playerQuota: 3,
+			playerIdleTimeoutMs: 10,
+			port: 1,
+			bogus: true,
+		});
 		expect(sb.options()).toMatchObject({ playerQuota: 3, playerIdleTimeoutMs: 10 });
 		expect(sb.options().port).not.toBe(1);
 		expect('bogus' in sb.options()).toBe(false);
@@ -83,14 +108,26 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 
 	it('POST /_sandbox/faults validates, applies; GET and DELETE list and clear', async () => {
 		expect((await raw().post('/_sandbox/faults', { kind: 'explode' })).status).toBe(400);
-		expect((await raw().post('/_sandbox/faults', { kind: '503', pathIncludes: '/cloud-player', count: 2 })).status).toBe(200);
-		expect((await raw().get('/_sandbox/faults')).data).toEqual([{ kind: '503', pathIncludes: '/cloud-player', count: 2 }]);
+		expect(
+			(
+				await raw().post('/_sandbox/faults', {
+					kind: '503',
+					pathIncludes: '/cloud-player',
+					count: 2,
+				})
+			).status,
+		).toBe(200);
+		expect((await raw().get('/_sandbox/faults')).data).toEqual([
+			{ kind: '503', pathIncludes: '/cloud-player', count: 2 },
+		]);
 		expect((await api.get(listPath(sb))).status).toBe(503);
 		expect((await raw().get('/_sandbox/faults')).data[0].count).toBe(1);
 		await raw().delete('/_sandbox/faults');
 		expect((await api.get(listPath(sb))).status).toBe(200);
 		// an array of faults is accepted too
-		expect((await raw().post('/_sandbox/faults', [{ kind: '500' }, { kind: '429' }])).status).toBe(200);
+		expect((await raw().post('/_sandbox/faults', [{ kind: '500' }, { kind: '429' }])).status).toBe(
+			200,
+		);
 		expect(sb.faults()).toHaveLength(2);
 	});
 
@@ -98,7 +135,9 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 		await api.post(agentPath(sb, '/join'), startBody({ name: 'st' }));
 		await api.post(playersPath(sb), playerBody({ name: 'pl' }));
 		const s = await raw().get('/_sandbox/state');
-		expect(s.data.agents).toEqual([expect.objectContaining({ name: 'st', status: expect.any(String) })]);
+		expect(s.data.agents).toEqual([
+			expect.objectContaining({ name: 'st', status: expect.any(String) }),
+		]);
 		expect(s.data.players).toEqual([expect.objectContaining({ name: 'pl', status: 'connecting' })]);
 		expect(s.data.stats).toEqual(expect.objectContaining({ requests: 2 }));
 		expect(s.data.clock).toEqual({ mode: 'manual', nowMs: sb.clock.now() });
@@ -132,7 +171,13 @@ describe('control API over HTTP (no auth, not recorded)', () => {
 
 	it('unknown control endpoint is 404, invalid JSON is 400', async () => {
 		expect((await raw().get('/_sandbox/nothing')).status).toBe(404);
-		expect((await raw().post('/_sandbox/config', '{x', { headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+		expect(
+			(
+				await raw().post('/_sandbox/config', '{x', {
+					headers: { 'Content-Type': 'application/json' },
+				})
+			).status,
+		).toBe(400);
 	});
 });
 
@@ -141,7 +186,8 @@ describe('request log', () => {
 		const small = await startSandbox({ requestLogLimit: 50 });
 		try {
 			const c = client(small);
-			for (let i = 0; i < 200; i++) await c.get(listPath(small), { headers: { 'X-Request-ID': `n${i}` } });
+			for (let i = 0; i < 200; i++)
+				await c.get(listPath(small), { headers: { 'X-Request-ID': `n${i}` } });
 			expect(small.requests.length).toBeLessThanOrEqual(66);
 			expect(small.requests.length).toBeGreaterThanOrEqual(50);
 			expect(small.requests[small.requests.length - 1].requestId).toBe('n199');
@@ -171,11 +217,20 @@ describe('close()', () => {
 describe('cli', () => {
 	it('prints the JSON line, serves, and stops on SIGTERM', async () => {
 		const root = path.resolve(__dirname, '../..');
-		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/src/cli.ts', '--list-delay-ms', '7'], {
-			cwd: root,
-			env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_RATE_LIMITS: '1', SANDBOX_NOTIFY_SECRET: 'cli-secret' },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			['-r', 'ts-node/register/transpile-only', 'sandbox/src/cli.ts', '--list-delay-ms', '7'],
+			{
+				cwd: root,
+				env: {
+					...process.env,
+					SANDBOX_PORT: '0',
+					SANDBOX_RATE_LIMITS: '1',
+					SANDBOX_NOTIFY_SECRET: 'cli-secret',
+				},
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		let out = '';
 		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
 		const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

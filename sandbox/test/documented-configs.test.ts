@@ -26,7 +26,13 @@ const vertexMllm = () => ({
 	adc_credentials_string: '<GOOGLE_APPLICATION_CREDENTIALS_STRING>',
 	project_id: '<GOOGLE_CLOUD_PROJECT_ID>',
 	location: '<GOOGLE_CLOUD_REGION>',
-	params: { model: 'gemini-live-2.5-flash-native-audio', instructions: '<YOUR_SYSTEM_PROMPT>', voice: 'Aoede', transcribe_agent: true, transcribe_user: true },
+	params: {
+		model: 'gemini-live-2.5-flash-native-audio',
+		instructions: '<YOUR_SYSTEM_PROMPT>',
+		voice: 'Aoede',
+		transcribe_agent: true,
+		transcribe_user: true,
+	},
 	greeting_message: 'Hi, how can I assist you today?',
 	input_modalities: ['audio'],
 	output_modalities: ['audio'],
@@ -48,9 +54,16 @@ describe('documented beyond the OpenAPI file: accepted', () => {
 		expect(r.status).toBe(200);
 	});
 
-	it('Vertex AI in the SDKs\' shape: the three under mllm.params (agent-server-sdk-ts vendors/mllm.ts VertexAI.toConfig)', async () => {
+	it("Vertex AI in the SDKs' shape: the three under mllm.params (agent-server-sdk-ts vendors/mllm.ts VertexAI.toConfig)", async () => {
 		const { adc_credentials_string, project_id, location, params, ...rest } = vertexMllm();
-		const r = await api.post(agentPath(sb, '/join'), mllmOnly({ ...rest, style: 'openai', params: { ...params, adc_credentials_string, project_id, location } }));
+		const r = await api.post(
+			agentPath(sb, '/join'),
+			mllmOnly({
+				...rest,
+				style: 'openai',
+				params: { ...params, adc_credentials_string, project_id, location },
+			}),
+		);
 		expect(r.status).toBe(200);
 	});
 
@@ -64,13 +77,24 @@ describe('documented beyond the OpenAPI file: accepted', () => {
 	it('an LLM with output_modalities ["audio"] and no tts (audio output guide: no TTS module needed)', async () => {
 		const b = base();
 		delete b.properties.tts;
-		b.properties.llm = { ...(b.properties.llm as object), output_modalities: ['audio'], params: { model: 'gpt-4o-audio-preview', modalities: ['audio'], audio: { voice: 'alloy', format: 'wav' } } };
+		b.properties.llm = {
+			...(b.properties.llm as object),
+			output_modalities: ['audio'],
+			params: {
+				model: 'gpt-4o-audio-preview',
+				modalities: ['audio'],
+				audio: { voice: 'alloy', format: 'wav' },
+			},
+		};
 		expect((await api.post(agentPath(sb, '/join'), b)).status).toBe(200);
 	});
 
 	it('start_of_speech {mode: "vad"} and end_of_speech {mode: "semantic"} without their configs (agents SDK)', async () => {
 		const b = base();
-		b.properties.turn_detection = { mode: 'default', config: { start_of_speech: { mode: 'vad' }, end_of_speech: { mode: 'semantic' } } };
+		b.properties.turn_detection = {
+			mode: 'default',
+			config: { start_of_speech: { mode: 'vad' }, end_of_speech: { mode: 'semantic' } },
+		};
 		expect((await api.post(agentPath(sb, '/join'), b)).status).toBe(200);
 	});
 });

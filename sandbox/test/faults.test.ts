@@ -27,7 +27,13 @@ describe('fault injection', () => {
 	});
 
 	it("'429' with retryAfterSeconds and count, media error shape", async () => {
-		sb.injectFault({ kind: '429', method: 'get', pathIncludes: '/cloud-player/players', count: 2, retryAfterSeconds: 7 });
+		sb.injectFault({
+			kind: '429',
+			method: 'get',
+			pathIncludes: '/cloud-player/players',
+			count: 2,
+			retryAfterSeconds: 7,
+		});
 		for (let i = 0; i < 2; i++) {
 			const r = await api.get(listPath(sb));
 			expect(r.status).toBe(429);
@@ -38,22 +44,29 @@ describe('fault injection', () => {
 		expect(sb.stats().faultsApplied).toBe(2);
 	});
 
-	it.each(['500', '503', '504'] as const)("'%s' answers that status with the family's error body and changes nothing", async (kind) => {
-		sb.injectFault({ kind, method: 'POST' });
-		const a = await api.post(agentPath(sb, '/join'), startBody());
-		expect(a.status).toBe(Number(kind));
-		expect(a.data).toEqual({ detail: expect.any(String), reason: expect.any(String) });
-		sb.injectFault({ kind, method: 'POST' });
-		const m = await api.post(playersPath(sb), playerBody());
-		expect(m.status).toBe(Number(kind));
-		expect(m.data).toEqual({ message: expect.any(String) });
-		expect(m.headers['x-resource-id']).toBeUndefined();
-		expect(sb.agents()).toHaveLength(0);
-		expect(sb.players()).toHaveLength(0);
-	});
+	it.each(['500', '503', '504'] as const)(
+		"'%s' answers that status with the family's error body and changes nothing",
+		async (kind) => {
+			sb.injectFault({ kind, method: 'POST' });
+			const a = await api.post(agentPath(sb, '/join'), startBody());
+			expect(a.status).toBe(Number(kind));
+			expect(a.data).toEqual({ detail: expect.any(String), reason: expect.any(String) });
+			sb.injectFault({ kind, method: 'POST' });
+			const m = await api.post(playersPath(sb), playerBody());
+			expect(m.status).toBe(Number(kind));
+			expect(m.data).toEqual({ message: expect.any(String) });
+			expect(m.headers['x-resource-id']).toBeUndefined();
+			expect(sb.agents()).toHaveLength(0);
+			expect(sb.players()).toHaveLength(0);
+		},
+	);
 
 	it("'504-after-commit' performs the operation, then answers 504", async () => {
-		sb.injectFault({ kind: '504-after-commit', pathIncludes: '/cloud-player/players', method: 'POST' });
+		sb.injectFault({
+			kind: '504-after-commit',
+			pathIncludes: '/cloud-player/players',
+			method: 'POST',
+		});
 		const r = await api.post(playersPath(sb), playerBody({ name: 'committed' }));
 		expect(r.status).toBe(504);
 		expect(r.data).toEqual({ message: 'Gateway timeout.' });
@@ -72,14 +85,23 @@ describe('fault injection', () => {
 
 	it("'drop' destroys the socket without an answer (recorded with status 0)", async () => {
 		sb.injectFault({ kind: 'drop', pathIncludes: '/agents' });
-		await expect(api.get(agentPath(sb, '/agents'))).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|socket hang up/) });
+		await expect(api.get(agentPath(sb, '/agents'))).rejects.toMatchObject({
+			code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|socket hang up/),
+		});
 		expect(sb.requests[sb.requests.length - 1].status).toBe(0);
 		expect((await api.get(agentPath(sb, '/agents'))).status).toBe(200);
 	});
 
 	it("'latency' delays the answer beyond a client time-out (the operation is still performed)", async () => {
-		sb.injectFault({ kind: 'latency', latencyMs: 3000, pathIncludes: '/cloud-player/players', method: 'POST' });
-		await expect(api.post(playersPath(sb), playerBody(), { timeout: 100 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+		sb.injectFault({
+			kind: 'latency',
+			latencyMs: 3000,
+			pathIncludes: '/cloud-player/players',
+			method: 'POST',
+		});
+		await expect(api.post(playersPath(sb), playerBody(), { timeout: 100 })).rejects.toMatchObject({
+			code: 'ETIMEDOUT',
+		});
 		expect(sb.players()).toHaveLength(1);
 		// a patient client gets the answer late
 		sb.injectFault({ kind: 'latency', latencyMs: 200 });

@@ -65,13 +65,19 @@ export function sseAnswer(res: http.ServerResponse, text: string): void {
 	res.writeHead(200, { 'Content-Type': 'text/event-stream' });
 	const half = Math.ceil(text.length / 2);
 	for (const piece of [text.slice(0, half), text.slice(half)]) {
-		res.write(`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+		res.write(
+			`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+		);
 	}
-	res.write(`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+	res.write(
+		`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+	);
 	res.end('data: [DONE]\n\n');
 }
 
-export async function startLlm(behaviour: { current: LlmBehaviour }): Promise<Party & { requests: LlmRequest[] }> {
+export async function startLlm(behaviour: {
+	current: LlmBehaviour;
+}): Promise<Party & { requests: LlmRequest[] }> {
 	const requests: LlmRequest[] = [];
 	const server = http.createServer(async (req, res) => {
 		const r = { headers: req.headers, body: JSON.parse(await readBody(req)) };
@@ -85,7 +91,9 @@ export async function startLlm(behaviour: { current: LlmBehaviour }): Promise<Pa
  * An MCP server with three tools (lookup_order, cancel_order, wait_forever), stateless Streamable HTTP at /mcp,
  * refusing requests without `Authorization: Bearer <token>`. Counts the tool calls it runs.
  */
-export async function startMcp(token: string): Promise<Party & { calls: Array<{ tool: string; args: unknown }> }> {
+export async function startMcp(
+	token: string,
+): Promise<Party & { calls: Array<{ tool: string; args: unknown }> }> {
 	const calls: Array<{ tool: string; args: unknown }> = [];
 	const server = http.createServer(async (req, res) => {
 		if (req.headers.authorization !== `Bearer ${token}`) {
@@ -95,17 +103,32 @@ export async function startMcp(token: string): Promise<Party & { calls: Array<{ 
 		}
 		const raw = await readBody(req);
 		const mcp = new McpServer({ name: 'orders', version: '1.0.0' });
-		mcp.registerTool('lookup_order', { description: 'Looks up an order', inputSchema: { orderId: z.string() } }, async ({ orderId }) => {
-			calls.push({ tool: 'lookup_order', args: { orderId } });
-			return { content: [{ type: 'text', text: `Order ${orderId} ships on Tuesday.` }] };
-		});
-		mcp.registerTool('cancel_order', { description: 'Cancels an order', inputSchema: { orderId: z.string() } }, async ({ orderId }) => {
-			calls.push({ tool: 'cancel_order', args: { orderId } });
-			return { content: [{ type: 'text', text: `Order ${orderId} cancelled.` }] };
-		});
+		mcp.registerTool(
+			'lookup_order',
+			{ description: 'Looks up an order', inputSchema: { orderId: z.string() } },
+			async ({ orderId }) => {
+				calls.push({ tool: 'lookup_order', args: { orderId } });
+				return { content: [{ type: 'text', text: `Order ${orderId} ships on Tuesday.` }] };
+			},
+		);
+		mcp.registerTool(
+			'cancel_order',
+			{ description: 'Cancels an order', inputSchema: { orderId: z.string() } },
+			async ({ orderId }) => {
+				calls.push({ tool: 'cancel_order', args: { orderId } });
+				return { content: [{ type: 'text', text: `Order ${orderId} cancelled.` }] };
+			},
+		);
 		// never answers: what timeout_ms is for
-		mcp.registerTool('wait_forever', { description: 'Never returns', inputSchema: { orderId: z.string() } }, () => new Promise(() => undefined));
-		const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+		mcp.registerTool(
+			'wait_forever',
+			{ description: 'Never returns', inputSchema: { orderId: z.string() } },
+			() => new Promise(() => undefined),
+		);
+		const transport = new StreamableHTTPServerTransport({
+			sessionIdGenerator: undefined,
+			enableJsonResponse: true,
+		});
 		res.on('close', () => {
 			void transport.close();
 			void mcp.close();

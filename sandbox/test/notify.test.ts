@@ -11,7 +11,14 @@ const SECRET = 'notify-secret-123';
 
 interface Received {
 	raw: string;
-	body: { noticeId: string; productId: number; eventType: number; notifyMs: number; sid: string; payload: Record<string, unknown> };
+	body: {
+		noticeId: string;
+		productId: number;
+		eventType: number;
+		notifyMs: number;
+		sid: string;
+		payload: Record<string, unknown>;
+	};
 	headers: http.IncomingHttpHeaders;
 	at: number;
 }
@@ -53,7 +60,12 @@ beforeEach(async () => {
 	script = [];
 	answerDelayMs = 0;
 	// A generous wait for each answer: on a busy machine a slow 200 must not count as a time-out.
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, clock: 'manual', notify: { url: receiverUrl, secret: SECRET, retryDelayMs: 20, timeoutMs: 10_000 } });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		clock: 'manual',
+		notify: { url: receiverUrl, secret: SECRET, retryDelayMs: 20, timeoutMs: 10_000 },
+	});
 	api = client(sb);
 });
 afterEach(() => sb.close());
@@ -70,7 +82,11 @@ function events(productId: number, eventType: number): Received[] {
 
 describe('automatic agent notifications', () => {
 	it('101 when RUNNING; 102 and 103 when STOPPED; signed; labels present', async () => {
-		const body = startBody({ name: 'notif', channel: 'chN', properties: { labels: { customer: 'acme', tier: 'gold' } } });
+		const body = startBody({
+			name: 'notif',
+			channel: 'chN',
+			properties: { labels: { customer: 'acme', tier: 'gold' } },
+		});
 		const r = await api.post(agentPath(sb, '/join'), body);
 		const id = r.data.agent_id;
 		expect(events(17, 101)).toHaveLength(0);
@@ -79,8 +95,21 @@ describe('automatic agent notifications', () => {
 		const joined = events(17, 101)[0];
 		expect(joined.headers['content-type']).toMatch(/^application\/json/);
 		expect(verify(joined)).toBe(true);
-		expect(Object.keys(joined.body).sort()).toEqual(['eventType', 'noticeId', 'notifyMs', 'payload', 'productId', 'sid']);
-		expect(joined.body.payload).toEqual({ agent_id: id, name: 'notif', start_ts: expect.any(Number), channel: 'chN', labels: { customer: 'acme', tier: 'gold' } });
+		expect(Object.keys(joined.body).sort()).toEqual([
+			'eventType',
+			'noticeId',
+			'notifyMs',
+			'payload',
+			'productId',
+			'sid',
+		]);
+		expect(joined.body.payload).toEqual({
+			agent_id: id,
+			name: 'notif',
+			start_ts: expect.any(Number),
+			channel: 'chN',
+			labels: { customer: 'acme', tier: 'gold' },
+		});
 
 		await api.post(agentPath(sb, `/agents/${id}/speak`), { text: 'bye now' });
 		await api.post(agentPath(sb, `/agents/${id}/leave`));
@@ -121,7 +150,11 @@ describe('automatic agent notifications', () => {
 
 describe('automatic Media Pull notifications', () => {
 	it('4/1 created, 4/4 status changed, 4/3 destroyed (Delete Request)', async () => {
-		const r = await api.post(playersPath(sb), playerBody({ name: 'np', channelName: 'chP', uid: 42 }), { headers: { 'X-Request-ID': 'rq-n' } });
+		const r = await api.post(
+			playersPath(sb),
+			playerBody({ name: 'np', channelName: 'chP', uid: 42 }),
+			{ headers: { 'X-Request-ID': 'rq-n' } },
+		);
 		const id = r.data.player.id;
 		sb.clock.advance(10);
 		await waitFor(() => events(4, 1).length === 1 && events(4, 4).length === 1);
@@ -129,7 +162,16 @@ describe('automatic Media Pull notifications', () => {
 		expect(verify(created)).toBe(true);
 		expect(created.body.payload).toEqual({
 			lts: expect.any(Number),
-			player: { channelName: 'chP', createTs: expect.any(Number), id, idleTimeout: 300, name: 'np', status: 'connecting', streamUrl: expect.any(String), uid: 42 },
+			player: {
+				channelName: 'chP',
+				createTs: expect.any(Number),
+				id,
+				idleTimeout: 300,
+				name: 'np',
+				status: 'connecting',
+				streamUrl: expect.any(String),
+				uid: 42,
+			},
 			xRequestId: 'rq-n',
 		});
 		expect((events(4, 4)[0].body.payload.player as Record<string, unknown>).status).toBe('running');
@@ -144,7 +186,10 @@ describe('automatic Media Pull notifications', () => {
 	});
 
 	it('failed then Idle Timeout destroy', async () => {
-		await api.post(playersPath(sb), playerBody({ streamUrl: 'rtmp://unreachable.invalid/app/s', idleTimeout: 5 }));
+		await api.post(
+			playersPath(sb),
+			playerBody({ streamUrl: 'rtmp://unreachable.invalid/app/s', idleTimeout: 5 }),
+		);
 		sb.clock.advance(10 + 5000);
 		await waitFor(() => events(4, 3).length === 1);
 		expect((events(4, 4)[0].body.payload.player as Record<string, unknown>).status).toBe('failed');
@@ -162,7 +207,10 @@ describe('automatic Media Pull notifications', () => {
 describe('resending', () => {
 	it('resends on non-200 with the same noticeId and a new notifyMs until 200', async () => {
 		script = [500, 404];
-		const out = await sb.sendNotification({ productId: 17, eventType: 110, payload: { agent_id: 'x' }, noticeId: 'n-1' }, { tries: true });
+		const out = await sb.sendNotification(
+			{ productId: 17, eventType: 110, payload: { agent_id: 'x' }, noticeId: 'n-1' },
+			{ tries: true },
+		);
 		expect(out).toMatchObject({ status: 200, attempts: 3 });
 		expect(out.tries!.map((t) => t.status)).toEqual([500, 404, 200]);
 		expect(out.tries!.every((t) => t.error === undefined && t.ms >= 0)).toBe(true);
@@ -183,9 +231,14 @@ describe('resending', () => {
 	});
 
 	it('a time-out counts as a failure and is resent', async () => {
-		sb.configure({ notify: { url: receiverUrl, secret: SECRET, retryDelayMs: 20, timeoutMs: 3000 } });
+		sb.configure({
+			notify: { url: receiverUrl, secret: SECRET, retryDelayMs: 20, timeoutMs: 3000 },
+		});
 		script = [0];
-		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} }, { tries: true });
+		const out = await sb.sendNotification(
+			{ productId: 4, eventType: 1, payload: {} },
+			{ tries: true },
+		);
 		expect(out).toMatchObject({ status: 200, attempts: 2 });
 		expect(out.tries![0]).toMatchObject({ status: 0, error: 'timeout' });
 		expect(out.tries![1].status).toBe(200);
@@ -198,20 +251,32 @@ describe('resending', () => {
 		await waitFor(() => events(4, 1).length === 2);
 		const [a, b] = events(4, 1);
 		expect(a.body.noticeId).toBe(b.body.noticeId);
-		await waitFor(() => sb.notifications().some((n) => n.eventType === 1 && n.attempts === 2 && n.status === 200));
+		await waitFor(() =>
+			sb.notifications().some((n) => n.eventType === 1 && n.attempts === 2 && n.status === 200),
+		);
 	});
 
 	it('an unreachable target gives status 0 after 4 attempts', async () => {
-		sb.configure({ notify: { url: 'http://127.0.0.1:1/nothing', secret: SECRET, retryDelayMs: 5 } });
-		const out = await sb.sendNotification({ productId: 4, eventType: 1, payload: {} }, { tries: true });
+		sb.configure({
+			notify: { url: 'http://127.0.0.1:1/nothing', secret: SECRET, retryDelayMs: 5 },
+		});
+		const out = await sb.sendNotification(
+			{ productId: 4, eventType: 1, payload: {} },
+			{ tries: true },
+		);
 		expect(out).toMatchObject({ status: 0, attempts: 4 });
-		expect(out.tries!.map((t) => `${t.status} ${t.error}`)).toEqual(Array(4).fill('0 ECONNREFUSED'));
+		expect(out.tries!.map((t) => `${t.status} ${t.error}`)).toEqual(
+			Array(4).fill('0 ECONNREFUSED'),
+		);
 	});
 });
 
 describe('manual notifications', () => {
 	it('badSignature signs with a wrong secret', async () => {
-		await sb.sendNotification({ productId: 17, eventType: 101, payload: { a: 1 } }, { badSignature: true });
+		await sb.sendNotification(
+			{ productId: 17, eventType: 101, payload: { a: 1 } },
+			{ badSignature: true },
+		);
 		expect(received).toHaveLength(1);
 		expect(verify(received[0])).toBe(false);
 		expect(received[0].headers['agora-signature']).toMatch(/^[0-9a-f]{40}$/);
@@ -220,32 +285,64 @@ describe('manual notifications', () => {
 
 	it('over HTTP: POST /_sandbox/notify answers {status, attempts, tries}', async () => {
 		script = [500];
-		const r = await api.post('/_sandbox/notify', { productId: 17, eventType: 111, payload: { agent_id: 'z', labels: { k: 'v' } }, noticeId: 'manual-1' });
+		const r = await api.post('/_sandbox/notify', {
+			productId: 17,
+			eventType: 111,
+			payload: { agent_id: 'z', labels: { k: 'v' } },
+			noticeId: 'manual-1',
+		});
 		expect(r.status).toBe(200);
 		expect(r.data).toMatchObject({ status: 200, attempts: 2 });
 		expect(r.data.tries.map((t: { status: number }) => t.status)).toEqual([500, 200]);
 		expect(received.map((x) => x.body.noticeId)).toEqual(['manual-1', 'manual-1']);
 		expect(received[0].body.payload).toEqual({ agent_id: 'z', labels: { k: 'v' } });
-		const bad = await api.post('/_sandbox/notify', { productId: 17, eventType: 101, payload: {}, badSignature: true });
+		const bad = await api.post('/_sandbox/notify', {
+			productId: 17,
+			eventType: 101,
+			payload: {},
+			badSignature: true,
+		});
 		expect(bad.data.status).toBe(200);
 		expect(verify(received[received.length - 1])).toBe(false);
 		// not recorded as API requests
 		expect(sb.requests.some((x) => x.path.startsWith('/_sandbox'))).toBe(false);
 	});
 
-	it('url: one notification goes to a URL given with it (the talk page\'s Test URL), signed alike', async () => {
-		const r = await api.post('/_sandbox/notify', { productId: 17, eventType: 102, payload: { agent_id: 'x' }, url: `${receiverUrl}-test` });
+	it("url: one notification goes to a URL given with it (the talk page's Test URL), signed alike", async () => {
+		const r = await api.post('/_sandbox/notify', {
+			productId: 17,
+			eventType: 102,
+			payload: { agent_id: 'x' },
+			url: `${receiverUrl}-test`,
+		});
 		expect(r.data).toMatchObject({ status: 200, attempts: 1 });
 		expect(received).toHaveLength(1);
-		expect(received[0].body).toMatchObject({ productId: 17, eventType: 102, payload: { agent_id: 'x' } });
+		expect(received[0].body).toMatchObject({
+			productId: 17,
+			eventType: 102,
+			payload: { agent_id: 'x' },
+		});
 		expect(verify(received[0])).toBe(true);
-		expect((await api.post('/_sandbox/notify', { productId: 17, eventType: 102, payload: {}, url: 'ftp://x' })).status).toBe(400);
+		expect(
+			(
+				await api.post('/_sandbox/notify', {
+					productId: 17,
+					eventType: 102,
+					payload: {},
+					url: 'ftp://x',
+				})
+			).status,
+		).toBe(400);
 	});
 
 	it('without a target: sendNotification rejects and the control call is 400', async () => {
 		sb.configure({ notify: null });
-		await expect(sb.sendNotification({ productId: 17, eventType: 101, payload: {} })).rejects.toThrow(/target/);
-		expect((await api.post('/_sandbox/notify', { productId: 17, eventType: 101, payload: {} })).status).toBe(400);
+		await expect(
+			sb.sendNotification({ productId: 17, eventType: 101, payload: {} }),
+		).rejects.toThrow(/target/);
+		expect(
+			(await api.post('/_sandbox/notify', { productId: 17, eventType: 101, payload: {} })).status,
+		).toBe(400);
 		// and no automatic notifications
 		await api.post(playersPath(sb), playerBody());
 		// A notification is counted the moment it is started, so none was.

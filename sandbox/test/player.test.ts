@@ -21,17 +21,31 @@ async function create(over: Record<string, unknown> = {}, region = 'na'): Promis
 
 describe('create', () => {
 	it('answers {player:{uid,id,createTs,status:"connecting"}, fields} with X-Resource-ID and X-Request-ID', async () => {
-		const r = await api.post(playersPath(sb, 'eu'), playerBody({ uid: 777, name: 'p1' }), { headers: { 'X-Request-ID': 'rq-1' } });
+		const r = await api.post(playersPath(sb, 'eu'), playerBody({ uid: 777, name: 'p1' }), {
+			headers: { 'X-Request-ID': 'rq-1' },
+		});
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({
-			player: { uid: 777, id: expect.stringMatching(/^[0-9a-f-]{36}$/), createTs: expect.any(Number), status: 'connecting' },
+			player: {
+				uid: 777,
+				id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+				createTs: expect.any(Number),
+				status: 'connecting',
+			},
 			fields: 'uid,id,createTs,status',
 		});
 		expect(r.data.player.createTs).toBe(sb.clock.nowS());
 		expect(r.headers['x-resource-id']).toBe(r.data.player.id);
 		expect(r.headers['x-request-id']).toBe('rq-1');
 		const p = sb.players()[0];
-		expect(p).toMatchObject({ id: r.data.player.id, region: 'eu', name: 'p1', uid: 777, idleTimeout: 300, lastSequence: -1 });
+		expect(p).toMatchObject({
+			id: r.data.player.id,
+			region: 'eu',
+			name: 'p1',
+			uid: 777,
+			idleTimeout: 300,
+			lastSequence: -1,
+		});
 	});
 
 	it('account player: response carries account', async () => {
@@ -63,7 +77,9 @@ describe('create', () => {
 		expect(sb.players()).toHaveLength(1);
 		sb.clock.advance(1);
 		expect(sb.players()).toHaveLength(0);
-		expect(sb.destroyedPlayers()).toEqual([expect.objectContaining({ id, destroyReason: 'Idle Timeout' })]);
+		expect(sb.destroyedPlayers()).toEqual([
+			expect.objectContaining({ id, destroyReason: 'Idle Timeout' }),
+		]);
 	});
 
 	it('playerIdleTimeoutMs overrides the idle time-out', async () => {
@@ -116,14 +132,18 @@ describe('create', () => {
 	});
 
 	it('unknown region is 404, wrong app id is 403', async () => {
-		expect((await api.post(`/us/v1/projects/${sb.appId}/cloud-player/players`, playerBody())).status).toBe(404);
+		expect(
+			(await api.post(`/us/v1/projects/${sb.appId}/cloud-player/players`, playerBody())).status,
+		).toBe(404);
 		const r = await api.post('/na/v1/projects/otherapp/cloud-player/players', playerBody());
 		expect(r.status).toBe(403);
 		expect(r.data.message).toEqual(expect.any(String));
 	});
 
 	it('streamIp must be a valid IPv4 address', async () => {
-		expect((await api.post(playersPath(sb), playerBody(), { params: { streamIp: '1.2.3.4' } })).status).toBe(200);
+		expect(
+			(await api.post(playersPath(sb), playerBody(), { params: { streamIp: '1.2.3.4' } })).status,
+		).toBe(200);
 		expect(sb.players()[0].streamIp).toBe('1.2.3.4');
 		for (const ip of ['1.2.3', '256.1.1.1', 'example.com', '::1']) {
 			const r = await api.post(playersPath(sb), playerBody(), { params: { streamIp: ip } });
@@ -132,7 +152,9 @@ describe('create', () => {
 	});
 
 	it('invalid JSON is 400 with {message}', async () => {
-		const r = await api.post(playersPath(sb), '{', { headers: { 'Content-Type': 'application/json' } });
+		const r = await api.post(playersPath(sb), '{', {
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(r.status).toBe(400);
 		expect(r.data.message).toEqual(expect.any(String));
 	});
@@ -165,7 +187,9 @@ describe('delete', () => {
 	});
 
 	it('unknown id is 404', async () => {
-		expect((await api.delete(playersPath(sb, 'na', 'c0ffee00-0000-0000-0000-000000000000'))).status).toBe(404);
+		expect(
+			(await api.delete(playersPath(sb, 'na', 'c0ffee00-0000-0000-0000-000000000000'))).status,
+		).toBe(404);
 	});
 });
 
@@ -180,14 +204,25 @@ describe('list', () => {
 		expect(r.data.nextPageToken).toBe('');
 		expect(r.data.fields).toBe('name,streamUrl,channelName,uid,account,id,createTs,status');
 		expect(r.data.players.map((p: { id: string }) => p.id)).toEqual([a, b]);
-		expect(Object.keys(r.data.players[0]).sort()).toEqual(['account', 'channelName', 'createTs', 'id', 'name', 'status', 'streamUrl', 'uid']);
+		expect(Object.keys(r.data.players[0]).sort()).toEqual([
+			'account',
+			'channelName',
+			'createTs',
+			'id',
+			'name',
+			'status',
+			'streamUrl',
+			'uid',
+		]);
 		expect(r.data.players[0]).toMatchObject({ name: 'n1', account: 'acc', channelName: 'room1' });
 	});
 
 	it('filter channelName eq X (exact form; spaces URL-encoded)', async () => {
 		const a = await create({ channelName: 'my room' });
 		await create({ channelName: 'other' });
-		const r = await api.get(`${listPath(sb)}?filter=${encodeURIComponent('channelName eq my room')}`);
+		const r = await api.get(
+			`${listPath(sb)}?filter=${encodeURIComponent('channelName eq my room')}`,
+		);
 		expect(r.status).toBe(200);
 		expect(r.data.totalSize).toBe(1);
 		expect(r.data.players[0].id).toBe(a);
@@ -213,7 +248,9 @@ describe('list', () => {
 	});
 
 	it('invalid pageToken is 400', async () => {
-		expect((await api.get(listPath(sb), { params: { pageToken: 'not-a-token' } })).status).toBe(400);
+		expect((await api.get(listPath(sb), { params: { pageToken: 'not-a-token' } })).status).toBe(
+			400,
+		);
 	});
 
 	it('pages with an opaque pageToken until nextPageToken is empty', async () => {
@@ -223,7 +260,9 @@ describe('list', () => {
 		let token = '';
 		let pages = 0;
 		do {
-			const r = await api.get(listPath(sb), { params: { pageSize: 3, ...(token ? { pageToken: token } : {}) } });
+			const r = await api.get(listPath(sb), {
+				params: { pageSize: 3, ...(token ? { pageToken: token } : {}) },
+			});
 			expect(r.data.totalSize).toBe(7);
 			seen.push(...r.data.players.map((p: { id: string }) => p.id));
 			token = r.data.nextPageToken;
@@ -232,10 +271,19 @@ describe('list', () => {
 		expect(pages).toBe(3);
 		expect(seen).toEqual(ids);
 		// filtered paging
-		const f1 = await api.get(listPath(sb), { params: { filter: 'channelName eq even', pageSize: 2 } });
+		const f1 = await api.get(listPath(sb), {
+			params: { filter: 'channelName eq even', pageSize: 2 },
+		});
 		expect(f1.data.totalSize).toBe(4);
-		const f2 = await api.get(listPath(sb), { params: { filter: 'channelName eq even', pageSize: 2, pageToken: f1.data.nextPageToken } });
-		expect([...f1.data.players, ...f2.data.players].map((p: { id: string }) => p.id)).toEqual([ids[0], ids[2], ids[4], ids[6]]);
+		const f2 = await api.get(listPath(sb), {
+			params: { filter: 'channelName eq even', pageSize: 2, pageToken: f1.data.nextPageToken },
+		});
+		expect([...f1.data.players, ...f2.data.players].map((p: { id: string }) => p.id)).toEqual([
+			ids[0],
+			ids[2],
+			ids[4],
+			ids[6],
+		]);
 		expect(f2.data.nextPageToken).toBe('');
 	});
 
@@ -244,7 +292,9 @@ describe('list', () => {
 		for (let i = 0; i < 4; i++) ids.push(await create());
 		const r1 = await api.get(listPath(sb), { params: { pageSize: 2 } });
 		await api.delete(playersPath(sb, 'na', ids[1]));
-		const r2 = await api.get(listPath(sb), { params: { pageSize: 2, pageToken: r1.data.nextPageToken } });
+		const r2 = await api.get(listPath(sb), {
+			params: { pageSize: 2, pageToken: r1.data.nextPageToken },
+		});
 		expect(r2.data.players.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[3]]);
 	});
 
@@ -274,12 +324,18 @@ describe('list', () => {
 		sb.configure({ playerQuota: 2000 });
 		try {
 			for (let i = 0; i < 1200; i += 100) {
-				await Promise.all(Array.from({ length: 100 }, (_, j) => api.post(playersPath(sb), playerBody({ uid: i + j + 1 }))));
+				await Promise.all(
+					Array.from({ length: 100 }, (_, j) =>
+						api.post(playersPath(sb), playerBody({ uid: i + j + 1 })),
+					),
+				);
 			}
 			const ids: string[] = [];
 			let token = '';
 			do {
-				const r = await api.get(listPath(sb), { params: { pageSize: 500, ...(token ? { pageToken: token } : {}) } });
+				const r = await api.get(listPath(sb), {
+					params: { pageSize: 500, ...(token ? { pageToken: token } : {}) },
+				});
 				ids.push(...r.data.players.map((p: { id: string }) => p.id));
 				token = r.data.nextPageToken;
 			} while (token);
@@ -292,18 +348,33 @@ describe('list', () => {
 });
 
 describe('update (PATCH ?sequence=N)', () => {
-	async function patch(id: string, seq: string | number | undefined, player: Record<string, unknown>, region = 'na') {
+	async function patch(
+		id: string,
+		seq: string | number | undefined,
+		player: Record<string, unknown>,
+		region = 'na',
+	) {
 		const q = seq === undefined ? '' : `?sequence=${seq}`;
 		return api.patch(`${playersPath(sb, region, id)}${q}`, { player });
 	}
 
 	it('applies the first update with sequence 0; 200 empty body, X-Resource-ID', async () => {
 		const id = await create();
-		const r = await patch(id, 0, { isPause: true, seekPosition: 12, audioOptions: { volume: 150 } });
+		const r = await patch(id, 0, {
+			isPause: true,
+			seekPosition: 12,
+			audioOptions: { volume: 150 },
+		});
 		expect(r.status).toBe(200);
 		expect(r.data).toBe('');
 		expect(r.headers['x-resource-id']).toBe(id);
-		expect(sb.players()[0]).toMatchObject({ isPause: true, seekPosition: 12, volume: 150, lastSequence: 0, updatesApplied: 1 });
+		expect(sb.players()[0]).toMatchObject({
+			isPause: true,
+			seekPosition: 12,
+			volume: 150,
+			lastSequence: 0,
+			updatesApplied: 1,
+		});
 	});
 
 	it('applies only a sequence greater than the last applied one; others are accepted but ignored', async () => {
@@ -312,7 +383,13 @@ describe('update (PATCH ?sequence=N)', () => {
 		expect((await patch(id, 3, { seekPosition: 3 })).status).toBe(200);
 		expect((await patch(id, 5, { seekPosition: 55 })).status).toBe(200);
 		let p = sb.players()[0];
-		expect(p).toMatchObject({ seekPosition: 5, lastSequence: 5, updatesApplied: 1, updatesIgnored: 2, lastIgnoredSequence: 5 });
+		expect(p).toMatchObject({
+			seekPosition: 5,
+			lastSequence: 5,
+			updatesApplied: 1,
+			updatesIgnored: 2,
+			lastIgnoredSequence: 5,
+		});
 		expect((await patch(id, 6, { seekPosition: 6 })).status).toBe(200);
 		p = sb.players()[0];
 		expect(p).toMatchObject({ seekPosition: 6, lastSequence: 6, updatesApplied: 2 });

@@ -8,7 +8,12 @@ let sb: Sandbox;
 let api: AxiosInstance;
 
 beforeAll(async () => {
-	sb = await startSandbox({ rateLimits: true, playerQuota: 10000, startDelayMs: 5, clock: 'manual' });
+	sb = await startSandbox({
+		rateLimits: true,
+		playerQuota: 10000,
+		startDelayMs: 5,
+		clock: 'manual',
+	});
 	api = client(sb);
 });
 afterAll(() => sb.close());
@@ -71,7 +76,9 @@ describe('Media Pull rate limits', () => {
 	});
 
 	it('create: 50 per second', async () => {
-		const rs = await Promise.all(Array.from({ length: 60 }, () => api.post(playersPath(sb), playerBody())));
+		const rs = await Promise.all(
+			Array.from({ length: 60 }, () => api.post(playersPath(sb), playerBody())),
+		);
 		expect(rs.filter((r) => r.status === 200)).toHaveLength(50);
 		const limited = rs.filter((r) => r.status === 429);
 		expect(limited).toHaveLength(10);
@@ -80,7 +87,11 @@ describe('Media Pull rate limits', () => {
 	});
 
 	it('delete: 100 per second per project', async () => {
-		const rs = await Promise.all(Array.from({ length: 105 }, (_, i) => api.delete(playersPath(sb, 'na', `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`))));
+		const rs = await Promise.all(
+			Array.from({ length: 105 }, (_, i) =>
+				api.delete(playersPath(sb, 'na', `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`)),
+			),
+		);
 		expect(rs.filter((r) => r.status === 404)).toHaveLength(100);
 		expect(rs.filter((r) => r.status === 429)).toHaveLength(5);
 	});
@@ -132,7 +143,13 @@ describe('Media Pull rate limits', () => {
 	it('update is not rate limited; limits are off by default', async () => {
 		const r = await api.post(playersPath(sb), playerBody());
 		const id = r.data.player.id;
-		const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => api.patch(`${playersPath(sb, 'na', id)}?sequence=${i}`, { player: { isPause: i % 2 === 0 } })));
+		const rs = await Promise.all(
+			Array.from({ length: 30 }, (_, i) =>
+				api.patch(`${playersPath(sb, 'na', id)}?sequence=${i}`, {
+					player: { isPause: i % 2 === 0 },
+				}),
+			),
+		);
 		expect(rs.every((x) => x.status === 200)).toBe(true);
 		sb.configure({ rateLimits: false });
 		try {

@@ -9,7 +9,13 @@ let sb: Sandbox;
 let api: AxiosInstance;
 
 beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, callSetupMs: SETUP_MS, ringTimeoutMs: 20_000, clock: 'manual' });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		callSetupMs: SETUP_MS,
+		ringTimeoutMs: 20_000,
+		clock: 'manual',
+	});
 	api = client(sb);
 });
 afterAll(() => sb.close());
@@ -17,18 +23,46 @@ beforeEach(() => sb.reset());
 
 type Body = Record<string, unknown>;
 
-function callBody(over: { to?: string; name?: string; pipeline?: boolean; properties?: Body } = {}): Body {
+function callBody(
+	over: { to?: string; name?: string; pipeline?: boolean; properties?: Body } = {},
+): Body {
 	const base: Body = {
 		name: over.name ?? 'customer_service',
-		sip: { to_number: over.to ?? '+19876543210', from_number: '+11234567890', rtc_uid: '100', rtc_token: '<sip token>' },
+		sip: {
+			to_number: over.to ?? '+19876543210',
+			from_number: '+11234567890',
+			rtc_uid: '100',
+			rtc_token: '<sip token>',
+		},
 	};
-	if (over.pipeline === false) return { ...base, properties: { ...startBody({ channel: 'phone' }).properties, remote_rtc_uids: ['100'], ...over.properties } };
-	return { ...base, pipeline_id: 'pl_1', properties: { channel: 'phone', token: '<token>', agent_rtc_uid: '111', remote_rtc_uids: ['100'], ...over.properties } };
+	if (over.pipeline === false)
+		return {
+			...base,
+			properties: {
+				...startBody({ channel: 'phone' }).properties,
+				remote_rtc_uids: ['100'],
+				...over.properties,
+			},
+		};
+	return {
+		...base,
+		pipeline_id: 'pl_1',
+		properties: {
+			channel: 'phone',
+			token: '<token>',
+			agent_rtc_uid: '111',
+			remote_rtc_uids: ['100'],
+			...over.properties,
+		},
+	};
 }
 
 async function dial(body: Body = callBody()): Promise<string> {
 	const r = await api.post(agentPath(sb, '/call'), body);
-	expect({ status: r.status, data: r.data }).toEqual({ status: 200, data: { agent_id: expect.any(String) } });
+	expect({ status: r.status, data: r.data }).toEqual({
+		status: 200,
+		data: { agent_id: expect.any(String) },
+	});
 	return r.data.agent_id as string;
 }
 
@@ -38,7 +72,14 @@ const status = (id: string) => api.get(agentPath(sb, `/calls/${id}`));
 describe('outbound call', () => {
 	it('creates an agent in the channel; START, CALLING, RINGING, answered after 2 s by default, hang-up', async () => {
 		const id = await dial();
-		expect(sb.agents()).toEqual([expect.objectContaining({ agentId: id, name: 'customer_service', channel: 'phone', agentUid: '111' })]);
+		expect(sb.agents()).toEqual([
+			expect.objectContaining({
+				agentId: id,
+				name: 'customer_service',
+				channel: 'phone',
+				agentUid: '111',
+			}),
+		]);
 		expect(call(id).state).toBe('START');
 		let s = await status(id);
 		expect(s.data).toEqual({
@@ -70,14 +111,23 @@ describe('outbound call', () => {
 		const again = await api.post(agentPath(sb, `/calls/${id}/hangup`));
 		expect(again.status).toBe(404);
 		expect(again.data.reason).toBe('TaskNotFound');
-		expect(call(id).states.map((x) => x.state)).toEqual(['START', 'CALLING', 'RINGING', 'ANSWERED', 'HANGUP']);
+		expect(call(id).states.map((x) => x.state)).toEqual([
+			'START',
+			'CALLING',
+			'RINGING',
+			'ANSWERED',
+			'HANGUP',
+		]);
 	});
 
 	it('the full configuration of start-agent instead of a pipeline, validated the same way', async () => {
 		const id = await dial(callBody({ pipeline: false }));
 		expect(sb.agents()[0].properties.llm).toBeDefined();
 		expect((await status(id)).data.pipeline_id).toBeUndefined();
-		const r = await api.post(agentPath(sb, '/call'), callBody({ pipeline: false, properties: { llm: undefined } }));
+		const r = await api.post(
+			agentPath(sb, '/call'),
+			callBody({ pipeline: false, properties: { llm: undefined } }),
+		);
 		expect(r.status).toBe(400);
 		expect(r.data.detail).toContain('properties.llm');
 	});
@@ -88,12 +138,52 @@ describe('outbound call', () => {
 	});
 
 	it.each([
-		['to_number without +', { sip: { to_number: '19876543210', from_number: '+11234567890', rtc_uid: '1', rtc_token: '' } }, 'sip.to_number'],
-		['to_number starting +0', { sip: { to_number: '+0123456', from_number: '+11234567890', rtc_uid: '1', rtc_token: '' } }, 'sip.to_number'],
-		['to_number of 16 digits', { sip: { to_number: '+1234567890123456', from_number: '+11234567890', rtc_uid: '1', rtc_token: '' } }, 'sip.to_number'],
-		['from_number with spaces', { sip: { to_number: '+19876543210', from_number: '+1 123 456 7890', rtc_uid: '1', rtc_token: '' } }, 'sip.from_number'],
-		['no rtc_uid', { sip: { to_number: '+19876543210', from_number: '+11234567890', rtc_token: '' } }, 'sip.rtc_uid'],
-		['no rtc_token', { sip: { to_number: '+19876543210', from_number: '+11234567890', rtc_uid: '1' } }, 'sip.rtc_token'],
+		[
+			'to_number without +',
+			{
+				sip: { to_number: '19876543210', from_number: '+11234567890', rtc_uid: '1', rtc_token: '' },
+			},
+			'sip.to_number',
+		],
+		[
+			'to_number starting +0',
+			{ sip: { to_number: '+0123456', from_number: '+11234567890', rtc_uid: '1', rtc_token: '' } },
+			'sip.to_number',
+		],
+		[
+			'to_number of 16 digits',
+			{
+				sip: {
+					to_number: '+1234567890123456',
+					from_number: '+11234567890',
+					rtc_uid: '1',
+					rtc_token: '',
+				},
+			},
+			'sip.to_number',
+		],
+		[
+			'from_number with spaces',
+			{
+				sip: {
+					to_number: '+19876543210',
+					from_number: '+1 123 456 7890',
+					rtc_uid: '1',
+					rtc_token: '',
+				},
+			},
+			'sip.from_number',
+		],
+		[
+			'no rtc_uid',
+			{ sip: { to_number: '+19876543210', from_number: '+11234567890', rtc_token: '' } },
+			'sip.rtc_uid',
+		],
+		[
+			'no rtc_token',
+			{ sip: { to_number: '+19876543210', from_number: '+11234567890', rtc_uid: '1' } },
+			'sip.rtc_token',
+		],
 		['no sip', { sip: undefined }, 'sip'],
 		['no name', { name: undefined }, 'name'],
 		['no properties', { properties: undefined }, 'properties'],
@@ -119,7 +209,13 @@ describe('outbound call', () => {
 			const r = await api.post(agentPath(sb, '/call'), callBody());
 			expect(r.status).toBe(400);
 			expect(r.data.detail).toContain('sip.from_number');
-			await api.post('/api/conversational-ai-agent/v2/phone-numbers', { provider: 'byo', phone_number: '+11234567890', label: 'Sales', inbound_config: {}, outbound_config: {} });
+			await api.post('/api/conversational-ai-agent/v2/phone-numbers', {
+				provider: 'byo',
+				phone_number: '+11234567890',
+				label: 'Sales',
+				inbound_config: {},
+				outbound_config: {},
+			});
 			await dial();
 		} finally {
 			sb.configure({ requireImportedNumbers: false });
@@ -142,7 +238,10 @@ describe('callee scripts', () => {
 	});
 
 	it('no-answer: rings until ringTimeoutMs, then ends failed', async () => {
-		const r = await api.post('/_sandbox/telephony/callees', { number: '+19876543210', script: { action: 'no-answer' } });
+		const r = await api.post('/_sandbox/telephony/callees', {
+			number: '+19876543210',
+			script: { action: 'no-answer' },
+		});
 		expect(r.status).toBe(200);
 		const id = await dial();
 		ring();
@@ -180,9 +279,22 @@ describe('callee scripts', () => {
 	});
 
 	it('bad scripts are refused; DELETE restores the default', async () => {
-		expect((await api.post('/_sandbox/telephony/callees', { number: '*', script: { action: 'ring' } })).status).toBe(400);
-		expect((await api.post('/_sandbox/telephony/callees', { number: '555', script: { action: 'reject' } })).status).toBe(400);
-		expect((await api.post('/_sandbox/telephony/callees', { script: { action: 'answer', afterMs: -1 } })).status).toBe(400);
+		expect(
+			(await api.post('/_sandbox/telephony/callees', { number: '*', script: { action: 'ring' } }))
+				.status,
+		).toBe(400);
+		expect(
+			(
+				await api.post('/_sandbox/telephony/callees', {
+					number: '555',
+					script: { action: 'reject' },
+				})
+			).status,
+		).toBe(400);
+		expect(
+			(await api.post('/_sandbox/telephony/callees', { script: { action: 'answer', afterMs: -1 } }))
+				.status,
+		).toBe(400);
 		sb.setCallee('*', { action: 'no-answer' });
 		const d = await api.delete('/_sandbox/telephony/callees');
 		expect(d.data.callees).toEqual({ '*': { action: 'answer', afterMs: 2000 } });
@@ -190,15 +302,30 @@ describe('callee scripts', () => {
 });
 
 describe('call records', () => {
-	const list = (params: Record<string, unknown> = {}) => api.get(agentPath(sb, '/call'), { params });
-	const ids = (r: { data: { data: { list: Array<{ agent_id: string }> } } }) => r.data.data.list.map((c) => c.agent_id);
+	const list = (params: Record<string, unknown> = {}) =>
+		api.get(agentPath(sb, '/call'), { params });
+	const ids = (r: { data: { data: { list: Array<{ agent_id: string }> } } }) =>
+		r.data.data.list.map((c) => c.agent_id);
 
 	it('lists calls with count, total, an agent_id cursor and status "ok"', async () => {
 		const all: string[] = [];
 		for (let i = 0; i < 5; i++) all.push(await dial(callBody({ name: `c${i}` })));
 		const r1 = await list({ limit: 2 });
-		expect(r1.data).toMatchObject({ status: 'ok', data: { count: 2 }, meta: { total: 5, cursor: all[2] } });
-		expect(r1.data.data.list[0]).toEqual({ to_number: '+19876543210', from_number: '+11234567890', pipeline_id: 'pl_1', type: 'outbound', agent_id: all[0], channel: 'phone', create_ts: expect.any(Number), stop_ts: 0 });
+		expect(r1.data).toMatchObject({
+			status: 'ok',
+			data: { count: 2 },
+			meta: { total: 5, cursor: all[2] },
+		});
+		expect(r1.data.data.list[0]).toEqual({
+			to_number: '+19876543210',
+			from_number: '+11234567890',
+			pipeline_id: 'pl_1',
+			type: 'outbound',
+			agent_id: all[0],
+			channel: 'phone',
+			create_ts: expect.any(Number),
+			stop_ts: 0,
+		});
 		expect(ids(await list({ limit: 2, cursor: r1.data.meta.cursor }))).toEqual(all.slice(2, 4));
 		const last = await list({ limit: 2, cursor: all[4] });
 		expect(ids(last)).toEqual([all[4]]);

@@ -21,7 +21,15 @@ describe('007 token reader', () => {
 		const t = decodeAccessToken2(agoraToken(sb, 'room1', 1001, 600));
 		expect(t.appId).toBe(sb.appId);
 		expect(t.expire).toBe(600);
-		expect(t.services).toEqual([{ type: SERVICE_TYPE.rtc, name: 'rtc', privileges: expect.any(Object), channelName: 'room1', uid: '1001' }]);
+		expect(t.services).toEqual([
+			{
+				type: SERVICE_TYPE.rtc,
+				name: 'rtc',
+				privileges: expect.any(Object),
+				channelName: 'room1',
+				uid: '1001',
+			},
+		]);
 		expect(t.services[0].privileges[PRIVILEGE_JOIN_CHANNEL]).toBe(600);
 		expect(decodeAccessToken2(agoraToken(sb, 'room1', 0)).services[0].uid).toBe('');
 		expect(decodeAccessToken2(agoraToken(sb, 'room1', 'bot-a')).services[0].uid).toBe('bot-a');
@@ -30,11 +38,26 @@ describe('007 token reader', () => {
 	it('accepts a good token and names what is wrong with a bad one', () => {
 		const now = Math.floor(Date.now() / 1000);
 		const good = agoraToken(sb, 'room1', 1001, 600);
-		expect(checkToken(good, sb.appId, sb.appCertificate, now)).toMatchObject({ ok: true, rtc: { channelName: 'room1' } });
-		expect(checkToken(good, sb.appId, 'ffffffffffffffffffffffffffffffff', now)).toEqual({ ok: false, reason: expect.stringMatching(/signature/) });
-		expect(checkToken(good, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', sb.appCertificate, now)).toEqual({ ok: false, reason: expect.stringMatching(/App ID/) });
-		expect(checkToken(good, sb.appId, sb.appCertificate, now + 700)).toEqual({ ok: false, reason: expect.stringMatching(/expired/) });
-		expect(checkToken('006abc', sb.appId, sb.appCertificate, now)).toEqual({ ok: false, reason: expect.stringMatching(/not readable/) });
+		expect(checkToken(good, sb.appId, sb.appCertificate, now)).toMatchObject({
+			ok: true,
+			rtc: { channelName: 'room1' },
+		});
+		expect(checkToken(good, sb.appId, 'ffffffffffffffffffffffffffffffff', now)).toEqual({
+			ok: false,
+			reason: expect.stringMatching(/signature/),
+		});
+		expect(checkToken(good, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', sb.appCertificate, now)).toEqual({
+			ok: false,
+			reason: expect.stringMatching(/App ID/),
+		});
+		expect(checkToken(good, sb.appId, sb.appCertificate, now + 700)).toEqual({
+			ok: false,
+			reason: expect.stringMatching(/expired/),
+		});
+		expect(checkToken('006abc', sb.appId, sb.appCertificate, now)).toEqual({
+			ok: false,
+			reason: expect.stringMatching(/not readable/),
+		});
 		expect(checkToken('007!!!', sb.appId, sb.appCertificate, now).ok).toBe(false);
 		const cut = good.slice(0, 40);
 		expect(checkToken(cut, sb.appId, sb.appCertificate, now).ok).toBe(false);
@@ -53,21 +76,29 @@ describe('token authentication over HTTP', () => {
 
 	it('a token for uid 0 stands for any agent uid', async () => {
 		const c = tokenClient(sb, agoraToken(sb, 'room1', 0));
-		expect((await c.post(agentPath(sb, '/join'), startBody({ channel: 'room1' }))).status).toBe(200);
+		expect((await c.post(agentPath(sb, '/join'), startBody({ channel: 'room1' }))).status).toBe(
+			200,
+		);
 	});
 
 	it.each([
 		['another channel', () => agoraToken(sb, 'other', 1001), /channel/],
 		['another uid', () => agoraToken(sb, 'room1', 2002), /uid/],
 	])('401 on join with a token for %s', async (_n, token, why) => {
-		const r = await tokenClient(sb, token()).post(agentPath(sb, '/join'), startBody({ channel: 'room1' }));
+		const r = await tokenClient(sb, token()).post(
+			agentPath(sb, '/join'),
+			startBody({ channel: 'room1' }),
+		);
 		expect(r.status).toBe(401);
 		expect(r.data).toEqual({ reason: 'Unauthorized', detail: expect.stringMatching(why) });
 		expect(sb.agents()).toHaveLength(0);
 	});
 
 	it('401 for a token signed with another certificate, and after it expired (sandbox clock)', async () => {
-		const wrong = tokenClient(sb, agoraToken(sb, 'room1', 1001, 600, 'ffffffffffffffffffffffffffffffff'));
+		const wrong = tokenClient(
+			sb,
+			agoraToken(sb, 'room1', 1001, 600, 'ffffffffffffffffffffffffffffffff'),
+		);
 		const r = await wrong.get(agentPath(sb, '/agents'));
 		expect(r.status).toBe(401);
 		expect(r.data.detail).toMatch(/signature/);

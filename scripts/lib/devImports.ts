@@ -26,7 +26,9 @@ const CREDENTIAL_COLUMNS = ['name', 'type', 'data'];
 
 export function readImportRecord(folder: string): ImportRecord {
 	try {
-		const parsed = JSON.parse(fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8')) as Partial<ImportRecord>;
+		const parsed = JSON.parse(
+			fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8'),
+		) as Partial<ImportRecord>;
 		return { workflows: parsed.workflows ?? {}, credentials: parsed.credentials ?? {} };
 	} catch {
 		return { workflows: {}, credentials: {} };
@@ -34,22 +36,34 @@ export function readImportRecord(folder: string): ImportRecord {
 }
 
 export function writeImportRecord(folder: string, record: ImportRecord): void {
-	fs.writeFileSync(path.join(folder, RECORD_FILE), JSON.stringify(record, null, 2), { mode: 0o600 });
+	fs.writeFileSync(path.join(folder, RECORD_FILE), JSON.stringify(record, null, 2), {
+		mode: 0o600,
+	});
 }
 
 /** id -> fingerprint of every row of an n8n table, from the columns of `wanted` it has. */
-export async function storedFingerprints(host: N8nHost, table: 'workflow_entity' | 'credentials_entity'): Promise<Map<string, string>> {
+export async function storedFingerprints(
+	host: N8nHost,
+	table: 'workflow_entity' | 'credentials_entity',
+): Promise<Map<string, string>> {
 	// Before dev's first n8n command there is no database yet: nothing is stored.
 	if (!fs.existsSync(path.join(host.userFolder, '.n8n', 'database.sqlite'))) return new Map();
 	const wanted = table === 'workflow_entity' ? WORKFLOW_COLUMNS : CREDENTIAL_COLUMNS;
-	const present = new Set((await host.query<{ name: string }>(`PRAGMA table_info(${table})`)).map((c) => c.name));
+	const present = new Set(
+		(await host.query<{ name: string }>(`PRAGMA table_info(${table})`)).map((c) => c.name),
+	);
 	if (!present.has('id')) return new Map();
 	const columns = wanted.filter((c) => present.has(c));
-	const rows = await host.query<Record<string, unknown>>(`SELECT id, ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`);
+	const rows = await host.query<Record<string, unknown>>(
+		`SELECT id, ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`,
+	);
 	return new Map(
 		rows.map((row) => [
 			String(row.id),
-			crypto.createHash('sha256').update(JSON.stringify(columns.map((c) => row[c] ?? null))).digest('hex'),
+			crypto
+				.createHash('sha256')
+				.update(JSON.stringify(columns.map((c) => row[c] ?? null)))
+				.digest('hex'),
 		]),
 	);
 }
@@ -63,12 +77,18 @@ export interface ImportPlan {
 	deleted: string[];
 }
 
-export function planImports(ids: string[], stored: Map<string, string>, imported: Record<string, string>, reset: boolean): ImportPlan {
+export function planImports(
+	ids: string[],
+	stored: Map<string, string>,
+	imported: Record<string, string>,
+	reset: boolean,
+): ImportPlan {
 	const plan: ImportPlan = { toImport: [], kept: [], deleted: [] };
 	for (const id of ids) {
 		const current = stored.get(id);
 		if (reset) plan.toImport.push(id);
-		else if (current === undefined) (imported[id] === undefined ? plan.toImport : plan.deleted).push(id);
+		else if (current === undefined)
+			(imported[id] === undefined ? plan.toImport : plan.deleted).push(id);
 		else if (imported[id] === current) plan.toImport.push(id);
 		else plan.kept.push(id);
 	}

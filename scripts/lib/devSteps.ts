@@ -20,7 +20,13 @@ import {
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
-import { installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from './n8nHost';
+import {
+	installPackageInto,
+	N8nHost,
+	packPackage,
+	startSandboxProcess,
+	type SandboxProcess,
+} from './n8nHost';
 
 export interface DevContext {
 	n8nDir: string;
@@ -38,7 +44,11 @@ export interface DevContext {
 /** The encryption key of this dev folder: made once, readable by its owner only. */
 function encryptionKey(folder: string): string {
 	const file = path.join(folder, 'encryption-key');
-	if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+	if (!fs.existsSync(file))
+		fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), {
+			mode: 0o600,
+			flag: 'wx',
+		});
 	fs.chmodSync(file, 0o600);
 	return fs.readFileSync(file, 'utf8').trim();
 }
@@ -62,12 +72,18 @@ function realAgoraCredential(env: NodeJS.ProcessEnv): Record<string, string> | u
  */
 function toolArguments(sandbox: SandboxProcess | undefined) {
 	return async ({ messages }: { messages: Array<{ role: string; content?: unknown }> }) => {
-		const question = messages.filter((m) => m.role === 'user').map((m) => String(m.content ?? '')).pop() ?? '';
+		const question =
+			messages
+				.filter((m) => m.role === 'user')
+				.map((m) => String(m.content ?? ''))
+				.pop() ?? '';
 		const number = /\+\d{8,15}/.exec(question)?.[0];
 		if (/\bcall\b/i.test(question) && number) return { toNumber: number, goal: question };
 		const asked = /\bid ([\w-]+)/.exec(question)?.[1];
 		if (asked && asked !== 'unknown') return { agentId: asked };
-		const agents = ((await sandbox?.control('state')) as { agents?: Array<{ agentId: string }> } | undefined)?.agents ?? [];
+		const agents =
+			((await sandbox?.control('state')) as { agents?: Array<{ agentId: string }> } | undefined)
+				?.agents ?? [];
 		return { agentId: agents[agents.length - 1]?.agentId ?? 'unknown' };
 	};
 }
@@ -86,7 +102,10 @@ export interface DevSetup {
  * model, the credentials and examples imported, the trigger and brain examples active. `env` gives
  * the settings (N8N_PORT, SANDBOX_PORT, WEBHOOK_URL, AGORA_*); tests pass their own.
  */
-export async function setUpDev(ctx: DevContext, env: NodeJS.ProcessEnv = process.env): Promise<DevSetup | undefined> {
+export async function setUpDev(
+	ctx: DevContext,
+	env: NodeJS.ProcessEnv = process.env,
+): Promise<DevSetup | undefined> {
 	const port = Number(env.N8N_PORT ?? 5678);
 	const userFolder = ctx.folder;
 	const webhookBase = env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
@@ -128,10 +147,17 @@ export async function setUpDev(ctx: DevContext, env: NodeJS.ProcessEnv = process
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return undefined;
 	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
-	const vendorKeys = sandbox ? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }] : [];
+	const vendorKeys = sandbox
+		? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }]
+		: [];
 	const credentials = [
 		...exampleCredentials(agora),
-		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: model.url } },
+		{
+			id: 'openAiExampleCred',
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-local-scripted-model', url: model.url },
+		},
 		...vendorKeys,
 	];
 	await importUntouched(ctx, host, credentials);
@@ -141,7 +167,12 @@ export async function setUpDev(ctx: DevContext, env: NodeJS.ProcessEnv = process
 
 /** The workflow id of each example file. */
 function exampleIds(): Map<string, string> {
-	return new Map(exampleFiles().map((file) => [String((JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string }).id), file]));
+	return new Map(
+		exampleFiles().map((file) => [
+			String((JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string }).id),
+			file,
+		]),
+	);
 }
 
 /**
@@ -149,10 +180,19 @@ function exampleIds(): Map<string, string> {
  * devImports.ts); what the user changed stays. The trigger and brain examples are activated when
  * imported; afterwards their state is the user's.
  */
-async function importUntouched(ctx: DevContext, host: N8nHost, credentials: Array<{ id: string; name: string }>): Promise<void> {
+async function importUntouched(
+	ctx: DevContext,
+	host: N8nHost,
+	credentials: Array<{ id: string; name: string }>,
+): Promise<void> {
 	const record = readImportRecord(ctx.folder);
 	const reset = ctx.resetExamples === true;
-	const credentialPlan = planImports(credentials.map((c) => c.id), await storedFingerprints(host, 'credentials_entity'), record.credentials, reset);
+	const credentialPlan = planImports(
+		credentials.map((c) => c.id),
+		await storedFingerprints(host, 'credentials_entity'),
+		record.credentials,
+		reset,
+	);
 	const credentialName = (id: string) => `"${credentials.find((c) => c.id === id)!.name}"`;
 	if (credentialPlan.toImport.length > 0) {
 		ctx.say(`importing the credentials ${credentialPlan.toImport.map(credentialName).join(', ')}`);
@@ -161,15 +201,22 @@ async function importUntouched(ctx: DevContext, host: N8nHost, credentials: Arra
 		const chosen = credentials.filter((c) => credentialPlan.toImport.includes(c.id));
 		const others = chosen.filter((c) => c.id !== EXAMPLE_CREDENTIAL.id);
 		if (others.length > 0) await host.importCredentialData(others);
-		if (others.length < chosen.length) await host.importCredentialData(chosen.filter((c) => c.id === EXAMPLE_CREDENTIAL.id));
+		if (others.length < chosen.length)
+			await host.importCredentialData(chosen.filter((c) => c.id === EXAMPLE_CREDENTIAL.id));
 	}
 	const examples = exampleIds();
-	const workflowPlan = planImports([...examples.keys()], await storedFingerprints(host, 'workflow_entity'), record.workflows, reset);
+	const workflowPlan = planImports(
+		[...examples.keys()],
+		await storedFingerprints(host, 'workflow_entity'),
+		record.workflows,
+		reset,
+	);
 	if (workflowPlan.toImport.length > 0) {
 		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
 		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
 		try {
-			for (const id of workflowPlan.toImport) fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
+			for (const id of workflowPlan.toImport)
+				fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
 			await host.importWorkflowFolder(staging);
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });
@@ -178,12 +225,19 @@ async function importUntouched(ctx: DevContext, host: N8nHost, credentials: Arra
 			if (workflowPlan.toImport.includes(id)) await host.activate(id);
 		}
 	}
-	const kept = [...credentialPlan.kept.map(credentialName), ...workflowPlan.kept.map((id) => `"${path.basename(examples.get(id)!, '.json')}"`)];
-	if (kept.length > 0) ctx.say(`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`);
+	const kept = [
+		...credentialPlan.kept.map(credentialName),
+		...workflowPlan.kept.map((id) => `"${path.basename(examples.get(id)!, '.json')}"`),
+	];
+	if (kept.length > 0)
+		ctx.say(
+			`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`,
+		);
 	// Fingerprints of what was imported now, as n8n stored it; the rest keep theirs.
 	const storedCredentials = await storedFingerprints(host, 'credentials_entity');
 	const storedWorkflows = await storedFingerprints(host, 'workflow_entity');
-	for (const id of credentialPlan.toImport) record.credentials[id] = storedCredentials.get(id) ?? '';
+	for (const id of credentialPlan.toImport)
+		record.credentials[id] = storedCredentials.get(id) ?? '';
 	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
 	writeImportRecord(ctx.folder, record);
 }
@@ -198,4 +252,3 @@ export async function startDevN8n(ctx: DevContext, { host }: DevSetup): Promise<
 		clearInterval(waiting);
 	}
 }
-

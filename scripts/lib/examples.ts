@@ -32,14 +32,21 @@ export const PHONE_EXAMPLES = {
  * LLM (its chat-completions URL and key) and a TTS the sandbox accepts, so a new Agent › Start
  * needs only a channel and a user UID. Never made for real Agora: those keys are the user's.
  */
-export const VENDOR_KEYS_CREDENTIAL = { id: 'agoraVendorKeysExCred', name: 'Agora vendor keys (local scripted model)' };
+export const VENDOR_KEYS_CREDENTIAL = {
+	id: 'agoraVendorKeysExCred',
+	name: 'Agora vendor keys (local scripted model)',
+};
 
 export function devVendorKeys(modelUrl: string): Record<string, string> {
 	return {
 		llmUrl: `${modelUrl}/chat/completions`,
 		llmApiKey: 'sk-local-scripted-model',
 		ttsVendor: 'microsoft',
-		ttsSecretParams: JSON.stringify({ key: 'local-sandbox-tts-key', region: 'eastus', voice_name: 'en-US-AndrewMultilingualNeural' }),
+		ttsSecretParams: JSON.stringify({
+			key: 'local-sandbox-tts-key',
+			region: 'eastus',
+			voice_name: 'en-US-AndrewMultilingualNeural',
+		}),
 	};
 }
 
@@ -58,7 +65,8 @@ export const BRAIN_EXAMPLES = {
 };
 
 /** The Production URL of the brain example's trigger on an n8n at `baseUrl`. */
-export const brainUrl = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;
+export const brainUrl = (baseUrl: string) =>
+	`${baseUrl.replace(/\/$/, '')}/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;
 
 export function exampleFiles(): string[] {
 	return fs
@@ -73,17 +81,29 @@ export function exampleFiles(): string[] {
  * notifications" that verifies signatures with its notification secret (accepts unverified
  * notifications when there is none, as the trigger did before it had its own credential).
  */
-export function exampleCredentials(data: Record<string, string>): Array<{ id: string; name: string; type: string; data: Record<string, string> }> {
+export function exampleCredentials(
+	data: Record<string, string>,
+): Array<{ id: string; name: string; type: string; data: Record<string, string> }> {
 	const secret = data.notificationSecret;
 	return [
 		{ id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: 'agoraApi', data },
 		{
 			...NOTIFICATIONS_CREDENTIAL,
 			type: 'agoraNotificationsApi',
-			data: secret ? { verification: 'signature', notificationSecret: secret } : { verification: 'none' },
+			data: secret
+				? { verification: 'signature', notificationSecret: secret }
+				: { verification: 'none' },
 		},
-		{ ...BRAIN_EXAMPLES.llmCredential, type: 'agoraAgentLlmApi', data: { apiKey: BRAIN_EXAMPLES.key } },
-		{ ...BRAIN_EXAMPLES.vendorKeysCredential, type: 'agoraVendorKeysApi', data: { llmApiKey: BRAIN_EXAMPLES.key } },
+		{
+			...BRAIN_EXAMPLES.llmCredential,
+			type: 'agoraAgentLlmApi',
+			data: { apiKey: BRAIN_EXAMPLES.key },
+		},
+		{
+			...BRAIN_EXAMPLES.vendorKeysCredential,
+			type: 'agoraVendorKeysApi',
+			data: { llmApiKey: BRAIN_EXAMPLES.key },
+		},
 	];
 }
 

@@ -12,7 +12,12 @@ import path from 'path';
 export const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_N8N_VERSION = '1.123.81';
 /** The owner account a fresh n8n is set up with: its REST API and editor need a signed-in user. */
-export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
+export const OWNER = {
+	email: 'owner@agora-e2e.test',
+	firstName: 'Agora',
+	lastName: 'Tester',
+	password: 'Browser-test-9',
+};
 const TERMINAL_STATUSES = ['success', 'error', 'crashed', 'canceled'];
 
 export function freePort(): Promise<number> {
@@ -65,18 +70,31 @@ export function installPackageInto(userFolder: string, tarball: string): string 
 	fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
 	execFileSync(
 		'npm',
-		['install', '--ignore-scripts', '--install-strategy=shallow', '--bin-links=false', '--package-lock=false', '--no-audit', '--no-fund', '--loglevel=error'],
+		[
+			'install',
+			'--ignore-scripts',
+			'--install-strategy=shallow',
+			'--bin-links=false',
+			'--package-lock=false',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+		],
 		{ cwd: target, stdio: 'ignore' },
 	);
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+		);
 	}
 	return target;
 }
 
 /** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */
 export function installFolderPackage(userFolder: string, sourceDir: string): string {
-	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8')).name as string;
+	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8'))
+		.name as string;
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.cpSync(sourceDir, target, { recursive: true });
@@ -189,7 +207,8 @@ export class N8nHost {
 			writer.end(JSON.stringify(credentials));
 			const r = await this.cli(['import:credentials', `--input=${fifo}`]);
 			// If n8n never opened the pipe, open its reading end so the writer is not left waiting.
-			if (!writer.closed) fs.closeSync(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+			if (!writer.closed)
+				fs.closeSync(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
 			if (r.code !== 0) throw new Error(`import:credentials failed: ${r.stderr || r.stdout}`);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
@@ -210,7 +229,10 @@ export class N8nHost {
 	/** Activates a workflow: through the REST API when n8n runs (no boot), else with n8n's CLI. */
 	async activate(workflowId: string): Promise<void> {
 		if (this.running) {
-			const { versionId } = await this.rest<{ versionId: string }>('GET', `workflows/${workflowId}`);
+			const { versionId } = await this.rest<{ versionId: string }>(
+				'GET',
+				`workflows/${workflowId}`,
+			);
 			await this.rest('POST', `workflows/${workflowId}/activate`, { versionId });
 			return;
 		}
@@ -222,7 +244,12 @@ export class N8nHost {
 	private attached = false;
 
 	get running(): boolean {
-		return this.attached || (this.server !== undefined && this.server.exitCode === null && this.server.signalCode === null);
+		return (
+			this.attached ||
+			(this.server !== undefined &&
+				this.server.exitCode === null &&
+				this.server.signalCode === null)
+		);
 	}
 
 	attach(): this {
@@ -237,14 +264,26 @@ export class N8nHost {
 	 */
 	async execute(workflowId: string): Promise<{ run: ExecutedRun; raw: CliResult }> {
 		if (!this.running) await this.start();
-		const workflow = await this.rest<{ id: string; nodes: Array<{ name: string; type: string }> }>('GET', `workflows/${workflowId}`);
+		const workflow = await this.rest<{ id: string; nodes: Array<{ name: string; type: string }> }>(
+			'GET',
+			`workflows/${workflowId}`,
+		);
 		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run from`);
 		const logFrom = this.serverLog.length;
-		const started = await this.rest<{ executionId?: string }>('POST', `workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: trigger.name } });
-		if (!started.executionId) throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
+		const started = await this.rest<{ executionId?: string }>(
+			'POST',
+			`workflows/${workflowId}/run`,
+			{ workflowData: workflow, triggerToStartFrom: { name: trigger.name } },
+		);
+		if (!started.executionId)
+			throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
 		const execution = await this.finishedExecution(Number(started.executionId));
-		const raw = { code: execution.status === 'success' ? 0 : 1, stdout: '', stderr: this.serverLog.slice(logFrom) };
+		const raw = {
+			code: execution.status === 'success' ? 0 : 1,
+			stdout: '',
+			stderr: this.serverLog.slice(logFrom),
+		};
 		return { run: { status: execution.status, data: execution.data }, raw };
 	}
 
@@ -261,13 +300,20 @@ export class N8nHost {
 	private async finishedExecution(id: number, timeoutMs = 600000): Promise<RecordedExecution> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const [row] = await this.query<{ status: string }>('SELECT status FROM execution_entity WHERE id = ?', [id]);
+			const [row] = await this.query<{ status: string }>(
+				'SELECT status FROM execution_entity WHERE id = ?',
+				[id],
+			);
 			if (row && TERMINAL_STATUSES.includes(row.status)) {
 				const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-				const [data] = await this.query<{ data: string }>('SELECT data FROM execution_data WHERE executionId = ?', [id]);
+				const [data] = await this.query<{ data: string }>(
+					'SELECT data FROM execution_data WHERE executionId = ?',
+					[id],
+				);
 				if (data) return { id, status: row.status, mode: 'manual', data: flatted.parse(data.data) };
 			}
-			if (Date.now() > deadline) throw new Error(`execution ${id} did not finish:\n${this.serverLog.slice(-3000)}`);
+			if (Date.now() > deadline)
+				throw new Error(`execution ${id} did not finish:\n${this.serverLog.slice(-3000)}`);
 			await new Promise((r) => setTimeout(r, 200));
 		}
 	}
@@ -292,7 +338,10 @@ export class N8nHost {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
-		if (!res.ok) throw new Error(`n8n ${method} /rest/${pathname} answered ${res.status}: ${text.slice(0, 1000)}`);
+		if (!res.ok)
+			throw new Error(
+				`n8n ${method} /rest/${pathname} answered ${res.status}: ${text.slice(0, 1000)}`,
+			);
 		const json = text ? JSON.parse(text) : {};
 		return (json.data ?? json) as T;
 	}
@@ -300,11 +349,17 @@ export class N8nHost {
 	private async signIn(): Promise<string> {
 		await this.waitForRestApi();
 		const post = (pathname: string, body: object) =>
-			fetch(`${this.baseUrl}/rest/${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			fetch(`${this.baseUrl}/rest/${pathname}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 		let res = await post('owner/setup', OWNER);
-		if (!res.ok) res = await post('login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		if (!res.ok)
+			res = await post('login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
 		const cookie = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
-		if (!res.ok || !cookie) throw new Error(`n8n sign-in failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+		if (!res.ok || !cookie)
+			throw new Error(`n8n sign-in failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
 		return cookie.split(';')[0];
 	}
 
@@ -312,10 +367,15 @@ export class N8nHost {
 	async waitForWebhooks(workflowIds: string[], timeoutMs = 60000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const rows = await this.query<{ workflowId: string }>('SELECT DISTINCT workflowId FROM webhook_entity').catch(() => []);
+			const rows = await this.query<{ workflowId: string }>(
+				'SELECT DISTINCT workflowId FROM webhook_entity',
+			).catch(() => []);
 			const missing = workflowIds.filter((id) => !rows.some((row) => row.workflowId === id));
 			if (missing.length === 0) return;
-			if (Date.now() > deadline) throw new Error(`no webhooks registered for ${missing.join(', ')}:\n${this.serverLog.slice(-3000)}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`no webhooks registered for ${missing.join(', ')}:\n${this.serverLog.slice(-3000)}`,
+				);
 			await new Promise((r) => setTimeout(r, 250));
 		}
 	}
@@ -324,7 +384,9 @@ export class N8nHost {
 	async executeSucceeded(workflowId: string): Promise<ExecutedRun['data']> {
 		const { run, raw } = await this.execute(workflowId);
 		if (run.status !== 'success') {
-			throw new Error(`workflow ${workflowId} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
+			throw new Error(
+				`workflow ${workflowId} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
+			);
 		}
 		return run.data;
 	}
@@ -335,11 +397,18 @@ export class N8nHost {
 	 * runners) get a process group of their own, which stop() ends whole; a terminal's Ctrl-C then
 	 * reaches only the caller, which must stop n8n itself (as `npm run dev` does).
 	 */
-	async start(timeoutMs = 120000, options: { logFile?: string; ownGroup?: boolean } = {}): Promise<void> {
+	async start(
+		timeoutMs = 120000,
+		options: { logFile?: string; ownGroup?: boolean } = {},
+	): Promise<void> {
 		this.ownGroup = options.ownGroup === true;
 		// The task broker's own port, free now (port + 1 may belong to another process).
 		if (!this.brokerPortGiven) this.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-		this.server = spawn(this.node, [this.bin, 'start'], { env: this.env, cwd: this.userFolder, detached: this.ownGroup });
+		this.server = spawn(this.node, [this.bin, 'start'], {
+			env: this.env,
+			cwd: this.userFolder,
+			detached: this.ownGroup,
+		});
 		const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		const keep = (d: Buffer) => {
 			log?.write(d);
@@ -399,7 +468,10 @@ export class N8nHost {
 	 */
 	async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 		const sqlite3 = require(path.join(this.n8nDir, 'node_modules', 'sqlite3'));
-		const db = new sqlite3.Database(path.join(this.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY);
+		const db = new sqlite3.Database(
+			path.join(this.userFolder, '.n8n', 'database.sqlite'),
+			sqlite3.OPEN_READONLY,
+		);
 		db.configure('busyTimeout', 30000);
 		try {
 			return await new Promise<T[]>((resolve, reject) =>
@@ -415,12 +487,18 @@ export class N8nHost {
 	 * data never changes: it is parsed once, so polling a burst of hundreds stays cheap.
 	 */
 	async executions(workflowId: string): Promise<RecordedExecution[]> {
-		const rows = await this.query<{ id: number; status: string; mode: string }>(`SELECT id, status, mode FROM execution_entity WHERE workflowId = ? ORDER BY id`, [workflowId]);
+		const rows = await this.query<{ id: number; status: string; mode: string }>(
+			`SELECT id, status, mode FROM execution_entity WHERE workflowId = ? ORDER BY id`,
+			[workflowId],
+		);
 		const unread = rows.filter((row) => !this.finishedRuns.has(row.id)).map((row) => row.id);
 		const fresh = new Map<number, ExecutedRun['data']>();
 		if (unread.length > 0) {
 			const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-			const data = await this.query<{ executionId: number; data: string }>(`SELECT executionId, data FROM execution_data WHERE executionId IN (${unread.map(() => '?').join(',')})`, unread);
+			const data = await this.query<{ executionId: number; data: string }>(
+				`SELECT executionId, data FROM execution_data WHERE executionId IN (${unread.map(() => '?').join(',')})`,
+				unread,
+			);
 			for (const row of data) fresh.set(row.executionId, flatted.parse(row.data));
 		}
 		const listed: RecordedExecution[] = [];
@@ -437,8 +515,13 @@ export class N8nHost {
 	 * The workflow's executions once `done` holds and none is still open. n8n answers a webhook
 	 * before it saves the run, so a test reads too early otherwise. Gives up after `idleMs` without progress.
 	 */
-	async settledExecutions(workflowId: string, done: (list: RecordedExecution[]) => boolean = () => true, idleMs = 60000): Promise<RecordedExecution[]> {
-		const open = (list: RecordedExecution[]) => list.some((e) => e.status === 'new' || e.status === 'running');
+	async settledExecutions(
+		workflowId: string,
+		done: (list: RecordedExecution[]) => boolean = () => true,
+		idleMs = 60000,
+	): Promise<RecordedExecution[]> {
+		const open = (list: RecordedExecution[]) =>
+			list.some((e) => e.status === 'new' || e.status === 'running');
 		let list = await this.executions(workflowId);
 		let progress = '';
 		let idleSince = Date.now();
@@ -454,7 +537,18 @@ export class N8nHost {
 
 export interface ExecutedRun {
 	status: string;
-	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
+	data: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+					error?: { message: string };
+				}>
+			>;
+			error?: { message: string };
+		};
+	};
 }
 
 export interface RecordedExecution {
@@ -465,7 +559,11 @@ export interface RecordedExecution {
 }
 
 /** Output items (json) of one node in a run, first run, given output. */
-export function nodeOutput(data: ExecutedRun['data'], node: string, output = 0): Array<Record<string, unknown>> {
+export function nodeOutput(
+	data: ExecutedRun['data'],
+	node: string,
+	output = 0,
+): Array<Record<string, unknown>> {
 	const run = data.resultData.runData[node]?.[0];
 	return (run?.data?.main?.[output] ?? []).map((entry) => entry.json);
 }
@@ -482,11 +580,15 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(env: NodeJS.ProcessEnv = {}): Promise<SandboxProcess> {
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'sandbox/src/cli.ts')], {
-		cwd: ROOT,
-		env: { ...process.env, ...env },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'sandbox/src/cli.ts')],
+		{
+			cwd: ROOT,
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	const first: string = await new Promise((resolve, reject) => {
 		let buffer = '';
 		child.stdout!.on('data', (d) => {

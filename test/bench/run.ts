@@ -20,10 +20,27 @@ import { queueBench } from './benches/7-queue';
 import { brainTtftBench } from './benches/8-brain-ttft';
 import { mcpToolsBench } from './benches/9-mcp-tools';
 import { N8nFixture } from './lib/n8nFixture';
-import { machine, renderReport, renderTable, writeReport, type BenchFailure, type Row } from './lib/report';
+import {
+	machine,
+	renderReport,
+	renderTable,
+	writeReport,
+	type BenchFailure,
+	type Row,
+} from './lib/report';
 import type { Bench, BenchContext } from './lib/types';
 
-const BENCHES: Bench[] = [overheadBench, realN8nBench, bulkDeleteBench, getManyBench, triggerBench, packageBench, queueBench, brainTtftBench, mcpToolsBench];
+const BENCHES: Bench[] = [
+	overheadBench,
+	realN8nBench,
+	bulkDeleteBench,
+	getManyBench,
+	triggerBench,
+	packageBench,
+	queueBench,
+	brainTtftBench,
+	mcpToolsBench,
+];
 /** Benches that need `npm run build` (the packed package). */
 const NEEDS_BUILD = new Set([2, 5, 6, 7, 8]);
 
@@ -50,9 +67,17 @@ async function main(): Promise<number> {
 	const wanted = BENCHES.filter((b) => !opts.only || opts.only.has(b.id));
 	const skipped = opts.smoke ? wanted.filter((b) => b.smokeSkip) : [];
 	const selected = wanted.filter((b) => !skipped.includes(b));
-	const log = (message: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
-	if (loadAtStart > os.cpus().length) log(`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores — timings will be noisy`);
-	log(`${opts.smoke ? 'smoke' : 'full'} run of benches ${selected.map((b) => b.id).join(', ')}, ${opts.runs} runs per figure`);
+	const log = (message: string) =>
+		process.stderr.write(
+			`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+		);
+	if (loadAtStart > os.cpus().length)
+		log(
+			`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores — timings will be noisy`,
+		);
+	log(
+		`${opts.smoke ? 'smoke' : 'full'} run of benches ${selected.map((b) => b.id).join(', ')}, ${opts.runs} runs per figure`,
+	);
 	for (const b of skipped) log(`bench ${b.id} left out of the smoke run: ${b.smokeSkip}`);
 
 	let fixture: N8nFixture | undefined;
@@ -70,7 +95,10 @@ async function main(): Promise<number> {
 
 	if (selected.some((b) => NEEDS_BUILD.has(b.id))) {
 		log('npm run build');
-		execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+		execFileSync('npm', ['run', 'build', '--silent'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
 	}
 
 	const ctx: BenchContext = {
@@ -91,15 +119,25 @@ async function main(): Promise<number> {
 			const t0 = Date.now();
 			try {
 				const produced = await bench.run(ctx);
-				if (produced.length === 0 || produced.some((r) => r.values.length === 0 || r.values.some((v) => !Number.isFinite(v)))) {
+				if (
+					produced.length === 0 ||
+					produced.some((r) => r.values.length === 0 || r.values.some((v) => !Number.isFinite(v)))
+				) {
 					throw new Error('produced no numbers');
 				}
 				rows.push(...produced);
-				for (const r of produced) log(`   ${r.name}: ${r.values.map((v) => v.toFixed(r.digits ?? 2)).join(', ')} ${r.unit}`);
+				for (const r of produced)
+					log(
+						`   ${r.name}: ${r.values.map((v) => v.toFixed(r.digits ?? 2)).join(', ')} ${r.unit}`,
+					);
 			} catch (error) {
 				const message = (error as Error)?.stack ?? String(error);
 				log(`   FAILED: ${message}`);
-				failures.push({ bench: bench.id, name: bench.title, error: String((error as Error)?.message ?? error) });
+				failures.push({
+					bench: bench.id,
+					name: bench.title,
+					error: String((error as Error)?.message ?? error),
+				});
 			}
 			log(`   (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 		}
@@ -112,7 +150,10 @@ async function main(): Promise<number> {
 		failures,
 		smoke: opts.smoke,
 		machine: machine(fixture?.n8nVersion, loadAtStart),
-		notes: [...selected.map((b) => b.method(opts.smoke)), ...skipped.map((b) => `**${b.id}** — not run with --smoke: ${b.smokeSkip}.`)],
+		notes: [
+			...selected.map((b) => b.method(opts.smoke)),
+			...skipped.map((b) => `**${b.id}** — not run with --smoke: ${b.smokeSkip}.`),
+		],
 		durationS: (Date.now() - started) / 1000,
 	});
 	const file = opts.smoke
@@ -121,7 +162,9 @@ async function main(): Promise<number> {
 			? path.join(__dirname, 'out', 'results.partial.md')
 			: path.join(__dirname, 'results.md');
 	writeReport(file, report);
-	process.stdout.write(`\n${renderTable(rows, failures, opts.smoke)}\n\nWritten to ${path.relative(ROOT, file)}\n`);
+	process.stdout.write(
+		`\n${renderTable(rows, failures, opts.smoke)}\n\nWritten to ${path.relative(ROOT, file)}\n`,
+	);
 	if (failures.length) process.stdout.write(`${failures.length} bench(es) failed to run.\n`);
 	return failures.length ? 1 : 0;
 }

@@ -26,7 +26,14 @@ let context: BrowserContext;
 
 beforeAll(async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-brain-${version}-`));
-	ctx = { n8nDir: installN8n(version), version, folder, say: () => undefined, cleanups: [], isStopping: () => false };
+	ctx = {
+		n8nDir: installN8n(version),
+		version,
+		folder,
+		say: () => undefined,
+		cleanups: [],
+		isStopping: () => false,
+	};
 	// dev's settings come from its environment: here free ports, and the sandbox (no AGORA_* keys)
 	const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
 	if (!set) throw new Error('dev stopped while setting up');
@@ -34,10 +41,17 @@ beforeAll(async () => {
 	await startDevN8n(ctx, dev);
 	await waitForRestApi(dev.host.baseUrl);
 	await dev.host.waitForWebhooks([BRAIN_EXAMPLES.brainWorkflowId]);
-	browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+	browser = await chromium.launch({
+		executablePath: chromiumPath(),
+		headless: true,
+		args: CHROMIUM_FLAGS,
+	});
 	context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
 	// no internet at test time: anything but this machine is refused
-	await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+	await context.route(
+		(url) => url.hostname !== '127.0.0.1',
+		(route) => route.abort(),
+	);
 	await createOwner(context, dev.host.baseUrl);
 }, 900000);
 
@@ -54,7 +68,9 @@ async function startAgentFromEditor(page: Page): Promise<{ agentId: string; requ
 	await page.goto(`${dev.host.baseUrl}/workflow/${BRAIN_EXAMPLES.startWorkflowId}`);
 	await page.locator('[data-test-id="execute-workflow-button"]').first().click({ timeout: 60000 });
 	for (let attempt = 0; attempt < 240; attempt++) {
-		const { agents } = (await sandbox.control('state')) as { agents: Array<{ agentId: string; request: any }> };
+		const { agents } = (await sandbox.control('state')) as {
+			agents: Array<{ agentId: string; request: any }>;
+		};
 		if (agents.length > before) return agents.at(-1)!;
 		await page.waitForTimeout(250);
 	}
@@ -64,28 +80,48 @@ async function startAgentFromEditor(page: Page): Promise<{ agentId: string; requ
 test('a newcomer talks to the example brain in dev: the caller’s words reach the AI Agent in n8n and its answer shows on the talk page', async () => {
 	const editor = await context.newPage();
 	const agent = await startAgentFromEditor(editor);
-	expect(agent.request.properties.llm).toMatchObject({ url: brainUrl(dev.webhookBase), api_key: BRAIN_EXAMPLES.key, vendor: 'custom' });
+	expect(agent.request.properties.llm).toMatchObject({
+		url: brainUrl(dev.webhookBase),
+		api_key: BRAIN_EXAMPLES.key,
+		vendor: 'custom',
+	});
 
 	const talk = await context.newPage();
 	await talk.goto(`${dev.sandbox!.url}/_sandbox/talk`);
 	const box = talk.locator(`section[data-agent-id="${agent.agentId}"]`);
 	await box.locator('h2', { hasText: '(RUNNING)' }).waitFor({ timeout: 60000 });
-	await box.locator('.assistant', { hasText: 'Agent (greeting): Hello! How can I help you today?' }).waitFor();
+	await box
+		.locator('.assistant', { hasText: 'Agent (greeting): Hello! How can I help you today?' })
+		.waitFor();
 	await box.locator('input[name="text"]').fill(SAID);
 	await box.locator('button', { hasText: 'Say' }).click();
 	const answer = box.locator('.assistant', { hasText: /^Agent: / });
 	await answer.waitFor({ timeout: 60000 });
 	expect(await box.locator('.error').count()).toBe(0);
-	expect(await answer.locator('.latency').textContent()).toMatch(/^first token \d+ ms · total \d+ ms$/);
+	expect(await answer.locator('.latency').textContent()).toMatch(
+		/^first token \d+ ms · total \d+ ms$/,
+	);
 	// The scripted model's words, which reached the page through n8n's AI Agent and the Reply
-	expect((await answer.textContent())?.replace(/first token.*$/, '')).toBe(`Agent: You said: ${SAID}`);
+	expect((await answer.textContent())?.replace(/first token.*$/, '')).toBe(
+		`Agent: You said: ${SAID}`,
+	);
 
 	// The model was asked by the AI Agent, with the agent's system message that example 16 set
-	const asked = dev.model.requests.at(-1)!.body.messages as Array<{ role: string; content: unknown }>;
+	const asked = dev.model.requests.at(-1)!.body.messages as Array<{
+		role: string;
+		content: unknown;
+	}>;
 	expect(asked.at(-1)).toEqual({ role: 'user', content: SAID });
-	expect(JSON.stringify(asked.filter((m) => m.role === 'system'))).toContain('support agent for Acme');
+	expect(JSON.stringify(asked.filter((m) => m.role === 'system'))).toContain(
+		'support agent for Acme',
+	);
 	// and the brain workflow ran: its execution's AI Agent gave the answer the page shows
-	const runs = await dev.host.settledExecutions(BRAIN_EXAMPLES.brainWorkflowId, (list) => list.length > 0);
+	const runs = await dev.host.settledExecutions(
+		BRAIN_EXAMPLES.brainWorkflowId,
+		(list) => list.length > 0,
+	);
 	expect(runs.map((run) => run.status)).toEqual(['success']);
-	expect(nodeOutput(runs[0].data, 'AI Agent')).toEqual([expect.objectContaining({ output: `You said: ${SAID}` })]);
+	expect(nodeOutput(runs[0].data, 'AI Agent')).toEqual([
+		expect.objectContaining({ output: `You said: ${SAID}` }),
+	]);
 });

@@ -13,7 +13,13 @@ import { chromium, selectors, type Browser, type BrowserContext, type Page } fro
 import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nHost';
-import { chromiumPath, CHROMIUM_FLAGS, createOwner, waitForRestApi, waitForText } from './editorHost';
+import {
+	chromiumPath,
+	CHROMIUM_FLAGS,
+	createOwner,
+	waitForRestApi,
+	waitForText,
+} from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const EDITED_EXAMPLE = 'agoraExAgentLife';
@@ -30,7 +36,14 @@ let page: Page;
 /** dev's set-up and n8n, in the test's dev folder, on free ports. */
 async function startDev(): Promise<void> {
 	said = [];
-	ctx = { n8nDir: installN8n(version), version, folder, say: (m) => said.push(m), cleanups: [], isStopping: () => false };
+	ctx = {
+		n8nDir: installN8n(version),
+		version,
+		folder,
+		say: (m) => said.push(m),
+		cleanups: [],
+		isStopping: () => false,
+	};
 	const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
 	if (!set) throw new Error('dev stopped while setting up');
 	dev = set;
@@ -46,10 +59,17 @@ beforeAll(async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-work-${version}-`));
 	await startDev();
 	selectors.setTestIdAttribute('data-test-id');
-	browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+	browser = await chromium.launch({
+		executablePath: chromiumPath(),
+		headless: true,
+		args: CHROMIUM_FLAGS,
+	});
 	context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
 	// no internet at test time: anything but this machine is refused
-	await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+	await context.route(
+		(url) => url.hostname !== '127.0.0.1',
+		(route) => route.abort(),
+	);
 	await createOwner(context, dev.host.baseUrl);
 	page = await context.newPage();
 }, 900000);
@@ -70,14 +90,20 @@ async function openAgoraEntry(): Promise<void> {
 	await page.getByTestId('node-creator-search-bar').fill('Agora');
 	const entry = nodeCreator()
 		.getByTestId('item-iterator-item')
-		.filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: /^\s*Agora\s*$/ }) });
+		.filter({
+			has: page.getByTestId('node-creator-item-name').filter({ hasText: /^\s*Agora\s*$/ }),
+		});
 	await entry.first().click();
 }
 
 async function addItem(text: RegExp): Promise<void> {
 	await openAgoraEntry();
 	const item = nodeCreator().getByTestId('item-iterator-item').filter({ hasText: text });
-	if (!(await item.first().isVisible())) await nodeCreator().getByTestId('node-creator-category-item').filter({ hasText: /Actions/ }).click();
+	if (!(await item.first().isVisible()))
+		await nodeCreator()
+			.getByTestId('node-creator-category-item')
+			.filter({ hasText: /Actions/ })
+			.click();
 	await item.first().click();
 	await ndv().waitFor();
 }
@@ -92,9 +118,21 @@ async function selectedCredential(index: number): Promise<string> {
 		if (value === '') await page.waitForTimeout(250);
 	}
 	if (value === '') {
-		await page.screenshot({ path: path.join(os.tmpdir(), `devWork-${version}-credential-${index}.png`), fullPage: true });
-		const listed = (await (await context.request.get(`${dev.host.baseUrl}/rest/credentials`)).json()).data as Array<Record<string, unknown>>;
-		fs.writeFileSync(path.join(os.tmpdir(), `devWork-${version}-credentials.json`), JSON.stringify(listed.map(({ name, type, updatedAt }) => ({ name, type, updatedAt })), null, 2));
+		await page.screenshot({
+			path: path.join(os.tmpdir(), `devWork-${version}-credential-${index}.png`),
+			fullPage: true,
+		});
+		const listed = (
+			await (await context.request.get(`${dev.host.baseUrl}/rest/credentials`)).json()
+		).data as Array<Record<string, unknown>>;
+		fs.writeFileSync(
+			path.join(os.tmpdir(), `devWork-${version}-credentials.json`),
+			JSON.stringify(
+				listed.map(({ name, type, updatedAt }) => ({ name, type, updatedAt })),
+				null,
+				2,
+			),
+		);
 	}
 	return value;
 }
@@ -110,12 +148,19 @@ test('a new Agent › Start comes up with the “Agora account” credential sel
 test('a Start run without one of its credentials is stopped naming it as the form does, before any request', async () => {
 	await addItem(/Start an agent/);
 	// n8n pre-selects one credential in a new node: the other picker stays empty until chosen
-	expect([await selectedCredential(0), await selectedCredential(1)].filter((name) => name === '')).toHaveLength(1);
-	const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+	expect(
+		[await selectedCredential(0), await selectedCredential(1)].filter((name) => name === ''),
+	).toHaveLength(1);
+	const input = (name: string) =>
+		ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
 	await input('channel').fill('dev-room');
 	await input('remoteRtcUid').fill('1002');
 	await ndv().getByTestId('node-execute-button').first().click();
-	const flagged = await waitForText(page.locator('body'), /No “Agora (Vendor Keys )?API” credential selected|Credentials for .?Agora (Vendor Keys )?API.? are not set/, 60000);
+	const flagged = await waitForText(
+		page.locator('body'),
+		/No “Agora (Vendor Keys )?API” credential selected|Credentials for .?Agora (Vendor Keys )?API.? are not set/,
+		60000,
+	);
 	expect(flagged).not.toMatch(/agoraVendorKeysApi|agoraApi/);
 	expect(((await dev.sandbox!.control('state')) as { agents: unknown[] }).agents).toEqual([]);
 });
@@ -125,7 +170,9 @@ test('an Agora Trigger listening for a test event receives the one the talk page
 	// n8n's webhook panel (no test ids of its own): the Test URL
 	await ndv().locator('.webhooks .headline').click();
 	await ndv().getByTestId('radio-button-test').click();
-	const testUrl = (await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)).trim();
+	const testUrl = (
+		await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)
+	).trim();
 	await ndv().getByTestId('node-execute-button').first().click();
 	await waitForText(ndv(), /Listening/i);
 
@@ -134,7 +181,9 @@ test('an Agora Trigger listening for a test event receives the one the talk page
 	await talk.locator('#notify-url').fill(testUrl);
 	await talk.locator('#notify-type').selectOption({ label: '17 / 101: agent joined' });
 	await talk.locator('#notify-send').click();
-	expect(await waitForText(talk.locator('#notify-result'), /answered|not sent/)).toMatch(/^answered 200 after 1 attempt/);
+	expect(await waitForText(talk.locator('#notify-result'), /answered|not sent/)).toMatch(
+		/^answered 200 after 1 attempt/,
+	);
 	await talk.close();
 
 	// The node's output: the agent that joined, from the signed notification
@@ -144,12 +193,20 @@ test('an Agora Trigger listening for a test event receives the one the talk page
 test('an edited example and a key typed into a credential survive a restart of dev', async () => {
 	// Edits as the editor makes them, through its REST API in the signed-in browser session
 	const base = dev.host.baseUrl;
-	const workflow = (await (await context.request.get(`${base}/rest/workflows/${EDITED_EXAMPLE}`)).json()).data;
+	const workflow = (
+		await (await context.request.get(`${base}/rest/workflows/${EDITED_EXAMPLE}`)).json()
+	).data;
 	const renamed = `${workflow.name} (my copy)`;
-	const saved = await context.request.patch(`${base}/rest/workflows/${EDITED_EXAMPLE}`, { data: { name: renamed, versionId: workflow.versionId } });
+	const saved = await context.request.patch(`${base}/rest/workflows/${EDITED_EXAMPLE}`, {
+		data: { name: renamed, versionId: workflow.versionId },
+	});
 	expect(saved.ok()).toBe(true);
 	const credential = await context.request.patch(`${base}/rest/credentials/${TYPED_CREDENTIAL}`, {
-		data: { name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-typed-by-the-user', url: 'https://api.openai.com/v1' } },
+		data: {
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-typed-by-the-user', url: 'https://api.openai.com/v1' },
+		},
 	});
 	expect(credential.ok()).toBe(true);
 	const typed = await row('SELECT data FROM credentials_entity WHERE id = ?', TYPED_CREDENTIAL);
@@ -157,9 +214,17 @@ test('an edited example and a key typed into a credential survive a restart of d
 	await stopDev();
 	await startDev();
 
-	expect((await row('SELECT name FROM workflow_entity WHERE id = ?', EDITED_EXAMPLE))?.name).toBe(renamed);
-	expect((await row('SELECT data FROM credentials_entity WHERE id = ?', TYPED_CREDENTIAL))?.data).toBe(typed?.data);
-	expect(said.join('\n')).toMatch(/kept as you changed them: "OpenAI account", "01-voice-agent-lifecycle"/);
+	expect((await row('SELECT name FROM workflow_entity WHERE id = ?', EDITED_EXAMPLE))?.name).toBe(
+		renamed,
+	);
+	expect(
+		(await row('SELECT data FROM credentials_entity WHERE id = ?', TYPED_CREDENTIAL))?.data,
+	).toBe(typed?.data);
+	expect(said.join('\n')).toMatch(
+		/kept as you changed them: "OpenAI account", "01-voice-agent-lifecycle"/,
+	);
 	// the examples nobody touched are dev's copies, imported again
-	expect((await row('SELECT name FROM workflow_entity WHERE id = ?', 'agoraExMllmAgent'))?.name).toMatch(/^02 /);
+	expect(
+		(await row('SELECT name FROM workflow_entity WHERE id = ?', 'agoraExMllmAgent'))?.name,
+	).toMatch(/^02 /);
 }, 900000);

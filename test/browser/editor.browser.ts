@@ -33,16 +33,28 @@ afterAll(async () => {
 
 /** Every action the node panel should list: the `action` label of each resource's operations. */
 function expectedActions(): string[] {
-	const resources = agora.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[];
+	const resources = agora.properties.find((p) => p.name === 'resource')!
+		.options as INodePropertyOptions[];
 	return resources.flatMap((resource) => {
-		const operation = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+		const operation = agora.properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		);
 		return ((operation?.options ?? []) as INodePropertyOptions[]).map((o) => o.action ?? o.name);
 	});
 }
 
 /** Editor elements named after the parameter (n8n gives collections and notices no such name). */
-const RENDERED_BY_NAME = new Set(['string', 'number', 'boolean', 'options', 'multiOptions', 'json', 'fixedCollection']);
-const testIdOf = (p: INodeProperties) => (p.type === 'fixedCollection' ? `fixed-collection-${p.name}` : `parameter-input-${p.name}`);
+const RENDERED_BY_NAME = new Set([
+	'string',
+	'number',
+	'boolean',
+	'options',
+	'multiOptions',
+	'json',
+	'fixedCollection',
+]);
+const testIdOf = (p: INodeProperties) =>
+	p.type === 'fixedCollection' ? `fixed-collection-${p.name}` : `parameter-input-${p.name}`;
 
 /**
  * Agent → Start fields shown only in one mode, from the description: fields whose display depends
@@ -55,7 +67,12 @@ function startFieldsOnlyIn(mode: string, other: string): INodeProperties[] {
 		if (!show.resource?.includes('agent') || !show.operation?.includes('start')) return false;
 		return Object.keys(show).every((key) => ['resource', 'operation', 'mode'].includes(key));
 	});
-	const shownIn = (m: string) => new Set(fields.filter((p) => !p.displayOptions!.show!.mode || p.displayOptions!.show!.mode.includes(m)).map((p) => p.name));
+	const shownIn = (m: string) =>
+		new Set(
+			fields
+				.filter((p) => !p.displayOptions!.show!.mode || p.displayOptions!.show!.mode.includes(m))
+				.map((p) => p.name),
+		);
 	const inMode = shownIn(mode);
 	const inOther = shownIn(other);
 	const names = [...inMode].filter((name) => !inOther.has(name));
@@ -74,7 +91,9 @@ async function newWorkflow(): Promise<void> {
 const agoraEntry = () =>
 	nodeCreator()
 		.getByTestId('item-iterator-item')
-		.filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: /^\s*Agora\s*$/ }) });
+		.filter({
+			has: page.getByTestId('node-creator-item-name').filter({ hasText: /^\s*Agora\s*$/ }),
+		});
 
 /** Opens the node panel, searches, and opens the Agora entry's actions. */
 async function openAgoraActions(): Promise<Locator> {
@@ -89,7 +108,11 @@ async function openAgoraActions(): Promise<Locator> {
 async function addAction(action: string): Promise<void> {
 	const panel = await openAgoraActions();
 	const item = panel.getByTestId('item-iterator-item').filter({ hasText: action });
-	if (!(await item.first().isVisible())) await panel.getByTestId('node-creator-category-item').filter({ hasText: /Actions/ }).click();
+	if (!(await item.first().isVisible()))
+		await panel
+			.getByTestId('node-creator-category-item')
+			.filter({ hasText: /Actions/ })
+			.click();
 	await item.first().click();
 	await ndv().waitFor();
 }
@@ -117,7 +140,11 @@ async function createSandboxCredential(): Promise<Locator> {
 	await modal.getByTestId('credential-save-button').click();
 	// n8n 2.x closes the modal once the saved credential tests fine: reopen it to read the result.
 	const tested = modal.getByText(/Connection tested successfully/);
-	for (let polls = 0; polls < 120 && !(await tested.isVisible()) && (await modal.isVisible()); polls++) {
+	for (
+		let polls = 0;
+		polls < 120 && !(await tested.isVisible()) && (await modal.isVisible());
+		polls++
+	) {
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 	if (!(await modal.isVisible())) await ndv().getByTestId('credential-edit-button').click();
@@ -137,14 +164,27 @@ async function createVendorKeysCredential(data: Record<string, string>): Promise
 		await connect.first().click();
 	} else {
 		await select.click();
-		await page.getByTestId('node-credentials-select-item-new').locator('visible=true').first().click();
+		await page
+			.getByTestId('node-credentials-select-item-new')
+			.locator('visible=true')
+			.first()
+			.click();
 	}
 	const modal = page.getByTestId('editCredential-modal');
-	for (const [name, value] of Object.entries(data)) await modal.getByTestId(`parameter-input-${name}`).locator('input, textarea').first().fill(value);
+	for (const [name, value] of Object.entries(data))
+		await modal
+			.getByTestId(`parameter-input-${name}`)
+			.locator('input, textarea')
+			.first()
+			.fill(value);
 	await modal.getByTestId('credential-save-button').click();
 	// n8n 2.x closes the modal once the saved credential tests fine; 1.x shows the result.
 	const tested = modal.getByText(/Connection tested successfully|well formed/);
-	for (let polls = 0; polls < 120 && !(await tested.isVisible()) && (await modal.isVisible()); polls++) {
+	for (
+		let polls = 0;
+		polls < 120 && !(await tested.isVisible()) && (await modal.isVisible());
+		polls++
+	) {
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 	if (await modal.isVisible()) {
@@ -161,7 +201,9 @@ async function chooseVendorKeys(option: 'Typed Into This Node' | 'From Credentia
 
 /** The action label of one operation, as the node panel lists it. */
 function actionOf(resource: string, operation: string): string {
-	const property = agora.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
+	const property = agora.properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+	)!;
 	const option = (property.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
 	return option.action ?? option.name;
 }
@@ -186,7 +228,13 @@ describe(`n8n ${version} editor`, () => {
 		// n8n shows the trigger's description for the entry that merges node and trigger.
 		expect(await waitForText(panel, /voice agents/)).toContain(trigger.description);
 		const actions = panel.getByTestId('node-creator-category-item').filter({ hasText: /Actions/ });
-		if (!(await panel.getByTestId('item-iterator-item').filter({ hasText: expectedActions()[0] }).isVisible())) await actions.click();
+		if (
+			!(await panel
+				.getByTestId('item-iterator-item')
+				.filter({ hasText: expectedActions()[0] })
+				.isVisible())
+		)
+			await actions.click();
 		const listed = await waitForText(panel, new RegExp(expectedActions().at(-1)!));
 		await editor.screenshot('02-agora-actions');
 		for (const action of expectedActions()) expect(listed).toContain(action);
@@ -211,13 +259,18 @@ describe(`n8n ${version} editor`, () => {
 		await addAction('Start an agent');
 		await ndv().getByTestId('parameter-input-mode').waitFor();
 		// The node's docs link (a tab in n8n 1.x, a header link in 2.x) comes from the codex file.
-		await ndv().locator('a[href^="https://github.com/n8n-nodes-agora/n8n-nodes-agora?"]').first().waitFor({ state: 'attached' });
+		await ndv()
+			.locator('a[href^="https://github.com/n8n-nodes-agora/n8n-nodes-agora?"]')
+			.first()
+			.waitFor({ state: 'attached' });
 		await editor.screenshot('04-start-cascade');
 		expect(await missing(cascadeOnly)).toEqual([]);
 		expect(await present(mllmOnly)).toEqual([]);
 
 		await ndv().getByTestId('parameter-input-mode').click();
-		const mllm = (agora.properties.find((p) => p.name === 'mode')!.options as INodePropertyOptions[]).find((o) => o.value === 'mllm')!;
+		const mllm = (
+			agora.properties.find((p) => p.name === 'mode')!.options as INodePropertyOptions[]
+		).find((o) => o.value === 'mllm')!;
 		await page.getByRole('option', { name: mllm.name }).click();
 		await ndv().getByTestId(mllmOnly[0]).waitFor();
 		await editor.screenshot('05-start-mllm');
@@ -229,7 +282,10 @@ describe(`n8n ${version} editor`, () => {
 		// A running agent in the sandbox, started through Agora's API as any client would.
 		const api = client(editor.sandbox as unknown as Sandbox);
 		const name = `browser-listed-${Date.now()}`;
-		const started = await api.post(agentPath(editor.sandbox as unknown as Sandbox, '/join'), startBody({ name, channel: 'browser-room' }));
+		const started = await api.post(
+			agentPath(editor.sandbox as unknown as Sandbox, '/join'),
+			startBody({ name, channel: 'browser-room' }),
+		);
 		expect(started.status).toBe(200);
 
 		await newWorkflow();
@@ -278,9 +334,16 @@ describe(`n8n ${version} editor`, () => {
 			await chooseVendorKeys('From Credential');
 			// What `npm run dev` gives: the scripted local model as the LLM, a TTS the sandbox accepts.
 			await createVendorKeysCredential(devVendorKeys(model.url));
-			const input = (name: string) => ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+			const input = (name: string) =>
+				ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
 			// The fields the form marks required, from the description (the credentials are chosen above).
-			const required = agora.properties.filter((p) => p.required && p.displayOptions?.show?.operation?.includes('start') && p.name !== 'name' && !p.displayOptions?.show?.mode);
+			const required = agora.properties.filter(
+				(p) =>
+					p.required &&
+					p.displayOptions?.show?.operation?.includes('start') &&
+					p.name !== 'name' &&
+					!p.displayOptions?.show?.mode,
+			);
 			expect(required.map((p) => p.name).sort()).toEqual(['channel', 'remoteRtcUid']);
 			await input('channel').fill('browser-start');
 			await input('remoteRtcUid').fill('1002');
@@ -291,14 +354,19 @@ describe(`n8n ${version} editor`, () => {
 
 			// The caller speaks in the agent's channel; the agent answers through the scripted model.
 			type Agent = { agentId: string; channel: string; status: string };
-			const agentOf = async () => ((await editor.sandbox.control('state')) as { agents: Agent[] }).agents.find((a) => a.channel === 'browser-start');
+			const agentOf = async () =>
+				((await editor.sandbox.control('state')) as { agents: Agent[] }).agents.find(
+					(a) => a.channel === 'browser-start',
+				);
 			let agent = await agentOf();
 			for (let polls = 0; polls < 240 && agent?.status !== 'RUNNING'; polls++) {
 				await new Promise((resolve) => setTimeout(resolve, 250));
 				agent = await agentOf();
 			}
 			expect(agent?.status).toBe('RUNNING');
-			const turn = (await editor.sandbox.control(`agents/${agent!.agentId}/say`, { text: 'hello from the browser' })) as { answer?: string };
+			const turn = (await editor.sandbox.control(`agents/${agent!.agentId}/say`, {
+				text: 'hello from the browser',
+			})) as { answer?: string };
 			expect(turn.answer).toBe('You said: hello from the browser');
 
 			// Keys typed into the node, and no LLM URL: the error names the form's field.
@@ -315,19 +383,31 @@ describe(`n8n ${version} editor`, () => {
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
 		await newWorkflow();
 		const panel = await openAgoraActions();
-		await panel.getByTestId('item-iterator-item').filter({ hasText: /Agora event/ }).first().click();
+		await panel
+			.getByTestId('item-iterator-item')
+			.filter({ hasText: /Agora event/ })
+			.first()
+			.click();
 		await ndv().waitFor();
 		// The editor renders the notice's guide link as a link: compare its text.
-		const notice = trigger.properties.find((p) => p.type === 'notice')!.displayName.replace(/<[^>]+>/g, '');
-		expect(await waitForText(ndv().getByTestId('node-parameters'), /Agora Console/)).toContain(notice);
+		const notice = trigger.properties
+			.find((p) => p.type === 'notice')!
+			.displayName.replace(/<[^>]+>/g, '');
+		expect(await waitForText(ndv().getByTestId('node-parameters'), /Agora Console/)).toContain(
+			notice,
+		);
 
 		// n8n's webhook panel (no test ids of its own): production URL = WEBHOOK_URL + webhook/<id>/<path>.
 		await ndv().locator('.webhooks .headline').click();
 		await ndv().getByTestId('radio-button-production').click();
 		const production = await waitForText(ndv().locator('.webhooks .webhook-url'), /\/webhook\//);
-		expect(production.trim()).toMatch(new RegExp(`^${editor.host.baseUrl}/webhook/[0-9a-f-]{36}/${trigger.webhooks![0].path}$`));
+		expect(production.trim()).toMatch(
+			new RegExp(`^${editor.host.baseUrl}/webhook/[0-9a-f-]{36}/${trigger.webhooks![0].path}$`),
+		);
 		await ndv().getByTestId('radio-button-test').click();
-		expect((await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)).trim()).toMatch(/\/webhook-test\/[0-9a-f-]{36}\/webhook$/);
+		expect(
+			(await waitForText(ndv().locator('.webhooks .webhook-url'), /webhook-test/)).trim(),
+		).toMatch(/\/webhook-test\/[0-9a-f-]{36}\/webhook$/);
 		await editor.screenshot('09-trigger');
 	});
 });

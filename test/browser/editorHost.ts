@@ -13,7 +13,12 @@ import { ROOT, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHo
 import { N8nE2e } from '../lib/n8nE2e';
 
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
-export const OWNER = { email: 'owner@agora-e2e.test', firstName: 'Agora', lastName: 'Tester', password: 'Browser-test-9' };
+export const OWNER = {
+	email: 'owner@agora-e2e.test',
+	firstName: 'Agora',
+	lastName: 'Tester',
+	password: 'Browser-test-9',
+};
 
 export const CHROMIUM_FLAGS = [
 	'--headless',
@@ -60,7 +65,10 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 			viewport: { width: 1600, height: 1000 },
 		});
 		// No internet at test time: the editor's calls elsewhere (npm registry, telemetry) fail at once.
-		await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+		await context.route(
+			(url) => url.hostname !== '127.0.0.1',
+			(route) => route.abort(),
+		);
 		await createOwner(context, host.baseUrl);
 	} catch (error) {
 		await context?.close();
@@ -105,11 +113,16 @@ export async function createOwner(context: BrowserContext, baseUrl: string): Pro
 	const res = await context.request.post(`${baseUrl}/rest/owner/setup`, { data: OWNER });
 	if (!res.ok()) throw new Error(`n8n owner set-up failed: ${res.status()} ${await res.text()}`);
 	const cookies = await context.cookies(baseUrl);
-	if (!cookies.some((c) => c.name === 'n8n-auth')) throw new Error('n8n owner set-up gave no session cookie');
+	if (!cookies.some((c) => c.name === 'n8n-auth'))
+		throw new Error('n8n owner set-up gave no session cookie');
 }
 
 /** Waits until the locator's text matches (Playwright-core has no retrying assertions). */
-export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 30000): Promise<string> {
+export async function waitForText(
+	locator: Locator,
+	pattern: RegExp,
+	timeoutMs = 30000,
+): Promise<string> {
 	const deadline = Date.now() + timeoutMs;
 	let last = '';
 	while (Date.now() < deadline) {

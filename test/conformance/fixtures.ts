@@ -66,7 +66,10 @@ export function loadFixtures(): Fixture[] {
 	return readdirSync(join(DIR, 'fixtures'))
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((f) => ({ ...readJson<Omit<Fixture, 'name'>>(join(DIR, 'fixtures', f)), name: f.slice(0, -5) }));
+		.map((f) => ({
+			...readJson<Omit<Fixture, 'name'>>(join(DIR, 'fixtures', f)),
+			name: f.slice(0, -5),
+		}));
 }
 
 export function loadEnums(): EnumEntry[] {
@@ -89,7 +92,11 @@ export function pathSegments(path: string): Array<string | number> {
 	return out;
 }
 
-function container(root: unknown, segs: Array<string | number>, create: boolean): Record<string | number, unknown> | undefined {
+function container(
+	root: unknown,
+	segs: Array<string | number>,
+	create: boolean,
+): Record<string | number, unknown> | undefined {
 	let cur = root as Record<string | number, unknown>;
 	for (let i = 0; i < segs.length - 1; i++) {
 		let next = cur[segs[i]];

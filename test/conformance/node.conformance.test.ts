@@ -5,12 +5,32 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { isMllm, speakRequestSchema, startRequestSchema, thinkRequestSchema, updateRequestSchema } from '../../nodes/Agora/schemas/agent';
-import { createPlayerRequestSchema, updatePlayerRequestSchema } from '../../nodes/Agora/schemas/mediaPull';
+import {
+	isMllm,
+	speakRequestSchema,
+	startRequestSchema,
+	thinkRequestSchema,
+	updateRequestSchema,
+} from '../../nodes/Agora/schemas/agent';
+import {
+	createPlayerRequestSchema,
+	updatePlayerRequestSchema,
+} from '../../nodes/Agora/schemas/mediaPull';
 import { describeZodError } from '../../nodes/shared/validate';
 import type { Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
-import { applyInvalid, VERTEX_AI_FIELDS, getPath, loadEnums, loadFixtures, loadInvalid, setPath, type EnumEntry, type Fixture, type InvalidEntry } from './fixtures';
+import {
+	applyInvalid,
+	VERTEX_AI_FIELDS,
+	getPath,
+	loadEnums,
+	loadFixtures,
+	loadInvalid,
+	setPath,
+	type EnumEntry,
+	type Fixture,
+	type InvalidEntry,
+} from './fixtures';
 import { exampleParams } from './nodeParams';
 import { useSandbox } from '../lib/sandbox';
 
@@ -39,11 +59,16 @@ const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 let sb: Sandbox;
 let basic: CredentialData;
 
-useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential: basic } = started), { credential: { appCertificate: APP_CERTIFICATE }, timing: {} });
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5 },
+	(started) => ({ sb, credential: basic } = started),
+	{ credential: { appCertificate: APP_CERTIFICATE }, timing: {} },
+);
 afterAll(() => jest.restoreAllMocks());
 beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
 
-const credentialFor = (f: Fixture): CredentialData => (f.auth === 'token' ? { ...basic, authentication: 'token' } : basic);
+const credentialFor = (f: Fixture): CredentialData =>
+	f.auth === 'token' ? { ...basic, authentication: 'token' } : basic;
 
 async function run(parameters: INodeParameters, credential: CredentialData) {
 	return await runWorkflow(agoraWorkflow(parameters), credential);
@@ -79,7 +104,10 @@ async function liveAgent(): Promise<string> {
 
 /** A player for the update example, created from the plain example. */
 async function livePlayer(): Promise<string> {
-	const result = await run({ ...exampleParams(fixture('player-create-plain')), additionalFields: {} }, basic);
+	const result = await run(
+		{ ...exampleParams(fixture('player-create-plain')), additionalFields: {} },
+		basic,
+	);
 	expect(result.error('Agora')).toBeUndefined();
 	sb.requests.length = 0;
 	return String(result.output('Agora')[0].id);
@@ -89,14 +117,19 @@ async function livePlayer(): Promise<string> {
  * The request the node sent, compared with the example. Start always sends idle_timeout (the form
  * has a default): when the example leaves it out, Agora's own default 30 is what the node sends.
  */
-function expectSameContent(f: Fixture, sent: { body?: unknown; query?: Record<string, string> }): void {
+function expectSameContent(
+	f: Fixture,
+	sent: { body?: unknown; query?: Record<string, string> },
+): void {
 	const body = JSON.parse(JSON.stringify(sent.body ?? null)) as IDataObject | null;
 	const example = f.body as IDataObject | undefined;
 	if (f.operation === 'start-agent' && body) {
 		const p = body.properties as IDataObject;
-		if ((example?.properties as IDataObject).idle_timeout === undefined && p.idle_timeout === 30) delete p.idle_timeout;
+		if ((example?.properties as IDataObject).idle_timeout === undefined && p.idle_timeout === 30)
+			delete p.idle_timeout;
 	}
-	if (example !== undefined && example !== null && Object.keys(example).length > 0) expect(body).toEqual(example);
+	if (example !== undefined && example !== null && Object.keys(example).length > 0)
+		expect(body).toEqual(example);
 	// The agent list always carries a start time (Agora alone would list the last 2 hours only).
 	const query = { ...(sent.query ?? {}) };
 	if (f.operation === 'get-agent-list') {
@@ -108,7 +141,13 @@ function expectSameContent(f: Fixture, sent: { body?: unknown; query?: Record<st
 
 describe('every request example of the reference goes through the node unchanged', () => {
 	test.each(fixtures.map((f) => [f.name, f] as const))('%s', async (_name, f) => {
-		const needsAgent = ['agent-interrupt', 'stop-agent', 'agent-speak', 'agent-think', 'agent-update'].includes(f.operation);
+		const needsAgent = [
+			'agent-interrupt',
+			'stop-agent',
+			'agent-speak',
+			'agent-think',
+			'agent-update',
+		].includes(f.operation);
 		const agentId = needsAgent ? await liveAgent() : undefined;
 		setClock(f.clockS);
 		const playerId = f.operation === 'update-player' ? await livePlayer() : undefined;
@@ -127,10 +166,12 @@ describe('every request example of the reference goes through the node unchanged
 
 type Check = (body: unknown) => string[];
 
-const problems = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }): Check => (body) => {
-	const result = schema.safeParse(body);
-	return result.success ? [] : describeZodError(result.error as never).all;
-};
+const problems =
+	(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }): Check =>
+	(body) => {
+		const result = schema.safeParse(body);
+		return result.success ? [] : describeZodError(result.error as never).all;
+	};
 
 /** What the node checks, per operation of the reference, on a body built like the example's. */
 const checks: Record<string, Check> = {
@@ -139,8 +180,17 @@ const checks: Record<string, Check> = {
 	'agent-speak': problems(speakRequestSchema),
 	'agent-think': problems(thinkRequestSchema),
 	// The examples' playTs lies within a day of their createTs: checked at that time.
-	'create-player': (body) => atExampleTime(() => problems(createPlayerRequestSchema)({ region: 'na', ...(body as IDataObject) })),
-	'update-player': (body) => problems(updatePlayerRequestSchema)({ region: 'na', id: 'p1', sequence: 0, ...(body as IDataObject) }),
+	'create-player': (body) =>
+		atExampleTime(() =>
+			problems(createPlayerRequestSchema)({ region: 'na', ...(body as IDataObject) }),
+		),
+	'update-player': (body) =>
+		problems(updatePlayerRequestSchema)({
+			region: 'na',
+			id: 'p1',
+			sequence: 0,
+			...(body as IDataObject),
+		}),
 };
 
 /**
@@ -149,7 +199,17 @@ const checks: Record<string, Check> = {
  */
 function withEnumValue(entry: EnumEntry, value: unknown): { operation: string; body: unknown } {
 	const mllmField = entry.field.startsWith('properties.mllm.');
-	const base = JSON.parse(JSON.stringify(fixture(mllmField ? 'join-mllm-azure' : entry.operation === 'start-agent' ? 'join-basic' : baseOf(entry)).body)) as IDataObject;
+	const base = JSON.parse(
+		JSON.stringify(
+			fixture(
+				mllmField
+					? 'join-mllm-azure'
+					: entry.operation === 'start-agent'
+						? 'join-basic'
+						: baseOf(entry),
+			).body,
+		),
+	) as IDataObject;
 	const context = ENUM_CONTEXT[entry.field];
 	if (context) context(base, value);
 	else setPath(base, entry.field.replace('[]', '[0]'), value);
@@ -171,9 +231,11 @@ const RTM = { advanced_features: { enable_rtm: true }, parameters: { data_channe
 const ENUM_CONTEXT: Record<string, (body: IDataObject, value: unknown) => void> = {
 	'properties.mllm.vendor': (b, v) => {
 		setPath(b, 'properties.mllm.vendor', v);
-		if (v === 'vertexai') Object.assign((b.properties as IDataObject).mllm as IDataObject, VERTEX_AI_FIELDS);
+		if (v === 'vertexai')
+			Object.assign((b.properties as IDataObject).mllm as IDataObject, VERTEX_AI_FIELDS);
 	},
-	'properties.geofence.exclude_area': (b, v) => setPath(b, 'properties.geofence', { area: 'GLOBAL', exclude_area: v }),
+	'properties.geofence.exclude_area': (b, v) =>
+		setPath(b, 'properties.geofence', { area: 'GLOBAL', exclude_area: v }),
 	'properties.turn_detection.config.start_of_speech.mode': (b, v) => {
 		setPath(b, 'properties.turn_detection.config.start_of_speech', { mode: v, ...config(v) });
 		Object.assign(b.properties as IDataObject, RTM);
@@ -183,25 +245,56 @@ const ENUM_CONTEXT: Record<string, (body: IDataObject, value: unknown) => void> 
 		Object.assign(b.properties as IDataObject, RTM);
 	},
 	'properties.turn_detection.config.start_of_speech.disabled_config.strategy': (b, v) =>
-		setPath(b, 'properties.turn_detection.config.start_of_speech', { mode: 'disabled', disabled_config: { strategy: v } }),
+		setPath(b, 'properties.turn_detection.config.start_of_speech', {
+			mode: 'disabled',
+			disabled_config: { strategy: v },
+		}),
 	'properties.mllm.turn_detection.server_vad_config.start_of_speech_sensitivity': (b, v) =>
-		setPath(b, 'properties.mllm.turn_detection', { mode: 'server_vad', server_vad_config: { start_of_speech_sensitivity: v } }),
+		setPath(b, 'properties.mllm.turn_detection', {
+			mode: 'server_vad',
+			server_vad_config: { start_of_speech_sensitivity: v },
+		}),
 	'properties.mllm.turn_detection.server_vad_config.end_of_speech_sensitivity': (b, v) =>
-		setPath(b, 'properties.mllm.turn_detection', { mode: 'server_vad', server_vad_config: { end_of_speech_sensitivity: v } }),
+		setPath(b, 'properties.mllm.turn_detection', {
+			mode: 'server_vad',
+			server_vad_config: { end_of_speech_sensitivity: v },
+		}),
 	'properties.mllm.turn_detection.semantic_vad_config.eagerness': (b, v) =>
-		setPath(b, 'properties.mllm.turn_detection', { mode: 'semantic_vad', semantic_vad_config: { eagerness: v } }),
+		setPath(b, 'properties.mllm.turn_detection', {
+			mode: 'semantic_vad',
+			semantic_vad_config: { eagerness: v },
+		}),
 	'properties.filler_words.content.static_config.selection_rule': (b, v) =>
-		setPath(b, 'properties.filler_words.content', { mode: 'static', static_config: { phrases: ['OK'], selection_rule: v } }),
-	'properties.llm.mcp_servers[].transport': (b, v) => setPath(b, 'properties.llm.mcp_servers', [{ name: 'tools', endpoint: 'https://mcp.example.com', transport: v }]),
+		setPath(b, 'properties.filler_words.content', {
+			mode: 'static',
+			static_config: { phrases: ['OK'], selection_rule: v },
+		}),
+	'properties.llm.mcp_servers[].transport': (b, v) =>
+		setPath(b, 'properties.llm.mcp_servers', [
+			{ name: 'tools', endpoint: 'https://mcp.example.com', transport: v },
+		]),
 	'properties.tts.skip_patterns[]': (b, v) => setPath(b, 'properties.tts.skip_patterns', [v]),
 	'properties.tts.vendor': (b, v) => {
 		setPath(b, 'properties.tts.vendor', v);
 		// generic_http speaks the OpenAI TTS protocol at a URL of the user's: url and headers too.
-		if (v === 'generic_http') Object.assign((b.properties as IDataObject).tts as IDataObject, { url: 'https://tts.example.com/v1/audio/speech', headers: { Authorization: 'Bearer k' } });
+		if (v === 'generic_http')
+			Object.assign((b.properties as IDataObject).tts as IDataObject, {
+				url: 'https://tts.example.com/v1/audio/speech',
+				headers: { Authorization: 'Bearer k' },
+			});
 	},
-	'properties.rtc.encryption_mode': (b, v) => setPath(b, 'properties.rtc', { encryption_key: 'k', encryption_mode: v, ...(v === 7 || v === 8 ? { encryption_salt: 'c2FsdA==' } : {}) }),
+	'properties.rtc.encryption_mode': (b, v) =>
+		setPath(b, 'properties.rtc', {
+			encryption_key: 'k',
+			encryption_mode: v,
+			...(v === 7 || v === 8 ? { encryption_salt: 'c2FsdA==' } : {}),
+		}),
 	'player.encryptMode': (b, v) =>
-		Object.assign((b as { player: IDataObject }).player, { encryptMode: v, encryptKey: 'k', ...(String(v).endsWith('gcm2') ? { encryptKdfSalt: 's'.repeat(32) } : {}) }),
+		Object.assign((b as { player: IDataObject }).player, {
+			encryptMode: v,
+			encryptKey: 'k',
+			...(String(v).endsWith('gcm2') ? { encryptKdfSalt: 's'.repeat(32) } : {}),
+		}),
 	'properties.parameters.data_channel': (b, v) => {
 		setPath(b, 'properties.parameters.data_channel', v);
 		setPath(b, 'properties.advanced_features.enable_rtm', true);
@@ -211,24 +304,35 @@ const ENUM_CONTEXT: Record<string, (body: IDataObject, value: unknown) => void> 
 /** Enum entries the node checks in a form field rather than in a body (query parameters, path). */
 const FORM_ENUMS = new Set(['get-agent-list query.state', 'create-player path.region']);
 
-const bodyEnums = loadEnums().filter((e) => NODE_OPERATIONS.has(e.operation) && !FORM_ENUMS.has(`${e.operation} ${e.field}`));
+const bodyEnums = loadEnums().filter(
+	(e) => NODE_OPERATIONS.has(e.operation) && !FORM_ENUMS.has(`${e.operation} ${e.field}`),
+);
 
 describe('every enum value the reference lists passes the node', () => {
-	test.each(bodyEnums.map((e) => [`${e.operation} ${e.field}`, e] as const))('%s', (_label, entry) => {
-		const values = [...entry.values, ...(entry.alsoDocumented ?? []), ...(entry.olderSnapshot ?? [])];
-		// A list that grows passes a value Agora may add tomorrow.
-		if (entry.open) values.push(typeof entry.values[0] === 'string' ? 'a-value-added-later' : entry.values[0]);
-		for (const value of values) {
-			const { operation, body } = withEnumValue(entry, value);
-			expect({ value, problems: checks[operation](body) }).toEqual({ value, problems: [] });
-		}
-	});
+	test.each(bodyEnums.map((e) => [`${e.operation} ${e.field}`, e] as const))(
+		'%s',
+		(_label, entry) => {
+			const values = [
+				...entry.values,
+				...(entry.alsoDocumented ?? []),
+				...(entry.olderSnapshot ?? []),
+			];
+			// A list that grows passes a value Agora may add tomorrow.
+			if (entry.open)
+				values.push(typeof entry.values[0] === 'string' ? 'a-value-added-later' : entry.values[0]);
+			for (const value of values) {
+				const { operation, body } = withEnumValue(entry, value);
+				expect({ value, problems: checks[operation](body) }).toEqual({ value, problems: [] });
+			}
+		},
+	);
 
 	test('the agent list states and the Media Pull regions are the values the form sends', async () => {
 		const { AGENT_STATUS_CODES } = await import('../../nodes/Agora/schemas/agent');
 		const { MEDIA_PULL_REGIONS } = await import('../../nodes/shared/agoraFacts');
 		const states = loadEnums().find((e) => e.field === 'query.state')!;
-		for (const code of [...states.values, ...(states.olderSnapshot ?? [])]) expect(Object.values(AGENT_STATUS_CODES)).toContain(code);
+		for (const code of [...states.values, ...(states.olderSnapshot ?? [])])
+			expect(Object.values(AGENT_STATUS_CODES)).toContain(code);
 		const regions = loadEnums().find((e) => e.field === 'path.region')!;
 		expect([...MEDIA_PULL_REGIONS].sort()).toEqual([...(regions.values as string[])].sort());
 	});
@@ -247,21 +351,31 @@ const POLICY_PASSES: Record<string, string> = {};
 
 /** Invalid query or path values, refused by the node's form before sending (engine runs). */
 const QUERY_CASES: Record<string, (f: Fixture, entry: InvalidEntry) => INodeParameters> = {
-	'list-agents': (_f, entry) => ({ resource: 'agent', operation: 'getAll', filters: { state: `={{ ${JSON.stringify(entry.query?.state)} }}` } }),
-	'player-create-plain': (f, entry) => ({ ...exampleParams(f), additionalFields: { streamIp: entry.query?.streamIp ?? '' } }),
+	'list-agents': (_f, entry) => ({
+		resource: 'agent',
+		operation: 'getAll',
+		filters: { state: `={{ ${JSON.stringify(entry.query?.state)} }}` },
+	}),
+	'player-create-plain': (f, entry) => ({
+		...exampleParams(f),
+		additionalFields: { streamIp: entry.query?.streamIp ?? '' },
+	}),
 	'player-update': (_f, entry) => ({
 		resource: 'cloudPlayer',
 		operation: 'update',
 		region: 'na',
 		playerId: 'p1',
 		updateFields: { isPause: true },
-		options: entry.query?.sequence === null ? {} : { sequence: `={{ ${Number(entry.query?.sequence)} }}` },
+		options:
+			entry.query?.sequence === null ? {} : { sequence: `={{ ${Number(entry.query?.sequence)} }}` },
 	}),
 	'player-list-filter': (_f, entry) => ({
 		resource: 'cloudPlayer',
 		operation: 'getMany',
 		returnAll: true,
-		...(entry.query?.pageSize ? { options: { pageSize: `={{ ${Number(entry.query.pageSize)} }}` } } : { filters: { channelName: 'class "32"' } }),
+		...(entry.query?.pageSize
+			? { options: { pageSize: `={{ ${Number(entry.query.pageSize)} }}` } }
+			: { filters: { channelName: 'class "32"' } }),
 	}),
 };
 
@@ -269,28 +383,34 @@ const invalid = loadInvalid().filter((e) => NODE_OPERATIONS.has(fixture(e.base).
 
 describe('every input the reference calls invalid is refused by the node, naming the field', () => {
 	const bodyCases = invalid.filter((e) => !e.query);
-	test.each(bodyCases.map((e, i) => [`${i} ${e.base} ${e.field}: ${e.rule}`, e] as const))('%s', (_label, entry) => {
-		const f = applyInvalid(fixture(entry.base), entry);
-		const policy = POLICY_PASSES[`${entry.field} ${String(getPath(f.body, entry.field))}`];
-		const found = checks[f.operation](f.body);
-		if (policy) {
-			expect(found).toEqual([]);
-			return;
-		}
-		expect(found.some((problem) => problem.startsWith(entry.field))).toBe(true);
-	});
+	test.each(bodyCases.map((e, i) => [`${i} ${e.base} ${e.field}: ${e.rule}`, e] as const))(
+		'%s',
+		(_label, entry) => {
+			const f = applyInvalid(fixture(entry.base), entry);
+			const policy = POLICY_PASSES[`${entry.field} ${String(getPath(f.body, entry.field))}`];
+			const found = checks[f.operation](f.body);
+			if (policy) {
+				expect(found).toEqual([]);
+				return;
+			}
+			expect(found.some((problem) => problem.startsWith(entry.field))).toBe(true);
+		},
+	);
 
 	const queryCases = invalid.filter((e) => e.query);
-	test.each(queryCases.map((e, i) => [`${i} ${e.base} ${e.field}: ${e.rule}`, e] as const))('%s', async (_label, entry) => {
-		const f = fixture(entry.base);
-		const params = QUERY_CASES[entry.base](f, entry);
-		const result = await run(params, basic);
-		if (entry.base === 'player-update' && entry.query?.sequence === null) {
-			// Left out in the form, the sequence is the node's automatic one: never missing.
-			expect(Number(sb.requests[0].query.sequence)).toBeGreaterThan(1e12);
-			return;
-		}
-		expect(result.error('Agora')?.message).toMatch(/^Invalid “/);
-		expect(sb.requests).toHaveLength(0);
-	});
+	test.each(queryCases.map((e, i) => [`${i} ${e.base} ${e.field}: ${e.rule}`, e] as const))(
+		'%s',
+		async (_label, entry) => {
+			const f = fixture(entry.base);
+			const params = QUERY_CASES[entry.base](f, entry);
+			const result = await run(params, basic);
+			if (entry.base === 'player-update' && entry.query?.sequence === null) {
+				// Left out in the form, the sequence is the node's automatic one: never missing.
+				expect(Number(sb.requests[0].query.sequence)).toBeGreaterThan(1e12);
+				return;
+			}
+			expect(result.error('Agora')?.message).toMatch(/^Invalid “/);
+			expect(sb.requests).toHaveLength(0);
+		},
+	);
 });

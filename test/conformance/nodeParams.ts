@@ -32,7 +32,12 @@ const json = (value: unknown) => (value === undefined ? undefined : JSON.stringi
 /** System messages as the form's fixedCollection, when every message fits it (role + text). */
 function systemMessages(llm: IDataObject | undefined): INodeParameters | undefined {
 	const list = llm?.system_messages;
-	const fits = Array.isArray(list) && list.every((m: IDataObject) => Object.keys(m).length === 2 && typeof m.role === 'string' && typeof m.content === 'string');
+	const fits =
+		Array.isArray(list) &&
+		list.every(
+			(m: IDataObject) =>
+				Object.keys(m).length === 2 && typeof m.role === 'string' && typeof m.content === 'string',
+		);
 	if (!fits) return undefined;
 	take(llm, 'system_messages');
 	return { messages: list as INodeParameters[] };
@@ -43,9 +48,19 @@ function modelFields(mode: string, p: IDataObject): INodeParameters {
 		const mllm = p.mllm as IDataObject;
 		take(mllm, 'enable');
 		const text = (key: string) => (take(mllm, key) as string | undefined) ?? '';
-		const fields: INodeParameters = { mllmVendor: text('vendor'), mllmUrl: text('url'), mllmApiKey: text('api_key'), mllmParams: json(take(mllm, 'params')) ?? '{}' };
+		const fields: INodeParameters = {
+			mllmVendor: text('vendor'),
+			mllmUrl: text('url'),
+			mllmApiKey: text('api_key'),
+			mllmParams: json(take(mllm, 'params')) ?? '{}',
+		};
 		// Vertex AI's own fields (Agora's Vertex AI page).
-		if (fields.mllmVendor === 'vertexai') Object.assign(fields, { mllmAdcCredentials: text('adc_credentials_string'), mllmProjectId: text('project_id'), mllmLocation: text('location') });
+		if (fields.mllmVendor === 'vertexai')
+			Object.assign(fields, {
+				mllmAdcCredentials: text('adc_credentials_string'),
+				mllmProjectId: text('project_id'),
+				mllmLocation: text('location'),
+			});
 		return fields;
 	}
 	if (mode === 'pipeline') return {};
@@ -62,15 +77,21 @@ function modelFields(mode: string, p: IDataObject): INodeParameters {
 	if (messages) out.llmSystemMessages = messages;
 	// The form's Output Modalities option (Agora's audio output guide: ["audio"] needs no TTS).
 	const output = llm?.output_modalities;
-	if (Array.isArray(output) && output.join(',') === 'audio') out.llmOptions = { outputModalities: String(take(llm, 'output_modalities')) };
-	if (tts?.credential_mode === 'managed') out.ttsCredentialMode = take(tts, 'credential_mode') as string;
+	if (Array.isArray(output) && output.join(',') === 'audio')
+		out.llmOptions = { outputModalities: String(take(llm, 'output_modalities')) };
+	if (tts?.credential_mode === 'managed')
+		out.ttsCredentialMode = take(tts, 'credential_mode') as string;
 	return out;
 }
 
 function startParams(example: IDataObject): INodeParameters {
 	const body = clone(example);
 	const p = body.properties as IDataObject;
-	const mode = body.pipeline_id ? 'pipeline' : (p.mllm as IDataObject | undefined)?.enable === true ? 'mllm' : 'cascade';
+	const mode = body.pipeline_id
+		? 'pipeline'
+		: (p.mllm as IDataObject | undefined)?.enable === true
+			? 'mllm'
+			: 'cascade';
 	const remote = p.remote_rtc_uids as string[];
 	const params: INodeParameters = {
 		resource: 'agent',
@@ -86,7 +107,8 @@ function startParams(example: IDataObject): INodeParameters {
 		...modelFields(mode, p),
 	};
 	delete p.remote_rtc_uids;
-	if (p.enable_string_uid === true) params.enableStringUid = take(p, 'enable_string_uid') as boolean;
+	if (p.enable_string_uid === true)
+		params.enableStringUid = take(p, 'enable_string_uid') as boolean;
 	if (p.idle_timeout !== undefined) params.idleTimeout = take(p, 'idle_timeout') as number;
 	params.options = { additionalBody: JSON.stringify(prune(body)) };
 	return params;
@@ -131,7 +153,14 @@ function agentParams(f: Fixture, agentId = 'AGENT'): INodeParameters {
 	const body = (f.body ?? {}) as IDataObject;
 	switch (f.operation) {
 		case 'agent-speak':
-			return { resource: 'agent', operation: 'speak', agentId, text: body.text as string, priority: body.priority as string, interruptable: body.interruptable as boolean };
+			return {
+				resource: 'agent',
+				operation: 'speak',
+				agentId,
+				text: body.text as string,
+				priority: body.priority as string,
+				interruptable: body.interruptable as boolean,
+			};
 		case 'agent-think':
 			return {
 				resource: 'agent',
@@ -166,18 +195,34 @@ function agentParams(f: Fixture, agentId = 'AGENT'): INodeParameters {
 }
 
 /** The form of one example; agentId and playerId name the resources the operation acts on. */
-export function exampleParams(f: Fixture, ids: { agentId?: string; playerId?: string } = {}): INodeParameters {
+export function exampleParams(
+	f: Fixture,
+	ids: { agentId?: string; playerId?: string } = {},
+): INodeParameters {
 	switch (f.operation) {
 		case 'start-agent':
 			return startParams(f.body as IDataObject);
 		case 'get-agent-list':
-			return { resource: 'agent', operation: 'getAll', limit: Number(f.query?.limit), filters: { state: 'live' }, options: { pageSize: Number(f.query?.limit) } };
+			return {
+				resource: 'agent',
+				operation: 'getAll',
+				limit: Number(f.query?.limit),
+				filters: { state: 'live' },
+				options: { pageSize: Number(f.query?.limit) },
+			};
 		case 'create-player':
 			return playerCreateParams(f);
 		case 'update-player':
 			return playerUpdateParams(f, ids.playerId);
 		case 'list-players':
-			return { resource: 'cloudPlayer', operation: 'getMany', returnAll: false, limit: 1, filters: { channelName: f.query!.filter.replace('channelName eq ', '') }, options: { pageSize: Number(f.query?.pageSize) } };
+			return {
+				resource: 'cloudPlayer',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1,
+				filters: { channelName: f.query!.filter.replace('channelName eq ', '') },
+				options: { pageSize: Number(f.query?.pageSize) },
+			};
 		default:
 			return agentParams(f, ids.agentId);
 	}

@@ -7,7 +7,17 @@ import axios, { AxiosResponse } from 'axios';
 import { startSandbox } from '../../sandbox/src';
 import type { Sandbox } from '../../sandbox/src';
 import { agoraToken, playerBody, playersPath, startBody } from '../../sandbox/src/helpers';
-import { applyInvalid, VERTEX_AI_FIELDS, EnumEntry, Fixture, fillPath, loadEnums, loadFixtures, loadInvalid, setPath } from './fixtures';
+import {
+	applyInvalid,
+	VERTEX_AI_FIELDS,
+	EnumEntry,
+	Fixture,
+	fillPath,
+	loadEnums,
+	loadFixtures,
+	loadInvalid,
+	setPath,
+} from './fixtures';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f]));
@@ -16,7 +26,12 @@ const fixture = (name: string): Fixture => JSON.parse(JSON.stringify(byName.get(
 let sb: Sandbox;
 
 beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 10, stopDelayMs: 10, clock: 'manual', playerQuota: 1000 });
+	sb = await startSandbox({
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		clock: 'manual',
+		playerQuota: 1000,
+	});
 });
 afterAll(() => sb.close());
 beforeEach(() => {
@@ -25,9 +40,17 @@ beforeEach(() => {
 });
 
 function auth(f: Fixture): Record<string, string> {
-	if (f.auth !== 'token') return { Authorization: 'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64') };
-	const p = (f.body as { properties?: { channel?: string; agent_rtc_uid?: string } } | undefined)?.properties ?? {};
-	const uid = /^\d+$/.test(p.agent_rtc_uid ?? '') ? Number(p.agent_rtc_uid) : (p.agent_rtc_uid ?? 0);
+	if (f.auth !== 'token')
+		return {
+			Authorization:
+				'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'),
+		};
+	const p =
+		(f.body as { properties?: { channel?: string; agent_rtc_uid?: string } } | undefined)
+			?.properties ?? {};
+	const uid = /^\d+$/.test(p.agent_rtc_uid ?? '')
+		? Number(p.agent_rtc_uid)
+		: (p.agent_rtc_uid ?? 0);
 	return { Authorization: `agora token=${agoraToken(sb, p.channel ?? '', uid)}` };
 }
 
@@ -35,12 +58,20 @@ function auth(f: Fixture): Record<string, string> {
 async function prepare(f: Fixture): Promise<Record<string, string>> {
 	const values: Record<string, string> = { appid: sb.appId, appId: sb.appId };
 	if (f.path.includes('{agentId}')) {
-		const r = await axios.post(`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/join`, startBody(), { headers: auth(fixture('join-basic')) });
+		const r = await axios.post(
+			`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/join`,
+			startBody(),
+			{ headers: auth(fixture('join-basic')) },
+		);
 		sb.clock.advance(10);
 		values.agentId = r.data.agent_id;
 	}
 	if (f.path.includes('{agent_id}')) {
-		const r = await axios.post(`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/call`, fixture('call-pipeline').body, { headers: auth(f) });
+		const r = await axios.post(
+			`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/call`,
+			fixture('call-pipeline').body,
+			{ headers: auth(f) },
+		);
 		values.agent_id = r.data.agent_id;
 	}
 	if (f.path.includes('{phone_number}')) {
@@ -49,7 +80,9 @@ async function prepare(f: Fixture): Promise<Record<string, string>> {
 		values.phone_number = (add.body as { phone_number: string }).phone_number;
 	}
 	if (f.path.includes('{id}')) {
-		const r = await axios.post(`${sb.url}${playersPath(sb, f.region)}`, playerBody(), { headers: auth(f) });
+		const r = await axios.post(`${sb.url}${playersPath(sb, f.region)}`, playerBody(), {
+			headers: auth(f),
+		});
 		values.id = r.data.player.id;
 	}
 	if (f.clockS !== undefined) sb.clock.set(f.clockS * 1000);
@@ -96,29 +129,54 @@ function withValue(e: EnumEntry, value: unknown): Fixture {
 	if (field === 'query.state') f.query = { ...f.query, state: String(value) };
 	else if (field === 'query.type') f.query = { ...f.query, type: String(value) };
 	else if (field === 'path.region') f.region = value as string;
-	else if (field === 'properties.mllm.vendor' && value === 'vertexai') set('properties.mllm', { ...(body.properties as { mllm: object }).mllm, vendor: value, ...VERTEX_AI_FIELDS });
+	else if (field === 'properties.mllm.vendor' && value === 'vertexai')
+		set('properties.mllm', {
+			...(body.properties as { mllm: object }).mllm,
+			vendor: value,
+			...VERTEX_AI_FIELDS,
+		});
 	else if (field.endsWith('[]')) set(field.slice(0, -2), [value]);
-	else if (field === 'properties.llm.mcp_servers[].transport') set('properties.llm.mcp_servers', [{ name: 'tools', endpoint: 'https://mcp.example.com', transport: value }]);
+	else if (field === 'properties.llm.mcp_servers[].transport')
+		set('properties.llm.mcp_servers', [
+			{ name: 'tools', endpoint: 'https://mcp.example.com', transport: value },
+		]);
 	else if (field.endsWith('start_of_speech.mode') || field.endsWith('end_of_speech.mode')) {
 		const v = value as string;
-		set(field.slice(0, -'.mode'.length), v === 'manual' ? { mode: v } : { mode: v, [`${v}_config`]: {} });
+		set(
+			field.slice(0, -'.mode'.length),
+			v === 'manual' ? { mode: v } : { mode: v, [`${v}_config`]: {} },
+		);
 		if (v === 'manual') {
 			set('properties.advanced_features.enable_rtm', true);
 			set('properties.parameters.data_channel', 'rtm');
 		}
 	} else if (field.endsWith('start_of_speech.disabled_config.strategy')) {
-		set('properties.turn_detection.config.start_of_speech', { mode: 'disabled', disabled_config: { strategy: value } });
+		set('properties.turn_detection.config.start_of_speech', {
+			mode: 'disabled',
+			disabled_config: { strategy: value },
+		});
 	} else set(field, value);
 	if (field === 'properties.geofence.exclude_area') set('properties.geofence.area', 'GLOBAL');
-	if (field === 'properties.tts.vendor' && value === 'generic_http') Object.assign(body.properties as object, { tts: { vendor: value, url: 'https://tts.example.com', headers: {}, params: {} } });
-	if (field === 'properties.rtc.encryption_mode') set('properties.rtc.encryption_salt', Buffer.alloc(32, 1).toString('base64'));
-	if (field.includes('filler_words.content.static_config')) set('properties.filler_words.content.static_config.phrases', ['OK']);
-	if (field === 'player.encryptMode') Object.assign(body.player as object, { encryptKey: 'k', encryptKdfSalt: Buffer.alloc(32, 1).toString('base64') });
+	if (field === 'properties.tts.vendor' && value === 'generic_http')
+		Object.assign(body.properties as object, {
+			tts: { vendor: value, url: 'https://tts.example.com', headers: {}, params: {} },
+		});
+	if (field === 'properties.rtc.encryption_mode')
+		set('properties.rtc.encryption_salt', Buffer.alloc(32, 1).toString('base64'));
+	if (field.includes('filler_words.content.static_config'))
+		set('properties.filler_words.content.static_config.phrases', ['OK']);
+	if (field === 'player.encryptMode')
+		Object.assign(body.player as object, {
+			encryptKey: 'k',
+			encryptKdfSalt: Buffer.alloc(32, 1).toString('base64'),
+		});
 	return f;
 }
 
 const enumCases = loadEnums().flatMap((e) =>
-	[...e.values, ...(e.alsoDocumented ?? []), ...(e.olderSnapshot ?? [])].map((v) => [`${e.operation} ${e.field} = ${JSON.stringify(v)}`, e, v] as const),
+	[...e.values, ...(e.alsoDocumented ?? []), ...(e.olderSnapshot ?? [])].map(
+		(v) => [`${e.operation} ${e.field} = ${JSON.stringify(v)}`, e, v] as const,
+	),
 );
 
 describe('every enum value of the reference is accepted', () => {
@@ -128,19 +186,28 @@ describe('every enum value of the reference is accepted', () => {
 	});
 
 	it('open lists pass a value the reference does not list yet', async () => {
-		for (const e of loadEnums().filter((x) => x.open && x.valueKind !== 'array' && typeof x.values[0] === 'string')) {
+		for (const e of loadEnums().filter(
+			(x) => x.open && x.valueKind !== 'array' && typeof x.values[0] === 'string',
+		)) {
 			sb.reset();
 			const r = await send(withValue(e, 'future_value_2030'));
-			expect({ field: e.field, status: r.status, body: r.data }).toMatchObject({ field: e.field, status: 200 });
+			expect({ field: e.field, status: r.status, body: r.data }).toMatchObject({
+				field: e.field,
+				status: 200,
+			});
 		}
 	});
 });
 
 describe('every input the reference calls invalid is refused with a 400 naming the field', () => {
-	it.each(loadInvalid().map((x) => [`${x.base}: ${x.field} (${x.rule})`, x] as const))('%s', async (_n, entry) => {
-		const r = await send(applyInvalid(fixture(entry.base), entry));
-		expect({ status: r.status, body: r.data }).toMatchObject({ status: 400 });
-		const text = typeof r.data === 'object' ? String(r.data.detail ?? r.data.message) : String(r.data);
-		expect(text).toContain(entry.field);
-	});
+	it.each(loadInvalid().map((x) => [`${x.base}: ${x.field} (${x.rule})`, x] as const))(
+		'%s',
+		async (_n, entry) => {
+			const r = await send(applyInvalid(fixture(entry.base), entry));
+			expect({ status: r.status, body: r.data }).toMatchObject({ status: 400 });
+			const text =
+				typeof r.data === 'object' ? String(r.data.detail ?? r.data.message) : String(r.data);
+			expect(text).toContain(entry.field);
+		},
+	);
 });

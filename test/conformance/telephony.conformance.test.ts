@@ -7,16 +7,31 @@ import type { ZodType } from 'zod';
 
 import { describeZodError } from '../../nodes/shared/validate';
 import { numeric } from '../../nodes/shared/values';
-import { addPhoneNumberSchema, updatePhoneNumberSchema } from '../../nodes/Agora/schemas/phoneNumber';
+import {
+	addPhoneNumberSchema,
+	updatePhoneNumberSchema,
+} from '../../nodes/Agora/schemas/phoneNumber';
 import { callRecordsQuerySchema, callRequestSchema } from '../../nodes/Agora/schemas/telephony';
-import { applyInvalid, loadEnums, loadFixtures, loadInvalid, setPath, type Fixture } from './fixtures';
+import {
+	applyInvalid,
+	loadEnums,
+	loadFixtures,
+	loadInvalid,
+	setPath,
+	type Fixture,
+} from './fixtures';
 
 /** The request part each operation's schema judges: the body, or the query with numbers as numbers. */
 const SCHEMAS: Record<string, { schema: ZodType<unknown>; input: (f: Fixture) => unknown }> = {
 	'call-telephony': { schema: callRequestSchema, input: (f) => f.body },
 	'list-telephony': {
 		schema: callRecordsQuerySchema,
-		input: (f) => Object.fromEntries(Object.entries(f.query ?? {}).filter(([key]) => key !== 'cursor').map(([key, value]) => [key, numeric(value)])),
+		input: (f) =>
+			Object.fromEntries(
+				Object.entries(f.query ?? {})
+					.filter(([key]) => key !== 'cursor')
+					.map(([key, value]) => [key, numeric(value)]),
+			),
 	},
 	'add-phone-number': { schema: addPhoneNumberSchema, input: (f) => f.body },
 	'update-phone-number': { schema: updatePhoneNumberSchema, input: (f) => f.body },
@@ -41,7 +56,9 @@ test.each(fixtures.map((f) => [f.name, f] as const))('example %s passes', (_, fi
 
 const invalid = loadInvalid().filter((entry) => byName.has(entry.base));
 
-test.each(invalid.map((entry) => [`${entry.base}: ${entry.field} (${entry.rule})`, entry] as const))('%s is refused naming the field', (_, entry) => {
+test.each(
+	invalid.map((entry) => [`${entry.base}: ${entry.field} (${entry.rule})`, entry] as const),
+)('%s is refused naming the field', (_, entry) => {
 	const found = problems(applyInvalid(byName.get(entry.base)!, entry));
 	expect(found.length).toBeGreaterThan(0);
 	expect(found.some((problem) => problem.startsWith(`${entry.field}:`))).toBe(true);
@@ -49,12 +66,16 @@ test.each(invalid.map((entry) => [`${entry.base}: ${entry.field} (${entry.rule})
 
 const enums = loadEnums().filter((entry) => SCHEMAS[entry.operation]);
 
-test.each(enums.map((entry) => [`${entry.operation} ${entry.field}`, entry] as const))('every value of %s passes', (_, entry) => {
-	const base = fixtures.find((f) => f.operation === entry.operation)!;
-	for (const value of [...entry.values, ...(entry.open ? ['a-value-added-later'] : [])]) {
-		const copy = JSON.parse(JSON.stringify(base)) as Fixture;
-		if (entry.field.startsWith('query.')) copy.query = { ...copy.query, [entry.field.slice(6)]: String(value) };
-		else setPath(copy.body, entry.field, value);
-		expect(problems(copy)).toEqual([]);
-	}
-});
+test.each(enums.map((entry) => [`${entry.operation} ${entry.field}`, entry] as const))(
+	'every value of %s passes',
+	(_, entry) => {
+		const base = fixtures.find((f) => f.operation === entry.operation)!;
+		for (const value of [...entry.values, ...(entry.open ? ['a-value-added-later'] : [])]) {
+			const copy = JSON.parse(JSON.stringify(base)) as Fixture;
+			if (entry.field.startsWith('query.'))
+				copy.query = { ...copy.query, [entry.field.slice(6)]: String(value) };
+			else setPath(copy.body, entry.field, value);
+			expect(problems(copy)).toEqual([]);
+		}
+	},
+);

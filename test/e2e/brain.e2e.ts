@@ -28,10 +28,7 @@ const replyWorkflow = {
 	name: 'brain test: reply',
 	active: false,
 	settings: { executionOrder: 'v1' },
-	nodes: [
-		llmTrigger(REPLY_WEBHOOK, {}),
-		heardReplyNode(),
-	],
+	nodes: [llmTrigger(REPLY_WEBHOOK, {}), heardReplyNode()],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
 };
 
@@ -43,7 +40,14 @@ const slowWorkflow = {
 	settings: { executionOrder: 'v1' },
 	nodes: [
 		llmTrigger(SLOW_WEBHOOK, { answerTimeoutMs: 300 }),
-		{ id: 'w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [200, 0], parameters: { amount: 20 } },
+		{
+			id: 'w',
+			name: 'Wait',
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			position: [200, 0],
+			parameters: { amount: 20 },
+		},
 		replyNode({ answer: 'too late' }),
 	],
 	connections: { ...chain('Agora Agent LLM Trigger', 'Wait'), ...chain('Wait', 'Reply') },
@@ -60,27 +64,68 @@ const coreWebhookWorkflow = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 'h', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '7c2e1f0a-9d8b-4c5a-8f4e-3d2c1b0a9f8e', parameters: { httpMethod: 'POST', path: CORE_WEBHOOK_PATH, responseMode: 'responseNode', options: {} } },
+		{
+			id: 'h',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: '7c2e1f0a-9d8b-4c5a-8f4e-3d2c1b0a9f8e',
+			parameters: {
+				httpMethod: 'POST',
+				path: CORE_WEBHOOK_PATH,
+				responseMode: 'responseNode',
+				options: {},
+			},
+		},
 		replyNode({ answer: "={{ 'Core: ' + $json.body.messages[1].content }}" }),
-		{ id: 'n', name: 'Respond to Webhook', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [600, 0], parameters: { respondWith: 'noData', options: {} } },
+		{
+			id: 'n',
+			name: 'Respond to Webhook',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			position: [600, 0],
+			parameters: { respondWith: 'noData', options: {} },
+		},
 	],
 	connections: { ...chain('Webhook', 'Reply'), ...chain('Reply', 'Respond to Webhook') },
 };
 
-const client = (webhookId: string, apiKey = KEY) => new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
-const ask = (text: string) => [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: text }];
+const client = (webhookId: string, apiKey = KEY) =>
+	new OpenAI({ apiKey, baseURL: `${host.baseUrl}/webhook/${webhookId}`, maxRetries: 0 });
+const ask = (text: string) => [
+	{ role: 'system' as const, content: 'Be brief.' },
+	{ role: 'user' as const, content: text },
+];
 
-const streamed = async (openai: OpenAI, text: string) => readStream(await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true }));
+const streamed = async (openai: OpenAI, text: string) =>
+	readStream(
+		await openai.chat.completions.create({ model: 'n8n', messages: ask(text), stream: true }),
+	);
 
 useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	model = await startScriptedModel();
 	await e2e.importAgoraCredential();
-	await host.importCredentialData([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: model.url } }]);
-	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) => path.join(EXAMPLES_DIR, file));
+	await host.importCredentialData([
+		{
+			id: 'openAiExampleCred',
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-fake-e2e', url: model.url },
+		},
+	]);
+	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) =>
+		path.join(EXAMPLES_DIR, file),
+	);
 	await e2e.importWorkflows([...examples, replyWorkflow, slowWorkflow, coreWebhookWorkflow]);
 	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
-	await e2e.serve([BRAIN_EXAMPLES.brainWorkflowId, replyWorkflow.id, slowWorkflow.id, coreWebhookWorkflow.id]);
+	await e2e.serve([
+		BRAIN_EXAMPLES.brainWorkflowId,
+		replyWorkflow.id,
+		slowWorkflow.id,
+		coreWebhookWorkflow.id,
+	]);
 });
 
 afterAll(async () => {
@@ -89,28 +134,59 @@ afterAll(async () => {
 
 describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 	test('the openai SDK without streaming reads a chat.completion from the production URL', async () => {
-		const completion = await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('hello there') });
+		const completion = await client(REPLY_WEBHOOK).chat.completions.create({
+			model: 'n8n',
+			messages: ask('hello there'),
+		});
 		expect(completion.object).toBe('chat.completion');
 		expect(completion.model).toBe('n8n');
-		expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Heard: hello there' }, finish_reason: 'stop' });
+		expect(completion.choices[0]).toMatchObject({
+			message: { role: 'assistant', content: 'Heard: hello there' },
+			finish_reason: 'stop',
+		});
 	});
 
 	test('the openai SDK with streaming reads the same answer as SSE chunks', async () => {
-		expect(await streamed(client(REPLY_WEBHOOK), 'hello again')).toEqual({ content: 'Heard: hello again', toolCalls: [], finish: 'stop' });
+		expect(await streamed(client(REPLY_WEBHOOK), 'hello again')).toEqual({
+			content: 'Heard: hello again',
+			toolCalls: [],
+			finish: 'stop',
+		});
 	});
 
 	test('tool calls come through, streamed and not', async () => {
-		const json = await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('weather?') });
+		const json = await client(REPLY_WEBHOOK).chat.completions.create({
+			model: 'n8n',
+			messages: ask('weather?'),
+		});
 		expect(json.choices[0].finish_reason).toBe('tool_calls');
-		expect(json.choices[0].message.tool_calls).toEqual([{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+		expect(json.choices[0].message.tool_calls).toEqual([
+			{
+				id: 'call_w',
+				type: 'function',
+				function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+			},
+		]);
 		const sse = await streamed(client(REPLY_WEBHOOK), 'weather?');
 		expect(sse.finish).toBe('tool_calls');
-		expect(sse.toolCalls).toEqual([{ index: 0, id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+		expect(sse.toolCalls).toEqual([
+			{
+				index: 0,
+				id: 'call_w',
+				type: 'function',
+				function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+			},
+		]);
 	});
 
 	test('a wrong or missing key gets 401 with an OpenAI error body and starts no execution', async () => {
 		const before = (await host.executions(replyWorkflow.id)).length;
-		await expect(client(REPLY_WEBHOOK, 'wrong-key').chat.completions.create({ model: 'n8n', messages: ask('hi') })).rejects.toMatchObject({
+		await expect(
+			client(REPLY_WEBHOOK, 'wrong-key').chat.completions.create({
+				model: 'n8n',
+				messages: ask('hi'),
+			}),
+		).rejects.toMatchObject({
 			status: 401,
 			code: 'invalid_api_key',
 			type: 'invalid_request_error',
@@ -135,14 +211,24 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 			body: JSON.stringify({ prompt: 'not chat' }),
 		});
 		expect(res.status).toBe(400);
-		expect(((await res.json()) as any).error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining('messages') });
+		expect(((await res.json()) as any).error).toMatchObject({
+			type: 'invalid_request_error',
+			message: expect.stringContaining('messages'),
+		});
 		await client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('counted') });
 		expect((await host.executions(replyWorkflow.id)).length).toBe(before + 1);
 	});
 
 	test('a workflow slower than Answer Timeout: the trigger answers 504, the late reply is dropped and n8n keeps answering', async () => {
-		await expect(client(SLOW_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('slow') })).rejects.toMatchObject({ status: 504, code: 'timeout' });
-		await expect(client(REPLY_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('still there?') })).resolves.toMatchObject({
+		await expect(
+			client(SLOW_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('slow') }),
+		).rejects.toMatchObject({ status: 504, code: 'timeout' });
+		await expect(
+			client(REPLY_WEBHOOK).chat.completions.create({
+				model: 'n8n',
+				messages: ask('still there?'),
+			}),
+		).resolves.toMatchObject({
 			choices: [{ message: { content: 'Heard: still there?' } }],
 		});
 	});
@@ -154,9 +240,15 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 			body: JSON.stringify({ model: 'm', stream: true, messages: ask('core') }),
 		});
 		const text = await res.text();
-		const failed = res.status === 200 ? undefined : (await host.executions(coreWebhookWorkflow.id)).at(-1)?.data.resultData;
+		const failed =
+			res.status === 200
+				? undefined
+				: (await host.executions(coreWebhookWorkflow.id)).at(-1)?.data.resultData;
 		expect(JSON.stringify(failed?.error ?? failed?.runData?.Reply?.[0]?.error)).toBeUndefined();
-		expect({ status: res.status, type: res.headers.get('content-type') }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/event-stream/) });
+		expect({ status: res.status, type: res.headers.get('content-type') }).toMatchObject({
+			status: 200,
+			type: expect.stringMatching(/^text\/event-stream/),
+		});
 		expect(text.trim().endsWith('data: [DONE]')).toBe(true);
 		const content = text
 			.split('\n')
@@ -169,22 +261,41 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 
 describe('brain examples', () => {
 	test('10: the AI Agent with memory answers through the trigger, streamed and not', async () => {
-		const openai = new OpenAI({ apiKey: KEY, baseURL: brainUrl(host.baseUrl).replace(/\/chat\/completions$/, ''), maxRetries: 0 });
+		const openai = new OpenAI({
+			apiKey: KEY,
+			baseURL: brainUrl(host.baseUrl).replace(/\/chat\/completions$/, ''),
+			maxRetries: 0,
+		});
 		// n8n loads the AI nodes on their first run, which on a busy machine can outlast the example's
 		// Answer Timeout (then the trigger answers 504): one warm-up turn first.
-		await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('warm up') }).catch(() => undefined);
+		await openai.chat.completions
+			.create({ model: 'gpt-4o-mini', messages: ask('warm up') })
+			.catch(() => undefined);
 		const streamedAnswer = await streamed(openai, 'where is my order');
 		expect(streamedAnswer.content).toContain('where is my order');
-		const json = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('thanks'), user: 'support-room-1' } as any);
+		const json = await openai.chat.completions.create({
+			model: 'gpt-4o-mini',
+			messages: ask('thanks'),
+			user: 'support-room-1',
+		} as any);
 		expect(json.choices[0].message.content).toContain('thanks');
 		expect(model.requests.length).toBeGreaterThanOrEqual(2);
 	});
 
 	test('11: Start Agent sends the brain’s URL, the shared key, vendor custom and style openai', async () => {
 		const { run, raw } = startRun;
-		expect({ error: run.data.resultData.error?.message, log: run.data.resultData.error ? raw.stderr.slice(-1500) : '' }).toEqual({ error: undefined, log: '' });
+		expect({
+			error: run.data.resultData.error?.message,
+			log: run.data.resultData.error ? raw.stderr.slice(-1500) : '',
+		}).toEqual({ error: undefined, log: '' });
 		const { agents } = (await sandbox.control('state')) as { agents: Array<{ request: any }> };
 		const llm = agents.at(-1)!.request.properties.llm;
-		expect(llm).toMatchObject({ url: brainUrl(host.baseUrl), api_key: KEY, vendor: 'custom', style: 'openai', params: { user: 'support-room-1' } });
+		expect(llm).toMatchObject({
+			url: brainUrl(host.baseUrl),
+			api_key: KEY,
+			vendor: 'custom',
+			style: 'openai',
+			params: { user: 'support-room-1' },
+		});
 	});
 });

@@ -8,7 +8,15 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
-import { agentBrainWorkflow, brainCredentials, chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
+import {
+	agentBrainWorkflow,
+	brainCredentials,
+	chain,
+	heardReplyNode,
+	llmTrigger,
+	readStream,
+	replyNode,
+} from '../lib/brainWorkflows';
 import { N8nE2e } from '../lib/n8nE2e';
 
 const KEY = BRAIN_EXAMPLES.key;
@@ -28,10 +36,7 @@ const plainWorkflow = {
 	name: 'brain streaming: no streaming model',
 	active: false,
 	settings: { executionOrder: 'v1' },
-	nodes: [
-		llmTrigger(PLAIN_WEBHOOK, STREAMING),
-		heardReplyNode(),
-	],
+	nodes: [llmTrigger(PLAIN_WEBHOOK, STREAMING), heardReplyNode()],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
 };
 
@@ -43,13 +48,24 @@ const failingWorkflow = {
 	settings: { executionOrder: 'v1' },
 	nodes: [
 		llmTrigger(FAILING_WEBHOOK, STREAMING),
-		{ id: 's', name: 'Stop and Error', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [200, 0], parameters: { errorMessage: 'brain broke' } },
+		{
+			id: 's',
+			name: 'Stop and Error',
+			type: 'n8n-nodes-base.stopAndError',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { errorMessage: 'brain broke' },
+		},
 		replyNode({ answer: 'never' }),
 	],
-	connections: { ...chain('Agora Agent LLM Trigger', 'Stop and Error'), ...chain('Stop and Error', 'Reply') },
+	connections: {
+		...chain('Agora Agent LLM Trigger', 'Stop and Error'),
+		...chain('Stop and Error', 'Reply'),
+	},
 };
 
-const client = (webhookId: string) => new OpenAI({ apiKey: KEY, baseURL: e2e.webhookUrl(webhookId), maxRetries: 0 });
+const client = (webhookId: string) =>
+	new OpenAI({ apiKey: KEY, baseURL: e2e.webhookUrl(webhookId), maxRetries: 0 });
 const ask = (text: string) => [{ role: 'user' as const, content: text }];
 
 beforeAll(async () => {
@@ -60,7 +76,10 @@ beforeAll(async () => {
 	await e2e.importWorkflows(workflows);
 	await e2e.serve(workflows.map((workflow) => workflow.id));
 	// n8n loads the AI nodes on their first run: one turn first, so later turns measure nothing else.
-	await client(AGENT_WEBHOOK).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('warm up') });
+	await client(AGENT_WEBHOOK).chat.completions.create({
+		model: 'gpt-4o-mini',
+		messages: ask('warm up'),
+	});
 }, 900000);
 
 afterAll(async () => {
@@ -73,7 +92,11 @@ describe('Agora Agent LLM Trigger with streaming on', () => {
 		const gate = model.holdAfterFirstWord();
 		const before = model.requests.length;
 		try {
-			const stream = await client(AGENT_WEBHOOK).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('stream this please'), stream: true });
+			const stream = await client(AGENT_WEBHOOK).chat.completions.create({
+				model: 'gpt-4o-mini',
+				messages: ask('stream this please'),
+				stream: true,
+			});
 			const iterator = stream[Symbol.asyncIterator]();
 			let first = '';
 			while (first === '') {
@@ -86,32 +109,74 @@ describe('Agora Agent LLM Trigger with streaming on', () => {
 			expect(first).toBe('You ');
 			gate.release();
 			const rest = await readStream({ [Symbol.asyncIterator]: () => iterator });
-			expect({ text: first + rest.content, finish: rest.finish }).toEqual({ text: 'You said: stream this please', finish: 'stop' });
+			expect({ text: first + rest.content, finish: rest.finish }).toEqual({
+				text: 'You said: stream this please',
+				finish: 'stop',
+			});
 		} finally {
 			gate.release();
 		}
 	});
 
 	test('a request without stream gets the AI Agent’s answer as one chat.completion', async () => {
-		const completion = await client(AGENT_WEBHOOK).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('no stream') });
+		const completion = await client(AGENT_WEBHOOK).chat.completions.create({
+			model: 'gpt-4o-mini',
+			messages: ask('no stream'),
+		});
 		expect(completion.object).toBe('chat.completion');
-		expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'You said: no stream' }, finish_reason: 'stop' });
+		expect(completion.choices[0]).toMatchObject({
+			message: { role: 'assistant', content: 'You said: no stream' },
+			finish_reason: 'stop',
+		});
 	});
 
 	test('a workflow that does not stream answers through the Reply, streamed and not, tool calls included', async () => {
 		const plain = client(PLAIN_WEBHOOK);
-		expect(await readStream(await plain.chat.completions.create({ model: 'n8n', messages: ask('hello'), stream: true }))).toEqual({ content: 'Heard: hello', toolCalls: [], finish: 'stop' });
+		expect(
+			await readStream(
+				await plain.chat.completions.create({ model: 'n8n', messages: ask('hello'), stream: true }),
+			),
+		).toEqual({ content: 'Heard: hello', toolCalls: [], finish: 'stop' });
 		const json = await plain.chat.completions.create({ model: 'n8n', messages: ask('weather?') });
 		expect(json.choices[0]).toMatchObject({
 			finish_reason: 'tool_calls',
-			message: { tool_calls: [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+			message: {
+				tool_calls: [
+					{
+						id: 'call_w',
+						type: 'function',
+						function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+					},
+				],
+			},
 		});
-		const sse = await readStream(await plain.chat.completions.create({ model: 'n8n', messages: ask('weather?'), stream: true }));
-		expect(sse).toMatchObject({ finish: 'tool_calls', toolCalls: [{ index: 0, id: 'call_w', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] });
+		const sse = await readStream(
+			await plain.chat.completions.create({
+				model: 'n8n',
+				messages: ask('weather?'),
+				stream: true,
+			}),
+		);
+		expect(sse).toMatchObject({
+			finish: 'tool_calls',
+			toolCalls: [
+				{
+					index: 0,
+					id: 'call_w',
+					function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+				},
+			],
+		});
 	});
 
 	test('a workflow that fails before answering gets a 500 OpenAI error', async () => {
-		await expect(client(FAILING_WEBHOOK).chat.completions.create({ model: 'n8n', messages: ask('break'), stream: true })).rejects.toMatchObject({
+		await expect(
+			client(FAILING_WEBHOOK).chat.completions.create({
+				model: 'n8n',
+				messages: ask('break'),
+				stream: true,
+			}),
+		).rejects.toMatchObject({
 			status: 500,
 			code: 'workflow_error',
 			type: 'server_error',

@@ -16,7 +16,14 @@ let proxy: FaultProxy;
 
 /** Manual trigger -> 100 items {n} (Set + Split Out, no Code node) -> Agora Start. */
 function bulkWorkflow(): object {
-	const node = (name: string, type: string, typeVersion: number, x: number, parameters: object, extra: object = {}) => ({
+	const node = (
+		name: string,
+		type: string,
+		typeVersion: number,
+		x: number,
+		parameters: object,
+		extra: object = {},
+	) => ({
 		id: name.toLowerCase().replace(/\W+/g, '-'),
 		name,
 		type,
@@ -38,7 +45,10 @@ function bulkWorkflow(): object {
 				jsonOutput: '={{ { "n": Array.from({ length: 100 }, (_, i) => i) } }}',
 				options: {},
 			}),
-			node('One Item Each', 'n8n-nodes-base.splitOut', 1, 400, { fieldToSplitOut: 'n', options: {} }),
+			node('One Item Each', 'n8n-nodes-base.splitOut', 1, 400, {
+				fieldToSplitOut: 'n',
+				options: {},
+			}),
 			node(
 				'Start Agents',
 				'n8n-nodes-agora.agora',
@@ -54,12 +64,20 @@ function bulkWorkflow(): object {
 					llmUrl: 'https://llm.example.com/v1/chat/completions',
 					llmApiKey: 'sk-e2e-llm-key',
 					ttsVendor: 'microsoft',
-					ttsParams: JSON.stringify({ key: 'e2e-tts-key', region: 'eastus', voice_name: 'en-US-AndrewNeural' }),
+					ttsParams: JSON.stringify({
+						key: 'e2e-tts-key',
+						region: 'eastus',
+						voice_name: 'en-US-AndrewNeural',
+					}),
 				},
 				{ credentials: { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } } },
 			),
 		],
-		connections: { Start: link('Numbers'), Numbers: link('One Item Each'), 'One Item Each': link('Start Agents') },
+		connections: {
+			Start: link('Numbers'),
+			Numbers: link('One Item Each'),
+			'One Item Each': link('Start Agents'),
+		},
 		pinData: {},
 	};
 }
@@ -68,7 +86,8 @@ useN8nE2e({ name: 'e2e-bulk' }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	proxy = await startFaultProxy({
 		target: sandbox.url,
-		fails: ({ path: p, body }) => p.endsWith('/join') && (body as { name?: string } | undefined)?.name === `bulk-${FAILING}`,
+		fails: ({ path: p, body }) =>
+			p.endsWith('/join') && (body as { name?: string } | undefined)?.name === `bulk-${FAILING}`,
 		holdOthers: true,
 		reason: 'InvalidParams',
 		detail: 'refused for the end-to-end test',
@@ -84,21 +103,31 @@ afterAll(async () => {
 interface RecordedError {
 	message: string;
 	description?: string;
-	context?: { failedItem?: number; sideEffects?: Array<{ itemIndex: number; resource: string; change: string; id: string }> };
+	context?: {
+		failedItem?: number;
+		sideEffects?: Array<{ itemIndex: number; resource: string; change: string; id: string }>;
+	};
 }
 
 test('item 37 of 100 refused: n8n records one error listing exactly the agents that exist', async () => {
 	const { run, raw } = await host.execute(WORKFLOW_ID);
 	const log = `\n--- n8n stderr (tail) ---\n${raw.stderr.slice(-3000)}`;
-	const nodeError = run.data.resultData.runData['Start Agents']?.[0]?.error as RecordedError | undefined;
+	const nodeError = run.data.resultData.runData['Start Agents']?.[0]?.error as
+		| RecordedError
+		| undefined;
 	const error = (nodeError ?? run.data.resultData.error) as RecordedError;
-	if (!error?.context?.sideEffects) throw new Error(`n8n recorded no bulk-run error: ${JSON.stringify(run.data.resultData.error)}${log}`);
+	if (!error?.context?.sideEffects)
+		throw new Error(
+			`n8n recorded no bulk-run error: ${JSON.stringify(run.data.resultData.error)}${log}`,
+		);
 	expect(proxy.failed()).toBe(1);
 	expect(error.message).toMatch(/start agent failed with 400 InvalidParams/);
 	expect(error.message).toContain(`[item ${FAILING}]`);
 	expect(error.context?.failedItem).toBe(FAILING);
 
-	const agents = ((await sandbox.control('state')) as { agents: Array<{ agentId: string; name: string }> }).agents;
+	const agents = (
+		(await sandbox.control('state')) as { agents: Array<{ agentId: string; name: string }> }
+	).agents;
 	const listed = error.context?.sideEffects ?? [];
 	expect(agents.length).toBeGreaterThan(0);
 	expect(new Set(listed.map((e) => e.id))).toEqual(new Set(agents.map((a) => a.agentId)));
@@ -107,7 +136,9 @@ test('item 37 of 100 refused: n8n records one error listing exactly the agents t
 	for (const effect of listed) {
 		expect(effect).toMatchObject({ resource: 'agent', change: 'started' });
 		expect(nameOf.get(effect.id)).toBe(`bulk-${effect.itemIndex}`);
-		expect(error.description).toContain(`item ${effect.itemIndex}: agent started (ID ${effect.id})`);
+		expect(error.description).toContain(
+			`item ${effect.itemIndex}: agent started (ID ${effect.id})`,
+		);
 	}
 	expect(agents.some((a) => a.name === `bulk-${FAILING}`)).toBe(false);
 	expect(agents.length).toBeLessThan(99);

@@ -68,7 +68,8 @@ const answers = (port: number) =>
 const devs: Dev[] = [];
 
 afterAll(() => {
-	for (const dev of devs) for (const dir of [dev.folder, dev.tmp]) fs.rmSync(dir, { recursive: true, force: true });
+	for (const dev of devs)
+		for (const dir of [dev.folder, dev.tmp]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
@@ -77,7 +78,15 @@ async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-tmp-'));
 	const npm = spawn('npm', ['run', 'dev'], {
 		cwd: ROOT,
-		env: { ...process.env, TMPDIR: tmp, N8N_VERSION: version, N8N_PORT: String(ports[0]), SANDBOX_PORT: String(ports[1]), N8N_DEV_FOLDER: folder, ...env },
+		env: {
+			...process.env,
+			TMPDIR: tmp,
+			N8N_VERSION: version,
+			N8N_PORT: String(ports[0]),
+			SANDBOX_PORT: String(ports[1]),
+			N8N_DEV_FOLDER: folder,
+			...env,
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
@@ -88,7 +97,11 @@ async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
 	return dev;
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+async function until(
+	what: string,
+	check: () => boolean | Promise<boolean>,
+	ms: number,
+): Promise<void> {
 	const deadline = Date.now() + ms;
 	while (!(await check())) {
 		if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
@@ -101,17 +114,27 @@ async function stopAndCheck(dev: Dev, target: number, signal: NodeJS.Signals): P
 	const started = [dev.npm.pid!, ...descendants(dev.npm.pid!)];
 	expect(started.length).toBeGreaterThan(2);
 	process.kill(target, signal);
-	await until('every process dev started has ended', () => started.every((pid) => !alive(pid)), 20000).catch((error) => {
-		throw new Error(`${error.message}: ${started.filter(alive).join(', ')} left\n${dev.output().slice(-3000)}`);
+	await until(
+		'every process dev started has ended',
+		() => started.every((pid) => !alive(pid)),
+		20000,
+	).catch((error) => {
+		throw new Error(
+			`${error.message}: ${started.filter(alive).join(', ')} left\n${dev.output().slice(-3000)}`,
+		);
 	});
-	for (const port of dev.ports) expect({ port, answers: await answers(port) }).toEqual({ port, answers: false });
+	for (const port of dev.ports)
+		expect({ port, answers: await answers(port) }).toEqual({ port, answers: false });
 	expect(dev.output()).toMatch(/stopped/);
 	// Nothing left behind but n8n's own folder: no pid file, no credential file.
 	expect(fs.readdirSync(dev.folder).filter((name) => /pid|credential/i.test(name))).toEqual([]);
 }
 
 function filesUnder(folder: string): string[] {
-	return fs.readdirSync(folder, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath ?? e.path, e.name));
+	return fs
+		.readdirSync(folder, { withFileTypes: true, recursive: true })
+		.filter((e) => e.isFile())
+		.map((e) => path.join(e.parentPath ?? e.path, e.name));
 }
 
 maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`, () => {
@@ -128,7 +151,9 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 		const { run } = await devN8n.execute('agoraExAiAgent01');
 		expect(run.data.resultData.error).toBeUndefined();
 		expect(String(nodeOutput(run.data, 'AI Agent')[0]?.output)).toMatch(/^Tool said: /);
-		const asked = (await (await fetch(`http://127.0.0.1:${dev.ports[1]}/_sandbox/requests`)).json()) as Array<{ method: string; path: string }>;
+		const asked = (await (
+			await fetch(`http://127.0.0.1:${dev.ports[1]}/_sandbox/requests`)
+		).json()) as Array<{ method: string; path: string }>;
 		expect(asked.some((r) => r.method === 'GET' && r.path.endsWith('/agents/unknown'))).toBe(true);
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGINT');
 		expect(fs.statSync(path.join(dev.folder, 'encryption-key')).mode & 0o777).toBe(0o600);
@@ -136,20 +161,41 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 	}, 700000);
 
 	test('SIGTERM to the npm process while n8n imports the workflows; real-Agora secrets never on disk', async () => {
-		const canaries = { AGORA_CUSTOMER_ID: 'canary-id-5b1e', AGORA_CUSTOMER_SECRET: 'canary-secret-7f3a9c', AGORA_APP_ID: 'c'.repeat(32), AGORA_APP_CERTIFICATE: 'canary-certificate-0d4e', AGORA_NOTIFICATION_SECRET: 'canary-notify-8e2b', AGORA_HOST: 'http://127.0.0.1:9' };
+		const canaries = {
+			AGORA_CUSTOMER_ID: 'canary-id-5b1e',
+			AGORA_CUSTOMER_SECRET: 'canary-secret-7f3a9c',
+			AGORA_APP_ID: 'c'.repeat(32),
+			AGORA_APP_CERTIFICATE: 'canary-certificate-0d4e',
+			AGORA_NOTIFICATION_SECRET: 'canary-notify-8e2b',
+			AGORA_HOST: 'http://127.0.0.1:9',
+		};
 		const dev = await startDev(canaries);
-		await until('dev imports the workflows', () => /importing the \d+ example workflows/.test(dev.output()), 600000);
+		await until(
+			'dev imports the workflows',
+			() => /importing the \d+ example workflows/.test(dev.output()),
+			600000,
+		);
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGTERM');
-		const secrets = [canaries.AGORA_CUSTOMER_SECRET, canaries.AGORA_APP_CERTIFICATE, canaries.AGORA_NOTIFICATION_SECRET];
-		const leaks = [...filesUnder(dev.folder), ...filesUnder(dev.tmp)].filter((file) => secrets.some((secret) => fs.readFileSync(file).includes(secret)));
+		const secrets = [
+			canaries.AGORA_CUSTOMER_SECRET,
+			canaries.AGORA_APP_CERTIFICATE,
+			canaries.AGORA_NOTIFICATION_SECRET,
+		];
+		const leaks = [...filesUnder(dev.folder), ...filesUnder(dev.tmp)].filter((file) =>
+			secrets.some((secret) => fs.readFileSync(file).includes(secret)),
+		);
 		expect(leaks).toEqual([]);
-		expect(fs.readdirSync(dev.tmp).filter((name) => name.startsWith('n8n-credentials-'))).toEqual([]);
+		expect(fs.readdirSync(dev.tmp).filter((name) => name.startsWith('n8n-credentials-'))).toEqual(
+			[],
+		);
 	}, 700000);
 
 	test("SIGINT to dev's own node process", async () => {
 		const dev = await startDev({});
 		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
-		const node = descendants(dev.npm.pid!).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'))!;
+		const node = descendants(dev.npm.pid!).find((pid) =>
+			fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'),
+		)!;
 		expect(node).toBeDefined();
 		await stopAndCheck(dev, node, 'SIGINT');
 	}, 700000);

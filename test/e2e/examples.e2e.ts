@@ -22,10 +22,38 @@ let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
 
-type Agent = { agentId: string; name: string; channel: string; status: string; labels?: Record<string, string>; request: any; speaks: Array<{ text: string }> };
-type Player = { id: string; name?: string; channelName: string; isPause?: boolean; volume?: number; updatesApplied: number; request: any };
-const state = async () => (await sandbox.control('state')) as { agents: Agent[]; players: Player[]; destroyedPlayers: Player[] };
-const requests = async () => (await sandbox.control('requests')) as Array<{ method: string; path: string; status: number; body: any; headers: Record<string, string> }>;
+type Agent = {
+	agentId: string;
+	name: string;
+	channel: string;
+	status: string;
+	labels?: Record<string, string>;
+	request: any;
+	speaks: Array<{ text: string }>;
+};
+type Player = {
+	id: string;
+	name?: string;
+	channelName: string;
+	isPause?: boolean;
+	volume?: number;
+	updatesApplied: number;
+	request: any;
+};
+const state = async () =>
+	(await sandbox.control('state')) as {
+		agents: Agent[];
+		players: Player[];
+		destroyedPlayers: Player[];
+	};
+const requests = async () =>
+	(await sandbox.control('requests')) as Array<{
+		method: string;
+		path: string;
+		status: number;
+		body: any;
+		headers: Record<string, string>;
+	}>;
 
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
@@ -34,7 +62,14 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
 	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
-	await host.importCredentialData([{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: openAi.url } }]);
+	await host.importCredentialData([
+		{
+			id: 'openAiExampleCred',
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
+		},
+	]);
 	await e2e.importWorkflows(exampleFiles());
 });
 
@@ -47,7 +82,14 @@ async function execute(id: string) {
 }
 
 test('n8n loaded the package from its community nodes folder', () => {
-	const installed = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-agora', 'package.json');
+	const installed = path.join(
+		userFolder,
+		'.n8n',
+		'nodes',
+		'node_modules',
+		'n8n-nodes-agora',
+		'package.json',
+	);
 	const pkg = JSON.parse(fs.readFileSync(installed, 'utf8'));
 	expect(pkg.devDependencies).toBeUndefined();
 	expect(pkg.dependencies ?? {}).toEqual({});
@@ -58,19 +100,31 @@ test('n8n loaded the package from its community nodes folder', () => {
 test('01: start a cascade agent with labels, speak, get, stop', async () => {
 	const data = await execute('agoraExAgentLife');
 	const [started] = nodeOutput(data, 'Start Agent');
-	expect(started).toMatchObject({ channel: 'support-room-1', labels: { campaign: 'spring', ticket: 'T-100' } });
+	expect(started).toMatchObject({
+		channel: 'support-room-1',
+		labels: { campaign: 'spring', ticket: 'T-100' },
+	});
 	expect(JSON.stringify(data)).not.toContain('sk-your-llm-key');
 	expect(JSON.stringify(data)).not.toContain('your-azure-speech-key');
 	expect(nodeOutput(data, 'Speak')[0].agent_id).toBe(started.agent_id);
-	expect(nodeOutput(data, 'Get Status')[0]).toMatchObject({ agent_id: started.agent_id, name: started.name });
+	expect(nodeOutput(data, 'Get Status')[0]).toMatchObject({
+		agent_id: started.agent_id,
+		name: started.name,
+	});
 	const { agents } = await state();
 	expect(agents).toHaveLength(1);
 	const [agent] = agents;
 	expect(agent.labels).toEqual({ campaign: 'spring', ticket: 'T-100' });
-	expect(agent.speaks.map((s) => s.text)).toEqual(['Thanks for calling Acme. Your order has shipped.']);
+	expect(agent.speaks.map((s) => s.text)).toEqual([
+		'Thanks for calling Acme. Your order has shipped.',
+	]);
 	expect(['STOPPING', 'STOPPED']).toContain(agent.status);
 	const sent = agent.request.properties;
-	expect(sent.llm).toMatchObject({ url: 'https://api.openai.com/v1/chat/completions', api_key: 'sk-your-llm-key', params: { model: 'gpt-4o-mini', max_tokens: 512 } });
+	expect(sent.llm).toMatchObject({
+		url: 'https://api.openai.com/v1/chat/completions',
+		api_key: 'sk-your-llm-key',
+		params: { model: 'gpt-4o-mini', max_tokens: 512 },
+	});
 	expect(sent.tts).toMatchObject({ vendor: 'microsoft', params: { region: 'eastus' } });
 	// The credential has an App Certificate and the token was left empty: the node made one.
 	const token = decodeAccessToken2(sent.token);
@@ -83,20 +137,43 @@ test('02: start an MLLM agent: mllm.enable and no ASR, LLM or TTS', async () => 
 	expect(nodeOutput(data, 'Start MLLM Agent')[0].agent_id).toBeTruthy();
 	const [agent] = (await state()).agents;
 	const p = agent.request.properties;
-	expect(p.mllm).toMatchObject({ enable: true, vendor: 'openai', url: 'wss://api.openai.com/v1/realtime', turn_detection: { mode: 'semantic_vad' } });
+	expect(p.mllm).toMatchObject({
+		enable: true,
+		vendor: 'openai',
+		url: 'wss://api.openai.com/v1/realtime',
+		turn_detection: { mode: 'semantic_vad' },
+	});
 	expect(p.llm).toBeUndefined();
 	expect(p.tts).toBeUndefined();
 	expect(p.asr).toBeUndefined();
 });
 
 test('03: list the running agents of one channel', async () => {
-	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	for (const [name, channel] of [['x1', 'support-room-1'], ['x2', 'support-room-1'], ['y1', 'elsewhere']]) {
-		const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
-			method: 'POST',
-			headers: { authorization: auth, 'content-type': 'application/json' },
-			body: JSON.stringify({ name, properties: { channel, token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} } } }),
-		});
+	const auth =
+		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	for (const [name, channel] of [
+		['x1', 'support-room-1'],
+		['x2', 'support-room-1'],
+		['y1', 'elsewhere'],
+	]) {
+		const res = await fetch(
+			`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
+			{
+				method: 'POST',
+				headers: { authorization: auth, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					name,
+					properties: {
+						channel,
+						token: '',
+						agent_rtc_uid: '0',
+						remote_rtc_uids: ['1'],
+						llm: { url: 'https://llm' },
+						tts: { vendor: 'microsoft', params: {} },
+					},
+				}),
+			},
+		);
 		expect(res.status).toBe(200);
 	}
 	// Past the sandbox's start delay on its own clock (no wall-clock wait): all three are RUNNING.
@@ -117,15 +194,27 @@ test('04: cloud player from an HTTPS MP4: create, pause + volume, list, delete',
 	expect(nodeOutput(data, 'Delete Player')[0]).toMatchObject({ deleted: true, id: created.id });
 	const { players, destroyedPlayers } = await state();
 	expect(players).toHaveLength(0);
-	expect(destroyedPlayers.find((p) => p.id === created.id)).toMatchObject({ destroyReason: 'Delete Request' });
+	expect(destroyedPlayers.find((p) => p.id === created.id)).toMatchObject({
+		destroyReason: 'Delete Request',
+	});
 	const log = await requests();
 	const update = log.find((r) => r.method === 'PATCH')!;
-	expect(update).toMatchObject({ status: 200, body: { player: { isPause: true, audioOptions: { volume: 50 } } } });
+	expect(update).toMatchObject({
+		status: 200,
+		body: { player: { isPause: true, audioOptions: { volume: 50 } } },
+	});
 	expect(update.path).toBe(`/na/v1/projects/${sandbox.appId}/cloud-player/players/${created.id}`);
-	expect(Number((update as unknown as { query: Record<string, string> }).query.sequence)).toBeGreaterThan(0);
+	expect(
+		Number((update as unknown as { query: Record<string, string> }).query.sequence),
+	).toBeGreaterThan(0);
 	const create = log.find((r) => r.method === 'POST' && r.path.includes('/cloud-player/players'))!;
 	expect(create.path.startsWith('/na/v1/projects/')).toBe(true);
-	expect(create.body.player).toMatchObject({ streamUrl: 'https://media.example.com/videos/intro.mp4', channelName: 'lobby', uid: 5000, idleTimeout: 120 });
+	expect(create.body.player).toMatchObject({
+		streamUrl: 'https://media.example.com/videos/intro.mp4',
+		channelName: 'lobby',
+		uid: 5000,
+		idleTimeout: 120,
+	});
 }, 120000);
 
 test('07: generate an RTC+RTM token, then start an agent with it', async () => {
@@ -140,12 +229,26 @@ test('07: generate an RTC+RTM token, then start an agent with it', async () => {
 });
 
 test('06: an AI Agent calls the Agora node as a tool', async () => {
-	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
-		method: 'POST',
-		headers: { authorization: auth, 'content-type': 'application/json' },
-		body: JSON.stringify({ name: 'tool-target', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} } } }),
-	});
+	const auth =
+		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const res = await fetch(
+		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
+		{
+			method: 'POST',
+			headers: { authorization: auth, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				name: 'tool-target',
+				properties: {
+					channel: 'c',
+					token: '',
+					agent_rtc_uid: '0',
+					remote_rtc_uids: ['1'],
+					llm: { url: 'https://llm' },
+					tts: { vendor: 'microsoft', params: {} },
+				},
+			}),
+		},
+	);
 	const { agent_id } = (await res.json()) as { agent_id: string };
 	openAi.requests.length = 0;
 	await openAi.close();
@@ -156,13 +259,19 @@ test('06: an AI Agent calls the Agora node as a tool', async () => {
 	expect(answer).toContain('tool-target');
 	const tools = openAi.requests[0].body.tools.map((t: any) => t.function.name);
 	expect(tools.length).toBe(1);
-	expect((await requests()).some((r) => r.method === 'GET' && r.path.endsWith(`/agents/${agent_id}`))).toBe(true);
+	expect(
+		(await requests()).some((r) => r.method === 'GET' && r.path.endsWith(`/agents/${agent_id}`)),
+	).toBe(true);
 }, 120000);
 
 describe('05: the Agora Trigger in a running n8n', () => {
 	const workflowId = EXAMPLE_CREDENTIAL.triggerWorkflowId;
 	const post = (body: string, headers: Record<string, string>) =>
-		fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		fetch(webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body,
+		});
 	const signed = (envelope: object, secret = sandbox.notificationSecret) => {
 		const body = JSON.stringify(envelope);
 		const sig = signatures(body, secret);
@@ -189,9 +298,19 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		eventType: 102,
 		notifyMs: Date.now(),
 		sid: 's-' + noticeId,
-		payload: { agent_id: 'A-' + noticeId, name: 'n', start_ts: 1, stop_ts: 2, channel: 'support', status: 'STOPPED', message: '', labels: { campaign } },
+		payload: {
+			agent_id: 'A-' + noticeId,
+			name: 'n',
+			start_ts: 1,
+			stop_ts: 2,
+			channel: 'support',
+			status: 'STOPPED',
+			message: '',
+			labels: { campaign },
+		},
 	});
-	const settle = (count: number) => host.settledExecutions(workflowId, (list) => list.length >= count);
+	const settle = (count: number) =>
+		host.settledExecutions(workflowId, (list) => list.length >= count);
 
 	beforeAll(async () => {
 		await serve([workflowId]);
@@ -204,38 +323,77 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		expect((await signed(leftEvent('n-3', 'spring'), 'not-the-secret')).status).toBe(401);
 		expect((await post(JSON.stringify(leftEvent('n-4', 'spring')), {})).status).toBe(401);
 		expect((await signed({ ...leftEvent('n-5', 'spring'), eventType: 101 })).status).toBe(200); // not selected
-		expect((await post('not json', { 'Agora-Signature-V2': 'x' })).status).toBeGreaterThanOrEqual(400);
-		expect((await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
+		expect((await post('not json', { 'Agora-Signature-V2': 'x' })).status).toBeGreaterThanOrEqual(
+			400,
+		);
+		expect(
+			(
+				await fetch(webhookUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'text/plain' },
+					body: 'x',
+				})
+			).status,
+		).toBe(415);
 		// A long conversation's notification fits (the default limit is n8n's own 16 MB, documentedConfigs.e2e.ts).
 		// Over it n8n refuses the body itself (413 or 500 by version) and nothing starts (counted below).
-		expect((await signed({ ...leftEvent('n-6', 'spring'), pad: 'x'.repeat(17 * 1024 * 1024) })).status).toBeGreaterThanOrEqual(400);
+		expect(
+			(await signed({ ...leftEvent('n-6', 'spring'), pad: 'x'.repeat(17 * 1024 * 1024) })).status,
+		).toBeGreaterThanOrEqual(400);
 
 		const executions = await settle(2);
 		expect(executions).toHaveLength(2);
-		const byNotice = Object.fromEntries(executions.map((e) => [nodeOutput(e.data, 'Agora Trigger')[0].noticeId, e]));
+		const byNotice = Object.fromEntries(
+			executions.map((e) => [nodeOutput(e.data, 'Agora Trigger')[0].noticeId, e]),
+		);
 		expect(Object.keys(byNotice).sort()).toEqual(['n-1', 'n-2']);
-		expect(nodeOutput(byNotice['n-1'].data, 'Agora Trigger')[0]).toMatchObject({ event: 'agent_left', labels: { campaign: 'spring' }, productId: 17 });
+		expect(nodeOutput(byNotice['n-1'].data, 'Agora Trigger')[0]).toMatchObject({
+			event: 'agent_left',
+			labels: { campaign: 'spring' },
+			productId: 17,
+		});
 		expect(nodeOutput(byNotice['n-1'].data, 'Spring Campaign Follow-up')).toHaveLength(1);
 		expect(nodeOutput(byNotice['n-2'].data, 'Other Campaigns')).toHaveLength(1);
 	}, 120000);
 
 	test('the sandbox’s own agent-left notification carries the labels set at start', async () => {
-		await sandbox.control('config', { notify: { url: webhookUrl, secret: sandbox.notificationSecret } });
+		await sandbox.control('config', {
+			notify: { url: webhookUrl, secret: sandbox.notificationSecret },
+		});
 		const before = (await host.executions(workflowId)).length;
-		const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+		const auth =
+			'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
 		const base = `${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}`;
 		const res = await fetch(`${base}/join`, {
 			method: 'POST',
 			headers: { authorization: auth, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'labelled', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm' }, tts: { vendor: 'microsoft', params: {} }, labels: { campaign: 'spring', customer: 'C-7' } } }),
+			body: JSON.stringify({
+				name: 'labelled',
+				properties: {
+					channel: 'c',
+					token: '',
+					agent_rtc_uid: '0',
+					remote_rtc_uids: ['1'],
+					llm: { url: 'https://llm' },
+					tts: { vendor: 'microsoft', params: {} },
+					labels: { campaign: 'spring', customer: 'C-7' },
+				},
+			}),
 		});
 		const { agent_id } = (await res.json()) as { agent_id: string };
 		// RUNNING before it leaves (the sandbox's start delay, passed on its own clock).
 		await sandbox.control('clock', { advanceMs: 20 });
-		await fetch(`${base}/agents/${agent_id}/leave`, { method: 'POST', headers: { authorization: auth } });
+		await fetch(`${base}/agents/${agent_id}/leave`, {
+			method: 'POST',
+			headers: { authorization: auth },
+		});
 		const executions = await settle(before + 1);
 		const last = executions[executions.length - 1];
-		expect(nodeOutput(last.data, 'Agora Trigger')[0]).toMatchObject({ event: 'agent_left', labels: { campaign: 'spring', customer: 'C-7' }, payload: { agent_id } });
+		expect(nodeOutput(last.data, 'Agora Trigger')[0]).toMatchObject({
+			event: 'agent_left',
+			labels: { campaign: 'spring', customer: 'C-7' },
+			payload: { agent_id },
+		});
 		expect(nodeOutput(last.data, 'Spring Campaign Follow-up')).toHaveLength(1);
 		await sandbox.control('config', { notify: null });
 	}, 120000);
@@ -250,7 +408,13 @@ describe('05: the Agora Trigger in a running n8n', () => {
 			Array.from({ length: 20 }, async () => {
 				while (next < BURST) {
 					const i = next++;
-					statuses.push((await resendOnNetworkError(() => signed(leftEvent(`burst-${i}`, i % 2 ? 'spring' : 'autumn')))).status);
+					statuses.push(
+						(
+							await resendOnNetworkError(() =>
+								signed(leftEvent(`burst-${i}`, i % 2 ? 'spring' : 'autumn')),
+							)
+						).status,
+					);
 				}
 			}),
 		);

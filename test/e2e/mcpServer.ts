@@ -46,12 +46,23 @@ function orderWorkflow(): object {
 				typeVersion: 3.4,
 				position: [220, 0],
 				parameters: {
-					assignments: { assignments: [{ id: 'a1', name: 'response', type: 'string', value: `=${orderAnswer('{{ $json.orderId }}')}` }] },
+					assignments: {
+						assignments: [
+							{
+								id: 'a1',
+								name: 'response',
+								type: 'string',
+								value: `=${orderAnswer('{{ $json.orderId }}')}`,
+							},
+						],
+					},
 					options: {},
 				},
 			},
 		],
-		connections: { 'When called by the tool': { main: [[{ node: 'Answer', type: 'main', index: 0 }]] } },
+		connections: {
+			'When called by the tool': { main: [[{ node: 'Answer', type: 'main', index: 0 }]] },
+		},
 	};
 }
 
@@ -86,7 +97,17 @@ function mcpWorkflow(): object {
 						mappingMode: 'defineBelow',
 						value: { orderId: "={{ $fromAI('orderId', 'The order number', 'string') }}" },
 						matchingColumns: [],
-						schema: [{ id: 'orderId', displayName: 'orderId', required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: 'string' }],
+						schema: [
+							{
+								id: 'orderId',
+								displayName: 'orderId',
+								required: false,
+								defaultMatch: false,
+								display: true,
+								canBeUsedToMatch: true,
+								type: 'string',
+							},
+						],
 						attemptToConvertTypes: false,
 						convertFieldsToString: false,
 					},
@@ -98,7 +119,10 @@ function mcpWorkflow(): object {
 				type: '@n8n/n8n-nodes-langchain.toolCode',
 				typeVersion: 1.3,
 				position: [100, 220],
-				parameters: { description: 'Says when the shop is open.', jsCode: `return ${JSON.stringify(HOURS_ANSWER)};` },
+				parameters: {
+					description: 'Says when the shop is open.',
+					jsCode: `return ${JSON.stringify(HOURS_ANSWER)};`,
+				},
 			},
 		],
 		connections: { [ORDER_TOOL_NODE]: toTrigger, [HOURS_TOOL_NODE]: toTrigger },
@@ -114,7 +138,9 @@ export interface McpN8n {
 
 /** Imports the bearer credential and both workflows into `e2e`, activates them and serves the MCP endpoint. */
 export async function serveMcp(e2e: N8nE2e): Promise<McpN8n> {
-	await e2e.host.importCredentialData([{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } }]);
+	await e2e.host.importCredentialData([
+		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+	]);
 	await e2e.importWorkflows([orderWorkflow(), mcpWorkflow()]);
 	// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool.
 	await e2e.host.activate(ORDER_WORKFLOW_ID);

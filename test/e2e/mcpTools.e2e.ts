@@ -52,10 +52,20 @@ beforeAll(async () => {
 });
 
 const notifyUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
-useN8nE2e({ name: 'mcp-e2e', sandbox: () => ({ SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20', SANDBOX_NOTIFY_URL: notifyUrl() }) }, async (e2e) => {
-	sandbox = e2e.sandbox;
-	n8n = await serveMcp(e2e);
-});
+useN8nE2e(
+	{
+		name: 'mcp-e2e',
+		sandbox: () => ({
+			SANDBOX_START_DELAY_MS: '20',
+			SANDBOX_STOP_DELAY_MS: '20',
+			SANDBOX_NOTIFY_URL: notifyUrl(),
+		}),
+	},
+	async (e2e) => {
+		sandbox = e2e.sandbox;
+		n8n = await serveMcp(e2e);
+	},
+);
 
 afterAll(async () => {
 	await model?.close();
@@ -63,12 +73,17 @@ afterAll(async () => {
 });
 
 function mcpClient(token: string): { client: Client; transport: StreamableHTTPClientTransport } {
-	const transport = new StreamableHTTPClientTransport(new URL(n8n.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+	const transport = new StreamableHTTPClientTransport(new URL(n8n.url), {
+		requestInit: { headers: { Authorization: `Bearer ${token}` } },
+	});
 	return { client: new Client({ name: 'agora-e2e', version: '1.0.0' }), transport };
 }
 
 /** Executions of a workflow that have ended, once at least `atLeast` have (n8n saves them after answering). */
-async function ended(workflowId: string, atLeast: number): Promise<Array<{ id: number; status: string; mode: string }>> {
+async function ended(
+	workflowId: string,
+	atLeast: number,
+): Promise<Array<{ id: number; status: string; mode: string }>> {
 	for (let tries = 0; ; tries++) {
 		const rows = await n8n.host.query<{ id: number; status: string; mode: string }>(
 			`SELECT id, status, mode FROM execution_entity WHERE workflowId = ? AND status NOT IN ('new', 'running', 'waiting') ORDER BY id`,
@@ -79,12 +94,21 @@ async function ended(workflowId: string, atLeast: number): Promise<Array<{ id: n
 	}
 }
 
-async function agora(pathname: string, body?: unknown): Promise<{ status: number; data: Record<string, any> }> {
-	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}${pathname}`, {
-		method: body === undefined ? 'GET' : 'POST',
-		headers: { Authorization: `Basic ${Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64')}`, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
+async function agora(
+	pathname: string,
+	body?: unknown,
+): Promise<{ status: number; data: Record<string, any> }> {
+	const res = await fetch(
+		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}${pathname}`,
+		{
+			method: body === undefined ? 'GET' : 'POST',
+			headers: {
+				Authorization: `Basic ${Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64')}`,
+				'Content-Type': 'application/json',
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		},
+	);
 	const text = await res.text();
 	return { status: res.status, data: (text ? JSON.parse(text) : {}) as Record<string, any> };
 }
@@ -103,7 +127,15 @@ async function toolAgent(name: string, token: string, allowedTools?: string[]): 
 				url: `${model.url}/chat/completions`,
 				api_key: 'model-key',
 				system_messages: [{ role: 'system', content: 'You help customers with their orders.' }],
-				mcp_servers: [{ name: 'n8n', endpoint: n8n.url, transport: 'streamable_http', headers: { Authorization: `Bearer ${token}` }, allowed_tools: allowedTools }],
+				mcp_servers: [
+					{
+						name: 'n8n',
+						endpoint: n8n.url,
+						transport: 'streamable_http',
+						headers: { Authorization: `Bearer ${token}` },
+						allowed_tools: allowedTools,
+					},
+				],
 			},
 			tts: { vendor: 'microsoft', params: { voice_name: 'en-US-AndrewNeural' } },
 		},
@@ -142,12 +174,24 @@ describe(`n8n ${version}: MCP Server Trigger`, () => {
 	test('the node’s own MCP client (Allowed Tools list and check) reads the tools n8n’s trigger lists', async () => {
 		// The fields of n8n's request helper the client uses, over fetch: method, url, headers, body, full response.
 		const request = async (options: IHttpRequestOptions) => {
-			const response = await fetch(options.url, { method: options.method, headers: options.headers as Record<string, string>, body: options.body as string });
-			return { statusCode: response.status, headers: Object.fromEntries(response.headers.entries()), body: await response.text() };
+			const response = await fetch(options.url, {
+				method: options.method,
+				headers: options.headers as Record<string, string>,
+				body: options.body as string,
+			});
+			return {
+				statusCode: response.status,
+				headers: Object.fromEntries(response.headers.entries()),
+				body: await response.text(),
+			};
 		};
-		const listed = await listMcpToolNames(request, n8n.url, { Authorization: `Bearer ${MCP_TOKEN}` });
+		const listed = await listMcpToolNames(request, n8n.url, {
+			Authorization: `Bearer ${MCP_TOKEN}`,
+		});
 		expect(listed.ok && [...listed.names].sort()).toEqual([HOURS_TOOL, ORDER_TOOL].sort());
-		expect(await listMcpToolNames(request, n8n.url, { Authorization: 'Bearer not-the-token' })).toMatchObject({ ok: false });
+		expect(
+			await listMcpToolNames(request, n8n.url, { Authorization: 'Bearer not-the-token' }),
+		).toMatchObject({ ok: false });
 	});
 
 	test('a wrong bearer token is refused before any session starts', async () => {
@@ -156,8 +200,20 @@ describe(`n8n ${version}: MCP Server Trigger`, () => {
 		await client.close();
 		const missing = await fetch(n8n.url, {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+			headers: {
+				'Content-Type': 'application/json',
+				Accept: 'application/json, text/event-stream',
+			},
+			body: JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'initialize',
+				params: {
+					protocolVersion: '2025-03-26',
+					capabilities: {},
+					clientInfo: { name: 'x', version: '1' },
+				},
+			}),
 		});
 		expect([401, 403]).toContain(missing.status);
 	});
@@ -177,11 +233,27 @@ describe(`n8n ${version}: MCP Server Trigger`, () => {
 		// The scripted model calls the first tool offered, and n8n versions list the tools in different
 		// orders: Allowed Tools (Agora's allowed_tools) offers the Workflow Tool alone.
 		const id = await toolAgent('mcp-e2e-order-tool', MCP_TOKEN, [ORDER_TOOL]);
-		expect((await sandbox.control(`agents/${id}/conversation`)).tools).toEqual({ tools: [ORDER_TOOL], failures: [] });
+		expect((await sandbox.control(`agents/${id}/conversation`)).tools).toEqual({
+			tools: [ORDER_TOOL],
+			failures: [],
+		});
 
 		const said = await sandbox.control(`agents/${id}/say`, { text: 'Where is order 42?' });
-		expect(model.requests[0].body.tools).toEqual([{ type: 'function', function: expect.objectContaining({ name: ORDER_TOOL, parameters: expect.objectContaining({ properties: { orderId: expect.anything() } }) }) }]);
-		expect(said).toMatchObject({ failed: false, toolCalls: [{ name: ORDER_TOOL, arguments: '{"orderId":"42"}', server: 'n8n', isError: false }] });
+		expect(model.requests[0].body.tools).toEqual([
+			{
+				type: 'function',
+				function: expect.objectContaining({
+					name: ORDER_TOOL,
+					parameters: expect.objectContaining({ properties: { orderId: expect.anything() } }),
+				}),
+			},
+		]);
+		expect(said).toMatchObject({
+			failed: false,
+			toolCalls: [
+				{ name: ORDER_TOOL, arguments: '{"orderId":"42"}', server: 'n8n', isError: false },
+			],
+		});
 		expect(said.toolCalls[0].result).toContain(orderAnswer('42'));
 		expect(said.answer).toContain(orderAnswer('42'));
 
@@ -197,15 +269,27 @@ describe(`n8n ${version}: MCP Server Trigger`, () => {
 		notices.length = 0;
 		const id = await toolAgent('mcp-e2e-wrong-token', 'not-the-token');
 		const conversation = await sandbox.control(`agents/${id}/conversation`);
-		expect(conversation.tools).toEqual({ tools: [], failures: [expect.stringMatching(/^MCP server n8n failed to initialize/)] });
+		expect(conversation.tools).toEqual({
+			tools: [],
+			failures: [expect.stringMatching(/^MCP server n8n failed to initialize/)],
+		});
 		const get = await agora(`/agents/${id}`);
-		expect(get.data).toMatchObject({ status: 'RUNNING', message: expect.stringContaining('MCP server n8n failed to initialize') });
-		for (let tries = 0; !notices.some((n) => n.eventType === 110 && n.payload.agent_id === id); tries++) {
+		expect(get.data).toMatchObject({
+			status: 'RUNNING',
+			message: expect.stringContaining('MCP server n8n failed to initialize'),
+		});
+		for (
+			let tries = 0;
+			!notices.some((n) => n.eventType === 110 && n.payload.agent_id === id);
+			tries++
+		) {
 			if (tries > 400) throw new Error(`no 110 for ${id}: ${JSON.stringify(notices)}`);
 			await new Promise((r) => setTimeout(r, 50));
 		}
 		const error = notices.find((n) => n.eventType === 110 && n.payload.agent_id === id)!;
-		expect(error.payload).toMatchObject({ errors: [{ module: 'mcp', code: 'mcp_init_failed', message: expect.stringContaining('n8n') }] });
+		expect(error.payload).toMatchObject({
+			errors: [{ module: 'mcp', code: 'mcp_init_failed', message: expect.stringContaining('n8n') }],
+		});
 		expect(JSON.stringify(error.payload)).not.toContain('not-the-token');
 		await agora(`/agents/${id}/leave`, {});
 	});

@@ -14,11 +14,19 @@ import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
-const IDS = { mcpServer: 'agoraExMcpTools1', mcpAgent: 'agoraExMcpAgent1', chatCall: 'agoraExChatCall1' };
+const IDS = {
+	mcpServer: 'agoraExMcpTools1',
+	mcpAgent: 'agoraExMcpAgent1',
+	chatCall: 'agoraExChatCall1',
+};
 const CHAT_WEBHOOK_ID = '5b2e7c41-9a3d-4f6e-8b1c-2d4e6f8a0b13';
 const CALLEE = '+14155550123';
-const WEBHOOKS = { afterCall: '7a1f3e95-2c4b-4d8e-9f06-1b3c5d7e9a24', supervisor: '2e8b4d17-6c3a-4f59-b0d2-9a7c1e3f5b68' };
-const PG_TABLE = 'CREATE TABLE call_summaries (agent_id text PRIMARY KEY, channel text, summary text, transcript jsonb, stored_at timestamptz DEFAULT now())';
+const WEBHOOKS = {
+	afterCall: '7a1f3e95-2c4b-4d8e-9f06-1b3c5d7e9a24',
+	supervisor: '2e8b4d17-6c3a-4f59-b0d2-9a7c1e3f5b68',
+};
+const PG_TABLE =
+	'CREATE TABLE call_summaries (agent_id text PRIMARY KEY, channel text, summary text, transcript jsonb, stored_at timestamptz DEFAULT now())';
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
@@ -30,7 +38,23 @@ let mcpUrl: string;
 let postgres: Service;
 
 const psql = (sql: string) =>
-	execFileSync('psql', ['-h', '127.0.0.1', '-p', String(postgres.port), '-U', POSTGRES.user, '-d', POSTGRES.database, '-tA', '-c', sql], { encoding: 'utf8' }).trim();
+	execFileSync(
+		'psql',
+		[
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(postgres.port),
+			'-U',
+			POSTGRES.user,
+			'-d',
+			POSTGRES.database,
+			'-tA',
+			'-c',
+			sql,
+		],
+		{ encoding: 'utf8' },
+	).trim();
 
 /** An example with some parameters replaced (`over` by node name). */
 function patchedExample(file: string, over: Record<string, (parameters: any) => void>): object {
@@ -42,26 +66,56 @@ function patchedExample(file: string, over: Record<string, (parameters: any) => 
 useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	mcpUrl = `${host.baseUrl}/mcp/agora-agent-tools`;
-	agentModel = await startScriptedModel({ input: '6*7', thought: 'The caller asked for 6 times 7.' });
-	chatModel = await startScriptedModel({ toNumber: CALLEE, goal: 'Ask whether Tuesday at 10 works for the appointment.' });
+	agentModel = await startScriptedModel({
+		input: '6*7',
+		thought: 'The caller asked for 6 times 7.',
+	});
+	chatModel = await startScriptedModel({
+		toNumber: CALLEE,
+		goal: 'Ask whether Tuesday at 10 works for the appointment.',
+	});
 	postgres = await startPostgres(tempFolder());
 	psql(PG_TABLE);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
-		{ id: 'mcpBearerExCred', name: 'MCP bearer token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
-		{ id: 'agoraVendorKeysExCred', name: 'Agora vendor keys', type: 'agoraVendorKeysApi', data: { llmApiKey: 'sk-agent-llm', mcpBearerToken: MCP_TOKEN } },
-		{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-fake-e2e', url: chatModel.url } },
+		{
+			id: 'mcpBearerExCred',
+			name: 'MCP bearer token',
+			type: 'httpBearerAuth',
+			data: { token: MCP_TOKEN },
+		},
+		{
+			id: 'agoraVendorKeysExCred',
+			name: 'Agora vendor keys',
+			type: 'agoraVendorKeysApi',
+			data: { llmApiKey: 'sk-agent-llm', mcpBearerToken: MCP_TOKEN },
+		},
+		{
+			id: 'openAiExampleCred',
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-fake-e2e', url: chatModel.url },
+		},
 		{
 			id: 'postgresExCred',
 			name: 'Postgres account',
 			type: 'postgres',
-			data: { host: '127.0.0.1', port: postgres.port, database: POSTGRES.database, user: POSTGRES.user, password: POSTGRES.password, ssl: 'disable' },
+			data: {
+				host: '127.0.0.1',
+				port: postgres.port,
+				database: POSTGRES.database,
+				user: POSTGRES.user,
+				password: POSTGRES.password,
+				ssl: 'disable',
+			},
 		},
 	]);
 	await e2e.importWorkflows([
 		path.join(EXAMPLES_DIR, '13-after-the-call.json'),
 		// Every answer counts as slow, so that the scripted model's quick answers are steered too.
-		patchedExample('14-live-supervisor.json', { 'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1) }),
+		patchedExample('14-live-supervisor.json', {
+			'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1),
+		}),
 		path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'),
 		patchedExample('11-agent-with-n8n-tools.json', {
 			'Start Agent With n8n Tools': (p) => {
@@ -92,10 +146,18 @@ test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox
 	const before = (await host.executions(IDS.mcpServer)).length;
 	const data = await executed(IDS.mcpAgent);
 	const agentId = String(nodeOutput(data, 'Start Agent With n8n Tools')[0].agent_id);
-	const { agents } = (await sandbox.control('state')) as { agents: Array<{ agentId: string; request: any }> };
+	const { agents } = (await sandbox.control('state')) as {
+		agents: Array<{ agentId: string; request: any }>;
+	};
 	const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
 	expect(sent.llm.mcp_servers).toEqual([
-		{ name: 'n8ntools', endpoint: mcpUrl, transport: 'streamable_http', timeout_ms: 10000, headers: { Authorization: `Bearer ${MCP_TOKEN}` } },
+		{
+			name: 'n8ntools',
+			endpoint: mcpUrl,
+			transport: 'streamable_http',
+			timeout_ms: 10000,
+			headers: { Authorization: `Bearer ${MCP_TOKEN}` },
+		},
 	]);
 	expect(sent.advanced_features).toEqual({ enable_tools: true });
 	expect(JSON.stringify(data)).not.toContain(MCP_TOKEN);
@@ -119,38 +181,78 @@ test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox
 test('10: a wrong bearer token is refused by the trigger', async () => {
 	const res = await fetch(mcpUrl, {
 		method: 'POST',
-		headers: { authorization: 'Bearer not-the-token', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } } }),
+		headers: {
+			authorization: 'Bearer not-the-token',
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+		},
+		body: JSON.stringify({
+			jsonrpc: '2.0',
+			id: 1,
+			method: 'initialize',
+			params: {
+				protocolVersion: '2025-03-26',
+				capabilities: {},
+				clientInfo: { name: 'e2e', version: '1' },
+			},
+		}),
 	});
 	expect(res.status).toBe(403);
 });
 
 test('12: the chat agent places the call through the Agora tool; its answer carries the call’s outcome and transcript', async () => {
-	await sandbox.control('telephony/callees', { number: CALLEE, script: { action: 'answer', afterMs: 500, hangUpAfterMs: 6000, lines: ['Hi, Anna here.', 'Tuesday works.'] } });
+	await sandbox.control('telephony/callees', {
+		number: CALLEE,
+		script: {
+			action: 'answer',
+			afterMs: 500,
+			hangUpAfterMs: 6000,
+			lines: ['Hi, Anna here.', 'Tuesday works.'],
+		},
+	});
 	const res = await fetch(`${host.baseUrl}/webhook/${CHAT_WEBHOOK_ID}/chat`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-session', chatInput: `Call Anna at ${CALLEE} and ask whether Tuesday works.` }),
+		body: JSON.stringify({
+			action: 'sendMessage',
+			sessionId: 'e2e-session',
+			chatInput: `Call Anna at ${CALLEE} and ask whether Tuesday works.`,
+		}),
 	});
 	expect(res.status).toBe(200);
 	const answer = JSON.stringify(await res.json());
 	expect(answer).toContain('answered');
 	expect(answer).toContain('Callee: Tuesday works.');
-	const { calls } = (await sandbox.control('state')) as { calls: Array<{ toNumber: string; state: string; reason?: string }> };
-	expect(calls).toEqual([expect.objectContaining({ toNumber: CALLEE, state: 'HANGUP', reason: 'hangup' })]);
+	const { calls } = (await sandbox.control('state')) as {
+		calls: Array<{ toNumber: string; state: string; reason?: string }>;
+	};
+	expect(calls).toEqual([
+		expect.objectContaining({ toNumber: CALLEE, state: 'HANGUP', reason: 'hangup' }),
+	]);
 }, 240000);
 
 /** An agent started directly at the sandbox (as an app would), RUNNING, its LLM the scripted model. */
 async function runningAgent(name: string): Promise<string> {
-	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`, {
-		method: 'POST',
-		headers: { authorization: auth, 'content-type': 'application/json' },
-		body: JSON.stringify({
-			name,
-			properties: { channel: `room-${name}`, token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: `${chatModel.url}/chat/completions` }, tts: { vendor: 'microsoft', params: {} } },
-		}),
-	});
+	const auth =
+		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const res = await fetch(
+		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
+		{
+			method: 'POST',
+			headers: { authorization: auth, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				name,
+				properties: {
+					channel: `room-${name}`,
+					token: '',
+					agent_rtc_uid: '0',
+					remote_rtc_uids: ['1'],
+					llm: { url: `${chatModel.url}/chat/completions` },
+					tts: { vendor: 'microsoft', params: {} },
+				},
+			}),
+		},
+	);
 	const { agent_id } = (await res.json()) as { agent_id: string };
 	await sandbox.control('clock', { advanceMs: 20 });
 	return agent_id;
@@ -166,22 +268,48 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
 }
 
 test('13: the agent history (103) of an ended conversation becomes a summary row in Postgres', async () => {
-	await sandbox.control('config', { notify: { url: `${host.baseUrl}/webhook/${WEBHOOKS.afterCall}/webhook`, secret: sandbox.notificationSecret } });
+	await sandbox.control('config', {
+		notify: {
+			url: `${host.baseUrl}/webhook/${WEBHOOKS.afterCall}/webhook`,
+			secret: sandbox.notificationSecret,
+		},
+	});
 	const agentId = await runningAgent('after-call');
 	await sandbox.control(`agents/${agentId}/say`, { text: 'Tuesday works for me.' });
-	const auth = 'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/agents/${agentId}/leave`, { method: 'POST', headers: { authorization: auth } });
-	const row = await eventually(async () => psql(`SELECT channel || '|' || summary || '|' || transcript::text FROM call_summaries WHERE agent_id = '${agentId}'`) || undefined, 'the row');
+	const auth =
+		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	await fetch(
+		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/agents/${agentId}/leave`,
+		{ method: 'POST', headers: { authorization: auth } },
+	);
+	const row = await eventually(
+		async () =>
+			psql(
+				`SELECT channel || '|' || summary || '|' || transcript::text FROM call_summaries WHERE agent_id = '${agentId}'`,
+			) || undefined,
+		'the row',
+	);
 	expect(row).toContain('room-after-call|');
 	expect(row).toContain('Tuesday works for me.');
 }, 120000);
 
 test('14: after a turn’s metrics (111) the rule sends Agent › Think into the live conversation', async () => {
-	await sandbox.control('config', { notify: { url: `${host.baseUrl}/webhook/${WEBHOOKS.supervisor}/webhook`, secret: sandbox.notificationSecret } });
+	await sandbox.control('config', {
+		notify: {
+			url: `${host.baseUrl}/webhook/${WEBHOOKS.supervisor}/webhook`,
+			secret: sandbox.notificationSecret,
+		},
+	});
 	const agentId = await runningAgent('supervised');
-	await sandbox.control(`agents/${agentId}/say`, { text: 'Tell me everything about your opening hours.' });
+	await sandbox.control(`agents/${agentId}/say`, {
+		text: 'Tell me everything about your opening hours.',
+	});
 	const think = await eventually(async () => {
-		const log = (await sandbox.control('requests')) as Array<{ method: string; path: string; body: any }>;
+		const log = (await sandbox.control('requests')) as Array<{
+			method: string;
+			path: string;
+			body: any;
+		}>;
 		return log.find((r) => r.method === 'POST' && r.path.endsWith(`/agents/${agentId}/think`));
 	}, 'the think request');
 	expect(JSON.stringify(think.body)).toContain('keep every answer to one short sentence');

@@ -10,11 +10,17 @@ export const OPENAI_CREDENTIAL = { id: 'openAiBrainCred', name: 'OpenAI account'
 
 /** The credentials the workflows name: the trigger's key, and OpenAI pointed at `modelUrl`. */
 export const brainCredentials = (modelUrl: string) => [
-	{ ...BRAIN_EXAMPLES.llmCredential, type: 'agoraAgentLlmApi', data: { apiKey: BRAIN_EXAMPLES.key } },
+	{
+		...BRAIN_EXAMPLES.llmCredential,
+		type: 'agoraAgentLlmApi',
+		data: { apiKey: BRAIN_EXAMPLES.key },
+	},
 	{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-fake-local', url: modelUrl } },
 ];
 
-export const chain = (first: string, second: string) => ({ [first]: { main: [[{ node: second, type: 'main', index: 0 }]] } });
+export const chain = (first: string, second: string) => ({
+	[first]: { main: [[{ node: second, type: 'main', index: 0 }]] },
+});
 
 export const llmTrigger = (webhookId: string, options: Record<string, unknown>) => ({
 	id: 't',
@@ -45,7 +51,11 @@ export const heardReplyNode = () =>
 	});
 
 /** Trigger -> AI Agent v3 (streaming on) with the OpenAI Chat Model -> Reply. */
-export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions: Record<string, unknown>) {
+export function agentBrainWorkflow(
+	id: string,
+	webhookId: string,
+	triggerOptions: Record<string, unknown>,
+) {
 	return {
 		id,
 		name: `brain: AI Agent (${id})`,
@@ -59,7 +69,11 @@ export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions
 				type: '@n8n/n8n-nodes-langchain.agent',
 				typeVersion: 3,
 				position: [200, 0],
-				parameters: { promptType: 'define', text: '={{ $json.lastUserMessage }}', options: { enableStreaming: true } },
+				parameters: {
+					promptType: 'define',
+					text: '={{ $json.lastUserMessage }}',
+					options: { enableStreaming: true },
+				},
 			},
 			{
 				id: 'm',
@@ -75,7 +89,9 @@ export function agentBrainWorkflow(id: string, webhookId: string, triggerOptions
 		connections: {
 			...chain('Agora Agent LLM Trigger', 'AI Agent'),
 			...chain('AI Agent', 'Reply'),
-			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+			'OpenAI Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
 		},
 	};
 }
@@ -97,14 +113,32 @@ const fixedSseBody = (text: string) =>
 	`data: ${JSON.stringify({ id: 'chatcmpl-floor', object: 'chat.completion.chunk', created: 0, model: 'floor', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
 
 /** n8n's core Webhook (POST <path>) -> Respond to Webhook with a fixed SSE body: n8n's own floor for a webhook answer. */
-export function coreWebhookFloorWorkflow(id: string, webhookId: string, pathname: string, text: string) {
+export function coreWebhookFloorWorkflow(
+	id: string,
+	webhookId: string,
+	pathname: string,
+	text: string,
+) {
 	return {
 		id,
 		name: `brain floor: core Webhook (${id})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 'w', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0], webhookId, parameters: { httpMethod: 'POST', path: pathname, responseMode: 'responseNode', options: {} } },
+			{
+				id: 'w',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [0, 0],
+				webhookId,
+				parameters: {
+					httpMethod: 'POST',
+					path: pathname,
+					responseMode: 'responseNode',
+					options: {},
+				},
+			},
 			{
 				id: 'rw',
 				name: 'Respond to Webhook',
@@ -114,7 +148,9 @@ export function coreWebhookFloorWorkflow(id: string, webhookId: string, pathname
 				parameters: {
 					respondWith: 'text',
 					responseBody: fixedSseBody(text),
-					options: { responseHeaders: { entries: [{ name: 'Content-Type', value: 'text/event-stream' }] } },
+					options: {
+						responseHeaders: { entries: [{ name: 'Content-Type', value: 'text/event-stream' }] },
+					},
 				},
 			},
 		],
@@ -123,7 +159,9 @@ export function coreWebhookFloorWorkflow(id: string, webhookId: string, pathname
 }
 
 /** Reads a streamed answer to its end: the text, the tool-call deltas and the last finish_reason. */
-export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) {
+export async function readStream(
+	stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+) {
 	let content = '';
 	const toolCalls: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] = [];
 	let finish: string | null = null;
@@ -135,4 +173,3 @@ export async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.C
 	}
 	return { content, toolCalls, finish };
 }
-

@@ -59,7 +59,10 @@ export function llmWebhookContext<R extends object = FakeResponse>(
 			return { apiKey: store.key };
 		},
 		getNodeParameter: (name: string) => (name === 'options' ? options : undefined),
-		getNode: () => ({ name: 'Agora Agent LLM Trigger', credentials: store.id ? { agoraAgentLlmApi: { id: store.id, name: 'LLM key' } } : undefined }),
+		getNode: () => ({
+			name: 'Agora Agent LLM Trigger',
+			credentials: store.id ? { agoraAgentLlmApi: { id: store.id, name: 'LLM key' } } : undefined,
+		}),
 		logger: { warn: (m: string) => warnings.push(m), debug: () => undefined },
 		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
 	} as unknown as IWebhookFunctions;

@@ -50,9 +50,20 @@ function parse(raw: Buffer): unknown {
 	}
 }
 
-function forward(target: URL, req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse): void {
+function forward(
+	target: URL,
+	req: http.IncomingMessage,
+	raw: Buffer,
+	res: http.ServerResponse,
+): void {
 	const upstream = http.request(
-		{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+		{
+			host: target.hostname,
+			port: target.port,
+			method: req.method,
+			path: req.url,
+			headers: { ...req.headers, host: target.host },
+		},
 		(answer) => {
 			res.writeHead(answer.statusCode ?? 502, answer.headers);
 			answer.pipe(res);
@@ -74,7 +85,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 	const server = http.createServer((req, res) => {
 		void (async () => {
 			const raw = await readBody(req);
-			const request = { method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body: parse(raw) };
+			const request = {
+				method: req.method ?? '',
+				path: (req.url ?? '').split('?')[0],
+				headers: req.headers,
+				body: parse(raw),
+			};
 			await options.onRequest?.(request);
 			if (options.fails?.(request)) {
 				failed++;
@@ -85,7 +101,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 				}
 				res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': randomUUID() });
 				res.end(
-					JSON.stringify({ reason: options.reason ?? 'InvalidRequest', detail: options.detail ?? 'refused by the test proxy' }),
+					JSON.stringify({
+						reason: options.reason ?? 'InvalidRequest',
+						detail: options.detail ?? 'refused by the test proxy',
+					}),
 					() => release(),
 				);
 				return;

@@ -75,10 +75,17 @@ class TestCredentialsHelper {
 	getParentTypes() {
 		return [];
 	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	) {
 		if (typeName !== 'agoraApi') throw new Error(`unknown credential type ${typeName}`);
 		// What n8n's CredentialsHelper does with a function-type `authenticate`.
-		const authenticate = agoraCredentialType.authenticate as (c: ICredentialDataDecryptedObject, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const authenticate = agoraCredentialType.authenticate as (
+			c: ICredentialDataDecryptedObject,
+			o: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
 		return await authenticate(credentials, requestOptions);
 	}
 	async preAuthentication() {
@@ -127,9 +134,15 @@ export async function runWorkflow(
 	workflow: TestWorkflow,
 	credential: CredentialData,
 	others: OtherCredentials = {},
-	options: { executionId?: string; onSendResponse?: (response: IDataObject) => void; onSendChunk?: (chunk: IDataObject) => void } = {},
+	options: {
+		executionId?: string;
+		onSendResponse?: (response: IDataObject) => void;
+		onSendChunk?: (chunk: IDataObject) => void;
+	} = {},
 ): Promise<RunResult> {
-	const otherRefs = Object.fromEntries(Object.keys(others).map((type) => [type, { id: type, name: type }]));
+	const otherRefs = Object.fromEntries(
+		Object.keys(others).map((type) => [type, { id: type, name: type }]),
+	);
 	const nodes: INode[] = workflow.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
 		typeVersion: 1,
@@ -150,7 +163,17 @@ export async function runWorkflow(
 		settings: workflow.settings,
 	});
 	const executionId = options.executionId ?? String(++executionCounter);
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections: workflow.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false } as never);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: 'wf-test',
+		name: 'test',
+		nodes,
+		connections: workflow.connections,
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+	} as never);
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse as never);
@@ -158,7 +181,10 @@ export async function runWorkflow(
 	const additionalData = {
 		hooks,
 		streamingEnabled: options.onSendChunk !== undefined,
-		credentialsHelper: new TestCredentialsHelper(credential, others) as unknown as ICredentialsHelper,
+		credentialsHelper: new TestCredentialsHelper(
+			credential,
+			others,
+		) as unknown as ICredentialsHelper,
 		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -197,7 +223,11 @@ export async function runWorkflow(
 }
 
 /** A two-node workflow: fixed items -> one Agora node with the given parameters. */
-export function agoraWorkflow(parameters: INode['parameters'], items: IDataObject[] = [{}], settings: Partial<INode> = {}): TestWorkflow {
+export function agoraWorkflow(
+	parameters: INode['parameters'],
+	items: IDataObject[] = [{}],
+	settings: Partial<INode> = {},
+): TestWorkflow {
 	return {
 		nodes: [
 			{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
@@ -213,7 +243,11 @@ export function agoraWorkflow(parameters: INode['parameters'], items: IDataObjec
  * node's current parameters.
  */
 /** `path`: the parameter the editor asks options for (relative `&name` reads resolve beside it). */
-export function loadOptionsContext(parameters: INode['parameters'], credential: CredentialData, path = 'parameters'): ILoadOptionsFunctions {
+export function loadOptionsContext(
+	parameters: INode['parameters'],
+	credential: CredentialData,
+	path = 'parameters',
+): ILoadOptionsFunctions {
 	const node: INode = {
 		id: 'agora-node',
 		name: 'Agora',
@@ -223,7 +257,14 @@ export function loadOptionsContext(parameters: INode['parameters'], credential: 
 		parameters,
 		credentials: { agoraApi: { id: '1', name: 'Agora account' } },
 	};
-	const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'wf-test',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
 		currentNodeParameters: parameters,

@@ -8,7 +8,16 @@ import os from 'os';
 import path from 'path';
 
 import { exampleCredentials } from '../../scripts/lib/examples';
-import { DEFAULT_N8N_VERSION, freePort, installN8n, installPackageInto, N8nHost, packPackage, startSandboxProcess, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import {
+	DEFAULT_N8N_VERSION,
+	freePort,
+	installN8n,
+	installPackageInto,
+	N8nHost,
+	packPackage,
+	startSandboxProcess,
+	type SandboxProcess,
+} from '../../scripts/lib/n8nHost';
 
 /** The n8n version this run tests (run.sh sets N8N_VERSION per version). */
 export const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
@@ -46,13 +55,19 @@ export class N8nE2e {
 	static async start(options: N8nE2eOptions): Promise<N8nE2e> {
 		const version = options.version ?? N8N_VERSION;
 		const n8nDir = installN8n(version);
-		const folder = fs.mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), `agora-${options.name}-${version}-`));
+		const folder = fs.mkdtempSync(
+			path.join(options.parentDir ?? os.tmpdir(), `agora-${options.name}-${version}-`),
+		);
 		let sandbox: SandboxProcess | undefined;
 		try {
 			const packageDir = installPackageInto(folder, packPackage(path.join(folder, 'pack')));
 			options.patchPackage?.(packageDir);
 			if (options.sandbox !== false) {
-				sandbox = await startSandboxProcess({ SANDBOX_PORT: '0', ...((typeof options.sandbox === 'function' ? options.sandbox() : options.sandbox) ?? SHORT_DELAYS) });
+				sandbox = await startSandboxProcess({
+					SANDBOX_PORT: '0',
+					...((typeof options.sandbox === 'function' ? options.sandbox() : options.sandbox) ??
+						SHORT_DELAYS),
+				});
 			}
 			const host = new N8nHost(n8nDir, folder, await freePort(), options.n8nEnv);
 			return new N8nE2e(version, host, sandbox, folder, packageDir);
@@ -81,7 +96,14 @@ export class N8nE2e {
 	/** The examples' Agora credentials (API, Notifications, ...) against the sandbox; `fields` add or override. */
 	async importAgoraCredential(fields: Record<string, string> = {}): Promise<void> {
 		const sb = this.sandbox;
-		const base = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url, notificationSecret: sb.notificationSecret };
+		const base = {
+			customerId: sb.customerId,
+			customerSecret: sb.customerSecret,
+			appId: sb.appId,
+			host: 'custom',
+			customBaseUrl: sb.url,
+			notificationSecret: sb.notificationSecret,
+		};
 		await this.host.importCredentialData(exampleCredentials({ ...base, ...fields }));
 	}
 
@@ -115,7 +137,10 @@ export class N8nE2e {
  * In a jest file: starts an N8nE2e before the file's tests (then calls `ready`, for imports and
  * `serve`) and closes it after them.
  */
-export function useN8nE2e(options: N8nE2eOptions, ready: (e2e: N8nE2e) => Promise<void> | void): void {
+export function useN8nE2e(
+	options: N8nE2eOptions,
+	ready: (e2e: N8nE2e) => Promise<void> | void,
+): void {
 	let e2e: N8nE2e | undefined;
 	beforeAll(async () => {
 		e2e = await N8nE2e.start(options);

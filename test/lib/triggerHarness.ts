@@ -7,7 +7,13 @@ import { randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 
-import { ExecutionLifecycleHooks, HookContext, parseIncomingMessage, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	parseIncomingMessage,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
@@ -70,7 +76,10 @@ const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}) as IDataObject,
 } as INodeTypes;
 
-const credentialTypes = { agoraApi: new AgoraApi(), agoraNotificationsApi: new AgoraNotificationsApi() };
+const credentialTypes = {
+	agoraApi: new AgoraApi(),
+	agoraNotificationsApi: new AgoraNotificationsApi(),
+};
 
 function credentialsHelper(
 	data: ICredentialDataDecryptedObject,
@@ -91,7 +100,8 @@ function credentialsHelper(
 		},
 		updateCredentials: async () => {},
 		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: (type: keyof typeof credentialTypes) => credentialTypes[type].properties,
+		getCredentialsProperties: (type: keyof typeof credentialTypes) =>
+			credentialTypes[type].properties,
 	} as unknown as ICredentialsHelper;
 }
 
@@ -199,7 +209,10 @@ function attachRawBodyReader(req: http.IncomingMessage, payloadMax: number): Har
 			size += (chunk as Buffer).length;
 			if (size > payloadMax) {
 				// raw-body's error, as n8n's reader throws it
-				throw Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+				throw Object.assign(new Error('request entity too large'), {
+					status: 413,
+					type: 'entity.too.large',
+				});
 			}
 			chunks.push(chunk as Buffer);
 		}
@@ -248,7 +261,14 @@ class Harness {
 						? { agoraApi: { id: '1', name: 'Agora account' } }
 						: { agoraNotificationsApi: { id: '2', name: 'Agora notifications' } },
 			},
-			{ id: 'received-node', name: RECEIVER, type: 'test.received', typeVersion: 1, position: [200, 0], parameters: {} },
+			{
+				id: 'received-node',
+				name: RECEIVER,
+				type: 'test.received',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {},
+			},
 		];
 		const workflow = new Workflow({
 			id: this.workflowId,
@@ -278,10 +298,14 @@ class Harness {
 		const base = this.base;
 		return {
 			hooks,
-			credentialsHelper: credentialsHelper(this.credential, this.opts.credentialLatencyMs ?? 0, (type) => {
-				this.credentialLoads++;
-				this.credentialTypesRead.push(type);
-			}),
+			credentialsHelper: credentialsHelper(
+				this.credential,
+				this.opts.credentialLatencyMs ?? 0,
+				(type) => {
+					this.credentialLoads++;
+					this.credentialTypesRead.push(type);
+				},
+			),
 			executionId,
 			currentNodeExecutionIndex: 0,
 			restApiUrl: `${base}/rest`,
@@ -335,7 +359,9 @@ class Harness {
 			}
 			if (request.contentType === 'application/json' && request.rawBody!.length) {
 				try {
-					request.body = JSON.parse(request.rawBody!.toString((request.encoding ?? 'utf-8') as BufferEncoding));
+					request.body = JSON.parse(
+						request.rawBody!.toString((request.encoding ?? 'utf-8') as BufferEncoding),
+					);
 				} catch {
 					// See the header comment: n8n would answer 422 here.
 				}
@@ -360,28 +386,54 @@ class Harness {
 		const data = this.additionalData(workflow, String(++this.executionCounter));
 		data.httpRequest = request as never;
 		data.httpResponse = res as never;
-		const context = new WebhookContext(workflow, node, data, 'webhook', this.webhookData(workflow, data), [], null);
+		const context = new WebhookContext(
+			workflow,
+			node,
+			data,
+			'webhook',
+			this.webhookData(workflow, data),
+			[],
+			null,
+		);
 		let result: IWebhookResponseData;
 		try {
 			result = await trigger.webhook.call(context as never);
 		} catch (error) {
 			this.errors.push(error as Error);
-			send(res, 500, { code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			send(res, 500, {
+				code: 0,
+				message: 'Workflow Webhook Error: Workflow could not be started!',
+			});
 			return;
 		}
 		if (result.noWebhookResponse !== true) {
-			send(res, 200, result.webhookResponse ?? { message: result.workflowData ? 'Workflow was started' : 'Webhook call received' });
+			send(
+				res,
+				200,
+				result.webhookResponse ?? {
+					message: result.workflowData ? 'Workflow was started' : 'Webhook call received',
+				},
+			);
 		}
 		this.saveStaticData(workflow);
 		if (result.workflowData !== undefined) this.execute(workflow, node, data, result.workflowData);
 	}
 
 	/** Like n8n's prepareExecutionData + WorkflowRunner: the trigger's items run from a node execution stack. */
-	execute(workflow: Workflow, node: INode, data: IWorkflowExecuteAdditionalData, items: INodeExecutionData[][]): void {
+	execute(
+		workflow: Workflow,
+		node: INode,
+		data: IWorkflowExecuteAdditionalData,
+		items: INodeExecutionData[][],
+	): void {
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node, data: { main: items }, source: null }] },
 		});
-		const execution = new WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
+		const execution = new WorkflowExecute(
+			data,
+			'webhook',
+			runExecutionData,
+		).processRunExecutionData(workflow);
 		const done = Promise.resolve(execution).then((run) => {
 			this.runs.push(run);
 		});
@@ -392,7 +444,14 @@ class Harness {
 	async lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
 		const { workflow, node } = this.buildWorkflow();
 		const data = this.additionalData(workflow, 'activation');
-		const context = new HookContext(workflow, node, data, 'webhook', 'activate', this.webhookData(workflow, data));
+		const context = new HookContext(
+			workflow,
+			node,
+			data,
+			'webhook',
+			'activate',
+			this.webhookData(workflow, data),
+		);
 		const outcome = await trigger.webhookMethods.default[method].call(context as never);
 		this.saveStaticData(workflow);
 		return outcome;
@@ -421,7 +480,9 @@ export async function startTriggerServer(opts: HarnessOptions): Promise<TriggerS
 		url: `${harness.base}/webhook/${WEBHOOK_ID}/webhook`,
 		runs: harness.runs,
 		started: () =>
-			harness.runs.map((run) => (run.data.resultData.runData[RECEIVER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json)),
+			harness.runs.map((run) =>
+				(run.data.resultData.runData[RECEIVER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json),
+			),
 		errors: harness.errors,
 		answers: harness.answers,
 		staticData: () => harness.stored,

@@ -17,7 +17,10 @@ import type { Outcome } from './scenarios';
 import type { SuiteWorkflow } from './workflows';
 
 export const BRAIN_PATH = `/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;
-const STREAMING_BRAIN = { id: 'agoraQueueStrm01', webhookId: '6b2d4f0e-8a5c-4e1b-9d7f-3c4d5e6f7a8b' };
+const STREAMING_BRAIN = {
+	id: 'agoraQueueStrm01',
+	webhookId: '6b2d4f0e-8a5c-4e1b-9d7f-3c4d5e6f7a8b',
+};
 export const STREAMING_BRAIN_PATH = `/webhook/${STREAMING_BRAIN.webhookId}/chat/completions`;
 
 /**
@@ -25,37 +28,62 @@ export const STREAMING_BRAIN_PATH = `/webhook/${STREAMING_BRAIN.webhookId}/chat/
  * run loads n8n's AI nodes, which on a busy machine outlasts the example's bound.
  */
 export function brainWorkflow(): SuiteWorkflow {
-	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, '15-agent-brain.json'), 'utf8'));
+	const workflow = JSON.parse(
+		fs.readFileSync(path.join(EXAMPLES_DIR, '15-agent-brain.json'), 'utf8'),
+	);
 	workflow.nodes[0].parameters.options.answerTimeoutMs = 30000;
 	return { ...workflow, active: true };
 }
 
 /** The same brain with the trigger's Stream Answer on and the AI Agent streaming, at its own path. */
 export function streamingBrainWorkflow(): SuiteWorkflow {
-	const workflow = brainWorkflow() as SuiteWorkflow & { name: string; nodes: Array<{ type: string; webhookId?: string; parameters: { options: Record<string, unknown> } }> };
+	const workflow = brainWorkflow() as SuiteWorkflow & {
+		name: string;
+		nodes: Array<{
+			type: string;
+			webhookId?: string;
+			parameters: { options: Record<string, unknown> };
+		}>;
+	};
 	for (const node of workflow.nodes) {
 		if (node.type === 'n8n-nodes-agora.agoraLlmTrigger') {
 			node.webhookId = STREAMING_BRAIN.webhookId;
 			node.parameters.options.streamAnswer = true;
 		}
-		if (node.type === '@n8n/n8n-nodes-langchain.agent') node.parameters.options.enableStreaming = true;
+		if (node.type === '@n8n/n8n-nodes-langchain.agent')
+			node.parameters.options.enableStreaming = true;
 	}
 	return { ...workflow, id: STREAMING_BRAIN.id, name: `${workflow.name} (streaming)` };
 }
 
 /** The example's chat model credential, pointed at the scripted local model as dev points it. */
 export function brainCredentials(modelUrl: string): object[] {
-	return [{ id: 'openAiExampleCred', name: 'OpenAI account', type: 'openAiApi', data: { apiKey: 'sk-local-scripted-model', url: modelUrl } }];
+	return [
+		{
+			id: 'openAiExampleCred',
+			name: 'OpenAI account',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-local-scripted-model', url: modelUrl },
+		},
+	];
 }
 
 const openai = (cluster: QueueCluster, apiKey = BRAIN_EXAMPLES.key, brainPath = BRAIN_PATH) =>
-	new OpenAI({ apiKey, baseURL: `${cluster.webhook!.url}${brainPath.replace(/\/chat\/completions$/, '')}`, maxRetries: 0 });
+	new OpenAI({
+		apiKey,
+		baseURL: `${cluster.webhook!.url}${brainPath.replace(/\/chat\/completions$/, '')}`,
+		maxRetries: 0,
+	});
 const ask = (text: string) => [{ role: 'user' as const, content: text }];
 const heard = (text: string) => `You said: ${text}`;
 
 async function streamedText(client: OpenAI, text: string): Promise<string> {
 	let content = '';
-	for await (const chunk of await client.chat.completions.create({ model: 'gpt-4o-mini', messages: ask(text), stream: true })) {
+	for await (const chunk of await client.chat.completions.create({
+		model: 'gpt-4o-mini',
+		messages: ask(text),
+		stream: true,
+	})) {
 		content += chunk.choices[0]?.delta?.content ?? '';
 	}
 	return content;
@@ -83,7 +111,13 @@ async function brainRuns(
 
 /** One turn per worker, uncounted: each worker loads n8n's AI nodes on its first AI Agent run. */
 export async function warmBrain(cluster: QueueCluster): Promise<void> {
-	await Promise.all(cluster.workers.map((_, i) => openai(cluster).chat.completions.create({ model: 'gpt-4o-mini', messages: ask(`warm up ${i}`) }).catch(() => undefined)));
+	await Promise.all(
+		cluster.workers.map((_, i) =>
+			openai(cluster)
+				.chat.completions.create({ model: 'gpt-4o-mini', messages: ask(`warm up ${i}`) })
+				.catch(() => undefined),
+		),
+	);
 }
 
 /** The official openai SDK on the webhook process's production URL, buffered and streamed. */
@@ -93,7 +127,10 @@ export async function brainThroughSdk(cluster: QueueCluster, turns: number): Pro
 	let wrong = 0;
 	const started = Date.now();
 	for (let i = 0; i < turns; i++) {
-		const buffered = await openai(cluster).chat.completions.create({ model: 'gpt-4o-mini', messages: ask(`buffered ${i}`) });
+		const buffered = await openai(cluster).chat.completions.create({
+			model: 'gpt-4o-mini',
+			messages: ask(`buffered ${i}`),
+		});
 		if (buffered.choices[0]?.message.content !== heard(`buffered ${i}`)) wrong++;
 		if ((await streamedText(openai(cluster), `streamed ${i}`)) !== heard(`streamed ${i}`)) wrong++;
 	}
@@ -115,12 +152,19 @@ export async function brainWrongKey(cluster: QueueCluster): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const statuses: number[] = [];
 	try {
-		await openai(cluster, 'wrong-key').chat.completions.create({ model: 'gpt-4o-mini', messages: ask('let me in') });
+		await openai(cluster, 'wrong-key').chat.completions.create({
+			model: 'gpt-4o-mini',
+			messages: ask('let me in'),
+		});
 		statuses.push(200);
 	} catch (error) {
 		statuses.push((error as { status?: number }).status ?? 0);
 	}
-	const missing = await fetch(`${cluster.webhook!.url}${BRAIN_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: ask('no key') }) });
+	const missing = await fetch(`${cluster.webhook!.url}${BRAIN_PATH}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ messages: ask('no key') }),
+	});
 	statuses.push(missing.status);
 	// One turn that does start an execution: once it is stored, the refusals' would be too.
 	await openai(cluster).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('counted') });
@@ -140,17 +184,26 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 	const sb = cluster.sandbox!;
 	const auth = `Basic ${Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64')}`;
 	const agentsUrl = `${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}`;
-	const llm = { url: `${cluster.webhook!.url}${BRAIN_PATH}`, api_key: BRAIN_EXAMPLES.key, vendor: 'custom', system_messages: [{ role: 'system', content: 'Be brief.' }], greeting_message: 'Hi!' };
+	const llm = {
+		url: `${cluster.webhook!.url}${BRAIN_PATH}`,
+		api_key: BRAIN_EXAMPLES.key,
+		vendor: 'custom',
+		system_messages: [{ role: 'system', content: 'Be brief.' }],
+		greeting_message: 'Hi!',
+	};
 	const join = await fetch(`${agentsUrl}/join`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization: auth },
-		body: JSON.stringify(startBody({ name: `queue-brain-${Date.now()}`, channel: 'queue-brain', properties: { llm } })),
+		body: JSON.stringify(
+			startBody({ name: `queue-brain-${Date.now()}`, channel: 'queue-brain', properties: { llm } }),
+		),
 	});
 	const agentId = ((await join.json()) as { agent_id?: string }).agent_id;
 	if (!join.ok || !agentId) throw new Error(`the sandbox refused the agent: ${join.status}`);
 	const since = await cluster.lastExecutionId();
 	try {
-		let turn: { answer?: string; failed?: boolean; totalMs?: number; error?: { message: string } } = {};
+		let turn: { answer?: string; failed?: boolean; totalMs?: number; error?: { message: string } } =
+			{};
 		// the agent joins after the sandbox's start delay; until then the caller has nobody to talk to
 		for (let attempt = 0; attempt < 40 && turn.answer === undefined; attempt++) {
 			const said = await sb.control(`agents/${agentId}/say`, { text: 'Is the pool open?' });
@@ -167,7 +220,10 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 			figures: { wrong, ...runs, totalMs: turn.totalMs ?? -1 },
 		};
 	} finally {
-		await fetch(`${agentsUrl}/agents/${agentId}/leave`, { method: 'POST', headers: { authorization: auth } });
+		await fetch(`${agentsUrl}/agents/${agentId}/leave`, {
+			method: 'POST',
+			headers: { authorization: auth },
+		});
 	}
 }
 
@@ -175,7 +231,10 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
  * Stream Answer on: the AI Agent on a worker streams, n8n relays its chunks through the webhook
  * process, and the caller reads the first word while the model still holds the rest.
  */
-export async function brainStreamedFromWorker(cluster: QueueCluster, model: ScriptedModel): Promise<Outcome> {
+export async function brainStreamedFromWorker(
+	cluster: QueueCluster,
+	model: ScriptedModel,
+): Promise<Outcome> {
 	await cluster.drain(60000);
 	const since = await cluster.lastExecutionId();
 	const gate = model.holdAfterFirstWord();
@@ -183,7 +242,11 @@ export async function brainStreamedFromWorker(cluster: QueueCluster, model: Scri
 	let whole = '';
 	let finish: string | null | undefined;
 	try {
-		const stream = await openai(cluster, BRAIN_EXAMPLES.key, STREAMING_BRAIN_PATH).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('stream it'), stream: true });
+		const stream = await openai(
+			cluster,
+			BRAIN_EXAMPLES.key,
+			STREAMING_BRAIN_PATH,
+		).chat.completions.create({ model: 'gpt-4o-mini', messages: ask('stream it'), stream: true });
 		const iterator = stream[Symbol.asyncIterator]();
 		while (first === '') {
 			const next = await iterator.next();
@@ -202,7 +265,8 @@ export async function brainStreamedFromWorker(cluster: QueueCluster, model: Scri
 	const early = first === 'You ' ? 0 : 1;
 	const wrong = whole === heard('stream it') && finish === 'stop' ? 0 : 1;
 	return {
-		scenario: 'Brain, Stream Answer on: the AI Agent streams from a worker through the webhook process',
+		scenario:
+			'Brain, Stream Answer on: the AI Agent streams from a worker through the webhook process',
 		bad: early + wrong + runs.failed + runs.offWorker + runs.reRun + Math.abs(runs.total - 1),
 		result: `first text "${first}" while the model held the rest, then "${whole}" (${finish}); ${runs.total} executions, ${runs.failed} failed, ${runs.offWorker} not run by a worker, ${runs.reRun} run twice`,
 		figures: { early, wrong, ...runs },

@@ -21,7 +21,14 @@ import {
 	type SandboxProcess,
 } from '../../scripts/lib/n8nHost';
 import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
-import { ensurePackages, POSTGRES, startPostgres, startRedis, tempFolder, type Service } from './services';
+import {
+	ensurePackages,
+	POSTGRES,
+	startPostgres,
+	startRedis,
+	tempFolder,
+	type Service,
+} from './services';
 
 /** Each n8n process's output, kept after the run (ignored by git). */
 export const LOG_DIR = path.join(__dirname, 'out', 'logs');
@@ -67,7 +74,12 @@ export class N8nProcess {
 
 	async start(timeoutMs = 180000): Promise<void> {
 		this.log = '';
-		const command = this.role === 'main' ? ['start'] : this.role === 'webhook' ? ['webhook'] : ['worker', `--concurrency=${this.concurrency}`];
+		const command =
+			this.role === 'main'
+				? ['start']
+				: this.role === 'webhook'
+					? ['webhook']
+					: ['worker', `--concurrency=${this.concurrency}`];
 		const child = spawnGuarded(this.node, [this.bin, ...command], { env: this.env, cwd: this.cwd });
 		this.child = child;
 		const file = fs.createWriteStream(this.logFile, { flags: 'a' });
@@ -102,7 +114,11 @@ export class N8nProcess {
 		let last = 0;
 		while (Date.now() < deadline) {
 			try {
-				const res = await fetch(`${this.url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'probe' });
+				const res = await fetch(`${this.url}${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'text/plain' },
+					body: 'probe',
+				});
 				last = res.status;
 				if (res.status !== 404 && res.status !== 503) return;
 			} catch {
@@ -141,7 +157,10 @@ export class Recorder {
 			req.on('data', (d) => (body += d));
 			req.on('end', () => {
 				try {
-					this.entries.push({ ...(JSON.parse(body || '{}') as Record<string, unknown>), at: Date.now() });
+					this.entries.push({
+						...(JSON.parse(body || '{}') as Record<string, unknown>),
+						at: Date.now(),
+					});
 				} catch {
 					this.entries.push({ unparsed: body, at: Date.now() });
 				}
@@ -167,7 +186,9 @@ export class Recorder {
 
 export interface ClusterSetup {
 	/** Workflows imported (and activated when `active: true`) before main starts. */
-	workflows: (cluster: QueueCluster) => Array<{ id: string; active: boolean; [key: string]: unknown }>;
+	workflows: (
+		cluster: QueueCluster,
+	) => Array<{ id: string; active: boolean; [key: string]: unknown }>;
 	workers?: number;
 	/** Jobs each worker runs at once (n8n's default: 10). */
 	workerConcurrency?: number;
@@ -191,7 +212,10 @@ export class QueueCluster {
 	webhook?: N8nProcess;
 	workers: N8nProcess[] = [];
 	private host?: N8nHost;
-	private pool?: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>; end: () => Promise<void> };
+	private pool?: {
+		query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>;
+		end: () => Promise<void>;
+	};
 	n8nDir = '';
 	private makeWorker?: (name: string) => Promise<N8nProcess>;
 
@@ -203,7 +227,10 @@ export class QueueCluster {
 		fs.mkdirSync(LOG_DIR, { recursive: true });
 		this.n8nDir = installN8n(N8N_VERSION);
 		this.log(`services in ${this.folder}`);
-		[this.redis, this.postgres] = await Promise.all([startRedis(this.folder), startPostgres(this.folder)]);
+		[this.redis, this.postgres] = await Promise.all([
+			startRedis(this.folder),
+			startPostgres(this.folder),
+		]);
 		this.sandbox = await startSandboxProcess({
 			SANDBOX_PORT: '0',
 			SANDBOX_RATE_LIMITS: '1',
@@ -216,7 +243,10 @@ export class QueueCluster {
 		const userFolder = path.join(this.folder, 'n8n');
 		if (!setup.built) {
 			this.log('npm run build');
-			execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+			execFileSync('npm', ['run', 'build', '--silent'], {
+				cwd: ROOT,
+				stdio: ['ignore', 'ignore', 'inherit'],
+			});
 		}
 		this.log('packing the package and installing it into the shared n8n user folder');
 		const packageDir = installPackageInto(userFolder, packPackage(path.join(this.folder, 'pack')));
@@ -248,16 +278,31 @@ export class QueueCluster {
 			const port = await freePort();
 			const own: NodeJS.ProcessEnv = { ...this.host!.env, N8N_PORT: String(port) };
 			if (role === 'worker') {
-				Object.assign(own, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+				Object.assign(own, {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				});
 			}
-			return new N8nProcess(name, role, port, bin, n8nNode(this.n8nDir), own, userFolder, path.join(LOG_DIR, `${name}.log`), setup.workerConcurrency);
+			return new N8nProcess(
+				name,
+				role,
+				port,
+				bin,
+				n8nNode(this.n8nDir),
+				own,
+				userFolder,
+				path.join(LOG_DIR, `${name}.log`),
+				setup.workerConcurrency,
+			);
 		};
 		this.makeWorker = (name) => make(name, 'worker');
 		this.main = await make('main', 'main');
 		this.log('starting n8n main');
 		await this.main.start();
 		this.webhook = await make('webhook', 'webhook');
-		for (let i = 0; i < (setup.workers ?? 2); i++) this.workers.push(await make(`worker${i + 1}`, 'worker'));
+		for (let i = 0; i < (setup.workers ?? 2); i++)
+			this.workers.push(await make(`worker${i + 1}`, 'worker'));
 		this.log(`starting the webhook process and ${this.workers.length} workers`);
 		await Promise.all([this.webhook.start(), ...this.workers.map((w) => w.start())]);
 	}
@@ -296,7 +341,8 @@ export class QueueCluster {
 
 	/** Starts or gracefully stops workers until `count` are running. */
 	async setWorkers(count: number): Promise<void> {
-		while (this.workers.length < count) this.workers.push(await this.makeWorker!(`worker${this.workers.length + 1}`));
+		while (this.workers.length < count)
+			this.workers.push(await this.makeWorker!(`worker${this.workers.length + 1}`));
 		await Promise.all(
 			this.workers.map(async (worker, index) => {
 				if (index < count && !worker.running) await worker.start();
@@ -324,7 +370,13 @@ export class QueueCluster {
 	/** Executions of a workflow with their run data (n8n stores it flattened with `flatted`). */
 	async executions(workflowId: string, sinceId = 0): Promise<StoredExecution[]> {
 		const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-		const rows = await this.sql<{ id: string; status: string; startedAt: Date | null; stoppedAt: Date | null; data: string | null }>(
+		const rows = await this.sql<{
+			id: string;
+			status: string;
+			startedAt: Date | null;
+			stoppedAt: Date | null;
+			data: string | null;
+		}>(
 			`SELECT e.id, e.status, e."startedAt", e."stoppedAt", d.data FROM execution_entity e
 			 LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id`,
 			[workflowId, sinceId],
@@ -339,7 +391,9 @@ export class QueueCluster {
 	}
 
 	async lastExecutionId(): Promise<number> {
-		const [row] = await this.sql<{ max: string | null }>('SELECT max(id) AS max FROM execution_entity');
+		const [row] = await this.sql<{ max: string | null }>(
+			'SELECT max(id) AS max FROM execution_entity',
+		);
 		return Number(row?.max ?? 0);
 	}
 
@@ -347,11 +401,15 @@ export class QueueCluster {
 	async drain(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			const [row] = await this.sql<{ n: string }>(`SELECT count(*) AS n FROM execution_entity WHERE status IN ('new', 'running')`);
+			const [row] = await this.sql<{ n: string }>(
+				`SELECT count(*) AS n FROM execution_entity WHERE status IN ('new', 'running')`,
+			);
 			if (Number(row.n) === 0) return;
 			await sleep(500);
 		}
-		const open = await this.sql(`SELECT id, status FROM execution_entity WHERE status IN ('new', 'running') ORDER BY id`);
+		const open = await this.sql(
+			`SELECT id, status FROM execution_entity WHERE status IN ('new', 'running') ORDER BY id`,
+		);
 		throw new Error(`executions still open after ${timeoutMs} ms: ${JSON.stringify(open)}`);
 	}
 
@@ -377,10 +435,20 @@ export interface StoredExecution {
 	data?: {
 		resultData: {
 			error?: { message: string };
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: { message: string } }>>;
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+					error?: { message: string };
+				}>
+			>;
 		};
 		/** What is left to run: for an execution a webhook started, the trigger's output until a worker runs it. */
-		executionData?: { nodeExecutionStack?: Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }> };
+		executionData?: {
+			nodeExecutionStack?: Array<{
+				data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+			}>;
+		};
 	};
 }
 

@@ -6,7 +6,6 @@ import { type N8nProcess, type QueueCluster, type StoredExecution } from './clus
 import { settle, until, workerRunning, type Outcome } from './scenarios';
 import { BULK, BULK_STRICT } from './workflows';
 
-
 export interface DeleteRun {
 	wallMs: number;
 	executions: StoredExecution[];
@@ -40,7 +39,11 @@ export async function preparePlayers(cluster: QueueCluster, count: number): Prom
 	const sb = cluster.sandbox!;
 	await sb.control('reset', {});
 	await sb.control('config', { rateLimits: false });
-	const ids = await createPlayers(sb, { count, channel: `queue-${randomUUID().slice(0, 8)}`, concurrency: 20 });
+	const ids = await createPlayers(sb, {
+		count,
+		channel: `queue-${randomUUID().slice(0, 8)}`,
+		concurrency: 20,
+	});
 	await sb.control('config', { rateLimits: true });
 	await sb.control('requests', undefined, 'DELETE');
 	return ids;
@@ -59,7 +62,9 @@ export async function runDeletes(
 	const before = await sb.control('stats');
 	const since = await cluster.lastExecutionId();
 	const size = Math.ceil(ids.length / executions);
-	const chunks = Array.from({ length: executions }, (_, i) => ids.slice(i * size, (i + 1) * size).map((id) => ({ id })));
+	const chunks = Array.from({ length: executions }, (_, i) =>
+		ids.slice(i * size, (i + 1) * size).map((id) => ({ id })),
+	);
 	const answers = await Promise.all(
 		chunks.map((chunk) =>
 			fetch(`${cluster.webhook!.url}/webhook/${which.path}`, {
@@ -73,9 +78,17 @@ export async function runDeletes(
 	if (during) await during(since);
 	await settle(cluster, which.id, since, { expected: executions, timeoutMs: settleMs });
 	const stored = await cluster.executions(which.id, since);
-	if (stored.length !== executions) throw new Error(`${executions} webhook calls answered 200 but ${stored.length} executions were stored`);
+	if (stored.length !== executions)
+		throw new Error(
+			`${executions} webhook calls answered 200 but ${stored.length} executions were stored`,
+		);
 	const after = await sb.control('stats');
-	const requests = (await sb.control('requests')) as Array<{ method: string; path: string; status: number; at: number }>;
+	const requests = (await sb.control('requests')) as Array<{
+		method: string;
+		path: string;
+		status: number;
+		at: number;
+	}>;
 	const deletes = requests.filter((r) => r.method === 'DELETE' && r.path.includes('/players/'));
 	const itemErrors: Record<string, number> = {};
 	let itemsOk = 0;
@@ -84,12 +97,16 @@ export async function runDeletes(
 		const runs = execution.data?.resultData.runData.Delete ?? [];
 		if (execution.status !== 'success') failedExecutions++;
 		for (const run of runs) {
-			if (run.error) itemErrors[errorKind(run.error.message)] = (itemErrors[errorKind(run.error.message)] ?? 0) + 1;
+			if (run.error)
+				itemErrors[errorKind(run.error.message)] =
+					(itemErrors[errorKind(run.error.message)] ?? 0) + 1;
 			for (const item of run.data?.main[0] ?? []) {
 				const error = item.json.error as { message?: string } | string | undefined;
 				if (error === undefined) itemsOk++;
 				else {
-					const kind = errorKind(typeof error === 'string' ? error : String(error.message ?? JSON.stringify(error)));
+					const kind = errorKind(
+						typeof error === 'string' ? error : String(error.message ?? JSON.stringify(error)),
+					);
 					itemErrors[kind] = (itemErrors[kind] ?? 0) + 1;
 				}
 			}
@@ -124,7 +141,12 @@ export async function bulkDeletes(
 ): Promise<Outcome> {
 	const total = args.executions * args.perExecution;
 	const ids = await preparePlayers(cluster, total);
-	const run = await runDeletes(cluster, args.continueOnFail ? BULK : BULK_STRICT, ids, args.executions);
+	const run = await runDeletes(
+		cluster,
+		args.continueOnFail ? BULK : BULK_STRICT,
+		ids,
+		args.executions,
+	);
 	const boundS = total / DELETES_PER_S;
 	const surfaced429 = run.itemErrors['429'] ?? 0;
 	const workers = cluster.workerCount;
@@ -152,7 +174,11 @@ export async function bulkDeletes(
 }
 
 /** One execution deleting `count` players; its worker is killed with -9 when `killAfter` are gone. */
-export async function killDuringDeletes(cluster: QueueCluster, count: number, killAfter: number): Promise<Outcome> {
+export async function killDuringDeletes(
+	cluster: QueueCluster,
+	count: number,
+	killAfter: number,
+): Promise<Outcome> {
 	const ids = await preparePlayers(cluster, count);
 	let killed: N8nProcess | undefined;
 	let deletedAtKill = 0;

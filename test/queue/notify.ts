@@ -18,7 +18,11 @@ export interface Notice {
 }
 
 export function newNotice(): Notice {
-	return { noticeId: randomUUID(), sid: randomBytes(16).toString('hex'), agentId: randomBytes(16).toString('hex').toUpperCase() };
+	return {
+		noticeId: randomUUID(),
+		sid: randomBytes(16).toString('hex'),
+		agentId: randomBytes(16).toString('hex').toUpperCase(),
+	};
 }
 
 /** The envelope Agora sends for "agent joined" (17/101); a resend differs only in notifyMs. */
@@ -29,12 +33,22 @@ export function envelope(notice: Notice): string {
 		eventType: 101,
 		notifyMs: Date.now(),
 		sid: notice.sid,
-		payload: { agent_id: notice.agentId, start_ts: Math.floor(Date.now() / 1000), channel: 'queue-room', labels: {} },
+		payload: {
+			agent_id: notice.agentId,
+			start_ts: Math.floor(Date.now() / 1000),
+			channel: 'queue-room',
+			labels: {},
+		},
 	});
 }
 
 /** POSTs one delivery; resolves with the HTTP status (0 when the connection failed). */
-export function deliver(baseUrl: string, path: string, body: string, secret: string): Promise<number> {
+export function deliver(
+	baseUrl: string,
+	path: string,
+	body: string,
+	secret: string,
+): Promise<number> {
 	const sig = signatures(body, secret);
 	return new Promise((resolve) => {
 		const req = http.request(
@@ -62,7 +76,11 @@ export function deliver(baseUrl: string, path: string, body: string, secret: str
 }
 
 /** Runs `work(i)` for i in 0..count-1 with at most `concurrency` at once. */
-export async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
+export async function inParallel(
+	count: number,
+	concurrency: number,
+	work: (index: number) => Promise<void>,
+): Promise<void> {
 	let next = 0;
 	const lane = async (): Promise<void> => {
 		while (next < count) await work(next++);

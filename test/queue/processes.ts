@@ -18,7 +18,11 @@ export interface GuardedOptions {
 }
 
 /** Starts `command` under the watchdog; its output comes on the returned process's stdout/stderr. */
-export function spawnGuarded(command: string, args: string[], options: GuardedOptions = {}): ChildProcess {
+export function spawnGuarded(
+	command: string,
+	args: string[],
+	options: GuardedOptions = {},
+): ChildProcess {
 	const spec = { command, args, cwd: options.cwd, uid: options.uid, gid: options.gid };
 	const child = spawn(process.execPath, [WATCHDOG, JSON.stringify(spec)], {
 		env: options.env ?? process.env,
@@ -34,7 +38,11 @@ export function isRunning(child: ChildProcess | undefined): boolean {
 }
 
 /** Sends a graceful signal, or SIGKILL to the whole group; resolves when it has exited. */
-export function stopGuarded(child: ChildProcess, signal: 'SIGTERM' | 'SIGINT' | 'SIGKILL', graceMs = 15000): Promise<void> {
+export function stopGuarded(
+	child: ChildProcess,
+	signal: 'SIGTERM' | 'SIGINT' | 'SIGKILL',
+	graceMs = 15000,
+): Promise<void> {
 	if (!isRunning(child)) return Promise.resolve();
 	return new Promise((resolve) => {
 		const timer = setTimeout(() => child.kill('SIGUSR1'), graceMs);

@@ -49,12 +49,18 @@ export async function settle(
 		if (key !== last) {
 			last = key;
 			stableSince = Date.now();
-		} else if (Number(row.open) === 0 && Number(row.total) >= args.expected && Date.now() - stableSince >= quietMs) {
+		} else if (
+			Number(row.open) === 0 &&
+			Number(row.total) >= args.expected &&
+			Date.now() - stableSince >= quietMs
+		) {
 			return;
 		}
 		await sleep(250);
 	}
-	throw new Error(`workflow ${workflowId}: executions did not settle within ${args.timeoutMs} ms (total/open/reports ${last}, expected ${args.expected})`);
+	throw new Error(
+		`workflow ${workflowId}: executions did not settle within ${args.timeoutMs} ms (total/open/reports ${last}, expected ${args.expected})`,
+	);
 }
 
 /**
@@ -86,8 +92,14 @@ interface Tally {
 }
 
 /** What each notice did: executions (n8n's database) and report-step runs (the recorder). */
-async function noticeRuns(cluster: QueueCluster, sinceId: number, noticeIds: string[]): Promise<Map<string, NoticeRuns>> {
-	const runs = new Map<string, NoticeRuns>(noticeIds.map((id) => [id, { executions: 0, failed: 0, reports: 0 }]));
+async function noticeRuns(
+	cluster: QueueCluster,
+	sinceId: number,
+	noticeIds: string[],
+): Promise<Map<string, NoticeRuns>> {
+	const runs = new Map<string, NoticeRuns>(
+		noticeIds.map((id) => [id, { executions: 0, failed: 0, reports: 0 }]),
+	);
 	for (const execution of await cluster.executions(NOTIFY.id, sinceId)) {
 		// The trigger's output: in its run data once a worker ran it, in the stack to run before.
 		const item =
@@ -119,7 +131,12 @@ function tally(runs: Map<string, NoticeRuns>, accepted: Set<string>): Tally {
 	return t;
 }
 
-async function tallyNotices(cluster: QueueCluster, sinceId: number, noticeIds: string[], accepted: Set<string>): Promise<Tally> {
+async function tallyNotices(
+	cluster: QueueCluster,
+	sinceId: number,
+	noticeIds: string[],
+	accepted: Set<string>,
+): Promise<Tally> {
 	return tally(await noticeRuns(cluster, sinceId, noticeIds), accepted);
 }
 
@@ -140,7 +157,10 @@ function countStatus(statuses: number[], status: number): number {
 function answerSummary(statuses: number[]): string {
 	const counts = new Map<number, number>();
 	for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-	return [...counts].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s} × ${n}`).join(', ');
+	return [...counts]
+		.sort((a, b) => a[0] - b[0])
+		.map(([s, n]) => `${s} × ${n}`)
+		.join(', ');
 }
 
 /**
@@ -148,7 +168,12 @@ function answerSummary(statuses: number[]): string {
  * Agora, a delivery that got no answer or a 5xx is sent again (new notifyMs) after RESEND_DELAY_MS,
  * up to 3 times. Returns the final status of every delivery, and the notices answered 200 somewhere.
  */
-async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: Notice) => string[], concurrency: number) {
+async function notifyAll(
+	cluster: QueueCluster,
+	notices: Notice[],
+	targets: (n: Notice) => string[],
+	concurrency: number,
+) {
 	const secret = cluster.sandbox!.notificationSecret;
 	const statuses: number[] = [];
 	const accepted = new Set<string>();
@@ -170,9 +195,13 @@ async function notifyAll(cluster: QueueCluster, notices: Notice[], targets: (n: 
 }
 
 /** "200 after 35 ms" / "0 after 10002 ms (timeout)", one per attempt. */
-function describeTries(tries: Array<{ status: number; ms: number; error?: string }> | undefined): string {
+function describeTries(
+	tries: Array<{ status: number; ms: number; error?: string }> | undefined,
+): string {
 	if (!tries) return 'no attempt record';
-	return tries.map((t) => `${t.status} after ${t.ms} ms${t.error ? ` (${t.error})` : ''}`).join('; ');
+	return tries
+		.map((t) => `${t.status} after ${t.ms} ms${t.error ? ` (${t.error})` : ''}`)
+		.join('; ');
 }
 
 /**
@@ -180,9 +209,20 @@ function describeTries(tries: Array<{ status: number; ms: number; error?: string
  * cleared afterwards: while it is set, the sandbox also sends its own Cloud Player events, thousands
  * of them in the delete scenarios, which would load the webhook process and the notifier's sockets.
  */
-async function throughNotifier(cluster: QueueCluster, count: number, concurrency: number, each?: (sent: number) => void) {
+async function throughNotifier(
+	cluster: QueueCluster,
+	count: number,
+	concurrency: number,
+	each?: (sent: number) => void,
+) {
 	const sb = cluster.sandbox!;
-	await sb.control('config', { notify: { url: `${cluster.webhook!.url}${TRIGGER}`, secret: sb.notificationSecret, retryDelayMs: RESEND_DELAY_MS } });
+	await sb.control('config', {
+		notify: {
+			url: `${cluster.webhook!.url}${TRIGGER}`,
+			secret: sb.notificationSecret,
+			retryDelayMs: RESEND_DELAY_MS,
+		},
+	});
 	const ids: string[] = [];
 	const accepted = new Set<string>();
 	/** The final answer of each notice, after the notifier's resends (0: no answer). */
@@ -199,7 +239,12 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 			eventType: 101,
 			noticeId: notice.noticeId,
 			sid: notice.sid,
-			payload: { agent_id: notice.agentId, channel: 'queue-room', start_ts: Math.floor(Date.now() / 1000), labels: {} },
+			payload: {
+				agent_id: notice.agentId,
+				channel: 'queue-room',
+				start_ts: Math.floor(Date.now() / 1000),
+				labels: {},
+			},
 		});
 		statuses.push(Number(out.status));
 		if (out.status === 200) accepted.add(notice.noticeId);
@@ -210,7 +255,10 @@ async function throughNotifier(cluster: QueueCluster, count: number, concurrency
 }
 
 /** Distinct notifications through the sandbox's own notifier. */
-export async function distinctNotifications(cluster: QueueCluster, count: number): Promise<Outcome> {
+export async function distinctNotifications(
+	cluster: QueueCluster,
+	count: number,
+): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const { ids, accepted } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY);
 	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 120000 });
@@ -224,13 +272,30 @@ export async function distinctNotifications(cluster: QueueCluster, count: number
 }
 
 /** The same notification delivered at the same moment to two processes (or twice to one). */
-export async function simultaneousDeliveries(cluster: QueueCluster, count: number, to: [N8nProcess, N8nProcess]): Promise<Outcome> {
+export async function simultaneousDeliveries(
+	cluster: QueueCluster,
+	count: number,
+	to: [N8nProcess, N8nProcess],
+): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const notices = Array.from({ length: count }, newNotice);
-	const { statuses, accepted } = await notifyAll(cluster, notices, () => to.map((p) => p.url), NOTIFY_CONCURRENCY / 2);
+	const { statuses, accepted } = await notifyAll(
+		cluster,
+		notices,
+		() => to.map((p) => p.url),
+		NOTIFY_CONCURRENCY / 2,
+	);
 	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 120000 });
-	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId), accepted);
-	const where = to[0] === to[1] ? `both copies to the same ${to[0].name} process` : `at the same moment to ${to[0].name} and ${to[1].name}`;
+	const t = await tallyNotices(
+		cluster,
+		since,
+		notices.map((n) => n.noticeId),
+		accepted,
+	);
+	const where =
+		to[0] === to[1]
+			? `both copies to the same ${to[0].name} process`
+			: `at the same moment to ${to[0].name} and ${to[1].name}`;
 	return {
 		scenario: `The same notification delivered ${where}`,
 		bad: badOf(t),
@@ -240,7 +305,13 @@ export async function simultaneousDeliveries(cluster: QueueCluster, count: numbe
 }
 
 /** First delivery to one process, a resend (new notifyMs) to another one `gapMs` later. */
-export async function resendElsewhere(cluster: QueueCluster, count: number, first: N8nProcess, second: N8nProcess, gapMs: number): Promise<Outcome> {
+export async function resendElsewhere(
+	cluster: QueueCluster,
+	count: number,
+	first: N8nProcess,
+	second: N8nProcess,
+	gapMs: number,
+): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const notices = Array.from({ length: count }, newNotice);
 	const firsts = await notifyAll(cluster, notices, () => [first.url], NOTIFY_CONCURRENCY);
@@ -248,7 +319,12 @@ export async function resendElsewhere(cluster: QueueCluster, count: number, firs
 	const resends = await notifyAll(cluster, notices, () => [second.url], NOTIFY_CONCURRENCY);
 	const accepted = new Set([...firsts.accepted, ...resends.accepted]);
 	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 120000 });
-	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId), accepted);
+	const t = await tallyNotices(
+		cluster,
+		since,
+		notices.map((n) => n.noticeId),
+		accepted,
+	);
 	return {
 		scenario: `A resend that lands on a different process (${first.name}, then ${second.name} ${gapMs / 1000} s later)`,
 		bad: badOf(t),
@@ -264,10 +340,21 @@ export async function forgedNotifications(cluster: QueueCluster, count: number):
 	const statuses: number[] = [];
 	await inParallel(count, 10, async (i) => {
 		const target = targets[i % 2];
-		statuses.push(await deliver(target.url, TRIGGER, envelope(notices[i]), `${cluster.sandbox!.notificationSecret}-forged`));
+		statuses.push(
+			await deliver(
+				target.url,
+				TRIGGER,
+				envelope(notices[i]),
+				`${cluster.sandbox!.notificationSecret}-forged`,
+			),
+		);
 	});
 	await settle(cluster, NOTIFY.id, since, { expected: 0, timeoutMs: 60000 });
-	const runs = await noticeRuns(cluster, since, notices.map((n) => n.noticeId));
+	const runs = await noticeRuns(
+		cluster,
+		since,
+		notices.map((n) => n.noticeId),
+	);
 	const started = [...runs.values()].filter((r) => r.executions > 0).length;
 	return {
 		scenario: 'Forged notifications (wrong signature), to main and webhook',
@@ -278,7 +365,11 @@ export async function forgedNotifications(cluster: QueueCluster, count: number):
 }
 
 /** Polls until `check` is true (bounded). */
-export async function until(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+export async function until(
+	what: string,
+	timeoutMs: number,
+	check: () => Promise<boolean>,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (await check()) return;
@@ -291,25 +382,40 @@ export async function until(what: string, timeoutMs: number, check: () => Promis
 export async function workerRunning(cluster: QueueCluster, sinceId: number): Promise<N8nProcess> {
 	let found: N8nProcess | undefined;
 	await until('a worker to start the execution', 30000, async () => {
-		found = cluster.workers.find((w) => w.running && w.startedExecutions().some((id) => Number(id) > sinceId));
+		found = cluster.workers.find(
+			(w) => w.running && w.startedExecutions().some((id) => Number(id) > sinceId),
+		);
 		return found !== undefined;
 	});
 	return found!;
 }
 
 /** Distinct notifications through the sandbox's notifier while a worker is killed with -9. */
-export async function killDuringNotifications(cluster: QueueCluster, count: number, killAfter: number): Promise<Outcome> {
+export async function killDuringNotifications(
+	cluster: QueueCluster,
+	count: number,
+	killAfter: number,
+): Promise<Outcome> {
 	const since = await cluster.lastExecutionId();
 	const victim = cluster.workers.find((w) => w.running)!;
 	let kill: Promise<void> | undefined;
 	let killAt = 0;
-	const { ids, accepted, statuses, unanswered } = await throughNotifier(cluster, count, NOTIFY_CONCURRENCY, (sent) => {
-		if (sent !== killAfter) return;
-		killAt = Date.now();
-		kill = victim.kill();
-	});
+	const { ids, accepted, statuses, unanswered } = await throughNotifier(
+		cluster,
+		count,
+		NOTIFY_CONCURRENCY,
+		(sent) => {
+			if (sent !== killAfter) return;
+			killAt = Date.now();
+			kill = victim.kill();
+		},
+	);
 	await kill;
-	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 180000, quietMs: 4000 });
+	await settle(cluster, NOTIFY.id, since, {
+		expected: accepted.size,
+		timeoutMs: 180000,
+		quietMs: 4000,
+	});
 	const t = await tallyNotices(cluster, since, ids, accepted);
 	const started = victim.startedExecutions().filter((id) => Number(id) > since).length;
 	await victim.start();
@@ -319,18 +425,21 @@ export async function killDuringNotifications(cluster: QueueCluster, count: numb
 		result:
 			`${outcomeText(t)}; final answers after resends ${answerSummary(statuses)}; ` +
 			`${t.reRun} executions n8n ran again after the kill (their Create found the player, their report step ran again)` +
-			unanswered.map((u) => `; unanswered, first sent ${u.at - killAt} ms after the kill: ${u.tries}`).join(''),
+			unanswered
+				.map((u) => `; unanswered, first sent ${u.at - killAt} ms after the kill: ${u.tries}`)
+				.join(''),
 		figures: { ...t, startedOnKilledWorker: started },
 	};
 }
 
 /** How many of the notices the trigger's record in the workflow's static data (database) holds. */
 async function storedNotices(cluster: QueueCluster, notices: Notice[]): Promise<number> {
-	const [row] = await cluster.sql<{ staticData: Record<string, { seenNotices?: Array<[string, number]> }> | null }>(
-		`SELECT "staticData" FROM workflow_entity WHERE id = $1`,
-		[NOTIFY.id],
+	const [row] = await cluster.sql<{
+		staticData: Record<string, { seenNotices?: Array<[string, number]> }> | null;
+	}>(`SELECT "staticData" FROM workflow_entity WHERE id = $1`, [NOTIFY.id]);
+	const stored = new Set(
+		(row?.staticData?.['node:Agora Trigger']?.seenNotices ?? []).map(([id]) => id),
 	);
-	const stored = new Set((row?.staticData?.['node:Agora Trigger']?.seenNotices ?? []).map(([id]) => id));
 	return notices.filter((n) => stored.has(n.noticeId)).length;
 }
 
@@ -349,9 +458,15 @@ export async function resendAfterRestart(cluster: QueueCluster, count: number): 
 	const resends = await notifyAll(cluster, notices, () => [webhook.url], NOTIFY_CONCURRENCY);
 	const accepted = new Set([...firsts.accepted, ...resends.accepted]);
 	await settle(cluster, NOTIFY.id, since, { expected: accepted.size, timeoutMs: 120000 });
-	const t = await tallyNotices(cluster, since, notices.map((n) => n.noticeId), accepted);
+	const t = await tallyNotices(
+		cluster,
+		since,
+		notices.map((n) => n.noticeId),
+		accepted,
+	);
 	return {
-		scenario: 'A resend that lands on a different process: the webhook process was restarted between delivery and resend',
+		scenario:
+			'A resend that lands on a different process: the webhook process was restarted between delivery and resend',
 		bad: badOf(t),
 		result:
 			`${t.twice}/${count} ran again; ${outcomeText(t)}; first deliveries answered ${answerSummary(firsts.statuses)}, resends ${answerSummary(resends.statuses)}; ` +

@@ -15,7 +15,10 @@ import { isRunning, spawnGuarded, stopGuarded } from './processes';
 
 function which(command: string): string | undefined {
 	try {
-		return execFileSync('bash', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() || undefined;
+		return (
+			execFileSync('bash', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() ||
+			undefined
+		);
 	} catch {
 		return undefined;
 	}
@@ -42,7 +45,8 @@ export function ensurePackages(log: (message: string) => void): void {
 	if (!which('redis-server')) missing.push('redis-server');
 	if (!postgresBin()) missing.push('postgresql');
 	if (missing.length === 0) return;
-	if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing; install them (apt-get) or run as root`);
+	if (process.getuid?.() !== 0)
+		throw new Error(`${missing.join(' and ')} missing; install them (apt-get) or run as root`);
 	log(`installing ${missing.join(', ')} with apt-get`);
 	const policy = '/usr/sbin/policy-rc.d';
 	const ownPolicy = !fs.existsSync(policy);
@@ -57,7 +61,8 @@ export function ensurePackages(log: (message: string) => void): void {
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
-	if (!which('redis-server') || !postgresBin()) throw new Error('apt-get finished but redis-server or postgres is still missing');
+	if (!which('redis-server') || !postgresBin())
+		throw new Error('apt-get finished but redis-server or postgres is still missing');
 }
 
 export interface Service {
@@ -65,12 +70,22 @@ export interface Service {
 	stop(): Promise<void>;
 }
 
-function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs: number, output: () => string): Promise<void> {
+function waitForPort(
+	port: number,
+	child: ChildProcess,
+	name: string,
+	timeoutMs: number,
+	output: () => string,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	return new Promise((resolve, reject) => {
 		const attempt = (): void => {
-			if (!isRunning(child)) return reject(new Error(`${name} exited with ${child.exitCode}:\n${output()}`));
-			if (Date.now() > deadline) return reject(new Error(`${name} did not listen on ${port} within ${timeoutMs} ms:\n${output()}`));
+			if (!isRunning(child))
+				return reject(new Error(`${name} exited with ${child.exitCode}:\n${output()}`));
+			if (Date.now() > deadline)
+				return reject(
+					new Error(`${name} did not listen on ${port} within ${timeoutMs} ms:\n${output()}`),
+				);
 			const socket = net.connect(port, '127.0.0.1');
 			socket.once('connect', () => {
 				socket.destroy();
@@ -89,7 +104,20 @@ export async function startRedis(folder: string): Promise<Service> {
 	const port = await freePort();
 	const dir = path.join(folder, 'redis');
 	fs.mkdirSync(dir, { recursive: true });
-	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+	const args = [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--dir',
+		dir,
+		'--daemonize',
+		'no',
+	];
 	const child = spawnGuarded(which('redis-server')!, args);
 	let output = '';
 	child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
@@ -116,14 +144,32 @@ export async function startPostgres(folder: string): Promise<Service> {
 	const runAs = process.getuid?.() === 0 ? postgresUser() : undefined;
 	if (runAs) fs.chownSync(dir, runAs.uid, runAs.gid);
 	// Trust on loopback only: a private instance on a random port for this run.
-	execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', POSTGRES.user, '--auth=trust', '--no-sync', '-E', 'UTF8'], {
-		...(runAs ?? {}),
-		cwd: dir,
-		stdio: 'ignore',
-	});
+	execFileSync(
+		path.join(bin, 'initdb'),
+		['-D', data, '-U', POSTGRES.user, '--auth=trust', '--no-sync', '-E', 'UTF8'],
+		{
+			...(runAs ?? {}),
+			cwd: dir,
+			stdio: 'ignore',
+		},
+	);
 	const args = [
-		'-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-		'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-k',
+		dir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		'-c',
+		'max_connections=300',
 	];
 	const child = spawnGuarded(path.join(bin, 'postgres'), args, { ...(runAs ?? {}), cwd: dir });
 	let output = '';

@@ -32,7 +32,8 @@ const TRANSIT_MARGIN_MS = 50;
 
 export function patchSharedLimiter(packageDir: string, n8nDir: string, redisPort: number): void {
 	const file = path.join(packageDir, 'dist', 'nodes', 'Agora', 'transport', 'rateLimit.js');
-	if (!fs.existsSync(file)) throw new Error(`${file} not found: the pacer moved, update the experiment`);
+	if (!fs.existsSync(file))
+		throw new Error(`${file} not found: the pacer moved, update the experiment`);
 	const ioredis = path.join(n8nDir, 'node_modules', 'ioredis');
 	fs.writeFileSync(
 		file,

@@ -36,7 +36,10 @@ import {
 import { BULK, BULK_STRICT, bulkDeleteWorkflow, notifyWorkflow } from './workflows';
 
 const began = Date.now();
-const log = (message: string) => process.stderr.write(`[queue ${((Date.now() - began) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+const log = (message: string) =>
+	process.stderr.write(
+		`[queue ${((Date.now() - began) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+	);
 const outcomes: Outcome[] = [];
 let cluster: QueueCluster;
 let model: ScriptedModel;
@@ -61,7 +64,12 @@ async function measured(name: string, scenario: () => Promise<Outcome>): Promise
 		log(`${outcome.scenario}: ${outcome.result}`);
 		return outcome;
 	} catch (error) {
-		outcomes.push({ scenario: name, bad: 1, result: `did not finish: ${(error as Error).message.split('\n')[0]}`, figures: {} });
+		outcomes.push({
+			scenario: name,
+			bad: 1,
+			result: `did not finish: ${(error as Error).message.split('\n')[0]}`,
+			figures: {},
+		});
 		throw error;
 	}
 }
@@ -76,7 +84,9 @@ function writeResults(): void {
 		'',
 		'| Scenario | Result | Counted against |',
 		'|---|---|---|',
-		...outcomes.map((o) => `| ${o.scenario} | ${o.result} | ${o.bad === 0 ? '0 ✓' : `**${o.bad}**`} |`),
+		...outcomes.map(
+			(o) => `| ${o.scenario} | ${o.result} | ${o.bad === 0 ? '0 ✓' : `**${o.bad}**`} |`,
+		),
 		'',
 	];
 	const dir = path.join(__dirname, 'out');
@@ -89,11 +99,19 @@ beforeAll(async () => {
 	cluster = new QueueCluster(log);
 	model = await startScriptedModel();
 	await cluster.start({
-		workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false), brainWorkflow(), streamingBrainWorkflow()],
+		workflows: (c) => [
+			notifyWorkflow(c.recorder.url),
+			bulkDeleteWorkflow(BULK, true),
+			bulkDeleteWorkflow(BULK_STRICT, false),
+			brainWorkflow(),
+			streamingBrainWorkflow(),
+		],
 		credentials: brainCredentials(model.url),
 		workers: 2,
 		env: MAIN_RECEIVES ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
-		patchPackage: SHARED_LIMITER ? (dir, c) => patchSharedLimiter(dir, c.n8nDir, c.redis!.port) : undefined,
+		patchPackage: SHARED_LIMITER
+			? (dir, c) => patchSharedLimiter(dir, c.n8nDir, c.redis!.port)
+			: undefined,
 	});
 	await cluster.webhook!.waitForRoute(TRIGGER);
 	await cluster.webhook!.waitForRoute(BRAIN_PATH);
@@ -113,11 +131,19 @@ describe('the agent’s brain: webhook process in, worker runs, answer relayed',
 	beforeAll(() => warmBrain(cluster), 120000);
 
 	test('the openai SDK reads the AI Agent’s answer from the webhook process, buffered and streamed', async () => {
-		expect((await measured('brain through the openai SDK', () => brainThroughSdk(cluster, 3))).bad).toBe(0);
+		expect(
+			(await measured('brain through the openai SDK', () => brainThroughSdk(cluster, 3))).bad,
+		).toBe(0);
 	});
 
 	test('with Stream Answer on, the caller reads the AI Agent’s first word while the model on the worker still holds the rest', async () => {
-		expect((await measured('brain streamed from a worker', () => brainStreamedFromWorker(cluster, model))).bad).toBe(0);
+		expect(
+			(
+				await measured('brain streamed from a worker', () =>
+					brainStreamedFromWorker(cluster, model),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test('a wrong or missing key gets 401 from the webhook process and starts nothing', async () => {
@@ -125,50 +151,94 @@ describe('the agent’s brain: webhook process in, worker runs, answer relayed',
 	});
 
 	test('a sandbox agent whose llm.url is the webhook process answers the caller', async () => {
-		expect((await measured('brain as a sandbox agent’s LLM', () => brainAgentTurn(cluster))).bad).toBe(0);
+		expect(
+			(await measured('brain as a sandbox agent’s LLM', () => brainAgentTurn(cluster))).bad,
+		).toBe(0);
 	});
 });
 
 describe('notifications', () => {
 	test('distinct notifications through the webhook process each run once', async () => {
-		expect((await measured('distinct notifications', () => distinctNotifications(cluster, 150))).bad).toBe(0);
+		expect(
+			(await measured('distinct notifications', () => distinctNotifications(cluster, 150))).bad,
+		).toBe(0);
 	});
 
 	test('the same notification at the same moment to main and webhook runs once', async () => {
-		expect((await measured('same moment to main and webhook', () => simultaneousDeliveries(cluster, 60, [cluster.main!, cluster.webhook!]))).bad).toBe(0);
+		expect(
+			(
+				await measured('same moment to main and webhook', () =>
+					simultaneousDeliveries(cluster, 60, [cluster.main!, cluster.webhook!]),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test('a resend landing on another process does not run again', async () => {
-		expect((await measured('resend on another process', () => resendElsewhere(cluster, 60, cluster.main!, cluster.webhook!, 3000))).bad).toBe(0);
+		expect(
+			(
+				await measured('resend on another process', () =>
+					resendElsewhere(cluster, 60, cluster.main!, cluster.webhook!, 3000),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test('a resend after the webhook process restarted does not run again', async () => {
-		expect((await measured('resend after a restart', () => resendAfterRestart(cluster, 30))).bad).toBe(0);
+		expect(
+			(await measured('resend after a restart', () => resendAfterRestart(cluster, 30))).bad,
+		).toBe(0);
 	});
 
 	test('both copies to the same webhook process run once', async () => {
-		expect((await measured('both copies to the webhook process', () => simultaneousDeliveries(cluster, 30, [cluster.webhook!, cluster.webhook!]))).bad).toBe(0);
+		expect(
+			(
+				await measured('both copies to the webhook process', () =>
+					simultaneousDeliveries(cluster, 30, [cluster.webhook!, cluster.webhook!]),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test('forged notifications start nothing', async () => {
-		expect((await measured('forged notifications', () => forgedNotifications(cluster, 20))).bad).toBe(0);
+		expect(
+			(await measured('forged notifications', () => forgedNotifications(cluster, 20))).bad,
+		).toBe(0);
 	});
 });
 
 describe('bulk deletes under the 100/s limit', () => {
 	test('4 executions × 250 deletes on 2 workers: no 429 reaches the items', async () => {
-		expect((await measured('4 × 250 deletes, 2 workers', () => bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: true }))).bad).toBe(0);
+		expect(
+			(
+				await measured('4 × 250 deletes, 2 workers', () =>
+					bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: true }),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test("the same with n8n's default error handling: no execution fails", async () => {
-		expect((await measured('4 × 250 deletes, default error handling', () => bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: false }))).bad).toBe(0);
+		expect(
+			(
+				await measured('4 × 250 deletes, default error handling', () =>
+					bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: false }),
+				)
+			).bad,
+		).toBe(0);
 	});
 
 	test('the same on 1 worker (control)', async () => {
 		const second = cluster.workers[1];
 		await second.stop();
 		try {
-			expect((await measured('4 × 250 deletes, 1 worker', () => bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: true }))).bad).toBe(0);
+			expect(
+				(
+					await measured('4 × 250 deletes, 1 worker', () =>
+						bulkDeletes(cluster, { executions: 4, perExecution: 250, continueOnFail: true }),
+					)
+				).bad,
+			).toBe(0);
 		} finally {
 			await second.start();
 		}
@@ -177,10 +247,18 @@ describe('bulk deletes under the 100/s limit', () => {
 
 describe('a worker killed with -9', () => {
 	test('mid-delete: the re-run on another worker fails no item', async () => {
-		expect((await measured('worker killed mid-delete', () => killDuringDeletes(cluster, 600, 250))).bad).toBe(0);
+		expect(
+			(await measured('worker killed mid-delete', () => killDuringDeletes(cluster, 600, 250))).bad,
+		).toBe(0);
 	});
 
 	test('mid-notification burst: nothing lost, nothing run twice', async () => {
-		expect((await measured('worker killed mid-notification burst', () => killDuringNotifications(cluster, 120, 50))).bad).toBe(0);
+		expect(
+			(
+				await measured('worker killed mid-notification burst', () =>
+					killDuringNotifications(cluster, 120, 50),
+				)
+			).bad,
+		).toBe(0);
 	});
 });

@@ -10,8 +10,16 @@ export interface SuiteWorkflow {
 }
 
 export const NOTIFY = { id: 'queueNotify00001', webhookId: '5a0c9e1b-7d2f-4c3a-8e6b-1f2a3b4c5d6e' };
-export const BULK = { id: 'queueBulkDelete1', path: 'queue-bulk-delete', webhookId: '2c4e6a8b-0d1f-4e3a-9b5c-7d9e1f3a5b7c' };
-export const BULK_STRICT = { id: 'queueBulkStrict1', path: 'queue-bulk-strict', webhookId: '9e7c5a3b-1f0d-4b2e-8a6c-4e2a0c8e6b4d' };
+export const BULK = {
+	id: 'queueBulkDelete1',
+	path: 'queue-bulk-delete',
+	webhookId: '2c4e6a8b-0d1f-4e3a-9b5c-7d9e1f3a5b7c',
+};
+export const BULK_STRICT = {
+	id: 'queueBulkStrict1',
+	path: 'queue-bulk-strict',
+	webhookId: '9e7c5a3b-1f0d-4b2e-8a6c-4e2a0c8e6b4d',
+};
 
 export function triggerPath(webhookId: string): string {
 	return `/webhook/${webhookId}/webhook`;
@@ -24,7 +32,10 @@ export function triggerPath(webhookId: string): string {
  * events only: the Create makes the sandbox send a Cloud Player event, which would start the
  * workflow again, and again, flooding the webhook process for the rest of the run.
  */
-export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<string, unknown> = {}): SuiteWorkflow {
+export function notifyWorkflow(
+	recorderUrl: string,
+	triggerOptions: Record<string, unknown> = {},
+): SuiteWorkflow {
 	return {
 		id: NOTIFY.id,
 		name: 'Queue: Agora notification',
@@ -38,7 +49,11 @@ export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<strin
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: NOTIFY.webhookId,
-				parameters: { product: 'conversationalAi', conversationalAiEvents: ['*'], options: triggerOptions },
+				parameters: {
+					product: 'conversationalAi',
+					conversationalAiEvents: ['*'],
+					options: triggerOptions,
+				},
 				credentials,
 			},
 			{
@@ -52,7 +67,7 @@ export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<strin
 					operation: 'create',
 					region: 'na',
 					streamUrl: 'rtmp://media.example.com/live/hold-music',
-					channelName: "={{ $json.payload.channel }}",
+					channelName: '={{ $json.payload.channel }}',
 					uid: 0,
 					additionalFields: { name: "={{ 'n-' + $json.noticeId }}" },
 				},
@@ -87,7 +102,10 @@ export function notifyWorkflow(recorderUrl: string, triggerOptions: Record<strin
  * `continueOnFail`: the node's Settings > On Error = Continue (error items in the output); otherwise
  * n8n's default (the execution stops at the first failed item).
  */
-export function bulkDeleteWorkflow(which: typeof BULK | typeof BULK_STRICT, continueOnFail: boolean): SuiteWorkflow {
+export function bulkDeleteWorkflow(
+	which: typeof BULK | typeof BULK_STRICT,
+	continueOnFail: boolean,
+): SuiteWorkflow {
 	return {
 		id: which.id,
 		name: `Queue: bulk delete (${continueOnFail ? 'continue on fail' : 'default error handling'})`,
@@ -101,7 +119,12 @@ export function bulkDeleteWorkflow(which: typeof BULK | typeof BULK_STRICT, cont
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: which.webhookId,
-				parameters: { httpMethod: 'POST', path: which.path, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: which.path,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 			{
 				id: `${which.id}-split`,
@@ -117,7 +140,12 @@ export function bulkDeleteWorkflow(which: typeof BULK | typeof BULK_STRICT, cont
 				type: 'n8n-nodes-agora.agora',
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: { resource: 'cloudPlayer', operation: 'delete', playerId: '={{ $json.id }}', region: 'na' },
+				parameters: {
+					resource: 'cloudPlayer',
+					operation: 'delete',
+					playerId: '={{ $json.id }}',
+					region: 'na',
+				},
 				credentials,
 				...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 			},

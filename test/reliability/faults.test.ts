@@ -6,7 +6,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type FaultKind, type RecordedRequest, type Sandbox } from '../../sandbox/src';
+import {
+	startSandbox,
+	type FaultKind,
+	type RecordedRequest,
+	type Sandbox,
+} from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { seedAgent, seedPlayer, table } from './lib/common';
 import { FAST_TIMING, fastTiming, sandboxCredential } from '../lib/sandbox';
@@ -32,13 +37,23 @@ interface Expectation {
 	why: string;
 }
 
-const ok = (statuses: Expectation['statuses'], effects: number, why: string, outcome: Outcome = 'retried'): Expectation => ({
+const ok = (
+	statuses: Expectation['statuses'],
+	effects: number,
+	why: string,
+	outcome: Outcome = 'retried',
+): Expectation => ({
 	outcome,
 	statuses,
 	effects,
 	why,
 });
-const fail = (statuses: Expectation['statuses'], effects: number, why: string): Expectation => ({ outcome: 'error', statuses, effects, why });
+const fail = (statuses: Expectation['statuses'], effects: number, why: string): Expectation => ({
+	outcome: 'error',
+	statuses,
+	effects,
+	why,
+});
 
 /** Reads are repeated by the transport after anything but a 4xx. */
 function readRow(): Record<FaultKind, Expectation> {
@@ -63,9 +78,19 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 	'agent.start': {
 		'429': ok([429, 200], 1, 'retried after Retry-After'),
 		'503': ok([503, 200], 1, 'retried'),
-		'500': ok([500, 200], 1, 'not blindly repeated: looked up by name, not found, started again', 'success'),
+		'500': ok(
+			[500, 200],
+			1,
+			'not blindly repeated: looked up by name, not found, started again',
+			'success',
+		),
 		'504': ok([504, 200], 1, 'looked up by name, not found, started again', 'success'),
-		'504-after-commit': ok([504], 1, 'looked up by name: found, returned, no second start', 'reconciled'),
+		'504-after-commit': ok(
+			[504],
+			1,
+			'looked up by name: found, returned, no second start',
+			'reconciled',
+		),
 		drop: ok([0, 200], 1, 'looked up by name, not found, started again', 'success'),
 		latency: ok([200], 1, 'time-out: looked up by name, found, no second start', 'reconciled'),
 	},
@@ -74,7 +99,12 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 		'503': ok([503, 200], 1, 'retried'),
 		'500': ok([500, 200], 1, 'stopping twice is safe: repeated', 'success'),
 		'504': ok([504, 200], 1, 'repeated', 'success'),
-		'504-after-commit': ok([504, [200, 404]], 1, 'repeated; a 404 on the repeat means the first one stopped it', 'success'),
+		'504-after-commit': ok(
+			[504, [200, 404]],
+			1,
+			'repeated; a 404 on the repeat means the first one stopped it',
+			'success',
+		),
 		drop: ok([0, 200], 1, 'repeated', 'success'),
 		latency: ok([200, 404], 1, 'repeated after the time-out; 404 = already stopped', 'success'),
 	},
@@ -83,14 +113,26 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 		'503': ok([503, 200], 1, 'retried'),
 		'500': ok([500, 200], 1, 'idempotent: retried'),
 		'504': ok([504, 200], 1, 'idempotent: retried'),
-		'504-after-commit': ok([504, 200], 2, 'idempotent: the same update applied again (same final state)'),
+		'504-after-commit': ok(
+			[504, 200],
+			2,
+			'idempotent: the same update applied again (same final state)',
+		),
 		drop: ok([0, 200], 1, 'idempotent: retried'),
-		latency: ok([200, 200], 2, 'idempotent: the same update applied again after the time-out (same final state)'),
+		latency: ok(
+			[200, 200],
+			2,
+			'idempotent: the same update applied again after the time-out (same final state)',
+		),
 	},
 	'agent.speak': {
 		'429': ok([429, 200], 1, 'retried after Retry-After (refused, not processed)'),
 		'503': ok([503, 200], 1, 'retried (refused, not processed)'),
-		'500': fail([500], 0, 'not repeated (it could be said twice): error with status and request id'),
+		'500': fail(
+			[500],
+			0,
+			'not repeated (it could be said twice): error with status and request id',
+		),
 		'504': fail([504], 0, 'not repeated: error with status and request id'),
 		'504-after-commit': fail([504], 1, 'said once, not repeated: error with status and request id'),
 		drop: fail([0], 0, 'not repeated: error with the request id'),
@@ -113,15 +155,29 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 		'503': ok([503, 200], 1, 'retried'),
 		'500': fail([500], 0, 'a 500 is not ambiguous for Media Pull: error, not repeated'),
 		'504': ok([504, 200], 1, 'named: sent again, created once', 'success'),
-		'504-after-commit': ok([504, 409], 1, 'named: sent again, 409 names the first player', 'reconciled'),
+		'504-after-commit': ok(
+			[504, 409],
+			1,
+			'named: sent again, 409 names the first player',
+			'reconciled',
+		),
 		drop: ok([0, 200], 1, 'named: sent again, created once', 'success'),
-		latency: ok([200, 409], 1, 'named: sent again after the time-out, 409 names the first player', 'reconciled'),
+		latency: ok(
+			[200, 409],
+			1,
+			'named: sent again after the time-out, 409 names the first player',
+			'reconciled',
+		),
 	},
 	'cloudPlayer.create (unnamed)': {
 		'429': ok([429, 200], 1, 'retried after Retry-After'),
 		'503': ok([503, 200], 1, 'retried'),
 		'500': fail([500], 0, 'a 500 is not ambiguous for Media Pull: error, not repeated'),
-		'504': fail([504], 0, 'unnamed: the channel list is polled, nothing found: "unknown" error, never created blindly'),
+		'504': fail(
+			[504],
+			0,
+			'unnamed: the channel list is polled, nothing found: "unknown" error, never created blindly',
+		),
 		'504-after-commit': ok([504], 1, 'unnamed: found in the channel list', 'reconciled'),
 		drop: fail([0], 0, 'unnamed: polled, nothing found: "unknown" error with the request id'),
 		latency: ok([200], 1, 'unnamed: found in the channel list after the time-out', 'reconciled'),
@@ -142,9 +198,17 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 		'503': ok([503, 200], 1, 'retried'),
 		'500': ok([500, 200], 1, 'same sequence: retried'),
 		'504': ok([504, 200], 1, 'same sequence: retried'),
-		'504-after-commit': ok([504, 200], 1, 'same sequence: the repeat is ignored by Agora, applied once'),
+		'504-after-commit': ok(
+			[504, 200],
+			1,
+			'same sequence: the repeat is ignored by Agora, applied once',
+		),
 		drop: ok([0, 200], 1, 'same sequence: retried'),
-		latency: ok([200, 200], 1, 'same sequence: the repeat after the time-out is ignored, applied once'),
+		latency: ok(
+			[200, 200],
+			1,
+			'same sequence: the repeat after the time-out is ignored, applied once',
+		),
 	},
 };
 
@@ -203,7 +267,10 @@ async function agentCell(operation: string, over: INodeParameters = {}): Promise
 }
 async function playerCell(operation: string, over: INodeParameters = {}): Promise<Cell> {
 	const playerId = await seedPlayer(sb, { channelName: 'room1', uid: 555 });
-	return { params: playerParams(operation, { playerId, region: 'na', ...over }), data: { playerId } };
+	return {
+		params: playerParams(operation, { playerId, region: 'na', ...over }),
+		data: { playerId },
+	};
 }
 
 const OPERATIONS: Operation[] = [
@@ -223,7 +290,9 @@ const OPERATIONS: Operation[] = [
 			});
 			return { params, data: { name: 'matrix-agent' } };
 		},
-		effects: (cell) => sb.agents().filter((a) => a.name === cell.name && !['STOPPING', 'STOPPED'].includes(a.status)).length,
+		effects: (cell) =>
+			sb.agents().filter((a) => a.name === cell.name && !['STOPPING', 'STOPPED'].includes(a.status))
+				.length,
 		check(cell, out) {
 			// Never a second agent of any name.
 			expect(sb.agents()).toHaveLength(1);
@@ -272,13 +341,15 @@ const OPERATIONS: Operation[] = [
 		path: (cell) => `/agents/${cell.agentId}`,
 		setup: async () => await agentCell('get'),
 		effects: agentUntouched,
-		check: (cell, out) => expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, name: 'seeded' })]),
+		check: (cell, out) =>
+			expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, name: 'seeded' })]),
 	},
 	{
 		key: 'agent.getMany',
 		method: 'GET',
 		path: () => '/agents',
-		setup: async () => await agentCell('getAll', { returnAll: true, filters: { channel: 'room1' } }),
+		setup: async () =>
+			await agentCell('getAll', { returnAll: true, filters: { channel: 'room1' } }),
 		effects: agentUntouched,
 		check: (cell, out) => expect(out.map((a) => a.agent_id)).toEqual([cell.agentId]),
 	},
@@ -288,7 +359,10 @@ const OPERATIONS: Operation[] = [
 		path: (cell) => `/agents/${cell.agentId}/history`,
 		setup: async () => await agentCell('getHistory'),
 		effects: agentUntouched,
-		check: (cell, out) => expect(out).toEqual([expect.objectContaining({ agent_id: cell.agentId, contents: expect.any(Array) })]),
+		check: (cell, out) =>
+			expect(out).toEqual([
+				expect.objectContaining({ agent_id: cell.agentId, contents: expect.any(Array) }),
+			]),
 	},
 	...(['named', 'unnamed'] as const).map(
 		(variant): Operation => ({
@@ -355,7 +429,9 @@ const OPERATIONS: Operation[] = [
 			const player = playerOf(cell.playerId)!;
 			expect(player.volume).toBe(150);
 			// A repeat carries the same sequence, so Agora ignores it rather than applying it twice.
-			expect(player.updatesIgnored).toBe(fault === '504-after-commit' || fault === 'latency' ? 1 : 0);
+			expect(player.updatesIgnored).toBe(
+				fault === '504-after-commit' || fault === 'latency' ? 1 : 0,
+			);
 			expect(out).toEqual([expect.objectContaining({ updated: true, id: cell.playerId })]);
 		},
 	},
@@ -368,7 +444,10 @@ const attempted = new Set<string>();
 beforeAll(async () => {
 	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, playerQuota: 1000 });
 	credential = sandboxCredential(sb);
-	restoreTiming = fastTiming({ ...FAST_TIMING, retry: { ...FAST_TIMING.retry, maxRetryAfterMs: RETRY_AFTER_CAP_MS } });
+	restoreTiming = fastTiming({
+		...FAST_TIMING,
+		retry: { ...FAST_TIMING.retry, maxRetryAfterMs: RETRY_AFTER_CAP_MS },
+	});
 });
 
 afterAll(async () => {
@@ -383,7 +462,8 @@ afterAll(async () => {
 				const result = results.get(`${op.key}|${fault}`);
 				if (result?.passed) passed++;
 				const expected = EXPECTED[op.key][fault].outcome;
-				const mark = result === undefined ? (attempted.has(`${op.key}|${fault}`) ? 'FAIL' : 'not run') : 'ok';
+				const mark =
+					result === undefined ? (attempted.has(`${op.key}|${fault}`) ? 'FAIL' : 'not run') : 'ok';
 				return `${mark} ${expected}`;
 			}),
 		]);
@@ -404,50 +484,56 @@ beforeEach(() => {
 const cells = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.key, fault, op] as const));
 
 describe('faults matrix', () => {
-	test.each(cells)('%s with %s', async (key, fault, op) => {
-		attempted.add(`${key}|${fault}`);
-		const expected = EXPECTED[key][fault];
-		const { params, data } = await op.setup();
-		sb.requests.length = 0;
-		sb.injectFault({
-			method: op.method,
-			pathIncludes: op.path(data),
-			kind: fault,
-			retryAfterSeconds: fault === '429' ? 1 : undefined,
-			latencyMs: fault === 'latency' ? LATENCY_MS : undefined,
-		});
+	test.each(cells)(
+		'%s with %s',
+		async (key, fault, op) => {
+			attempted.add(`${key}|${fault}`);
+			const expected = EXPECTED[key][fault];
+			const { params, data } = await op.setup();
+			sb.requests.length = 0;
+			sb.injectFault({
+				method: op.method,
+				pathIncludes: op.path(data),
+				kind: fault,
+				retryAfterSeconds: fault === '429' ? 1 : undefined,
+				latencyMs: fault === 'latency' ? LATENCY_MS : undefined,
+			});
 
-		const result = await runWorkflow(agoraWorkflow(params), credential);
-		const own = sb.requests.filter((r: RecordedRequest) => r.method === op.method && r.path.includes(op.path(data)));
+			const result = await runWorkflow(agoraWorkflow(params), credential);
+			const own = sb.requests.filter(
+				(r: RecordedRequest) => r.method === op.method && r.path.includes(op.path(data)),
+			);
 
-		// The operation's own request: how often it was sent and what it got.
-		expect(own).toHaveLength(expected.statuses.length);
-		own.forEach((request, index) => {
-			const wanted = expected.statuses[index];
-			expect(Array.isArray(wanted) ? wanted : [wanted]).toContain(request.status);
-		});
-		if (fault === '429') {
-			// The repeat waited for Retry-After (capped at 300 ms here), not the 5 ms backoff.
-			expect(own[1].at - own[0].at).toBeGreaterThanOrEqual(RETRY_AFTER_CAP_MS - 50);
-		}
+			// The operation's own request: how often it was sent and what it got.
+			expect(own).toHaveLength(expected.statuses.length);
+			own.forEach((request, index) => {
+				const wanted = expected.statuses[index];
+				expect(Array.isArray(wanted) ? wanted : [wanted]).toContain(request.status);
+			});
+			if (fault === '429') {
+				// The repeat waited for Retry-After (capped at 300 ms here), not the 5 ms backoff.
+				expect(own[1].at - own[0].at).toBeGreaterThanOrEqual(RETRY_AFTER_CAP_MS - 50);
+			}
 
-		const error = result.error('Agora');
-		if (expected.outcome === 'error') {
-			expect(error).toBeDefined();
-			const text = `${error!.message} ${String(error!.description ?? '')}`;
-			// Named by the request id the sandbox saw (the one that carried the fault).
-			expect(text).toContain(own[0].requestId as string);
-			if (own[0].status >= 500) expect(error!.message).toContain(String(own[0].status));
-			if (fault === 'drop') expect(text).toMatch(/connection failed|no answer came/);
-			if (fault === 'latency') expect(text).toContain(`no answer within ${TIMEOUT_MS} ms`);
-		} else {
-			expect(error).toBeUndefined();
-			const out = result.output('Agora');
-			if (expected.outcome === 'reconciled') expect(out[0].reconciled).toBe(true);
-			else expect(out[0]?.reconciled ?? false).toBe(false);
-			op.check?.(data, out, fault);
-		}
-		expect(op.effects(data)).toBe(expected.effects);
-		results.set(`${key}|${fault}`, { passed: true, note: expected.why });
-	}, 20000);
+			const error = result.error('Agora');
+			if (expected.outcome === 'error') {
+				expect(error).toBeDefined();
+				const text = `${error!.message} ${String(error!.description ?? '')}`;
+				// Named by the request id the sandbox saw (the one that carried the fault).
+				expect(text).toContain(own[0].requestId as string);
+				if (own[0].status >= 500) expect(error!.message).toContain(String(own[0].status));
+				if (fault === 'drop') expect(text).toMatch(/connection failed|no answer came/);
+				if (fault === 'latency') expect(text).toContain(`no answer within ${TIMEOUT_MS} ms`);
+			} else {
+				expect(error).toBeUndefined();
+				const out = result.output('Agora');
+				if (expected.outcome === 'reconciled') expect(out[0].reconciled).toBe(true);
+				else expect(out[0]?.reconciled ?? false).toBe(false);
+				op.check?.(data, out, fault);
+			}
+			expect(op.effects(data)).toBe(expected.effects);
+			results.set(`${key}|${fault}`, { passed: true, note: expected.why });
+		},
+		20000,
+	);
 });

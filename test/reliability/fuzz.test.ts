@@ -18,7 +18,10 @@ import { caseArbitrary, OPERATIONS, type FuzzCase, type OpSpec } from './lib/fuz
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 1000));
 /** A fixed seed keeps CI repeatable; FUZZ_SEED=random explores new cases (the seed is printed). */
-const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261122);
+const SEED =
+	process.env.FUZZ_SEED === 'random'
+		? Math.floor(Math.random() * 2 ** 31)
+		: Number(process.env.FUZZ_SEED ?? 20261122);
 const BATCH = 250;
 const APP_CERTIFICATE = '5cfd2fd1755d40ecb72977518be15d3b';
 
@@ -56,10 +59,22 @@ interface Stat {
 	mutationsTotal: number;
 }
 const stats = new Map<string, Stat>();
-const findings: Array<{ op: string; outcome: Outcome; mutations: string; message: string; params: string }> = [];
+const findings: Array<{
+	op: string;
+	outcome: Outcome;
+	mutations: string;
+	message: string;
+	params: string;
+}> = [];
 
 beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 0, stopDelayMs: 0, listDelayMs: 0, playerQuota: 10_000_000, requestLogLimit: 10_000_000 });
+	sb = await startSandbox({
+		startDelayMs: 0,
+		stopDelayMs: 0,
+		listDelayMs: 0,
+		playerQuota: 10_000_000,
+		requestLogLimit: 10_000_000,
+	});
 	credential = sandboxCredential(sb, { appCertificate: APP_CERTIFICATE });
 	restoreTiming = fastTiming();
 	// Every case stands alone: client-side pacing between cases (tested in test/nodes) would
@@ -78,11 +93,15 @@ afterAll(async () => {
 	restoreTiming();
 	await sb.close();
 	const outcomes: Outcome[] = ['accepted', 'rejected', 'not found', 'refused by n8n'];
-	const rows = [['operation', 'cases', ...outcomes, 'findings', 'mutations hit', 'ms/case', 'slowest ms']];
+	const rows = [
+		['operation', 'cases', ...outcomes, 'findings', 'mutations hit', 'ms/case', 'slowest ms'],
+	];
 	let total = 0;
 	let bad = 0;
 	for (const [op, stat] of stats) {
-		const findingCount = [...stat.outcomes].filter(([o]) => !GOOD.has(o)).reduce((sum, [, n]) => sum + n, 0);
+		const findingCount = [...stat.outcomes]
+			.filter(([o]) => !GOOD.has(o))
+			.reduce((sum, [, n]) => sum + n, 0);
 		total += stat.cases;
 		bad += findingCount;
 		rows.push([
@@ -103,12 +122,16 @@ afterAll(async () => {
 		else grouped.set(key, { count: 1, example: f });
 	}
 	const details = [...grouped]
-		.map(([key, g]) => `  ${key} (${g.count}x)\n    ${g.example.message.slice(0, 300)}\n    params: ${g.example.params.slice(0, 500)}`)
+		.map(
+			([key, g]) =>
+				`  ${key} (${g.count}x)\n    ${g.example.message.slice(0, 300)}\n    params: ${g.example.params.slice(0, 500)}`,
+		)
 		.join('\n');
 	if (process.env.FUZZ_VERBOSE) {
 		const lines: string[][] = [['operation', 'mutation', 'outcomes']];
 		for (const [op, stat] of stats) {
-			for (const [name, counts] of stat.byMutation) lines.push([op, name, [...counts].map(([o, n]) => `${o} ${n}`).join(', ')]);
+			for (const [name, counts] of stat.byMutation)
+				lines.push([op, name, [...counts].map(([o, n]) => `${o} ${n}`).join(', ')]);
 		}
 		console.log(`Fuzz mutations\n${table(lines)}`);
 	}
@@ -133,7 +156,11 @@ async function resolve(spec: OpSpec, c: FuzzCase, pools: Pools): Promise<IDataOb
 	if (spec.needs === 'freshAgent') agentId = await seedAgent(sb, { channel: 'fuzz-room' });
 	if (spec.needs === 'freshPlayer') {
 		const region = ['na', 'eu', 'ap', 'cn'][unique % 4];
-		player = { id: await seedPlayer(sb, { channelName: 'fuzz-room', uid: 7 }, region), region, channel: 'fuzz-room' };
+		player = {
+			id: await seedPlayer(sb, { channelName: 'fuzz-room', uid: 7 }, region),
+			region,
+			channel: 'fuzz-room',
+		};
 	}
 	const now = Math.floor(Date.now() / 1000);
 	const replace = (value: unknown): unknown => {
@@ -159,7 +186,8 @@ async function resolve(spec: OpSpec, c: FuzzCase, pools: Pools): Promise<IDataOb
 	if (spec.key === 'agent.start') {
 		const name = out.name;
 		if (typeof name === 'string' && name.trim() !== '') out.name = `${name}-${++unique}`;
-		if (isExpr(name) && typeof name.value === 'string' && name.value.trim() !== '') name.value = `${name.value}-${++unique}`;
+		if (isExpr(name) && typeof name.value === 'string' && name.value.trim() !== '')
+			name.value = `${name.value}-${++unique}`;
 	}
 	unique++;
 	return out;
@@ -171,7 +199,11 @@ async function pools(): Promise<Pools> {
 	const players: Pools['players'] = [];
 	for (const region of ['na', 'eu', 'ap', 'cn']) {
 		const channel = `pool-${region}`;
-		players.push({ id: await seedPlayer(sb, { channelName: channel, uid: 9 }, region), region, channel });
+		players.push({
+			id: await seedPlayer(sb, { channelName: channel, uid: 9 }, region),
+			region,
+			channel,
+		});
 	}
 	return { agents, players };
 }
@@ -181,38 +213,63 @@ async function pools(): Promise<Pools> {
 const API_FIELD = /API field: (\S+)/;
 
 function classify(c: FuzzCase, run: CaseRun | undefined): { outcome: Outcome; message: string } {
-	if (!run) return { outcome: 'hang', message: 'the case did not finish within the batch time-out' };
+	if (!run)
+		return { outcome: 'hang', message: 'the case did not finish within the batch time-out' };
 	if (run.refusedByN8n) return { outcome: 'refused by n8n', message: run.refusedByN8n };
-	if (run.hung) return { outcome: 'hang', message: `no result within ${HANG_MS} ms; requests answered: ${run.requests.map((r) => r.status).join(', ') || 'none'}` };
+	if (run.hung)
+		return {
+			outcome: 'hang',
+			message: `no result within ${HANG_MS} ms; requests answered: ${run.requests.map((r) => r.status).join(', ') || 'none'}`,
+		};
 	const sent: RecordedRequest[] = run.requests;
 	const statuses = sent.map((r) => r.status);
 	const idMutation = c.mutations.some((m) => m.id);
 	const invalidMutation = c.mutations.some((m) => m.invalid);
 	if (run.error === undefined) {
 		const refused = sent.find((r) => r.status === 400);
-		if (refused) return { outcome: 'sandbox 400', message: `sandbox answered 400 to ${refused.method} ${refused.path}` };
+		if (refused)
+			return {
+				outcome: 'sandbox 400',
+				message: `sandbox answered 400 to ${refused.method} ${refused.path}`,
+			};
 		const odd = statuses.filter((s) => (s < 200 || s > 299) && !(s === 404 && idMutation));
-		if (odd.length) return { outcome: 'other API error', message: `statuses ${statuses.join(', ')}` };
-		if (invalidMutation) return { outcome: 'invalid accepted', message: `sent ${sent.length} request(s), statuses ${statuses.join(', ') || 'none'}` };
+		if (odd.length)
+			return { outcome: 'other API error', message: `statuses ${statuses.join(', ')}` };
+		if (invalidMutation)
+			return {
+				outcome: 'invalid accepted',
+				message: `sent ${sent.length} request(s), statuses ${statuses.join(', ') || 'none'}`,
+			};
 		return { outcome: 'accepted', message: '' };
 	}
 	const error = run.error as Error & { description?: string };
 	const message = `${error?.constructor?.name}: ${error?.message}${error?.description ? ` (${error.description})` : ''}`;
-	const named = error instanceof NodeOperationError && /^Invalid /.test(error.message) ? API_FIELD.exec(error.description ?? '') : null;
+	const named =
+		error instanceof NodeOperationError && /^Invalid /.test(error.message)
+			? API_FIELD.exec(error.description ?? '')
+			: null;
 	if (named) {
 		if (sent.length > 0) return { outcome: 'sent, then rejected', message };
 		if (c.mutations.length === 0) return { outcome: 'valid rejected', message };
-		if (!c.mutations.some((m) => m.field.test(named[1]))) return { outcome: 'wrong field named', message };
+		if (!c.mutations.some((m) => m.field.test(named[1])))
+			return { outcome: 'wrong field named', message };
 		return { outcome: 'rejected', message };
 	}
 	const status = agoraErrorDetails(error)?.status;
 	if (status === 404 && idMutation) return { outcome: 'not found', message };
-	if (status === 400 || sent.some((r) => r.status === 400)) return { outcome: 'sandbox 400', message };
+	if (status === 400 || sent.some((r) => r.status === 400))
+		return { outcome: 'sandbox 400', message };
 	// Agora's own errors, and the node's errors about what Agora did (e.g. a create whose outcome is unknown).
-	if (error instanceof NodeApiError || (error instanceof NodeOperationError && agoraErrorDetails(error) !== undefined)) {
+	if (
+		error instanceof NodeApiError ||
+		(error instanceof NodeOperationError && agoraErrorDetails(error) !== undefined)
+	) {
 		return { outcome: 'other API error', message };
 	}
-	return { outcome: 'crash', message: `${message}\n    ${String(error?.stack).split('\n').slice(1, 4).join(' / ')}` };
+	return {
+		outcome: 'crash',
+		message: `${message}\n    ${String(error?.stack).split('\n').slice(1, 4).join(' / ')}`,
+	};
 }
 
 // ---------------------------------------------------------------- the property, per operation
@@ -222,19 +279,35 @@ describe(`fuzzed parameters (${RUNS} cases per operation)`, () => {
 		'%s',
 		async (key, spec, index) => {
 			const cases = fc.sample(caseArbitrary(spec), { numRuns: RUNS, seed: SEED + index });
-			const stat: Stat = { byMutation: new Map(), cases: 0, outcomes: new Map(), ms: 0, slowestMs: 0, mutationsSeen: new Set(), mutationsTotal: spec.mutations.length };
+			const stat: Stat = {
+				byMutation: new Map(),
+				cases: 0,
+				outcomes: new Map(),
+				ms: 0,
+				slowestMs: 0,
+				mutationsSeen: new Set(),
+				mutationsTotal: spec.mutations.length,
+			};
 			stats.set(key, stat);
 			for (let start = 0; start < cases.length; start += BATCH) {
 				const batch = cases.slice(start, start + BATCH);
 				sb.reset();
 				const pool = await pools();
 				const resolved: Array<{ params: IDataObject; seed: number }> = [];
-				for (const [offset, c] of batch.entries()) resolved.push({ params: await resolve(spec, c, pool), seed: SEED + start + offset });
+				for (const [offset, c] of batch.entries())
+					resolved.push({ params: await resolve(spec, c, pool), seed: SEED + start + offset });
 				const unhandledBefore = unhandled.length;
 				const began = Date.now();
 				const { runs, engineError } = await runBatch(sb, credential, resolved, 120_000);
 				stat.ms += Date.now() - began;
-				if (engineError) findings.push({ op: key, outcome: 'crash', mutations: '(engine)', message: String((engineError as Error).message ?? engineError), params: '' });
+				if (engineError)
+					findings.push({
+						op: key,
+						outcome: 'crash',
+						mutations: '(engine)',
+						message: String((engineError as Error).message ?? engineError),
+						params: '',
+					});
 				batch.forEach((c, i) => {
 					const { outcome, message } = classify(c, runs[i]);
 					stat.cases++;
@@ -257,10 +330,18 @@ describe(`fuzzed parameters (${RUNS} cases per operation)`, () => {
 					}
 				});
 				if (unhandled.length > unhandledBefore) {
-					findings.push({ op: key, outcome: 'crash', mutations: '(unhandled rejection)', message: String(unhandled[unhandled.length - 1]), params: '' });
+					findings.push({
+						op: key,
+						outcome: 'crash',
+						mutations: '(unhandled rejection)',
+						message: String(unhandled[unhandled.length - 1]),
+						params: '',
+					});
 				}
 			}
-			const mine = findings.filter((f) => f.op === key).map((f) => `${f.outcome}: ${f.mutations}: ${f.message.split('\n')[0]}`);
+			const mine = findings
+				.filter((f) => f.op === key)
+				.map((f) => `${f.outcome}: ${f.mutations}: ${f.message.split('\n')[0]}`);
 			expect([...new Set(mine)]).toEqual([]);
 		},
 		600_000,

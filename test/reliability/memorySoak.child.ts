@@ -4,8 +4,19 @@
  * the heap it measures holds nothing but what the pacer and the dedupe keep. Prints one JSON line.
  */
 import { mediaPullRules } from '../../nodes/Agora/api/cloudPlayers';
-import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../nodes/Agora/transport/rateLimit';
-import { claimedCount, claimInProcess, claimNotice, readSeen, SEEN_KEY } from '../../nodes/AgoraTrigger/dedupe';
+import {
+	acquire,
+	pacerClock,
+	rateLimitKeyCount,
+	resetRateLimits,
+} from '../../nodes/Agora/transport/rateLimit';
+import {
+	claimedCount,
+	claimInProcess,
+	claimNotice,
+	readSeen,
+	SEEN_KEY,
+} from '../../nodes/AgoraTrigger/dedupe';
 
 export const COUNT = 200_000;
 /** Each full claim rewrites the stored record, as n8n stores it whole: fewer of those. */

@@ -15,9 +15,15 @@ test(`${COUNT} unique-name creates through the pacer and ${COUNT} notices throug
 	const out = await new Promise<string>((resolve, reject) =>
 		execFile(
 			process.execPath,
-			['--expose-gc', '-r', 'ts-node/register/transpile-only', path.join(__dirname, 'memorySoak.child.ts')],
+			[
+				'--expose-gc',
+				'-r',
+				'ts-node/register/transpile-only',
+				path.join(__dirname, 'memorySoak.child.ts'),
+			],
 			{ cwd: path.join(__dirname, '../..'), maxBuffer: 1 << 20 },
-			(error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+			(error, stdout, stderr) =>
+				error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
 		),
 	);
 	const result = JSON.parse(out.trim().split('\n').pop()!);

@@ -80,7 +80,8 @@ async function seedCall(): Promise<string> {
 		pipeline_id: 'pl_seed',
 		properties: { channel: 'seeded-room', token: '', agent_rtc_uid: '111' },
 	});
-	if (response.status !== 200) throw new Error(`seeding a call failed: ${response.status} ${JSON.stringify(response.data)}`);
+	if (response.status !== 200)
+		throw new Error(`seeding a call failed: ${response.status} ${JSON.stringify(response.data)}`);
 	return response.data.agent_id as string;
 }
 
@@ -92,11 +93,24 @@ async function seedNumber(): Promise<void> {
 		inbound_config: {},
 		outbound_config: { address: 'sip.example.com', transport: 'tls' },
 	});
-	if (response.status > 299) throw new Error(`seeding a number failed: ${response.status} ${JSON.stringify(response.data)}`);
+	if (response.status > 299)
+		throw new Error(`seeding a number failed: ${response.status} ${JSON.stringify(response.data)}`);
 }
 
-const call = (operation: string, over: IDataObject = {}) => ({ resource: 'phoneCall', operation, requestOptions: { timeoutMs: TIMEOUT_MS }, ...over }) as INodeParameters;
-const number = (operation: string, over: IDataObject = {}) => ({ resource: 'phoneNumber', operation, requestOptions: { timeoutMs: TIMEOUT_MS }, ...over }) as INodeParameters;
+const call = (operation: string, over: IDataObject = {}) =>
+	({
+		resource: 'phoneCall',
+		operation,
+		requestOptions: { timeoutMs: TIMEOUT_MS },
+		...over,
+	}) as INodeParameters;
+const number = (operation: string, over: IDataObject = {}) =>
+	({
+		resource: 'phoneNumber',
+		operation,
+		requestOptions: { timeoutMs: TIMEOUT_MS },
+		...over,
+	}) as INodeParameters;
 const numberGone = () => (sb.phoneNumbers().some((n) => n.phone_number === NUMBER) ? 0 : 1);
 
 const OPERATIONS: Operation[] = [
@@ -149,7 +163,13 @@ const OPERATIONS: Operation[] = [
 		method: 'POST',
 		own: (path) => path === NUMBERS_PATH,
 		pathIncludes: NUMBERS_PATH,
-		params: async () => number('add', { phoneNumber: NUMBER, provider: 'byo', label: 'matrix', outboundSettings: { address: 'sip.example.com' } }),
+		params: async () =>
+			number('add', {
+				phoneNumber: NUMBER,
+				provider: 'byo',
+				label: 'matrix',
+				outboundSettings: { address: 'sip.example.com' },
+			}),
 		effects: () => sb.phoneNumbers().length,
 		expected: lookedUp(CREATED),
 	},
@@ -158,9 +178,15 @@ const OPERATIONS: Operation[] = [
 		method: 'PATCH',
 		own: (path) => path.startsWith(`${NUMBERS_PATH}/`),
 		pathIncludes: NUMBERS_PATH,
-		params: async () => (await seedNumber(), number('update', { phoneNumber: NUMBER, inboundChange: 'link', inboundPipelineId: 'pl_in' })),
+		params: async () => (
+			await seedNumber(),
+			number('update', { phoneNumber: NUMBER, inboundChange: 'link', inboundPipelineId: 'pl_in' })
+		),
 		effects: () => (sb.phoneNumbers()[0]?.inbound_config?.pipeline_id === 'pl_in' ? 1 : 0),
-		expected: { ...reads(), ...Object.fromEntries(FAULTS.map((f) => [f, [...reads()[f].slice(0, 2), 1]])) } as Row,
+		expected: {
+			...reads(),
+			...Object.fromEntries(FAULTS.map((f) => [f, [...reads()[f].slice(0, 2), 1]])),
+		} as Row,
 	},
 	{
 		key: 'phoneNumber.delete',
@@ -202,8 +228,16 @@ beforeAll(async () => {
 afterAll(async () => {
 	restoreTiming();
 	await sb.close();
-	const rows = [['operation', ...FAULTS], ...OPERATIONS.map((op) => [op.key, ...FAULTS.map((f) => `${passed.has(`${op.key}|${f}`) ? 'ok' : 'FAIL'} ${op.expected[f][0]}`)])];
-	console.log(`Phone faults matrix\n${table(rows)}\n\nPhone faults matrix: ${passed.size}/${OPERATIONS.length * FAULTS.length} cells passed`);
+	const rows = [
+		['operation', ...FAULTS],
+		...OPERATIONS.map((op) => [
+			op.key,
+			...FAULTS.map((f) => `${passed.has(`${op.key}|${f}`) ? 'ok' : 'FAIL'} ${op.expected[f][0]}`),
+		]),
+	];
+	console.log(
+		`Phone faults matrix\n${table(rows)}\n\nPhone faults matrix: ${passed.size}/${OPERATIONS.length * FAULTS.length} cells passed`,
+	);
 });
 
 beforeEach(() => {
@@ -213,25 +247,37 @@ beforeEach(() => {
 
 const cells = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.key, fault, op] as const));
 
-test.each(cells)('%s with %s', async (key, fault, op) => {
-	const [outcome, statuses, effects] = op.expected[fault];
-	const params = await op.params();
-	sb.requests.length = 0;
-	sb.injectFault({ method: op.method, pathIncludes: op.pathIncludes, kind: fault, retryAfterSeconds: 1, latencyMs: 3000 });
+test.each(cells)(
+	'%s with %s',
+	async (key, fault, op) => {
+		const [outcome, statuses, effects] = op.expected[fault];
+		const params = await op.params();
+		sb.requests.length = 0;
+		sb.injectFault({
+			method: op.method,
+			pathIncludes: op.pathIncludes,
+			kind: fault,
+			retryAfterSeconds: 1,
+			latencyMs: 3000,
+		});
 
-	const result = await runWorkflow(agoraWorkflow(params), credential);
-	const own = sb.requests.filter((r) => r.method === op.method && op.own(r.path));
-	expect(own.map((r) => r.status)).toHaveLength(statuses.length);
-	own.forEach((r, i) => expect(([] as number[]).concat(statuses[i])).toContain(r.status));
+		const result = await runWorkflow(agoraWorkflow(params), credential);
+		const own = sb.requests.filter((r) => r.method === op.method && op.own(r.path));
+		expect(own.map((r) => r.status)).toHaveLength(statuses.length);
+		own.forEach((r, i) => expect(([] as number[]).concat(statuses[i])).toContain(r.status));
 
-	const error = result.error('Agora');
-	if (outcome === 'error') {
-		expect(`${error?.message} ${String(error?.description ?? '')}`).toContain(String(own[0].requestId));
-	} else {
-		expect(error).toBeUndefined();
-		const [out] = result.output('Agora');
-		expect(out.reconciled ?? false).toBe(outcome === 'reconciled');
-	}
-	expect(op.effects()).toBe(effects);
-	passed.add(`${key}|${fault}`);
-}, 20000);
+		const error = result.error('Agora');
+		if (outcome === 'error') {
+			expect(`${error?.message} ${String(error?.description ?? '')}`).toContain(
+				String(own[0].requestId),
+			);
+		} else {
+			expect(error).toBeUndefined();
+			const [out] = result.output('Agora');
+			expect(out.reconciled ?? false).toBe(outcome === 'reconciled');
+		}
+		expect(op.effects()).toBe(effects);
+		passed.add(`${key}|${fault}`);
+	},
+	20000,
+);

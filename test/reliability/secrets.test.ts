@@ -72,12 +72,20 @@ function dump(value: unknown, out: string[], seen: Set<unknown>, path: string, d
 
 /** An INode reference (n8n puts the node, parameters included, on its errors). */
 function isNodeRef(key: string, value: unknown): boolean {
-	return key === 'node' && !!value && typeof value === 'object' && 'parameters' in value && 'type' in value;
+	return (
+		key === 'node' &&
+		!!value &&
+		typeof value === 'object' &&
+		'parameters' in value &&
+		'type' in value
+	);
 }
 
 /** JSON text without the node references (see dump). */
 function json(value: unknown): string {
-	return JSON.stringify(value, (key, entry: unknown) => (isNodeRef(key, entry) ? '[node]' : entry)) ?? '';
+	return (
+		JSON.stringify(value, (key, entry: unknown) => (isNodeRef(key, entry) ? '[node]' : entry)) ?? ''
+	);
 }
 
 function startCapture(): void {
@@ -103,12 +111,14 @@ function startCapture(): void {
 	const logger = Container.get(Logger);
 	for (const method of ['error', 'warn', 'info', 'debug'] as const) {
 		const original = logger[method].bind(logger);
-		const spy = jest.spyOn(logger, method).mockImplementation((...args: Parameters<typeof logger.debug>) => {
-			const parts: string[] = [];
-			dump({ message: args[0], meta: args[1] }, parts, new Set(), `logger.${method}`);
-			captured.push(...parts);
-			original(...args);
-		});
+		const spy = jest
+			.spyOn(logger, method)
+			.mockImplementation((...args: Parameters<typeof logger.debug>) => {
+				const parts: string[] = [];
+				dump({ message: args[0], meta: args[1] }, parts, new Set(), `logger.${method}`);
+				captured.push(...parts);
+				original(...args);
+			});
 		restorers.push(() => spy.mockRestore());
 	}
 	LoggerProxy.init(logger);
@@ -157,7 +167,10 @@ function hitReport(): string {
 		groups.set(hit.where, group);
 	}
 	return [...groups]
-		.map(([where, g]) => `  LEAK at ${where}\n    canaries: ${[...g.canaries].join(', ')}\n    scenarios: ${[...g.scenarios].join('; ')}`)
+		.map(
+			([where, g]) =>
+				`  LEAK at ${where}\n    canaries: ${[...g.canaries].join(', ')}\n    scenarios: ${[...g.scenarios].join('; ')}`,
+		)
 		.join('\n');
 }
 
@@ -190,7 +203,10 @@ async function startEcho(): Promise<void> {
 			const body = req.url?.includes('/conversational-ai-agent/')
 				? { detail: `Invalid request: ${received}`, reason: `InvalidRequestBody ${received}` }
 				: { message: `Bad request: ${received}` };
-			res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-ID': String(req.headers['x-request-id'] ?? '') });
+			res.writeHead(400, {
+				'Content-Type': 'application/json',
+				'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
+			});
 			res.end(JSON.stringify(body));
 		});
 	});
@@ -230,12 +246,12 @@ beforeEach(() => {
 	resetRateLimits();
 });
 
-
 /** Channel tokens the node generated, as the sandbox received them: secrets too. */
 function collectGeneratedTokens(): void {
 	for (const request of sb.requests) {
 		const body = request.body as IDataObject | undefined;
-		const token = ((body?.properties as IDataObject | undefined)?.token ?? (body?.player as IDataObject | undefined)?.token) as unknown;
+		const token = ((body?.properties as IDataObject | undefined)?.token ??
+			(body?.player as IDataObject | undefined)?.token) as unknown;
 		if (typeof token === 'string' && token.startsWith('007')) generatedTokens.add(token);
 	}
 }
@@ -243,29 +259,46 @@ function collectGeneratedTokens(): void {
 describe('canaries never leak', () => {
 	beforeAll(() => startCapture());
 
-	test.each(SCENARIOS.flatMap((scenario) => [[scenario.label, false, scenario] as const, [scenario.label, true, scenario] as const]))(
+	test.each(
+		SCENARIOS.flatMap((scenario) => [
+			[scenario.label, false, scenario] as const,
+			[scenario.label, true, scenario] as const,
+		]),
+	)(
 		'%s (continueOnFail %s)',
 		async (label, continueOnFail, scenario) => {
 			sb.reset();
 			const ctx = (await scenario.setup?.(sb)) ?? {};
 			captured.length = 0;
 			const base = scenario.backend === 'echo' ? echoUrl : sb.url;
-			const others: Record<string, CredentialData> = scenario.vendorKeys ? { agoraVendorKeysApi: scenario.vendorKeys } : {};
-			const result = await runWorkflow(agoraWorkflow(scenario.params(ctx), [{}], { continueOnFail }), credential(base), others);
+			const others: Record<string, CredentialData> = scenario.vendorKeys
+				? { agoraVendorKeysApi: scenario.vendorKeys }
+				: {};
+			const result = await runWorkflow(
+				agoraWorkflow(scenario.params(ctx), [{}], { continueOnFail }),
+				credential(base),
+				others,
+			);
 			collectGeneratedTokens();
 
 			const output = result.output('Agora');
 			const error = result.error('Agora');
 			// Under Continue On Fail an item's failure is an error item; a failure of the whole node (say, its
 			// credential) is the run's error, with the input passed on.
-			const failed = error !== undefined || (continueOnFail && output.some((item) => item.error !== undefined));
+			const failed =
+				error !== undefined || (continueOnFail && output.some((item) => item.error !== undefined));
 			const outcome = failed ? 'error' : 'success';
 
 			const lines: string[] = [];
 			dump(result.run, lines, new Set(), 'run');
 			const texts: Array<[string, string]> = lines.map((line) => ['run', line]);
 			texts.push(['JSON.stringify(run)', json(result.run)]);
-			if (error) texts.push(['String(error)', String(error)], ['error.stack', String(error.stack)], ['JSON.stringify(error)', json(error)]);
+			if (error)
+				texts.push(
+					['String(error)', String(error)],
+					['error.stack', String(error.stack)],
+					['JSON.stringify(error)', json(error)],
+				);
 			texts.push(...captured.map((text): [string, string] => ['console/stdout/logger', text]));
 			capturedLines += captured.length;
 			// Outputs of agent and player operations never carry a channel token of any kind.
@@ -281,7 +314,7 @@ describe('canaries never leak', () => {
 		20000,
 	);
 
-	test('the search covered n8n\'s log output (debug level) of the runs', () => {
+	test("the search covered n8n's log output (debug level) of the runs", () => {
 		expect(capturedLines).toBeGreaterThan(100);
 	});
 
@@ -294,7 +327,10 @@ describe('canaries never leak', () => {
 describe('trigger: the notification secret and the credential never leak', () => {
 	test('valid, forged, oversized, malformed and resent notifications', async () => {
 		captured.length = 0;
-		const trigger = await startTriggerServer({ parameters: { product: 'both' }, credential: credential('http://127.0.0.1:1') });
+		const trigger = await startTriggerServer({
+			parameters: { product: 'both' },
+			credential: credential('http://127.0.0.1:1'),
+		});
 		try {
 			await trigger.activate();
 			const sign = (body: string, secret: string = C.notificationSecret) => ({
@@ -302,8 +338,20 @@ describe('trigger: the notification secret and the credential never leak', () =>
 				'Agora-Signature-V2': createHmac('sha256', secret).update(body).digest('hex'),
 			});
 			const send = async (body: string, headers: Record<string, string>) =>
-				(await axios.post(trigger.url, body, { headers, validateStatus: () => true, transformRequest: [(d: unknown) => d] })).status;
-			const envelope = JSON.stringify({ noticeId: randomUUID(), productId: 17, eventType: 102, notifyMs: 1, payload: { agent_id: 'A', labels: { k: 'v' } } });
+				(
+					await axios.post(trigger.url, body, {
+						headers,
+						validateStatus: () => true,
+						transformRequest: [(d: unknown) => d],
+					})
+				).status;
+			const envelope = JSON.stringify({
+				noticeId: randomUUID(),
+				productId: 17,
+				eventType: 102,
+				notifyMs: 1,
+				payload: { agent_id: 'A', labels: { k: 'v' } },
+			});
 			const json = { 'Content-Type': 'application/json' };
 			const statuses = [
 				await send(envelope, { ...json, ...sign(envelope) }),

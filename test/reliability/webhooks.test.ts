@@ -37,7 +37,9 @@ afterAll(async () => {
 	await trigger.close();
 	agent.destroy();
 	const passed = outcomes.slice(1).filter((row) => row[4] === 'ok').length;
-	console.log(`Hostile webhooks\n${table(outcomes)}\n\nHostile webhooks: ${passed}/${outcomes.length - 1} cases as expected`);
+	console.log(
+		`Hostile webhooks\n${table(outcomes)}\n\nHostile webhooks: ${passed}/${outcomes.length - 1} cases as expected`,
+	);
 });
 
 function envelope(over: IDataObject = {}): IDataObject {
@@ -76,18 +78,30 @@ const json = { 'Content-Type': 'application/json' };
 function startedByNotice(): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const items of trigger.started()) {
-		for (const item of items) counts.set(String(item.noticeId), (counts.get(String(item.noticeId)) ?? 0) + 1);
+		for (const item of items)
+			counts.set(String(item.noticeId), (counts.get(String(item.noticeId)) ?? 0) + 1);
 	}
 	return counts;
 }
 
 /** Sends one request and checks the answer status and that no execution started (or one did). */
-async function expectCase(label: string, send: () => Promise<{ status: number }>, status: number, starts: number) {
+async function expectCase(
+	label: string,
+	send: () => Promise<{ status: number }>,
+	status: number,
+	starts: number,
+) {
 	const before = trigger.runs.length;
 	const response = await send();
 	await trigger.settle();
 	const started = trigger.runs.length - before;
-	outcomes.push([label, `${status}, ${starts} run`, String(response.status), String(started), response.status === status && started === starts ? 'ok' : 'FAIL']);
+	outcomes.push([
+		label,
+		`${status}, ${starts} run`,
+		String(response.status),
+		String(started),
+		response.status === status && started === starts ? 'ok' : 'FAIL',
+	]);
 	expect(response.status).toBe(status);
 	expect(started).toBe(starts);
 }
@@ -100,42 +114,76 @@ describe('hostile requests start nothing', () => {
 
 	test('a wrong signature (another secret): 401', async () => {
 		const body = JSON.stringify(envelope());
-		await expectCase('wrong signature', () => post(body, { ...json, ...sign(body, 'not-the-secret') }), 401, 0);
+		await expectCase(
+			'wrong signature',
+			() => post(body, { ...json, ...sign(body, 'not-the-secret') }),
+			401,
+			0,
+		);
 	});
 
 	test('a garbage signature header: 401', async () => {
 		const body = JSON.stringify(envelope());
-		await expectCase('garbage signature', () => post(body, { ...json, 'Agora-Signature-V2': 'zz' + 'a'.repeat(62) }), 401, 0);
+		await expectCase(
+			'garbage signature',
+			() => post(body, { ...json, 'Agora-Signature-V2': 'zz' + 'a'.repeat(62) }),
+			401,
+			0,
+		);
 	});
 
 	test('a valid signature of another body: 401', async () => {
 		const signed = JSON.stringify(envelope());
 		const sent = JSON.stringify(envelope({ eventType: 102 }));
-		await expectCase('signature for another body', () => post(sent, { ...json, ...sign(signed) }), 401, 0);
+		await expectCase(
+			'signature for another body',
+			() => post(sent, { ...json, ...sign(signed) }),
+			401,
+			0,
+		);
 	});
 
 	test('a valid V1 signature next to a wrong V2 one: 401 (V2 decides)', async () => {
 		const body = JSON.stringify(envelope());
-		const headers = { ...json, 'Agora-Signature': sign(body)['Agora-Signature'], 'Agora-Signature-V2': sign(body, 'x')['Agora-Signature-V2'] };
+		const headers = {
+			...json,
+			'Agora-Signature': sign(body)['Agora-Signature'],
+			'Agora-Signature-V2': sign(body, 'x')['Agora-Signature-V2'],
+		};
 		await expectCase('valid V1, wrong V2', () => post(body, headers), 401, 0);
 	});
 
 	test('malformed JSON, unsigned: 401; signed: 400', async () => {
 		const body = '{"noticeId": "x", "productId": 17,';
 		await expectCase('malformed JSON, unsigned', () => post(body, json), 401, 0);
-		await expectCase('malformed JSON, signed', () => post(body, { ...json, ...sign(body) }), 400, 0);
+		await expectCase(
+			'malformed JSON, signed',
+			() => post(body, { ...json, ...sign(body) }),
+			400,
+			0,
+		);
 	});
 
 	test('valid JSON that is not a notification (signed): 400', async () => {
 		const body = JSON.stringify([1, 2, 3]);
 		await expectCase('JSON array, signed', () => post(body, { ...json, ...sign(body) }), 400, 0);
 		const noPayload = JSON.stringify({ noticeId: 'n', productId: 17, eventType: 101 });
-		await expectCase('envelope without payload, signed', () => post(noPayload, { ...json, ...sign(noPayload) }), 400, 0);
+		await expectCase(
+			'envelope without payload, signed',
+			() => post(noPayload, { ...json, ...sign(noPayload) }),
+			400,
+			0,
+		);
 	});
 
 	test('a non-JSON content type (signed): 415', async () => {
 		const body = JSON.stringify(envelope());
-		await expectCase('text/plain, signed', () => post(body, { 'Content-Type': 'text/plain', ...sign(body) }), 415, 0);
+		await expectCase(
+			'text/plain, signed',
+			() => post(body, { 'Content-Type': 'text/plain', ...sign(body) }),
+			415,
+			0,
+		);
 		await expectCase(
 			'form-urlencoded, signed',
 			() => post(body, { 'Content-Type': 'application/x-www-form-urlencoded', ...sign(body) }),
@@ -154,8 +202,17 @@ describe('hostile requests start nothing', () => {
 		await expectCase('first delivery', () => post(body, { ...json, ...sign(body) }), 200, 1);
 		await expectCase('resend (same body)', () => post(body, { ...json, ...sign(body) }), 200, 0);
 		const parsed = JSON.parse(body) as IDataObject;
-		const changed = JSON.stringify({ ...parsed, notifyMs: Date.now() + 10000, payload: { ...(parsed.payload as IDataObject), name: 'other' } });
-		await expectCase('resend (same noticeId, new notifyMs and payload)', () => post(changed, { ...json, ...sign(changed) }), 200, 0);
+		const changed = JSON.stringify({
+			...parsed,
+			notifyMs: Date.now() + 10000,
+			payload: { ...(parsed.payload as IDataObject), name: 'other' },
+		});
+		await expectCase(
+			'resend (same noticeId, new notifyMs and payload)',
+			() => post(changed, { ...json, ...sign(changed) }),
+			200,
+			0,
+		);
 	});
 });
 
@@ -168,7 +225,12 @@ describe('valid notifications under load', () => {
 		await Promise.all(
 			Array.from({ length: 20 }, async (_, sender) => {
 				for (let i = sender; i < ids.length; i += 20) {
-					const body = JSON.stringify(envelope({ noticeId: ids[i], payload: { agent_id: `A${i}`, channel: 'room1', labels: { n: i } } }));
+					const body = JSON.stringify(
+						envelope({
+							noticeId: ids[i],
+							payload: { agent_id: `A${i}`, channel: 'room1', labels: { n: i } },
+						}),
+					);
 					statuses.push((await post(body, { ...json, ...sign(body) })).status);
 				}
 			}),
@@ -197,7 +259,14 @@ describe('valid notifications under load', () => {
 		// stored static data before any of them saves it (the in-process dedupe must hold).
 		const slow = await startTriggerServer({
 			parameters: { product: 'both' },
-			credential: { customerId: 'c', customerSecret: 's', appId: 'a', host: 'custom', customBaseUrl: 'http://127.0.0.1:1', notificationSecret: SECRET },
+			credential: {
+				customerId: 'c',
+				customerSecret: 's',
+				appId: 'a',
+				host: 'custom',
+				customBaseUrl: 'http://127.0.0.1:1',
+				notificationSecret: SECRET,
+			},
 			credentialLatencyMs: 20,
 		});
 		try {
@@ -206,11 +275,18 @@ describe('valid notifications under load', () => {
 			const jobs: Job[] = [];
 			for (const id of ids) {
 				const body = JSON.stringify(envelope({ noticeId: id }));
-				jobs.push({ body, headers: { ...json, ...sign(body) }, kind: 'valid' }, { body, headers: { ...json, ...sign(body) }, kind: 'valid' });
+				jobs.push(
+					{ body, headers: { ...json, ...sign(body) }, kind: 'valid' },
+					{ body, headers: { ...json, ...sign(body) }, kind: 'valid' },
+				);
 			}
 			for (let i = 0; i < 100; i++) {
 				const body = JSON.stringify(envelope());
-				jobs.push({ body, headers: i % 2 ? json : { ...json, ...sign(body, 'forged') }, kind: 'forged' });
+				jobs.push({
+					body,
+					headers: i % 2 ? json : { ...json, ...sign(body, 'forged') },
+					kind: 'forged',
+				});
 			}
 			// Interleave so that both copies of a notice and the forged ones arrive together.
 			jobs.sort(() => Math.random() - 0.5);
@@ -232,11 +308,14 @@ describe('valid notifications under load', () => {
 			);
 			await slow.settle();
 			const counts = new Map<string, number>();
-			for (const items of slow.started()) for (const item of items) counts.set(String(item.noticeId), (counts.get(String(item.noticeId)) ?? 0) + 1);
+			for (const items of slow.started())
+				for (const item of items)
+					counts.set(String(item.noticeId), (counts.get(String(item.noticeId)) ?? 0) + 1);
 			const exactlyOnce = ids.filter((id) => counts.get(id) === 1).length;
 			const forged401 = answers.filter((a) => a.kind === 'forged' && a.status === 401).length;
 			const valid200 = answers.filter((a) => a.kind === 'valid' && a.status === 200).length;
-			const good = exactlyOnce === 300 && slow.runs.length === 300 && forged401 === 100 && valid200 === 600;
+			const good =
+				exactlyOnce === 300 && slow.runs.length === 300 && forged401 === 100 && valid200 === 600;
 			outcomes.push([
 				'mixed burst: 300 valid x2 + 100 forged',
 				'600 x 200, 100 x 401, 300 runs',

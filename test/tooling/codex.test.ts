@@ -18,7 +18,20 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 // The repository page shows the README. No '#' or '?': n8n appends its own `?utm_…` query to it.
 const REPO_URL = (pkg.homepage as string).replace(/#readme$/, '');
 // Categories n8n's own nodes use; the editor groups nodes by them.
-const N8N_CATEGORIES = ['AI', 'Analytics', 'Communication', 'Core Nodes', 'Data & Storage', 'Development', 'Finance & Accounting', 'Marketing', 'Miscellaneous', 'Productivity', 'Sales', 'Utility'];
+const N8N_CATEGORIES = [
+	'AI',
+	'Analytics',
+	'Communication',
+	'Core Nodes',
+	'Data & Storage',
+	'Development',
+	'Finance & Accounting',
+	'Marketing',
+	'Miscellaneous',
+	'Productivity',
+	'Sales',
+	'Utility',
+];
 const REQUIRED_ALIASES = ['voice agent', 'conversational AI', 'media pull', 'RTC'];
 
 interface Codex {
@@ -27,7 +40,10 @@ interface Codex {
 	codexVersion: string;
 	categories: string[];
 	alias: string[];
-	resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+	resources: {
+		primaryDocumentation: Array<{ url: string }>;
+		credentialDocumentation: Array<{ url: string }>;
+	};
 }
 
 const nodes: Array<[string, INodeType]> = [
@@ -37,7 +53,12 @@ const nodes: Array<[string, INodeType]> = [
 ];
 
 /** GitHub's anchor for a README heading. */
-const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+const anchor = (heading: string) =>
+	heading
+		.trim()
+		.toLowerCase()
+		.replace(/[^a-z0-9 -]/g, '')
+		.replace(/ /g, '-');
 const readmeAnchors = fs
 	.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
 	.split('\n')
@@ -68,9 +89,12 @@ describe.each(nodes)('%s', (file, node) => {
 		expect(REPO_URL).toMatch(/^https:\/\/github\.com\/[^#?]+$/);
 		expect(credentialDocumentation[0].url.startsWith(`${REPO_URL}#`)).toBe(true);
 		for (const { url } of [...primaryDocumentation, ...credentialDocumentation]) {
-			expect(url).toMatch(/^https:\/\/(github\.com\/n8n-nodes-agora\/n8n-nodes-agora|docs\.agora\.io\/en\/)/);
+			expect(url).toMatch(
+				/^https:\/\/(github\.com\/n8n-nodes-agora\/n8n-nodes-agora|docs\.agora\.io\/en\/)/,
+			);
 			const hash = url.split('#')[1];
-			if (url.startsWith('https://github.com/') && hash !== undefined) expect(readmeAnchors).toContain(hash);
+			if (url.startsWith('https://github.com/') && hash !== undefined)
+				expect(readmeAnchors).toContain(hash);
 		}
 	});
 });
@@ -82,16 +106,24 @@ describe('Agora node documentation', () => {
 			[/agent|phone|call|telephony|llm/i, /docs\.agora\.io\/en\/conversational-ai\//],
 			[/player/i, /docs\.agora\.io\/en\/media-pull\//],
 			[/token/i, /docs\.agora\.io\/en\/[a-z-]+\/token-authentication\//],
-			[/notification/i, /docs\.agora\.io\/en\/[a-z-]+\/.*message-notification-service\/query-ip-address/],
+			[
+				/notification/i,
+				/docs\.agora\.io\/en\/[a-z-]+\/.*message-notification-service\/query-ip-address/,
+			],
 		].find(([name]) => (name as RegExp).test(resource))?.[1] as RegExp | undefined;
 
 	it('links Agora’s docs for every resource of the node', () => {
-		const codex: Codex = JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes/Agora/Agora.node.json'), 'utf8'));
+		const codex: Codex = JSON.parse(
+			fs.readFileSync(path.join(ROOT, 'nodes/Agora/Agora.node.json'), 'utf8'),
+		);
 		const urls = codex.resources.primaryDocumentation.map((d) => d.url);
 		const resource = new Agora().description.properties.find((p) => p.name === 'resource')!;
 		for (const option of resource.options as INodePropertyOptions[]) {
 			const docs = docsFor(String(option.value));
-			expect({ resource: option.value, docsKnown: docs !== undefined }).toEqual({ resource: option.value, docsKnown: true });
+			expect({ resource: option.value, docsKnown: docs !== undefined }).toEqual({
+				resource: option.value,
+				docsKnown: true,
+			});
 			expect(urls.some((url) => docs!.test(url))).toBe(true);
 		}
 	});
@@ -108,12 +140,19 @@ describe('build', () => {
 				fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
 			}
 			fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-			execFileSync(process.execPath, [path.join(ROOT, 'node_modules/gulp/bin/gulp.js'), 'build:assets'], { cwd: dir, stdio: 'ignore' });
+			execFileSync(
+				process.execPath,
+				[path.join(ROOT, 'node_modules/gulp/bin/gulp.js'), 'build:assets'],
+				{ cwd: dir, stdio: 'ignore' },
+			);
 			for (const [file] of nodes) {
-				expect(fs.readFileSync(path.join(dir, 'dist', file), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+				expect(fs.readFileSync(path.join(dir, 'dist', file), 'utf8')).toBe(
+					fs.readFileSync(path.join(ROOT, file), 'utf8'),
+				);
 			}
 			// Compiled node files sit at dist/nodes/<Name>/<Name>.node.js (package.json's n8n.nodes).
-			for (const compiled of pkg.n8n.nodes as string[]) expect(nodes.map(([file]) => `dist/${file}`)).toContain(`${compiled}on`);
+			for (const compiled of pkg.n8n.nodes as string[])
+				expect(nodes.map(([file]) => `dist/${file}`)).toContain(`${compiled}on`);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
@@ -125,6 +164,7 @@ describe('node panel', () => {
 		// n8n's node panel lists a node and its trigger as one entry under the node's name, with the
 		// trigger's description; the browser test sees it there.
 		const description = new AgoraTrigger().description.description;
-		for (const part of ['voice agents', 'cloud players', 'tokens', 'notifications']) expect(description).toContain(part);
+		for (const part of ['voice agents', 'cloud players', 'tokens', 'notifications'])
+			expect(description).toContain(part);
 	});
 });

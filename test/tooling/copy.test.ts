@@ -6,7 +6,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { ICredentialType, INode, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	INode,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
@@ -30,9 +36,11 @@ function allProperties(list: INodeProperties[], prefix: string): Found[] {
 	for (const property of list) {
 		const here = `${prefix}.${property.name}`;
 		out.push({ path: here, property });
-		if (property.type === 'collection') out.push(...allProperties((property.options ?? []) as INodeProperties[], here));
+		if (property.type === 'collection')
+			out.push(...allProperties((property.options ?? []) as INodeProperties[], here));
 		if (property.type === 'fixedCollection') {
-			for (const group of (property.options ?? []) as INodePropertyCollection[]) out.push(...allProperties(group.values, `${here}.${group.name}`));
+			for (const group of (property.options ?? []) as INodePropertyCollection[])
+				out.push(...allProperties(group.values, `${here}.${group.name}`));
 		}
 	}
 	return out;
@@ -50,9 +58,15 @@ it('checks enough properties to mean something', () => {
 });
 
 it('placeholders of input fields start with "e.g."', () => {
-	const inputs = everything.filter(({ property }) => property.placeholder !== undefined && !['collection', 'fixedCollection'].includes(property.type));
+	const inputs = everything.filter(
+		({ property }) =>
+			property.placeholder !== undefined &&
+			!['collection', 'fixedCollection'].includes(property.type),
+	);
 	expect(inputs.length).toBeGreaterThan(20);
-	const wrong = inputs.filter(({ property }) => !String(property.placeholder).startsWith('e.g. ')).map(({ path: p, property }) => `${p}: ${property.placeholder}`);
+	const wrong = inputs
+		.filter(({ property }) => !String(property.placeholder).startsWith('e.g. '))
+		.map(({ path: p, property }) => `${p}: ${property.placeholder}`);
 	expect(wrong).toEqual([]);
 });
 
@@ -66,7 +80,8 @@ it('"By ID" of every resource locator shows an example ID after "e.g."', () => {
 });
 
 it('collections offer "Add Option", or "Add Field" / "Add Filter" for fields and filters', () => {
-	const expected = (name: string) => (name === 'filters' ? 'Add Filter' : /Fields$/.test(name) ? 'Add Field' : 'Add Option');
+	const expected = (name: string) =>
+		name === 'filters' ? 'Add Filter' : /Fields$/.test(name) ? 'Add Field' : 'Add Option';
 	const collections = everything.filter(({ property }) => property.type === 'collection');
 	expect(collections.length).toBeGreaterThan(10);
 	const wrong = collections
@@ -85,15 +100,26 @@ it('lists add their entries with "Add <Thing>" in title case', () => {
 
 it('every resource’s Get Many has the value getAll in the newest node version', () => {
 	const description = new Agora().description;
-	const newest = Math.max(...(Array.isArray(description.version) ? description.version : [description.version]));
-	const resources = (description.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]).map((o) => String(o.value));
+	const newest = Math.max(
+		...(Array.isArray(description.version) ? description.version : [description.version]),
+	);
+	const resources = (
+		description.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
+	).map((o) => String(o.value));
 	const shownIn = (p: INodeProperties) => {
 		const versions = p.displayOptions?.show?.['@version'] as number[] | undefined;
 		return !versions || versions.includes(newest);
 	};
 	const getMany = resources.flatMap((resource) => {
-		const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource) && shownIn(p));
-		return ((operation?.options ?? []) as INodePropertyOptions[]).filter((o) => o.name === 'Get Many').map((o) => `${resource}:${o.value}`);
+		const operation = description.properties.find(
+			(p) =>
+				p.name === 'operation' &&
+				p.displayOptions?.show?.resource?.includes(resource) &&
+				shownIn(p),
+		);
+		return ((operation?.options ?? []) as INodePropertyOptions[])
+			.filter((o) => o.name === 'Get Many')
+			.map((o) => `${resource}:${o.value}`);
 	});
 	expect(getMany.length).toBeGreaterThanOrEqual(2);
 	expect(getMany.filter((entry) => !entry.endsWith(':getAll'))).toEqual([]);
@@ -117,7 +143,13 @@ function longComments(file: string, most: number): string[] {
 		let count = 0;
 		if (start.startsWith('/*')) {
 			while (!lines[end].includes('*/')) end++;
-			count = lines.slice(i, end + 1).filter((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*)/, '').replace('*/', '').trim() !== '').length;
+			count = lines.slice(i, end + 1).filter(
+				(line) =>
+					line
+						.replace(/^\s*(\/\*\*?|\*\/|\*)/, '')
+						.replace('*/', '')
+						.trim() !== '',
+			).length;
 		} else if (start.startsWith('//')) {
 			while (lines[end + 1]?.trim().startsWith('//')) end++;
 			count = end - i + 1;
@@ -136,7 +168,10 @@ it('comments in the product code are at most 3 lines (the reasoning lives in doc
 
 it('no source comment cites a document that is not in the repository', () => {
 	const cited = /service-interface|public-facts|\bthe spec\b|\bspec\.md\b|older snapshot/i;
-	const hits = [...sources(path.join(root, 'nodes')), ...sources(path.join(root, 'credentials'))].flatMap((file) =>
+	const hits = [
+		...sources(path.join(root, 'nodes')),
+		...sources(path.join(root, 'credentials')),
+	].flatMap((file) =>
 		fs
 			.readFileSync(file, 'utf8')
 			.split('\n')
@@ -150,18 +185,24 @@ it('no source comment cites a document that is not in the repository', () => {
 describe('validation errors name the field as the form labels it', () => {
 	// The node's constructor makes errors use its description's labels.
 	new Agora();
-	const nodeOf = (resource: string, operation: string) => ({ parameters: { resource, operation } }) as unknown as INode;
+	const nodeOf = (resource: string, operation: string) =>
+		({ parameters: { resource, operation } }) as unknown as INode;
 	const start = nodeOf('agent', 'start');
 	const onlyInAdditionalBody = /Additional Body/;
 	const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 	/** API paths the Start request can be refused at: the schema's reports and the form readers' checks. */
 	function startPaths(): string[] {
-		const schema = ['nodes/Agora/schemas/agent.ts', 'nodes/Agora/schemas/telephony.ts'].map(read).join('\n');
+		const schema = ['nodes/Agora/schemas/agent.ts', 'nodes/Agora/schemas/telephony.ts']
+			.map(read)
+			.join('\n');
 		const reported = [...schema.matchAll(/report\(\[([^\]]+)\]/g)].map((m) =>
 			[...m[1].matchAll(/'([a-z_]+)'/g)].map((part) => part[1]).join('.'),
 		);
-		const config = fs.readdirSync(path.join(root, 'nodes/Agora/agentConfig')).map((file) => read(`nodes/Agora/agentConfig/${file}`)).join('\n');
+		const config = fs
+			.readdirSync(path.join(root, 'nodes/Agora/agentConfig'))
+			.map((file) => read(`nodes/Agora/agentConfig/${file}`))
+			.join('\n');
 		const checked = [...config.matchAll(/'(properties\.[a-z_.]+)'/g)].map((m) => m[1]);
 		return [...new Set([...reported, ...checked])].filter((p) => p.includes('.') || p === 'name');
 	}
@@ -190,16 +231,25 @@ describe('validation errors name the field as the form labels it', () => {
 
 	it('the fields other operations check by name are fields of their form', () => {
 		const dir = path.join(root, 'nodes/Agora/actions');
-		const unnamed = fs.readdirSync(dir).filter((resource) => fs.statSync(path.join(dir, resource)).isDirectory()).flatMap((resource) =>
-			fs
-				.readdirSync(path.join(dir, resource))
-				.filter((file) => file.endsWith('.operation.ts'))
-				.flatMap((file) => {
-					const node = nodeOf(resource, file.replace('.operation.ts', ''));
-					const fields = [...read(`nodes/Agora/actions/${resource}/${file}`).matchAll(/invalidField\(\w+, '([^']+)'/g)].map((m) => m[1]);
-					return fields.filter((field) => !formLabel(node, field)).map((field) => `${resource}.${file}: ${field}`);
-				}),
-		);
+		const unnamed = fs
+			.readdirSync(dir)
+			.filter((resource) => fs.statSync(path.join(dir, resource)).isDirectory())
+			.flatMap((resource) =>
+				fs
+					.readdirSync(path.join(dir, resource))
+					.filter((file) => file.endsWith('.operation.ts'))
+					.flatMap((file) => {
+						const node = nodeOf(resource, file.replace('.operation.ts', ''));
+						const fields = [
+							...read(`nodes/Agora/actions/${resource}/${file}`).matchAll(
+								/invalidField\(\w+, '([^']+)'/g,
+							),
+						].map((m) => m[1]);
+						return fields
+							.filter((field) => !formLabel(node, field))
+							.map((field) => `${resource}.${file}: ${field}`);
+					}),
+			);
 		expect(unnamed).toEqual([]);
 	});
 

@@ -21,5 +21,9 @@ test('a restart imports the new and the untouched, keeps the edited, does not br
 });
 
 test('--reset-examples imports every one again', () => {
-	expect(planImports(ids, stored, imported, true)).toEqual({ toImport: ids, kept: [], deleted: [] });
+	expect(planImports(ids, stored, imported, true)).toEqual({
+		toImport: ids,
+		kept: [],
+		deleted: [],
+	});
 });

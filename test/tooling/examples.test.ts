@@ -10,10 +10,18 @@ import { join, resolve } from 'path';
 import { Agora } from '../../nodes/Agora/Agora.node';
 
 const EXAMPLES = resolve(__dirname, '../../examples');
-const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
-const locators = new Set(new Agora().description.properties.filter((p) => p.type === 'resourceLocator').map((p) => p.name));
+const files = readdirSync(EXAMPLES)
+	.filter((f) => f.endsWith('.json'))
+	.sort();
+const locators = new Set(
+	new Agora().description.properties.filter((p) => p.type === 'resourceLocator').map((p) => p.name),
+);
 
-interface ExampleNode { name: string; type: string; parameters?: Record<string, unknown> }
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters?: Record<string, unknown>;
+}
 
 test('the node has locator fields to check', () => {
 	expect([...locators].sort()).toEqual(['agentId', 'phoneNumber', 'playerId']);
@@ -25,15 +33,23 @@ test.each(files)('%s: its title starts with its number', (file) => {
 });
 
 test.each(files)('%s: every Agora locator field holds a locator value', (file) => {
-	const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as { nodes: ExampleNode[] };
-	const agora = nodes.filter((n) => n.type === 'n8n-nodes-agora.agora' || n.type === 'n8n-nodes-agora.agoraTool');
+	const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as {
+		nodes: ExampleNode[];
+	};
+	const agora = nodes.filter(
+		(n) => n.type === 'n8n-nodes-agora.agora' || n.type === 'n8n-nodes-agora.agoraTool',
+	);
 	for (const node of agora) {
 		for (const [key, value] of Object.entries(node.parameters ?? {})) {
 			if (!locators.has(key)) continue;
 			expect({ node: node.name, key, value }).toEqual({
 				node: node.name,
 				key,
-				value: { __rl: true, mode: expect.stringMatching(/^(id|list)$/), value: expect.any(String) },
+				value: {
+					__rl: true,
+					mode: expect.stringMatching(/^(id|list)$/),
+					value: expect.any(String),
+				},
 			});
 		}
 	}

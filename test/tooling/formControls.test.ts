@@ -30,18 +30,32 @@ describe('version 1.3 (a new node)', () => {
 
 	it('Phone Call › Call: the numbers instead of channel and user, the same groups: 12 controls', () => {
 		const controls = names('phoneCall', 'call');
-		expect(controls.slice(0, 7)).toEqual(['resource', 'operation', 'credential:agoraApi', 'credential:agoraVendorKeysApi', 'toNumber', 'fromNumber', 'mode']);
+		expect(controls.slice(0, 7)).toEqual([
+			'resource',
+			'operation',
+			'credential:agoraApi',
+			'credential:agoraVendorKeysApi',
+			'toNumber',
+			'fromNumber',
+			'mode',
+		]);
 		expect(controls.length).toBeLessThanOrEqual(12);
 	});
 
 	it('Identity and Security › Vendor Keys › Typed Into This Node hides the Vendor Keys credential picker', () => {
-		const typed = controlsOfNewNode(description, { resource: 'agent', operation: 'start', identity: { vendorKeys: 'form' } }).map((control) => control.name);
+		const typed = controlsOfNewNode(description, {
+			resource: 'agent',
+			operation: 'start',
+			identity: { vendorKeys: 'form' },
+		}).map((control) => control.name);
 		expect(typed).not.toContain('credential:agoraVendorKeysApi');
 		expect(typed).toContain('credential:agoraApi');
 	});
 
 	it('the groups are labelled as a user thinks of an agent', () => {
-		const labels = controlsOfNewNode(description, { resource: 'agent', operation: 'start' }).slice(-5).map((control) => control.label);
+		const labels = controlsOfNewNode(description, { resource: 'agent', operation: 'start' })
+			.slice(-5)
+			.map((control) => control.label);
 		expect(labels).toEqual(['Model', 'Voice', 'Conversation', 'Identity and Security', 'Advanced']);
 	});
 });
@@ -51,11 +65,21 @@ describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
 	const position = (name: string) => controls.findIndex((control) => control.name === name);
 
 	it('a version 1.2 Start shows the Agora credential right under Resource and Operation', () => {
-		expect(controls.slice(0, 3).map((control) => control.name)).toEqual(['resource', 'operation', 'credential:agoraApi']);
+		expect(controls.slice(0, 3).map((control) => control.name)).toEqual([
+			'resource',
+			'operation',
+			'credential:agoraApi',
+		]);
 	});
 
 	it('the fields a user must fill come before the first setting with a default, after Vendor Keys', () => {
-		const lastRequired = Math.max(...controls.map((control, index) => (control.required && !control.name.startsWith('credential:') && control.name !== 'name' ? index : -1)));
+		const lastRequired = Math.max(
+			...controls.map((control, index) =>
+				control.required && !control.name.startsWith('credential:') && control.name !== 'name'
+					? index
+					: -1,
+			),
+		);
 		expect(controls.slice(0, lastRequired + 1).map((control) => control.name)).toEqual([
 			'resource',
 			'operation',
@@ -72,7 +96,10 @@ describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
 
 	it('counts the controls of each old version as before', () => {
 		// 37 in 1.2 with the Vendor Keys credential picker (From Credential is 1.2's default), 36 in 1 and 1.1.
-		const counts = [1, 1.1, 1.2].map((version) => [names('agent', 'start', version).length, names('phoneCall', 'call', version).length]);
+		const counts = [1, 1.1, 1.2].map((version) => [
+			names('agent', 'start', version).length,
+			names('phoneCall', 'call', version).length,
+		]);
 		expect(counts).toEqual([
 			[36, 40],
 			[36, 40],

@@ -16,7 +16,12 @@ export const FLOORS: ReadonlyArray<{ floor: string; rooms: string[] }> = [
 	{ floor: 'node files and credentials', rooms: ['nodes/*/*.node.ts', 'credentials/'] },
 	{
 		floor: 'resources, list searches and the triggers’ steps',
-		rooms: ['nodes/Agora/actions/*/', 'nodes/Agora/methods/', 'nodes/AgoraTrigger/', 'nodes/AgoraLlmTrigger/'],
+		rooms: [
+			'nodes/Agora/actions/*/',
+			'nodes/Agora/methods/',
+			'nodes/AgoraTrigger/',
+			'nodes/AgoraLlmTrigger/',
+		],
 	},
 	{ floor: 'the operation contract', rooms: ['nodes/Agora/actions/types.ts'] },
 	{
@@ -69,15 +74,19 @@ export function placeOf(file: string): Place | undefined {
 /** Why an import is not allowed, or undefined when it runs downward within the rules. */
 export function violation({ from, to }: Edge): string | undefined {
 	if (from.startsWith('sandbox/')) {
-		return /^(nodes|test)\//.test(to) ? `${from} -> ${to}: the sandbox imports nothing from nodes/ or test/` : undefined;
+		return /^(nodes|test)\//.test(to)
+			? `${from} -> ${to}: the sandbox imports nothing from nodes/ or test/`
+			: undefined;
 	}
 	const a = placeOf(from);
 	if (!a) return `${from}: on no floor of test/tooling/layering.ts; place it`;
 	const b = placeOf(to);
 	if (!b) return `${from} -> ${to}: published code imports a file outside the floors`;
 	if (a.room === b.room || a.floor < b.floor) return undefined;
-	if (a.floor > b.floor) return `${from} -> ${to}: runs back up (${FLOORS[a.floor].floor} -> ${FLOORS[b.floor].floor})`;
-	if (RESOURCE_ROOM.test(a.room) && RESOURCE_ROOM.test(b.room)) return `${from} -> ${to}: one resource imports another`;
+	if (a.floor > b.floor)
+		return `${from} -> ${to}: runs back up (${FLOORS[a.floor].floor} -> ${FLOORS[b.floor].floor})`;
+	if (RESOURCE_ROOM.test(a.room) && RESOURCE_ROOM.test(b.room))
+		return `${from} -> ${to}: one resource imports another`;
 	return `${from} -> ${to}: sideways between rooms of one floor (${a.room}, ${b.room})`;
 }
 
@@ -89,14 +98,16 @@ export function importsOf(file: string, source: string, exists: (file: string) =
 		.filter((name) => name.startsWith('.'))
 		.map((name) => {
 			const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), name));
-			const to = ['', '.ts', '.js', '/index.ts', '/index.js'].map((ext) => base + ext).find(exists) ?? base;
+			const to =
+				['', '.ts', '.js', '/index.ts', '/index.js'].map((ext) => base + ext).find(exists) ?? base;
 			return { from: file, to };
 		});
 }
 
 /** Every import of the published code and of the sandbox. */
 export function repositoryImports(root: string): Edge[] {
-	const isFile = (file: string) => fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile();
+	const isFile = (file: string) =>
+		fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile();
 	const files: string[] = [];
 	const walk = (dir: string) => {
 		for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -106,5 +117,7 @@ export function repositoryImports(root: string): Edge[] {
 		}
 	};
 	['nodes', 'credentials', 'sandbox'].forEach(walk);
-	return files.flatMap((file) => importsOf(file, fs.readFileSync(path.join(root, file), 'utf8'), isFile));
+	return files.flatMap((file) =>
+		importsOf(file, fs.readFileSync(path.join(root, file), 'utf8'), isFile),
+	);
 }

@@ -13,7 +13,13 @@ import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials
 
 const ROOT = resolve(__dirname, '../..');
 const REPOSITORY_URL = 'https://github.com/n8n-nodes-agora/n8n-nodes-agora';
-const PAGES = ['README.md', 'sandbox/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+	'README.md',
+	'sandbox/README.md',
+	...readdirSync(join(ROOT, 'docs'))
+		.filter((f) => f.endsWith('.md'))
+		.map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
@@ -60,7 +66,8 @@ function problem(page: string, target: string): string | undefined {
 	if (!file.startsWith(ROOT)) return `${target} leaves the repository`;
 	if (!existsSync(file)) return `${relative(ROOT, file)} does not exist`;
 	if (anchor !== undefined) {
-		if (statSync(file).isDirectory() || !file.endsWith('.md')) return `${target}: an anchor into a file that is not Markdown`;
+		if (statSync(file).isDirectory() || !file.endsWith('.md'))
+			return `${target}: an anchor into a file that is not Markdown`;
 		if (!anchorsOf(file).has(anchor)) return `${relative(ROOT, file)} has no heading #${anchor}`;
 	}
 	return undefined;
@@ -75,16 +82,20 @@ describe('documentation links', () => {
 		expect(broken).toEqual([]);
 	});
 
-	it.each([new AgoraApi(), new AgoraNotificationsApi(), new AgoraVendorKeysApi(), new AgoraAgentLlmApi()].map((c) => [c.name, c.documentationUrl]))(
-		'the documentationUrl of %s resolves',
-		(_name, url) => {
-			if (!url.startsWith(REPOSITORY_URL)) return;
-			// The repository's front page is README.md; files are linked as /blob/<branch>/<path>.
-			const rest = url.slice(REPOSITORY_URL.length);
-			const target = rest.startsWith('#') ? `README.md${rest}` : rest.replace(/^\/blob\/[^/]+\//, '');
-			expect(problem('README.md', target)).toBeUndefined();
-		},
-	);
+	it.each(
+		[
+			new AgoraApi(),
+			new AgoraNotificationsApi(),
+			new AgoraVendorKeysApi(),
+			new AgoraAgentLlmApi(),
+		].map((c) => [c.name, c.documentationUrl]),
+	)('the documentationUrl of %s resolves', (_name, url) => {
+		if (!url.startsWith(REPOSITORY_URL)) return;
+		// The repository's front page is README.md; files are linked as /blob/<branch>/<path>.
+		const rest = url.slice(REPOSITORY_URL.length);
+		const target = rest.startsWith('#') ? `README.md${rest}` : rest.replace(/^\/blob\/[^/]+\//, '');
+		expect(problem('README.md', target)).toBeUndefined();
+	});
 
 	it('finds a broken anchor and a missing file', () => {
 		expect(problem('README.md', '#no-such-heading')).toMatch(/no heading/);

@@ -13,6 +13,12 @@ const eslint = new ESLint({ cwd: root });
 const output = [];
 for (const { filePath, text } of JSON.parse(input)) {
 	const [result] = await eslint.lintText(text, { filePath: path.join(root, filePath) });
-	output.push(result.messages.map((m) => ({ rule: m.ruleId, severity: m.severity === 2 ? 'error' : 'warning', message: m.message })));
+	output.push(
+		result.messages.map((m) => ({
+			rule: m.ruleId,
+			severity: m.severity === 2 ? 'error' : 'warning',
+			message: m.message,
+		})),
+	);
 }
 process.stdout.write(JSON.stringify(output));

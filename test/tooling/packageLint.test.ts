@@ -17,7 +17,10 @@ interface Finding {
 }
 
 function lintPackageJsonVariants(variants: Array<Record<string, unknown>>): Finding[][] {
-	const input = variants.map((variant) => ({ filePath: 'package.json', text: JSON.stringify(variant, null, 2) }));
+	const input = variants.map((variant) => ({
+		filePath: 'package.json',
+		text: JSON.stringify(variant, null, 2),
+	}));
 	const out = execFileSync(process.execPath, [path.join(__dirname, 'lintTexts.mjs')], {
 		cwd: ROOT,
 		input: JSON.stringify(input),
@@ -26,12 +29,16 @@ function lintPackageJsonVariants(variants: Array<Record<string, unknown>>): Find
 	return JSON.parse(out);
 }
 
-const errorRules = (findings: Finding[]) => findings.filter((f) => f.severity === 'error').map((f) => f.rule);
+const errorRules = (findings: Finding[]) =>
+	findings.filter((f) => f.severity === 'error').map((f) => f.rule);
 
 describe('n8n lint set-up', () => {
 	it('is strict: eslint.config.mjs is @n8n/node-cli’s default config, unchanged', () => {
 		// `n8n-node lint` compares the two with whitespace collapsed; so does this test.
-		const template = path.join(ROOT, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs');
+		const template = path.join(
+			ROOT,
+			'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs',
+		);
 		const normalise = (file: string) => fs.readFileSync(file, 'utf8').replace(/\s+/g, ' ').trim();
 		expect(normalise(path.join(ROOT, 'eslint.config.mjs'))).toBe(normalise(template));
 		expect(pkg.n8n.strict).toBe(true);
@@ -47,7 +54,13 @@ describe('n8n lint set-up', () => {
 		let results: Finding[][];
 
 		beforeAll(() => {
-			results = lintPackageJsonVariants([pkg, withDependency, withPostinstall, withOverrides, withoutAuthorEmail]);
+			results = lintPackageJsonVariants([
+				pkg,
+				withDependency,
+				withPostinstall,
+				withOverrides,
+				withoutAuthorEmail,
+			]);
 		}, 120000);
 
 		it('pass on the package.json as it is, with no warning', () => {
@@ -59,7 +72,9 @@ describe('n8n lint set-up', () => {
 		});
 
 		it('refuse a postinstall script', () => {
-			expect(errorRules(results[2])).toEqual(['@n8n/community-nodes/no-forbidden-lifecycle-scripts']);
+			expect(errorRules(results[2])).toEqual([
+				'@n8n/community-nodes/no-forbidden-lifecycle-scripts',
+			]);
 		});
 
 		it('refuse overrides', () => {

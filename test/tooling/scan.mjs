@@ -19,16 +19,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const projectTypescript = Module.createRequire(import.meta.url).resolve('typescript');
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
-	if (request === 'typescript' && parent?.filename?.includes(`${path.sep}scan-community-package${path.sep}`)) {
+	if (
+		request === 'typescript' &&
+		parent?.filename?.includes(`${path.sep}scan-community-package${path.sep}`)
+	) {
 		return projectTypescript;
 	}
 	return resolveFilename.call(this, request, parent, ...rest);
 };
-const { buildScanConfig, SOURCE_FILE_PATTERNS } = await import('@n8n/scan-community-package/scanner/scanner.mjs');
+const { buildScanConfig, SOURCE_FILE_PATTERNS } = await import(
+	'@n8n/scan-community-package/scanner/scanner.mjs'
+);
 
 function packAndUnpack() {
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-scan-'));
-	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+		cwd: root,
+		encoding: 'utf8',
+	});
 	const tarball = path.join(work, out.trim().split('\n').pop());
 	const dir = path.join(work, 'package');
 	fs.mkdirSync(dir);
@@ -38,8 +46,17 @@ function packAndUnpack() {
 
 /** The scanner's own lint set-up (same config, inline config ignored), every message kept. */
 async function scan(dir, patterns) {
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: await buildScanConfig(),
+	});
 	const results = await eslint.lintFiles(files);
 	const findings = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
 	const report = findings ? await (await eslint.loadFormatter('stylish')).format(results) : '';
@@ -49,7 +66,8 @@ async function scan(dir, patterns) {
 const { work, dir } = packAndUnpack();
 let total = 0;
 try {
-	if (!fs.existsSync(path.join(dir, 'dist'))) throw new Error('the packed tarball has no dist/: run `npm run build` first');
+	if (!fs.existsSync(path.join(dir, 'dist')))
+		throw new Error('the packed tarball has no dist/: run `npm run build` first');
 	const legs = [
 		['source (package.json, nodes/, credentials/)', root, SOURCE_FILE_PATTERNS],
 		['packed tarball (compiled .js, package.json)', dir, ['**/*.js', 'package.json']],

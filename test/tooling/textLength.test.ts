@@ -2,7 +2,13 @@
  * Every text the editor shows for a parameter (description, hint, placeholder, notice, option
  * description), nested ones included, is at most 200 characters, in every version of every node.
  */
-import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 
 import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
@@ -30,11 +36,19 @@ function textsOf(properties: INodeProperties[], prefix: string, version?: number
 	for (const property of properties) {
 		const versions = property.displayOptions?.show?.['@version'] as number[] | undefined;
 		const hidden = property.displayOptions?.hide?.['@version'] as number[] | undefined;
-		if (version !== undefined && ((versions && !versions.includes(version)) || hidden?.includes(version))) continue;
+		if (
+			version !== undefined &&
+			((versions && !versions.includes(version)) || hidden?.includes(version))
+		)
+			continue;
 		const shown = property.displayOptions?.show;
-		const scope = [shown?.resource, shown?.operation].filter(Boolean).map((values) => (values as string[]).join('|')).join(':');
+		const scope = [shown?.resource, shown?.operation]
+			.filter(Boolean)
+			.map((values) => (values as string[]).join('|'))
+			.join(':');
 		const here = `${prefix}.${property.name}${scope ? `[${scope}]` : ''}`;
-		if (property.type === 'notice') out.push({ where: `${here}.displayName`, text: property.displayName });
+		if (property.type === 'notice')
+			out.push({ where: `${here}.displayName`, text: property.displayName });
 		for (const key of ['description', 'hint', 'placeholder'] as const) {
 			const text = property[key];
 			if (typeof text === 'string') out.push({ where: `${here}.${key}`, text });
@@ -42,15 +56,19 @@ function textsOf(properties: INodeProperties[], prefix: string, version?: number
 		for (const mode of property.modes ?? []) {
 			for (const key of ['hint', 'placeholder'] as const) {
 				const text = mode[key];
-				if (typeof text === 'string') out.push({ where: `${here}.modes.${mode.name}.${key}`, text });
+				if (typeof text === 'string')
+					out.push({ where: `${here}.modes.${mode.name}.${key}`, text });
 			}
 		}
 		if (property.type === 'options' || property.type === 'multiOptions') {
-			for (const option of (property.options ?? []) as INodePropertyOptions[]) out.push(...optionTexts(option, `${here}.${String(option.value)}`));
+			for (const option of (property.options ?? []) as INodePropertyOptions[])
+				out.push(...optionTexts(option, `${here}.${String(option.value)}`));
 		}
-		if (property.type === 'collection') out.push(...textsOf((property.options ?? []) as INodeProperties[], here));
+		if (property.type === 'collection')
+			out.push(...textsOf((property.options ?? []) as INodeProperties[], here));
 		if (property.type === 'fixedCollection') {
-			for (const group of (property.options ?? []) as INodePropertyCollection[]) out.push(...textsOf(group.values, `${here}.${group.name}`));
+			for (const group of (property.options ?? []) as INodePropertyCollection[])
+				out.push(...textsOf(group.values, `${here}.${group.name}`));
 		}
 	}
 	return out;
@@ -60,10 +78,18 @@ function textsOf(properties: INodeProperties[], prefix: string, version?: number
 function nodeTexts(name: string, node: INodeType): Text[] {
 	const { version, properties, description } = node.description;
 	const versions = Array.isArray(version) ? version : [version];
-	return versions.flatMap((v) => [{ where: `${name}@${v}.description`, text: description }, ...textsOf(properties, `${name}@${v}`, v)]);
+	return versions.flatMap((v) => [
+		{ where: `${name}@${v}.description`, text: description },
+		...textsOf(properties, `${name}@${v}`, v),
+	]);
 }
 
-const credentials: ICredentialType[] = [new AgoraApi(), new AgoraNotificationsApi(), new AgoraVendorKeysApi(), new AgoraAgentLlmApi()];
+const credentials: ICredentialType[] = [
+	new AgoraApi(),
+	new AgoraNotificationsApi(),
+	new AgoraVendorKeysApi(),
+	new AgoraAgentLlmApi(),
+];
 const texts: Text[] = [
 	...nodeTexts('Agora', new Agora()),
 	...nodeTexts('AgoraTrigger', new AgoraTrigger()),

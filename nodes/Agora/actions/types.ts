@@ -14,9 +14,20 @@ export interface OperationContext extends AgoraContext {
 export interface AgoraOperation {
 	description: INodeProperties[];
 	/** Handles one input item; returns its output items (paired by the caller). */
-	execute(this: IExecuteFunctions, itemIndex: number, ctx: OperationContext): Promise<INodeExecutionData[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		ctx: OperationContext,
+	): Promise<INodeExecutionData[]>;
 	/** Operations that create or change something at Agora: what one output item says was done. */
 	sideEffect?: SideEffectOf;
 }
 
-export type AgoraResource = 'agent' | 'agentLlm' | 'cloudPlayer' | 'notificationServer' | 'phoneCall' | 'phoneNumber' | 'token';
+export type AgoraResource =
+	| 'agent'
+	| 'agentLlm'
+	| 'cloudPlayer'
+	| 'notificationServer'
+	| 'phoneCall'
+	| 'phoneNumber'
+	| 'token';

@@ -12,7 +12,8 @@ export const asrFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Speech recognition settings; left out when empty (Agora’s ARES recognizer is the default)',
+		description:
+			'Speech recognition settings; left out when empty (Agora’s ARES recognizer is the default)',
 		displayOptions: { show: NOT_MLLM },
 		options: [
 			credentialModeOption,
@@ -21,7 +22,8 @@ export const asrFields: INodeProperties[] = [
 				name: 'language',
 				type: 'string',
 				default: 'en-US',
-				description: 'BCP-47 language of the user’s speech, e.g. en-US, zh-CN. A language in Params wins over it.',
+				description:
+					'BCP-47 language of the user’s speech, e.g. en-US, zh-CN. A language in Params wins over it.',
 			},
 			{
 				displayName: 'Params (JSON)',
@@ -49,7 +51,8 @@ export const asrFields: INodeProperties[] = [
 					{ name: 'xAI', value: 'xai' },
 				],
 				default: 'ares',
-				description: 'Speech recognition provider (default ares). Any other identifier can be given by expression.',
+				description:
+					'Speech recognition provider (default ares). Any other identifier can be given by expression.',
 			},
 		],
 	},

@@ -14,7 +14,10 @@ type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
 export function withShow(property: INodeProperties, show: Show): INodeProperties {
 	const current = property.displayOptions?.show ?? {};
-	return { ...property, displayOptions: { ...property.displayOptions, show: { ...current, ...show } } };
+	return {
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...current, ...show } },
+	};
 }
 
 /** Shown in the cascade and saved-pipeline modes, not with a multimodal model. */
@@ -26,10 +29,15 @@ export const MLLM_ONLY = { mode: [MODE.mllm] };
  * to override the pipeline's own settings. The same fields are declared twice, each copy with its
  * own display rule (n8n reads whichever copy is displayed).
  */
-export function cascadeOrOverride(properties: INodeProperties[], overrideFlag: string): INodeProperties[] {
+export function cascadeOrOverride(
+	properties: INodeProperties[],
+	overrideFlag: string,
+): INodeProperties[] {
 	return [
 		...properties.map((property) => withShow(property, { mode: [MODE.cascade] })),
-		...properties.map((property) => withShow(property, { mode: [MODE.pipeline], [overrideFlag]: [true] })),
+		...properties.map((property) =>
+			withShow(property, { mode: [MODE.pipeline], [overrideFlag]: [true] }),
+		),
 	];
 }
 
@@ -42,9 +50,14 @@ export const credentialModeOption: INodeProperties = {
 		{
 			name: 'Agora Managed',
 			value: 'managed',
-			description: 'Agora supplies the provider key; give the vendor and model only (supported providers only)',
+			description:
+				'Agora supplies the provider key; give the vendor and model only (supported providers only)',
 		},
-		{ name: 'Your Own Key', value: 'byok', description: 'The key in the params or API key field is used (default)' },
+		{
+			name: 'Your Own Key',
+			value: 'byok',
+			description: 'The key in the params or API key field is used (default)',
+		},
 	],
 	default: 'byok',
 	description: 'Whose credentials the provider is called with (credential_mode)',

@@ -57,12 +57,14 @@ export const salFields: INodeProperties[] = [
 			{
 				name: 'Locking',
 				value: 'locking',
-				description: 'Lock onto one speaker: the first loud, clear one, or the voiceprint below (default)',
+				description:
+					'Lock onto one speaker: the first loud, clear one, or the voiceprint below (default)',
 			},
 			{
 				name: 'Recognition',
 				value: 'recognition',
-				description: 'Identify the pre-registered speaker and pass it to the LLM (use LLM vendor custom)',
+				description:
+					'Identify the pre-registered speaker and pass it to the LLM (use LLM vendor custom)',
 			},
 		],
 		default: 'locking',
@@ -83,7 +85,8 @@ export const salFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/alice.pcm',
-		description: 'A .pcm file of at most 2 MB: 10 to 15 s of 16 kHz, 16-bit mono PCM with at least 8 s of speech',
+		description:
+			'A .pcm file of at most 2 MB: 10 to 15 s of 16 kHz, 16-bit mono PCM with at least 8 s of speech',
 		displayOptions: { show: { enableSal: [true] } },
 	}),
 ];
@@ -151,7 +154,8 @@ export const encryptionFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		hint: VENDOR_KEY_HINT,
-		description: 'Any length; 32 bytes recommended. Without a key no encryption is used. Never appears in the output.',
+		description:
+			'Any length; 32 bytes recommended. Without a key no encryption is used. Never appears in the output.',
 		displayOptions: { show: { encryptionMode: ENCRYPTED } },
 	}),
 	builds('properties.rtc.encryption_salt', {
@@ -177,7 +181,8 @@ export const advancedFeaturesField: INodeProperties = {
 			name: 'agentRtmUid',
 			type: 'string',
 			default: '',
-			description: 'User ID of the agent in the signaling (RTM) channel (agent_rtm_uid), when it differs from the agent UID',
+			description:
+				'User ID of the agent in the signaling (RTM) channel (agent_rtm_uid), when it differs from the agent UID',
 		},
 		{
 			displayName: 'Enable RTM',
@@ -232,7 +237,8 @@ function buildRtc(r: FormReader): IDataObject | undefined {
 	if (mode === NOT_SET) return undefined;
 	const rtc: IDataObject = { encryption_mode: Number(mode) };
 	put(rtc, 'encryption_key', text(r.get('encryptionKey', '')));
-	if (mode === '7' || mode === '8') put(rtc, 'encryption_salt', text(r.get('encryptionSalt', ''))?.trim());
+	if (mode === '7' || mode === '8')
+		put(rtc, 'encryption_salt', text(r.get('encryptionSalt', ''))?.trim());
 	return rtc;
 }
 

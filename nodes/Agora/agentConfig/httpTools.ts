@@ -46,7 +46,8 @@ export const httpToolsField: INodeProperties = {
 					name: 'body',
 					type: 'json',
 					default: '{}',
-					description: 'POST body template. Each value is a constant or exactly one placeholder: {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} or {{tool_call_id}}; types are kept.',
+					description:
+						'POST body template. Each value is a constant or exactly one placeholder: {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} or {{tool_call_id}}; types are kept.',
 					displayOptions: { show: { method: ['POST'] } },
 				},
 				{
@@ -62,7 +63,8 @@ export const httpToolsField: INodeProperties = {
 					name: 'headers',
 					type: 'json',
 					default: '{}',
-					description: 'Each value a constant or one placeholder ({{template_variables.&lt;name&gt;}}, {{tool_call_id}}; not {{args.…}}). Secrets go in the Vendor Keys credential’s Tool Header Values.',
+					description:
+						'Each value a constant or one placeholder ({{template_variables.&lt;name&gt;}}, {{tool_call_id}}; not {{args.…}}). Secrets go in the Vendor Keys credential’s Tool Header Values.',
 				},
 				{
 					displayName: 'Method',
@@ -80,20 +82,26 @@ export const httpToolsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. lookup_order',
-					description: 'Function name the model sees; unique among the tools, ignoring upper and lower case',
+					description:
+						'Function name the model sees; unique among the tools, ignoring upper and lower case',
 				},
 				{
 					displayName: 'Parameters (JSON Schema)',
 					name: 'parameters',
 					type: 'json',
 					default: EMPTY_SCHEMA,
-					description: 'JSON Schema of the arguments the model fills in: type "object" with "properties" (and "required")',
+					description:
+						'JSON Schema of the arguments the model fills in: type "object" with "properties" (and "required")',
 				},
 				{
 					displayName: 'Timeout (Ms)',
 					name: 'timeoutMs',
 					type: 'number',
-					typeOptions: { minValue: HTTP_TOOL_TIMEOUT.min, maxValue: HTTP_TOOL_TIMEOUT.max, numberPrecision: 0 },
+					typeOptions: {
+						minValue: HTTP_TOOL_TIMEOUT.min,
+						maxValue: HTTP_TOOL_TIMEOUT.max,
+						numberPrecision: 0,
+					},
 					default: 10000,
 					description: `How long the agent waits for the answer, ${HTTP_TOOL_TIMEOUT.min} to ${HTTP_TOOL_TIMEOUT.max}`,
 				},
@@ -103,7 +111,8 @@ export const httpToolsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. https://n8n.example.com/webhook/lookup-order',
-					description: 'Full URL; {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} and {{tool_call_id}} may stand in it',
+					description:
+						'Full URL; {{args.&lt;name&gt;}}, {{template_variables.&lt;name&gt;}} and {{tool_call_id}} may stand in it',
 					hint: 'For an n8n Webhook: its Production URL, with the workflow active (published)',
 				},
 			],
@@ -118,13 +127,20 @@ export const httpToolsFields: INodeProperties[] = [httpToolsField];
 export function buildHttpTools(r: FormReader, value: unknown): IDataObject[] | undefined {
 	const tools = (value as { tool?: IDataObject[] } | undefined)?.tool;
 	if (!Array.isArray(tools) || tools.length === 0) return undefined;
-	if (tools.length > MAX_HTTP_TOOLS) r.fail('properties.llm.tools', `has ${tools.length} tools: Agora takes at most ${MAX_HTTP_TOOLS}`);
+	if (tools.length > MAX_HTTP_TOOLS)
+		r.fail(
+			'properties.llm.tools',
+			`has ${tools.length} tools: Agora takes at most ${MAX_HTTP_TOOLS}`,
+		);
 	return tools.map((tool, index) => {
 		const path = `properties.llm.tools[${index}]`;
 		const fn: IDataObject = { name: String(tool.name ?? '').trim() };
 		put(fn, 'description', text(tool.description));
 		// A tool without arguments still sends parameters: Agora requires type object and properties.
-		fn.parameters = r.json(tool.parameters ?? EMPTY_SCHEMA, `${path}.function.parameters`) ?? { type: 'object', properties: {} };
+		fn.parameters = r.json(tool.parameters ?? EMPTY_SCHEMA, `${path}.function.parameters`) ?? {
+			type: 'object',
+			properties: {},
+		};
 		const method = String(tool.method ?? 'POST');
 		const server: IDataObject = { method, url: String(tool.url ?? '').trim() };
 		put(server, 'headers', r.json(tool.headers, `${path}.server.headers`));

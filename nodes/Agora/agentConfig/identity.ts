@@ -95,6 +95,7 @@ export function buildIdentity(r: FormReader): { name: string; properties: IDataO
 	// A saved pipeline keeps its own value unless the user changed the form's default.
 	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
 	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
-	if (!(pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S)) put(properties, 'idle_timeout', idleTimeout);
+	if (!(pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S))
+		put(properties, 'idle_timeout', idleTimeout);
 	return { name: String(text(r.get('name', '')) ?? '').trim(), properties };
 }

@@ -60,7 +60,10 @@ export const agentConfigFields: INodeProperties[] = [
  * top; the rest in "Add Option" groups. `identity` is the operation's identity group (a field with a
  * default moves into Identity and Security); `advanced` its own options (Options, Request Options).
  */
-export function groupedAgentConfigFields(identity: INodeProperties[], advanced: INodeProperties[]): INodeProperties[] {
+export function groupedAgentConfigFields(
+	identity: INodeProperties[],
+	advanced: INodeProperties[],
+): INodeProperties[] {
 	const mustFill = identity.filter((field) => field.required === true && field.default === '');
 	const conversation = identity.filter((field) => field.name === 'idleTimeout');
 	const preset = pipelineFields.filter((field) => field.name === 'preset');
@@ -68,9 +71,21 @@ export function groupedAgentConfigFields(identity: INodeProperties[], advanced: 
 		...mustFill,
 		...pipelineFields.filter((field) => !preset.includes(field)),
 		...groupedFields([
-			{ name: 'model', displayName: 'Model', fields: [...cascadeOrOverride(llmFields, 'overrideLlm'), ...mllmFields] },
-			{ name: 'voice', displayName: 'Voice', fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields] },
-			{ name: 'conversation', displayName: 'Conversation', fields: [...turnFields, ...fillerWordsFields, ...conversation] },
+			{
+				name: 'model',
+				displayName: 'Model',
+				fields: [...cascadeOrOverride(llmFields, 'overrideLlm'), ...mllmFields],
+			},
+			{
+				name: 'voice',
+				displayName: 'Voice',
+				fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields],
+			},
+			{
+				name: 'conversation',
+				displayName: 'Conversation',
+				fields: [...turnFields, ...fillerWordsFields, ...conversation],
+			},
 			{
 				name: VENDOR_KEYS_GROUP,
 				displayName: 'Identity and Security',
@@ -85,7 +100,14 @@ export function groupedAgentConfigFields(identity: INodeProperties[], advanced: 
 			{
 				name: 'options',
 				displayName: 'Advanced',
-				fields: [...preset, ...salFields, ...avatarFields, advancedFeaturesField, parametersField, ...advanced],
+				fields: [
+					...preset,
+					...salFields,
+					...avatarFields,
+					advancedFeaturesField,
+					parametersField,
+					...advanced,
+				],
 			},
 		]),
 	];
@@ -96,10 +118,14 @@ function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
 	if (!usesManualTurns(properties.turn_detection as IDataObject | undefined)) return;
 	const features = r.get<IDataObject>('advancedFeatures', {});
 	if (features.enableRtm === undefined) {
-		properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_rtm: true };
+		properties.advanced_features = {
+			...((properties.advanced_features as IDataObject) ?? {}),
+			enable_rtm: true,
+		};
 	}
 	const parameters = (properties.parameters as IDataObject | undefined) ?? {};
-	if (parameters.data_channel === undefined) properties.parameters = { ...parameters, data_channel: 'rtm' };
+	if (parameters.data_channel === undefined)
+		properties.parameters = { ...parameters, data_channel: 'rtm' };
 }
 
 /**
@@ -107,16 +133,28 @@ function enableRtmForManualTurns(r: FormReader, properties: IDataObject): void {
  * llm.tools in the join reference): switch it on unless set.
  */
 function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void {
-	if (!hasMcpServers(properties.llm) && !hasMcpServers(properties.mllm) && !hasHttpTools(properties.llm)) return;
+	if (
+		!hasMcpServers(properties.llm) &&
+		!hasMcpServers(properties.mllm) &&
+		!hasHttpTools(properties.llm)
+	)
+		return;
 	if (r.get<IDataObject>('advancedFeatures', {}).enableTools !== undefined) return;
-	properties.advanced_features = { ...((properties.advanced_features as IDataObject) ?? {}), enable_tools: true };
+	properties.advanced_features = {
+		...((properties.advanced_features as IDataObject) ?? {}),
+		enable_tools: true,
+	};
 }
 
 /**
  * Adds the configuration members to `properties` and returns the body's top-level preset and
  * pipeline_id.
  */
-export function buildAgentProperties(fn: ParameterReader, itemIndex: number, properties: IDataObject): IDataObject {
+export function buildAgentProperties(
+	fn: ParameterReader,
+	itemIndex: number,
+	properties: IDataObject,
+): IDataObject {
 	const r = new FormReader(fn, itemIndex);
 	const mode = r.get<string>('mode', MODE.cascade);
 	const top = buildPipelineRef(r);
@@ -127,7 +165,8 @@ export function buildAgentProperties(fn: ParameterReader, itemIndex: number, pro
 		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
 		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
 		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
-		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined)) properties.tts = buildTts(r);
+		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined))
+			properties.tts = buildTts(r);
 		put(properties, 'turn_detection', buildTurnDetection(r));
 		put(properties, 'filler_words', buildFillerWords(r));
 	}

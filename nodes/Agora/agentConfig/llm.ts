@@ -2,7 +2,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
-import { keyValueField, readKeyValues, readSystemMessages, systemMessagesField } from '../form/fields';
+import {
+	keyValueField,
+	readKeyValues,
+	readSystemMessages,
+	systemMessagesField,
+} from '../form/fields';
 import { builds } from '../form/labels';
 import { credentialModeOption } from './display';
 import { buildHttpTools, httpToolsFields } from './httpTools';
@@ -16,7 +21,8 @@ const greetingOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 200, maxValue: 10000, numberPrecision: 0 },
 		default: 1000,
-		description: 'How long to wait for the greeting recording, 200 to 10000 ms (default 1000); then the greeting message is spoken instead',
+		description:
+			'How long to wait for the greeting recording, 200 to 10000 ms (default 1000); then the greeting message is spoken instead',
 	}),
 	builds('properties.llm.greeting_configs.audio_pcm_sample_rate', {
 		displayName: 'Greeting Audio PCM Sample Rate (Hz)',
@@ -24,7 +30,8 @@ const greetingOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 16000,
-		description: 'Sample rate of a .pcm greeting recording (default 16000); not needed for mp3 or wav',
+		description:
+			'Sample rate of a .pcm greeting recording (default 16000); not needed for mp3 or wav',
 	}),
 	{
 		displayName: 'Greeting Audio URL',
@@ -64,8 +71,16 @@ const greetingOptions: INodeProperties[] = [
 		name: 'greetingMode',
 		type: 'options',
 		options: [
-			{ name: 'Every User', value: 'single_every', description: 'Greet every user who joins (default)' },
-			{ name: 'First User Only', value: 'single_first', description: 'Greet only the first user who joins' },
+			{
+				name: 'Every User',
+				value: 'single_every',
+				description: 'Greet every user who joins (default)',
+			},
+			{
+				name: 'First User Only',
+				value: 'single_first',
+				description: 'Greet only the first user who joins',
+			},
 		],
 		default: 'single_every',
 	}),
@@ -81,7 +96,13 @@ const otherOptions: INodeProperties[] = [
 		namePlaceholder: 'e.g. X-Tenant',
 		secretValues: true,
 	}),
-	{ displayName: 'Failure Message', name: 'failureMessage', type: 'string', default: '', description: 'Spoken when the LLM call fails' },
+	{
+		displayName: 'Failure Message',
+		name: 'failureMessage',
+		type: 'string',
+		default: '',
+		description: 'Spoken when the LLM call fails',
+	},
 	{
 		displayName: 'Input Modalities',
 		name: 'inputModalities',
@@ -98,7 +119,8 @@ const otherOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 32,
-		description: 'Messages kept in the conversation memory (user and agent messages, tool calls). Default 32.',
+		description:
+			'Messages kept in the conversation memory (user and agent messages, tool calls). Default 32.',
 	},
 	mcpServersField,
 	...httpToolsFields,
@@ -107,9 +129,18 @@ const otherOptions: INodeProperties[] = [
 		name: 'outputModalities',
 		type: 'options',
 		options: [
-			{ name: 'Audio', value: 'audio', description: 'The LLM’s voice is published directly; no TTS is sent. Not with an n8n workflow, whose Reply is text.' },
+			{
+				name: 'Audio',
+				value: 'audio',
+				description:
+					'The LLM’s voice is published directly; no TTS is sent. Not with an n8n workflow, whose Reply is text.',
+			},
 			{ name: 'Text', value: 'text', description: 'Text is voiced by TTS (default)' },
-			{ name: 'Text and Audio', value: 'text,audio', description: 'Both; your own logic handles the output' },
+			{
+				name: 'Text and Audio',
+				value: 'text,audio',
+				description: 'Both; your own logic handles the output',
+			},
 		],
 		default: 'text',
 	},
@@ -124,7 +155,8 @@ const otherOptions: INodeProperties[] = [
 			{ name: 'OpenAI Compatible', value: 'openai', description: 'Default' },
 		],
 		default: 'openai',
-		description: 'Request format of the chat completion. Any other style can be given by expression.',
+		description:
+			'Request format of the chat completion. Any other style can be given by expression.',
 	},
 	keyValueField({
 		displayName: 'Template Variables',
@@ -140,7 +172,11 @@ const otherOptions: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Azure OpenAI', value: 'azure' },
-			{ name: 'Custom', value: 'custom', description: 'Each request also carries turn_id and timestamp' },
+			{
+				name: 'Custom',
+				value: 'custom',
+				description: 'Each request also carries turn_id and timestamp',
+			},
 			{ name: 'OpenAI', value: 'openai' },
 			{ name: 'xAI Grok', value: 'xai' },
 		],
@@ -158,7 +194,8 @@ const llmUrlField: INodeProperties = builds('properties.llm', {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://api.openai.com/v1/chat/completions',
-	description: 'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
+	description:
+		'Chat-completion endpoint the agent calls. Required, unless a preset or the saved pipeline provides the LLM.',
 });
 
 export const llmFields: INodeProperties[] = [
@@ -167,11 +204,16 @@ export const llmFields: INodeProperties[] = [
 		name: 'llmSource',
 		type: 'options',
 		options: [
-			{ name: 'An LLM Service', value: LLM_SOURCE.service, description: 'Any chat-completion endpoint: OpenAI, Azure, your own server' },
+			{
+				name: 'An LLM Service',
+				value: LLM_SOURCE.service,
+				description: 'Any chat-completion endpoint: OpenAI, Azure, your own server',
+			},
 			{
 				name: 'An N8n Workflow (Agora Agent LLM Trigger)',
 				value: LLM_SOURCE.n8nWorkflow,
-				description: 'A workflow that starts with the Agora Agent LLM Trigger answers as the agent’s LLM (vendor custom, style openai)',
+				description:
+					'A workflow that starts with the Agora Agent LLM Trigger answers as the agent’s LLM (vendor custom, style openai)',
 			},
 		],
 		default: 'service',
@@ -209,7 +251,8 @@ export const llmFields: INodeProperties[] = [
 		name: 'llmParams',
 		type: 'json',
 		default: '{}',
-		description: 'Extra LLM parameters, e.g. {"model": "gpt-4o-mini", "max_tokens": 1024}. Left out when empty.',
+		description:
+			'Extra LLM parameters, e.g. {"model": "gpt-4o-mini", "max_tokens": 1024}. Left out when empty.',
 	},
 	builds('properties.llm.greeting_configs', {
 		displayName: 'LLM Options',
@@ -217,7 +260,9 @@ export const llmFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [credentialModeOption, ...greetingOptions, ...otherOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [credentialModeOption, ...greetingOptions, ...otherOptions].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	}),
 ];
 

@@ -31,8 +31,16 @@ export const mcpServersField: INodeProperties = {
 					name: 'allowedToolsMode',
 					type: 'options',
 					options: [
-						{ name: 'All Tools', value: 'all', description: 'Field left out: every tool of the server is enabled' },
-						{ name: 'Only These Tools', value: 'list', description: 'Only the named tools; a "*" in the list enables all of them' },
+						{
+							name: 'All Tools',
+							value: 'all',
+							description: 'Field left out: every tool of the server is enabled',
+						},
+						{
+							name: 'Only These Tools',
+							value: 'list',
+							description: 'Only the named tools; a "*" in the list enables all of them',
+						},
 					],
 					default: 'all',
 				},
@@ -42,7 +50,8 @@ export const mcpServersField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. https://n8n.example.com/mcp/agent-tools',
-					description: 'Server address, over HTTP or HTTPS. Agora’s cloud calls it: it must be reachable from the internet (HTTPS keeps the tool calls and their token private).',
+					description:
+						'Server address, over HTTP or HTTPS. Agora’s cloud calls it: it must be reachable from the internet (HTTPS keeps the tool calls and their token private).',
 					hint: 'For n8n’s MCP Server Trigger: its Production URL, https://<host>/mcp/<path> (not the Test URL), with the workflow active',
 				},
 				{
@@ -67,15 +76,20 @@ export const mcpServersField: INodeProperties = {
 					type: 'number',
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 0,
-					description: 'How long the agent waits for a tool answer before it goes on. 0 leaves Agora’s default.',
+					description:
+						'How long the agent waits for a tool answer before it goes on. 0 leaves Agora’s default.',
 				},
 				{
 					displayName: 'Tool Names or IDs',
 					name: 'allowedTools',
 					type: 'multiOptions',
-					typeOptions: { loadOptionsMethod: 'listMcpTools', loadOptionsDependsOn: ['&endpoint', '&headers', '&name'] },
+					typeOptions: {
+						loadOptionsMethod: 'listMcpTools',
+						loadOptionsDependsOn: ['&endpoint', '&headers', '&name'],
+					},
 					default: [],
-					description: 'Tools the server lists (n8n: “Look Up Order” is Look_Up_Order); * is all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					description:
+						'Tools the server lists (n8n: “Look Up Order” is Look_Up_Order); * is all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					displayOptions: { show: { allowedToolsMode: ['list'] } },
 				},
 				{
@@ -98,7 +112,13 @@ export function isLoopbackEndpoint(endpoint: string): boolean {
 	} catch {
 		return false;
 	}
-	return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '0.0.0.0';
+	return (
+		host === 'localhost' ||
+		host.endsWith('.localhost') ||
+		/^127\.\d+\.\d+\.\d+$/.test(host) ||
+		host === '[::1]' ||
+		host === '0.0.0.0'
+	);
 }
 
 /** Why Agora's engine cannot use this endpoint, or undefined when it can. */
@@ -110,7 +130,8 @@ export function mcpEndpointProblem(endpoint: string): string | undefined {
 		return 'must be a full URL such as https://<host>/mcp/<path>';
 	}
 	// Agora's MCP guide asks for "an MCP server reachable over HTTP or HTTPS".
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http:// or https:// URL';
+	if (url.protocol !== 'https:' && url.protocol !== 'http:')
+		return 'must be an http:// or https:// URL';
 	if (/\/mcp-test\//.test(url.pathname)) {
 		return 'is the MCP Server Trigger’s Test URL, which answers only while the editor listens; paste its Production URL (https://<host>/mcp/<path>) and activate the workflow';
 	}
@@ -129,14 +150,21 @@ export interface McpServersPlace {
  * The mcp_servers list of an options collection; undefined when no server was added. An empty
  * allowed_tools is never sent: Agora's MCP guide warns that it can hang the agent mid-response.
  */
-export function buildMcpServers(r: FormReader, value: unknown, place: McpServersPlace): IDataObject[] | undefined {
+export function buildMcpServers(
+	r: FormReader,
+	value: unknown,
+	place: McpServersPlace,
+): IDataObject[] | undefined {
 	const servers = (value as { servers?: IDataObject[] } | undefined)?.servers;
 	if (!Array.isArray(servers) || servers.length === 0) return undefined;
 	return servers.map((server, index) => {
 		const path = `${place.path}[${index}]`;
 		// The form's label of the list comes from the API path; the rule says which server and field.
 		const serverLabel = `Server ${index + 1}`;
-		const out: IDataObject = { name: String(server.name ?? '').trim(), endpoint: String(server.endpoint ?? '').trim() };
+		const out: IDataObject = {
+			name: String(server.name ?? '').trim(),
+			endpoint: String(server.endpoint ?? '').trim(),
+		};
 		const problem = mcpEndpointProblem(out.endpoint as string);
 		if (problem) r.fail(`${path}.endpoint`, `${serverLabel} › Endpoint ${problem}`);
 		put(out, 'transport', text(server.transport));
@@ -151,11 +179,15 @@ export function buildMcpServers(r: FormReader, value: unknown, place: McpServers
 		if (toolsMode === 'list') {
 			const names = splitList(server.allowedTools);
 			if (names.length === 0) {
-				r.fail(`${path}.allowed_tools`, `${serverLabel} › Tool Names or IDs needs at least one tool name (or choose All Tools): an empty list can hang the agent`);
+				r.fail(
+					`${path}.allowed_tools`,
+					`${serverLabel} › Tool Names or IDs needs at least one tool name (or choose All Tools): an empty list can hang the agent`,
+				);
 			}
 			out.allowed_tools = names;
 		}
-		if (typeof server.timeoutMs === 'number' && server.timeoutMs > 0) out.timeout_ms = server.timeoutMs;
+		if (typeof server.timeoutMs === 'number' && server.timeoutMs > 0)
+			out.timeout_ms = server.timeoutMs;
 		return out;
 	});
 }
@@ -172,13 +204,19 @@ const MCP_PLACES = ['llm', 'mllm'] as const;
 type ToolListCache = Map<string, Promise<string[] | undefined>>;
 const listsOfExecution = new WeakMap<object, ToolListCache>();
 
-async function listedTools(fn: IExecuteFunctions, endpoint: string, headers: IDataObject): Promise<string[] | undefined> {
+async function listedTools(
+	fn: IExecuteFunctions,
+	endpoint: string,
+	headers: IDataObject,
+): Promise<string[] | undefined> {
 	const cache = listsOfExecution.get(fn) ?? new Map<string, Promise<string[] | undefined>>();
 	listsOfExecution.set(fn, cache);
 	const key = JSON.stringify([endpoint, headers]);
 	if (!cache.has(key)) {
 		// A server that cannot be asked from here is not refused: Agora's cloud may still reach it.
-		const asked = listMcpToolNames(fn.helpers.httpRequest.bind(fn.helpers), endpoint, headers).then((listed) => (listed.ok ? listed.names : undefined));
+		const asked = listMcpToolNames(fn.helpers.httpRequest.bind(fn.helpers), endpoint, headers).then(
+			(listed) => (listed.ok ? listed.names : undefined),
+		);
 		cache.set(key, asked);
 	}
 	return await cache.get(key);
@@ -189,11 +227,17 @@ async function listedTools(fn: IExecuteFunctions, endpoint: string, headers: IDa
  * cannot reach this machine; the local sandbox can), and an allowed tool the server does not list
  * is refused when the server answers: Agora's MCP guide warns that a wrong list can hang the agent.
  */
-export async function checkMcpServers(fn: IExecuteFunctions, baseUrl: string, body: IDataObject, itemIndex: number): Promise<void> {
+export async function checkMcpServers(
+	fn: IExecuteFunctions,
+	baseUrl: string,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<void> {
 	const properties = isPlainObject(body.properties) ? body.properties : {};
 	for (const place of MCP_PLACES) {
 		const block = properties[place];
-		const servers = isPlainObject(block) && Array.isArray(block.mcp_servers) ? block.mcp_servers : [];
+		const servers =
+			isPlainObject(block) && Array.isArray(block.mcp_servers) ? block.mcp_servers : [];
 		for (const [index, server] of servers.entries()) {
 			if (!isPlainObject(server)) continue;
 			const path = `properties.${place}.mcp_servers[${index}]`;

@@ -71,7 +71,8 @@ const modelFields: INodeProperties[] = [
 		default: '',
 		hint: VENDOR_KEY_HINT,
 		displayOptions: { hide: { mllmVendor: ['vertexai'] } },
-		description: 'Key for the realtime model. Required unless a preset provides it. Never appears in the output.',
+		description:
+			'Key for the realtime model. Required unless a preset provides it. Never appears in the output.',
 	},
 	{
 		displayName: 'Google Cloud Project ID',
@@ -90,16 +91,20 @@ const modelFields: INodeProperties[] = [
 		displayOptions: { show: { mllmVendor: ['vertexai'] } },
 		description: 'Region hosting the model (mllm.location)',
 	},
-	builds(['properties.mllm.adc_credentials_string', 'properties.mllm.params.adc_credentials_string'], {
-		displayName: 'ADC Credentials',
-		name: 'mllmAdcCredentials',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		hint: VENDOR_KEY_HINT,
-		displayOptions: { show: { mllmVendor: ['vertexai'] } },
-		description: 'Base64-encoded Google Application Default Credentials (mllm.adc_credentials_string). Vertex AI takes no API key.',
-	}),
+	builds(
+		['properties.mllm.adc_credentials_string', 'properties.mllm.params.adc_credentials_string'],
+		{
+			displayName: 'ADC Credentials',
+			name: 'mllmAdcCredentials',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			hint: VENDOR_KEY_HINT,
+			displayOptions: { show: { mllmVendor: ['vertexai'] } },
+			description:
+				'Base64-encoded Google Application Default Credentials (mllm.adc_credentials_string). Vertex AI takes no API key.',
+		},
+	),
 	{
 		displayName: 'MLLM Params (JSON)',
 		name: 'mllmParams',
@@ -160,13 +165,26 @@ const turnFields: INodeProperties[] = [
 		name: 'mllmTurnDetectionMode',
 		type: 'options',
 		options: [
-			{ name: 'Agora VAD', value: 'agora_vad', description: 'Agora’s own voice activity detection' },
+			{
+				name: 'Agora VAD',
+				value: 'agora_vad',
+				description: 'Agora’s own voice activity detection',
+			},
 			{ name: 'Not Set', value: 'notSet', description: 'Leave it to the model’s defaults' },
-			{ name: 'Semantic VAD', value: 'semantic_vad', description: 'Semantic detection (OpenAI Realtime only)' },
-			{ name: 'Server VAD', value: 'server_vad', description: 'Provider-side detection (OpenAI Realtime and Gemini Live)' },
+			{
+				name: 'Semantic VAD',
+				value: 'semantic_vad',
+				description: 'Semantic detection (OpenAI Realtime only)',
+			},
+			{
+				name: 'Server VAD',
+				value: 'server_vad',
+				description: 'Provider-side detection (OpenAI Realtime and Gemini Live)',
+			},
 		],
 		default: 'notSet',
-		description: 'How the end of the user’s turn is detected (mllm.turn_detection.mode). Any other mode can be given by expression.',
+		description:
+			'How the end of the user’s turn is detected (mllm.turn_detection.mode). Any other mode can be given by expression.',
 	},
 	{
 		// Named after the earlier platform_vad so that saved workflows keep their settings.
@@ -238,12 +256,15 @@ const turnFields: INodeProperties[] = [
 			{ name: 'Medium', value: 'medium' },
 		],
 		default: 'auto',
-		description: 'How quickly the model decides that the user has finished (semantic_vad_config.eagerness)',
+		description:
+			'How quickly the model decides that the user has finished (semantic_vad_config.eagerness)',
 		displayOptions: { show: { mllmTurnDetectionMode: ['semantic_vad'] } },
 	},
 ];
 
-export const mllmFields: INodeProperties[] = [...modelFields, ...turnFields].map((property) => withShow(property, MLLM_ONLY));
+export const mllmFields: INodeProperties[] = [...modelFields, ...turnFields].map((property) =>
+	withShow(property, MLLM_ONLY),
+);
 
 function buildMllmTurnDetection(r: FormReader): IDataObject | undefined {
 	let mode = String(r.get('mllmTurnDetectionMode', NOT_SET));
@@ -251,9 +272,12 @@ function buildMllmTurnDetection(r: FormReader): IDataObject | undefined {
 	// The current reference's name is sent whichever name the workflow saved.
 	if (AGORA_VAD.includes(mode)) mode = 'agora_vad';
 	const td: IDataObject = { mode };
-	if (mode === 'agora_vad') put(td, 'agora_vad_config', nonEmpty(plainConfig(r.get('mllmPlatformVadConfig', {}))));
-	if (mode === 'server_vad') put(td, 'server_vad_config', nonEmpty(plainConfig(r.get('mllmServerVadConfig', {}))));
-	if (mode === 'semantic_vad') td.semantic_vad_config = { eagerness: r.get('mllmSemanticEagerness', 'auto') };
+	if (mode === 'agora_vad')
+		put(td, 'agora_vad_config', nonEmpty(plainConfig(r.get('mllmPlatformVadConfig', {}))));
+	if (mode === 'server_vad')
+		put(td, 'server_vad_config', nonEmpty(plainConfig(r.get('mllmServerVadConfig', {}))));
+	if (mode === 'semantic_vad')
+		td.semantic_vad_config = { eagerness: r.get('mllmSemanticEagerness', 'auto') };
 	return td;
 }
 
@@ -274,7 +298,11 @@ export function buildMllm(r: FormReader): IDataObject {
 	put(mllm, 'input_modalities', modalities(o.inputModalities));
 	put(mllm, 'output_modalities', modalities(o.outputModalities));
 	put(mllm, 'greeting_message', text(o.greetingMessage));
-	put(mllm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }));
+	put(
+		mllm,
+		'mcp_servers',
+		buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }),
+	);
 	put(mllm, 'turn_detection', buildMllmTurnDetection(r));
 	return mllm;
 }

@@ -24,7 +24,8 @@ export const pipelineFields: INodeProperties[] = [
 			{
 				name: 'Saved Pipeline',
 				value: 'pipeline',
-				description: 'A published agent configuration (pipeline_id); anything set here overrides it',
+				description:
+					'A published agent configuration (pipeline_id); anything set here overrides it',
 			},
 		],
 		default: 'cascade',

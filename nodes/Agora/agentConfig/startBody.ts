@@ -27,10 +27,15 @@ export function toCurrentForm(body: IDataObject): IDataObject {
 	// Copies, never edits: Additional Body may hand in the item's own objects.
 	const properties: IDataObject = { ...p };
 	const mllm = p.mllm;
-	if (isPlainObject(mllm) && isPlainObject(mllm.turn_detection) && mllm.turn_detection.mode === 'platform_vad') {
+	if (
+		isPlainObject(mllm) &&
+		isPlainObject(mllm.turn_detection) &&
+		mllm.turn_detection.mode === 'platform_vad'
+	) {
 		const { platform_vad_config: config, ...turns } = mllm.turn_detection;
 		const current: IDataObject = { ...turns, mode: 'agora_vad' };
-		if (config !== undefined && current.agora_vad_config === undefined) current.agora_vad_config = config;
+		if (config !== undefined && current.agora_vad_config === undefined)
+			current.agora_vad_config = config;
 		properties.mllm = { ...mllm, turn_detection: current };
 	}
 	if (isPlainObject(p.turn_detection) && p.turn_detection.type === 'platform_vad') {

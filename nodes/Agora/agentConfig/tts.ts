@@ -20,7 +20,11 @@ export const ttsFields: INodeProperties[] = [
 			{ name: 'Deepgram', value: 'deepgram' },
 			{ name: 'ElevenLabs', value: 'elevenlabs' },
 			{ name: 'Fish Audio', value: 'fishaudio' },
-			{ name: 'Generic HTTP (OpenAI TTS Protocol)', value: 'generic_http', description: 'Any service that speaks the OpenAI TTS protocol' },
+			{
+				name: 'Generic HTTP (OpenAI TTS Protocol)',
+				value: 'generic_http',
+				description: 'Any service that speaks the OpenAI TTS protocol',
+			},
 			{ name: 'Google', value: 'google' },
 			{ name: 'Gradium', value: 'gradium' },
 			{ name: 'Hume AI', value: 'humeai' },
@@ -40,7 +44,8 @@ export const ttsFields: INodeProperties[] = [
 		displayName: 'TTS Params (JSON)',
 		name: 'ttsParams',
 		type: 'json',
-		default: '{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
+		default:
+			'{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
 		hint: VENDOR_KEY_HINT,
 		description:
 			'Provider-specific settings (key, voice, model, …). Required unless a preset provides the TTS. Values never appear in the output.',
@@ -58,7 +63,8 @@ export const ttsFields: INodeProperties[] = [
 		displayName: 'TTS Headers',
 		name: 'ttsHeaders',
 		itemName: 'Header',
-		description: 'Headers sent to the TTS service, e.g. Authorization (tts.headers). Values never appear in the output.',
+		description:
+			'Headers sent to the TTS service, e.g. Authorization (tts.headers). Values never appear in the output.',
 		namePlaceholder: 'e.g. Authorization',
 		secretValues: true,
 		displayOptions: { show: { ttsVendor: [GENERIC_HTTP] } },
@@ -71,9 +77,14 @@ export const ttsFields: INodeProperties[] = [
 			{
 				name: 'Agora Managed',
 				value: 'managed',
-				description: 'Agora supplies the provider key; give the voice and model only (supported providers only)',
+				description:
+					'Agora supplies the provider key; give the voice and model only (supported providers only)',
 			},
-			{ name: 'Your Own Key', value: 'byok', description: 'The key in TTS Params is used (default)' },
+			{
+				name: 'Your Own Key',
+				value: 'byok',
+				description: 'The key in TTS Params is used (default)',
+			},
 		],
 		default: 'byok',
 		description: 'Whose credentials the TTS provider is called with (credential_mode)',
@@ -110,6 +121,7 @@ export function buildTts(r: FormReader): IDataObject {
 	const credentials = r.get('ttsCredentialMode', 'byok');
 	if (credentials !== 'byok') tts.credential_mode = credentials;
 	const skip = r.get<unknown[]>('ttsSkipPatterns', []);
-	if (Array.isArray(skip) && skip.length > 0) tts.skip_patterns = skip.map((entry) => Number(entry)).sort((a, b) => a - b);
+	if (Array.isArray(skip) && skip.length > 0)
+		tts.skip_patterns = skip.map((entry) => Number(entry)).sort((a, b) => a - b);
 	return tts;
 }

@@ -10,9 +10,15 @@ import { NOT_MLLM, NOT_SET } from './display';
 import { plainConfig, type FormReader } from '../form/reader';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
-const MANUAL_HINT = 'Push-to-talk: the client app signals it over RTM (the node then switches on Enable RTM and the RTM data channel)';
+const MANUAL_HINT =
+	'Push-to-talk: the client app signals it over RTM (the node then switches on Enable RTM and the RTM data channel)';
 
-const durationOption = (displayName: string, name: string, fallback: number, description: string): INodeProperties => ({
+const durationOption = (
+	displayName: string,
+	name: string,
+	fallback: number,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'number',
@@ -22,21 +28,40 @@ const durationOption = (displayName: string, name: string, fallback: number, des
 });
 
 const startOfSpeechFields: INodeProperties[] = [
-	builds(['properties.turn_detection.config.start_of_speech', 'properties.turn_detection.config.start_of_speech.mode'], {
-		displayName: 'Start of Speech',
-		name: 'startOfSpeechMode',
-		type: 'options',
-		options: [
-			{ name: 'Disabled (Deprecated)', value: 'disabled', description: 'Use Configure Interruption › Interruptible off instead' },
-			{ name: 'Keywords (Deprecated)', value: 'keywords', description: 'Use Configure Interruption › Interrupt On Keywords instead' },
-			{ name: 'Manual', value: 'manual', description: MANUAL_HINT },
-			{ name: 'Not Set', value: 'notSet', description: 'Agora’s default' },
-			{ name: 'Voice Activity (VAD)', value: 'vad', description: 'Detected from the audio signal' },
+	builds(
+		[
+			'properties.turn_detection.config.start_of_speech',
+			'properties.turn_detection.config.start_of_speech.mode',
 		],
-		default: 'notSet',
-		description: 'How the start of the user’s speech is detected. Any other mode can be given by expression.',
-		displayOptions: { show: TURN },
-	}),
+		{
+			displayName: 'Start of Speech',
+			name: 'startOfSpeechMode',
+			type: 'options',
+			options: [
+				{
+					name: 'Disabled (Deprecated)',
+					value: 'disabled',
+					description: 'Use Configure Interruption › Interruptible off instead',
+				},
+				{
+					name: 'Keywords (Deprecated)',
+					value: 'keywords',
+					description: 'Use Configure Interruption › Interrupt On Keywords instead',
+				},
+				{ name: 'Manual', value: 'manual', description: MANUAL_HINT },
+				{ name: 'Not Set', value: 'notSet', description: 'Agora’s default' },
+				{
+					name: 'Voice Activity (VAD)',
+					value: 'vad',
+					description: 'Detected from the audio signal',
+				},
+			],
+			default: 'notSet',
+			description:
+				'How the start of the user’s speech is detected. Any other mode can be given by expression.',
+			displayOptions: { show: TURN },
+		},
+	),
 	{
 		displayName: 'Start of Speech VAD Config',
 		name: 'startOfSpeechVad',
@@ -45,8 +70,18 @@ const startOfSpeechFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['vad'] } },
 		options: [
-			durationOption('Interrupt Duration (Ms)', 'interrupt_duration_ms', 160, 'Speech needed to interrupt. Default 160.'),
-			durationOption('Prefix Padding (Ms)', 'prefix_padding_ms', 800, 'Audio kept before the detected start. Default 800.'),
+			durationOption(
+				'Interrupt Duration (Ms)',
+				'interrupt_duration_ms',
+				160,
+				'Speech needed to interrupt. Default 160.',
+			),
+			durationOption(
+				'Prefix Padding (Ms)',
+				'prefix_padding_ms',
+				800,
+				'Audio kept before the detected start. Default 800.',
+			),
 			durationOption(
 				'Speaking Interrupt Duration (Ms)',
 				'speaking_interrupt_duration_ms',
@@ -61,7 +96,8 @@ const startOfSpeechFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. stop, wait, hold on',
-		description: 'Comma-separated keywords that stop the agent’s current answer (triggered_keywords)',
+		description:
+			'Comma-separated keywords that stop the agent’s current answer (triggered_keywords)',
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['keywords'] } },
 	},
 	{
@@ -85,30 +121,39 @@ const startOfSpeechFields: INodeProperties[] = [
 			{ name: 'Ignore', value: 'ignore', description: 'Discarded and not kept in the context' },
 		],
 		default: 'append',
-		description: 'What happens to the user’s speech while the agent speaks or thinks (disabled_config.strategy)',
+		description:
+			'What happens to the user’s speech while the agent speaks or thinks (disabled_config.strategy)',
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['disabled'] } },
 	},
 ];
 
 const endOfSpeechFields: INodeProperties[] = [
-	builds(['properties.turn_detection.config.end_of_speech', 'properties.turn_detection.config.end_of_speech.mode'], {
-		displayName: 'End of Speech',
-		name: 'endOfSpeechMode',
-		type: 'options',
-		options: [
-			{ name: 'Manual', value: 'manual', description: MANUAL_HINT },
-			{ name: 'Not Set', value: 'notSet', description: 'Agora’s default' },
-			{
-				name: 'Semantic',
-				value: 'semantic',
-				description: 'Understands when the user has finished (English and Chinese; otherwise VAD)',
-			},
-			{ name: 'Voice Activity (VAD)', value: 'vad', description: 'A silence ends the turn' },
+	builds(
+		[
+			'properties.turn_detection.config.end_of_speech',
+			'properties.turn_detection.config.end_of_speech.mode',
 		],
-		default: 'notSet',
-		description: 'How the end of the user’s turn is detected. Any other mode can be given by expression.',
-		displayOptions: { show: TURN },
-	}),
+		{
+			displayName: 'End of Speech',
+			name: 'endOfSpeechMode',
+			type: 'options',
+			options: [
+				{ name: 'Manual', value: 'manual', description: MANUAL_HINT },
+				{ name: 'Not Set', value: 'notSet', description: 'Agora’s default' },
+				{
+					name: 'Semantic',
+					value: 'semantic',
+					description:
+						'Understands when the user has finished (English and Chinese; otherwise VAD)',
+				},
+				{ name: 'Voice Activity (VAD)', value: 'vad', description: 'A silence ends the turn' },
+			],
+			default: 'notSet',
+			description:
+				'How the end of the user’s turn is detected. Any other mode can be given by expression.',
+			displayOptions: { show: TURN },
+		},
+	),
 	{
 		displayName: 'End of Speech VAD Config',
 		name: 'endOfSpeechVad',
@@ -116,7 +161,14 @@ const endOfSpeechFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['vad'] } },
-		options: [durationOption('Silence Duration (Ms)', 'silence_duration_ms', 640, 'Silence that ends the turn. Default 640.')],
+		options: [
+			durationOption(
+				'Silence Duration (Ms)',
+				'silence_duration_ms',
+				640,
+				'Silence that ends the turn. Default 640.',
+			),
+		],
 	},
 	{
 		displayName: 'End of Speech Semantic Config',
@@ -132,14 +184,16 @@ const endOfSpeechFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: -1, numberPrecision: 0 },
 				default: 3000,
-				description: 'Longest wait for the semantic decision; -1 waits forever. Default 3000. Then the end is decided from the current state.',
+				description:
+					'Longest wait for the semantic decision; -1 waits forever. Default 3000. Then the end is decided from the current state.',
 			},
 			{
 				displayName: 'Pause State Enabled',
 				name: 'pause_state_enabled',
 				type: 'boolean',
 				default: true,
-				description: 'Whether phrases such as "hold on" make the agent wait for more input (default on)',
+				description:
+					'Whether phrases such as "hold on" make the agent wait for more input (default on)',
 			},
 			durationOption('Silence Duration (Ms)', 'silence_duration_ms', 320, 'Default 320'),
 		],
@@ -152,7 +206,8 @@ const turnDetectionFields: INodeProperties[] = [
 		name: 'configureTurnDetection',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to set how the start and end of the user’s speech are detected (turn_detection)',
+		description:
+			'Whether to set how the start and end of the user’s speech are detected (turn_detection)',
 		displayOptions: { show: NOT_MLLM },
 	}),
 	{
@@ -192,7 +247,11 @@ const interruptionFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Keywords', value: 'keywords', description: 'Only the given keywords interrupt' },
-			{ name: 'Start of Speech', value: 'start_of_speech', description: 'Any speech interrupts (default)' },
+			{
+				name: 'Start of Speech',
+				value: 'start_of_speech',
+				description: 'Any speech interrupts (default)',
+			},
 		],
 		default: 'start_of_speech',
 		displayOptions: { show: { ...INTERRUPTION, interruptionEnable: [true] } },
@@ -204,7 +263,9 @@ const interruptionFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. stop, wait',
 		description: 'Comma-separated keywords, at most 128',
-		displayOptions: { show: { ...INTERRUPTION, interruptionEnable: [true], interruptionMode: ['keywords'] } },
+		displayOptions: {
+			show: { ...INTERRUPTION, interruptionEnable: [true], interruptionMode: ['keywords'] },
+		},
 	},
 	{
 		displayName: 'Speech During Answer',
@@ -234,7 +295,8 @@ function buildStartOfSpeech(r: FormReader): IDataObject | undefined {
 		if (list.length > 0) keywords.triggered_keywords = list;
 		sos.keywords_config = keywords;
 	}
-	if (mode === 'disabled') sos.disabled_config = { strategy: r.get('startOfSpeechDisabledStrategy', 'append') };
+	if (mode === 'disabled')
+		sos.disabled_config = { strategy: r.get('startOfSpeechDisabledStrategy', 'append') };
 	return sos;
 }
 
@@ -264,7 +326,8 @@ export function buildInterruption(r: FormReader): IDataObject | undefined {
 	if (enable) {
 		const mode = r.get<string>('interruptionMode', 'start_of_speech');
 		out.mode = mode;
-		if (mode === 'keywords') out.keywords_config = { trigger_keywords: splitList(r.get('interruptionKeywords', '')) };
+		if (mode === 'keywords')
+			out.keywords_config = { trigger_keywords: splitList(r.get('interruptionKeywords', '')) };
 	} else {
 		out.disabled_config = { strategy: r.get('interruptionDisabledStrategy', 'append') };
 	}
@@ -273,6 +336,9 @@ export function buildInterruption(r: FormReader): IDataObject | undefined {
 
 /** Whether the built turn detection leaves the start or the end of speech to the client (manual). */
 export function usesManualTurns(turnDetection: IDataObject | undefined): boolean {
-	const config = (turnDetection?.config ?? {}) as { start_of_speech?: IDataObject; end_of_speech?: IDataObject };
+	const config = (turnDetection?.config ?? {}) as {
+		start_of_speech?: IDataObject;
+		end_of_speech?: IDataObject;
+	};
 	return config.start_of_speech?.mode === 'manual' || config.end_of_speech?.mode === 'manual';
 }

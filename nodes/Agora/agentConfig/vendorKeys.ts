@@ -49,7 +49,8 @@ const vendorKeysField: INodeProperties = {
 		},
 	],
 	default: 'form',
-	description: 'Where the API keys of the LLM, TTS, ASR, realtime model and avatar come from, and the media encryption key',
+	description:
+		'Where the API keys of the LLM, TTS, ASR, realtime model and avatar come from, and the media encryption key',
 };
 
 /**
@@ -71,7 +72,10 @@ export const VENDOR_KEYS_GROUP = 'identity';
  */
 export const VENDOR_KEYS_CREDENTIAL_RULE = {
 	show: VENDOR_KEYS_SHOWN,
-	hide: { [VENDOR_KEYS_PARAMETER]: ['form'], [`${VENDOR_KEYS_GROUP}.${VENDOR_KEYS_PARAMETER}`]: ['form'] },
+	hide: {
+		[VENDOR_KEYS_PARAMETER]: ['form'],
+		[`${VENDOR_KEYS_GROUP}.${VENDOR_KEYS_PARAMETER}`]: ['form'],
+	},
 };
 
 /** The credential's fields, parsed. */
@@ -136,7 +140,9 @@ function stringsOf(value: unknown, into: string[]): string[] {
  * The credential's fields, or the name of the first field that is not a JSON object. The message
  * never repeats the field's text: it is a secret.
  */
-export function parseVendorKeys(data: ICredentialDataDecryptedObject): VendorKeys | { invalid: string } {
+export function parseVendorKeys(
+	data: ICredentialDataDecryptedObject,
+): VendorKeys | { invalid: string } {
 	const keys: VendorKeys = { secrets: [] };
 	for (const [key, field] of TEXT_FIELDS) {
 		const value = typeof data[field] === 'string' ? (data[field] as string) : '';
@@ -155,7 +161,12 @@ export function parseVendorKeys(data: ICredentialDataDecryptedObject): VendorKey
 		(keys[key] as IDataObject) = parsed;
 	}
 	const endpoints = new Set(ENDPOINT_FIELDS.map(([, field]) => field));
-	keys.secrets = stringsOf(Object.entries(data).filter(([field]) => !endpoints.has(field)).map(([, value]) => value), []);
+	keys.secrets = stringsOf(
+		Object.entries(data)
+			.filter(([field]) => !endpoints.has(field))
+			.map(([, value]) => value),
+		[],
+	);
 	return keys;
 }
 
@@ -166,9 +177,15 @@ const invalidMessage = (label: string) =>
 export async function readVendorKeys(fn: IExecuteFunctions): Promise<VendorKeys | undefined> {
 	const resource = fn.getNodeParameter('resource', 0) as string;
 	const operation = fn.getNodeParameter('operation', 0) as string;
-	if (!VENDOR_KEYS_SHOWN.resource.includes(resource) || !VENDOR_KEYS_SHOWN.operation.includes(operation)) return undefined;
+	if (
+		!VENDOR_KEYS_SHOWN.resource.includes(resource) ||
+		!VENDOR_KEYS_SHOWN.operation.includes(operation)
+	)
+		return undefined;
 	if (itemParameter(fn, VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
-	const keys = parseVendorKeys(await selectedCredential(fn, VENDOR_KEYS_CREDENTIAL, 'Agora Vendor Keys API'));
+	const keys = parseVendorKeys(
+		await selectedCredential(fn, VENDOR_KEYS_CREDENTIAL, 'Agora Vendor Keys API'),
+	);
 	if ('invalid' in keys) {
 		throw new NodeOperationError(fn.getNode(), invalidMessage(keys.invalid), {
 			description: 'Fix the field in the credential. Nothing was sent to Agora.',
@@ -185,14 +202,16 @@ export async function agoraVendorKeysCredentialTest(
 	const keys = parseVendorKeys(credential.data ?? {});
 	if ('invalid' in keys) return { status: 'Error', message: invalidMessage(keys.invalid) };
 	const hasEndpoint = ENDPOINT_FIELDS.some(([key]) => keys[key] !== undefined);
-	if (keys.secrets.length === 0 && !hasEndpoint) return { status: 'Error', message: 'The credential holds no key: fill at least one field' };
+	if (keys.secrets.length === 0 && !hasEndpoint)
+		return { status: 'Error', message: 'The credential holds no key: fill at least one field' };
 	return {
 		status: 'OK',
 		message: 'The fields are well formed. Each vendor checks its key when an agent starts.',
 	};
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** `target` with every member of `source` that `target` leaves out or empty; nested objects merged. */
 export function fillEmpty(target: unknown, source: IDataObject): IDataObject {
@@ -209,7 +228,10 @@ const usesOwnKey = (block: unknown): block is IDataObject =>
 	isPlainObject(block) && Object.keys(block).length > 0 && block.credential_mode !== 'managed';
 
 const hasAuthorization = (headers: unknown) =>
-	isPlainObject(headers) && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'authorization' && !isEmpty(value));
+	isPlainObject(headers) &&
+	Object.entries(headers).some(
+		([name, value]) => name.toLowerCase() === 'authorization' && !isEmpty(value),
+	);
 
 /** MCP servers with the credential's headers (by server name), then its bearer token where Authorization is still empty. */
 export function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
@@ -220,7 +242,11 @@ export function withMcpKeys(servers: unknown, keys: VendorKeys): unknown {
 		const named = keys.mcpHeaders?.[String(server.name)];
 		if (isPlainObject(named)) headers = fillEmpty(headers, named);
 		if (keys.mcpBearerToken && !hasAuthorization(headers)) {
-			const rest = isPlainObject(headers) ? Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : {};
+			const rest = isPlainObject(headers)
+				? Object.fromEntries(
+						Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+					)
+				: {};
 			headers = { ...rest, Authorization: `Bearer ${keys.mcpBearerToken}` };
 		}
 		return headers === server.headers ? server : { ...server, headers: headers as IDataObject };
@@ -232,7 +258,8 @@ function withToolKeys(tools: unknown, keys: VendorKeys): unknown {
 	if (!Array.isArray(tools) || !keys.toolHeaders) return tools;
 	const byName = keys.toolHeaders;
 	return tools.map((tool) => {
-		if (!isPlainObject(tool) || !isPlainObject(tool.function) || !isPlainObject(tool.server)) return tool;
+		if (!isPlainObject(tool) || !isPlainObject(tool.function) || !isPlainObject(tool.server))
+			return tool;
 		const named = byName[String(tool.function.name)];
 		if (!isPlainObject(named)) return tool;
 		return { ...tool, server: { ...tool.server, headers: fillEmpty(tool.server.headers, named) } };
@@ -242,17 +269,22 @@ function withToolKeys(tools: unknown, keys: VendorKeys): unknown {
 function withLlmKeys(llm: IDataObject, keys: VendorKeys): IDataObject {
 	let out = keys.llmApiKey ? fillEmpty(llm, { api_key: keys.llmApiKey }) : { ...llm };
 	if (keys.llmHeaders) out = { ...out, headers: fillEmpty(out.headers, keys.llmHeaders) };
-	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
+	if (out.mcp_servers !== undefined)
+		out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
 	return out;
 }
 
 /** The filler-words LLM's key, where the request names a provider and leaves its key empty. */
 function withFillerKey(fillerWords: IDataObject, keys: VendorKeys): IDataObject {
 	const content = fillerWords.content;
-	if (!keys.fillerLlmApiKey || !isPlainObject(content) || !isPlainObject(content.generated_config)) return fillerWords;
+	if (!keys.fillerLlmApiKey || !isPlainObject(content) || !isPlainObject(content.generated_config))
+		return fillerWords;
 	const provider = content.generated_config.llm_provider;
 	if (!isPlainObject(provider)) return fillerWords;
-	const generated = { ...content.generated_config, llm_provider: fillEmpty(provider, { api_key: keys.fillerLlmApiKey }) };
+	const generated = {
+		...content.generated_config,
+		llm_provider: fillEmpty(provider, { api_key: keys.fillerLlmApiKey }),
+	};
 	return { ...fillerWords, content: { ...content, generated_config: generated } };
 }
 
@@ -268,9 +300,11 @@ function withTtsKeys(tts: IDataObject, keys: VendorKeys): IDataObject {
 function withMllmKeys(mllm: IDataObject, keys: VendorKeys): IDataObject {
 	let out: IDataObject = { ...mllm };
 	if (mllm.vendor === 'vertexai') {
-		if (keys.mllmAdcCredentials) out = fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials });
+		if (keys.mllmAdcCredentials)
+			out = fillEmpty(mllm, { adc_credentials_string: keys.mllmAdcCredentials });
 	} else if (keys.mllmApiKey) out = fillEmpty(mllm, { api_key: keys.mllmApiKey });
-	if (out.mcp_servers !== undefined) out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
+	if (out.mcp_servers !== undefined)
+		out.mcp_servers = withMcpKeys(out.mcp_servers, keys) as IDataObject[];
 	return out;
 }
 
@@ -278,7 +312,8 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
 	const fill: IDataObject = {};
 	if (keys.encryptionKey) fill.encryption_key = keys.encryptionKey;
 	// Only the GCM2 modes (7 and 8) take a salt.
-	if (keys.encryptionSalt && [7, 8].includes(Number(rtc.encryption_mode))) fill.encryption_salt = keys.encryptionSalt;
+	if (keys.encryptionSalt && [7, 8].includes(Number(rtc.encryption_mode)))
+		fill.encryption_salt = keys.encryptionSalt;
 	return fillEmpty(rtc, fill);
 }
 
@@ -287,16 +322,21 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
  * only in blocks the request has (never Agora Managed ones, no key for ARES). The request's objects
  * are copied, never changed: Additional Body may hand in the item's own.
  */
-export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
+export function applyVendorKeys(
+	properties: IDataObject,
+	keys: VendorKeys | undefined,
+): IDataObject {
 	if (!keys) return properties;
 	const out: IDataObject = { ...properties };
 	const { llm, mllm, tts, asr, avatar, rtc, filler_words: fillerWords } = properties;
 	if (usesOwnKey(llm)) out.llm = withLlmKeys(llm, keys);
 	// Tools are called by Agora's engine whoever provides the model: Agora Managed included.
-	if (isPlainObject(out.llm) && out.llm.tools !== undefined) out.llm = { ...out.llm, tools: withToolKeys(out.llm.tools, keys) as IDataObject[] };
+	if (isPlainObject(out.llm) && out.llm.tools !== undefined)
+		out.llm = { ...out.llm, tools: withToolKeys(out.llm.tools, keys) as IDataObject[] };
 	if (isPlainObject(mllm) && mllm.enable !== false) out.mllm = withMllmKeys(mllm, keys);
 	if (usesOwnKey(tts)) out.tts = withTtsKeys(tts, keys);
-	if (usesOwnKey(asr) && asr.vendor !== undefined && asr.vendor !== 'ares' && keys.asrParams) out.asr = { ...asr, params: fillEmpty(asr.params, keys.asrParams) };
+	if (usesOwnKey(asr) && asr.vendor !== undefined && asr.vendor !== 'ares' && keys.asrParams)
+		out.asr = { ...asr, params: fillEmpty(asr.params, keys.asrParams) };
 	if (isPlainObject(avatar) && avatar.enable !== false && keys.avatarParams) {
 		out.avatar = { ...avatar, params: fillEmpty(avatar.params, keys.avatarParams) };
 	}
@@ -305,11 +345,16 @@ export function applyVendorKeys(properties: IDataObject, keys: VendorKeys | unde
 	return out;
 }
 
-const hasPresetOrPipeline = (body: IDataObject) => !isEmpty(body.preset) || !isEmpty(body.pipeline_id);
+const hasPresetOrPipeline = (body: IDataObject) =>
+	!isEmpty(body.preset) || !isEmpty(body.pipeline_id);
 const usesMllm = (p: IDataObject) =>
-	(isPlainObject(p.mllm) && p.mllm.enable === true) || (isPlainObject(p.advanced_features) && p.advanced_features.enable_mllm === true);
+	(isPlainObject(p.mllm) && p.mllm.enable === true) ||
+	(isPlainObject(p.advanced_features) && p.advanced_features.enable_mllm === true);
 const speaksAlone = (llm: unknown) =>
-	isPlainObject(llm) && Array.isArray(llm.output_modalities) && llm.output_modalities.length === 1 && llm.output_modalities[0] === 'audio';
+	isPlainObject(llm) &&
+	Array.isArray(llm.output_modalities) &&
+	llm.output_modalities.length === 1 &&
+	llm.output_modalities[0] === 'audio';
 
 /**
  * The credential's LLM endpoint and TTS vendor where the request needs them and leaves them empty.
@@ -336,7 +381,10 @@ function withEndpoints(body: IDataObject, p: IDataObject, keys: VendorKeys): IDa
  * A start or call body with the credential's values in every place the request leaves empty: the
  * LLM endpoint and TTS vendor, then the keys. Runs before the body is validated.
  */
-export function applyVendorCredential(body: IDataObject, keys: VendorKeys | undefined): IDataObject {
+export function applyVendorCredential(
+	body: IDataObject,
+	keys: VendorKeys | undefined,
+): IDataObject {
 	if (!keys || !isPlainObject(body.properties)) return body;
 	return { ...body, properties: applyVendorKeys(withEndpoints(body, body.properties, keys), keys) };
 }

@@ -19,12 +19,21 @@ export interface AgentListQuery {
 }
 
 /** Every state a list filter takes: the newest SDKs (agora-agents) list 0-4 and 6, RECOVERING 5 no longer. */
-export const ALL_LISTED_STATES = ['IDLE', 'STARTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'].map(
-	(name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES],
-);
+export const ALL_LISTED_STATES = [
+	'IDLE',
+	'STARTING',
+	'RUNNING',
+	'STOPPING',
+	'STOPPED',
+	'FAILED',
+].map((name) => AGENT_STATUS_CODES[name as keyof typeof AGENT_STATUS_CODES]);
 
 /** States of an agent that still holds its name. */
-export const LIVE_STATES = [AGENT_STATUS_CODES.IDLE, AGENT_STATUS_CODES.STARTING, AGENT_STATUS_CODES.RUNNING];
+export const LIVE_STATES = [
+	AGENT_STATUS_CODES.IDLE,
+	AGENT_STATUS_CODES.STARTING,
+	AGENT_STATUS_CODES.RUNNING,
+];
 
 /** An agent runs 72 hours at most: a window of 73 hours holds every agent still alive. */
 export const LIVE_WINDOW_S = 73 * 3600;
@@ -52,7 +61,10 @@ export async function agentListPage(
 	const data = (response.body.data ?? {}) as IDataObject;
 	const agents = Array.isArray(data.list) ? (data.list as IDataObject[]) : [];
 	const next = (response.body.meta as IDataObject | undefined)?.cursor;
-	return { agents, cursor: typeof next === 'string' && next !== '' && agents.length > 0 ? next : undefined };
+	return {
+		agents,
+		cursor: typeof next === 'string' && next !== '' && agents.length > 0 ? next : undefined,
+	};
 }
 
 /**
@@ -113,10 +125,21 @@ export async function findAgentByName(
 		const response = await agoraRequest.call(
 			fn,
 			ctx,
-			{ method: 'GET', api: 'agent', path: agentPath(id), idempotent: true, passStatuses: [404], action: 'get agent' },
+			{
+				method: 'GET',
+				api: 'agent',
+				path: agentPath(id),
+				idempotent: true,
+				passStatuses: [404],
+				action: 'get agent',
+			},
 			itemIndex,
 		);
-		if (response.status === 200 && response.body.name === name && !GONE.has(String(response.body.status))) {
+		if (
+			response.status === 200 &&
+			response.body.name === name &&
+			!GONE.has(String(response.body.status))
+		) {
 			return withAgentId(response.body, id);
 		}
 	}

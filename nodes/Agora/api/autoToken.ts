@@ -12,7 +12,13 @@ import { buildRtcToken, MAX_EXPIRE_SECONDS } from '../../shared/token/accessToke
 export function autoChannelToken(
 	fn: Pick<IExecuteFunctions, 'getNode'>,
 	ctx: AgoraContext,
-	args: { channelName: string; uid?: number | string; account?: string; withRtm?: boolean; field: string },
+	args: {
+		channelName: string;
+		uid?: number | string;
+		account?: string;
+		withRtm?: boolean;
+		field: string;
+	},
 	itemIndex: number,
 ): string | undefined {
 	if (!ctx.appCertificate) return undefined;
@@ -30,12 +36,22 @@ export function autoChannelToken(
 		}).token;
 	} catch (error) {
 		// The builder's messages name the field and never contain the certificate.
-		throw invalidField(fn, args.field, `could not be generated: ${(error as Error).message}`, itemIndex);
+		throw invalidField(
+			fn,
+			args.field,
+			`could not be generated: ${(error as Error).message}`,
+			itemIndex,
+		);
 	}
 }
 
 /** An agent's empty token is generated from the App Certificate (when the credential has one). */
-export function fillAgentToken(fn: IExecuteFunctions, ctx: AgoraContext, body: IDataObject, itemIndex: number): void {
+export function fillAgentToken(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	body: IDataObject,
+	itemIndex: number,
+): void {
 	const p = body.properties as IDataObject;
 	if (typeof p.token === 'string' && p.token !== '') return;
 	const uid = String(p.agent_rtc_uid);
@@ -65,6 +81,16 @@ export function fillPlayerToken(
 	itemIndex: number,
 ): void {
 	if (player.token !== undefined) return;
-	const token = autoChannelToken(fn, ctx, { channelName: player.channelName, uid: player.uid, account: player.account, field: 'player.token' }, itemIndex);
+	const token = autoChannelToken(
+		fn,
+		ctx,
+		{
+			channelName: player.channelName,
+			uid: player.uid,
+			account: player.account,
+			field: 'player.token',
+		},
+		itemIndex,
+	);
 	if (token !== undefined) player.token = token;
 }

@@ -10,7 +10,8 @@ import { idLocator } from '../form/locators';
 export const callIdField: INodeProperties = idLocator({
 	displayName: 'Call',
 	name: 'agentId',
-	description: 'The call, known by its agent_id: returned by Phone Call › Call and listed by Get Many',
+	description:
+		'The call, known by its agent_id: returned by Phone Call › Call and listed by Get Many',
 	searchListMethod: 'searchCalls',
 	listPlaceholder: 'Select a call...',
 	exampleId: '1NT29X10YHxxxxxWJOXLYHNYB',
@@ -30,5 +31,9 @@ export function callPath(agentId: string, action?: string): string {
  */
 export function callHasEnded(call: IDataObject): boolean {
 	const stop = Number(call.stop_ts ?? 0);
-	return call.state === 'hangup' || (Number.isFinite(stop) && stop > 0) || (typeof call.reason === 'string' && call.reason !== '');
+	return (
+		call.state === 'hangup' ||
+		(Number.isFinite(stop) && stop > 0) ||
+		(typeof call.reason === 'string' && call.reason !== '')
+	);
 }

@@ -15,8 +15,15 @@ const MINUTE = 60000;
  */
 export const mediaPullRules = {
 	create(appId: string, name?: string): RateRule[] {
-		const rules: RateRule[] = [{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: SECOND }];
-		if (name !== undefined) rules.push({ key: `agora:${appId}:mediaPull:create:name:${name}`, limit: 2, windowMs: SECOND });
+		const rules: RateRule[] = [
+			{ key: `agora:${appId}:mediaPull:create`, limit: 50, windowMs: SECOND },
+		];
+		if (name !== undefined)
+			rules.push({
+				key: `agora:${appId}:mediaPull:create:name:${name}`,
+				limit: 2,
+				windowMs: SECOND,
+			});
 		return rules;
 	},
 	delete(appId: string): RateRule[] {
@@ -108,10 +115,14 @@ export async function* playerPages(
 		if (!page.nextPageToken) return;
 		// A token seen before would loop for ever: stop with a clear error instead.
 		if (seen.has(page.nextPageToken)) {
-			throw new NodeOperationError(this.getNode(), 'Agora returned the same nextPageToken twice while listing cloud players', {
-				itemIndex,
-				description: page.requestId ? `Request id: ${page.requestId}.` : undefined,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Agora returned the same nextPageToken twice while listing cloud players',
+				{
+					itemIndex,
+					description: page.requestId ? `Request id: ${page.requestId}.` : undefined,
+				},
+			);
 		}
 		seen.add(page.nextPageToken);
 		pageToken = page.nextPageToken;
@@ -160,11 +171,18 @@ export function playerOutput(
 		createTs: player.createTs ?? null,
 		status: player.status ?? null,
 		region: where.region,
-		channelName: (found.channelName as string | undefined) ?? (marks.existing ? null : where.channelName),
+		channelName:
+			(found.channelName as string | undefined) ?? (marks.existing ? null : where.channelName),
 		name: (found.name as string | undefined) || where.name || null,
 	};
-	if (where.account !== undefined) out.account = player.account ?? (marks.existing ? null : where.account);
-	return { ...out, existing: marks.existing === true, reconciled: marks.reconciled === true, requestId: marks.requestId ?? null };
+	if (where.account !== undefined)
+		out.account = player.account ?? (marks.existing ? null : where.account);
+	return {
+		...out,
+		existing: marks.existing === true,
+		reconciled: marks.reconciled === true,
+		requestId: marks.requestId ?? null,
+	};
 }
 
 /**
@@ -180,7 +198,12 @@ export async function findPlayerById(
 ): Promise<IDataObject | undefined> {
 	const scopes = args.anywhere ? [args.channelName, undefined] : [args.channelName];
 	for (const channelName of scopes) {
-		for await (const page of playerPages.call(this, ctx, { channelName, pageSize: 500 }, itemIndex)) {
+		for await (const page of playerPages.call(
+			this,
+			ctx,
+			{ channelName, pageSize: 500 },
+			itemIndex,
+		)) {
 			const found = page.players.find((player) => player.id === args.id);
 			if (found) return found;
 		}

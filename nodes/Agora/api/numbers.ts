@@ -12,7 +12,8 @@ import { REDACTED } from '../transport';
 export const phoneNumberField: INodeProperties = idLocator({
 	displayName: 'Phone Number',
 	name: 'phoneNumber',
-	description: 'The imported number, in E.164 format: "+", country code and number (spaces, dashes, dots and brackets are dropped)',
+	description:
+		'The imported number, in E.164 format: "+", country code and number (spaces, dashes, dots and brackets are dropped)',
 	searchListMethod: 'searchPhoneNumbers',
 	listPlaceholder: 'Select a phone number...',
 	exampleId: '+14155550100',
@@ -26,7 +27,9 @@ export function readPhoneNumber(fn: IExecuteFunctions, itemIndex: number): strin
 
 /** Phone numbers belong to the account: below the API's prefix, not below a project. */
 export function numberPath(phoneNumber?: string): string {
-	return phoneNumber === undefined ? '/phone-numbers' : `/phone-numbers/${encodeURIComponent(phoneNumber)}`;
+	return phoneNumber === undefined
+		? '/phone-numbers'
+		: `/phone-numbers/${encodeURIComponent(phoneNumber)}`;
 }
 
 /** The password of a SIP address `user:password@host` (optionally `sip:`-prefixed), if any. */
@@ -42,7 +45,10 @@ export function safeNumber(json: IDataObject): IDataObject {
 		const config = out[key];
 		const password = isPlainObject(config) ? sipPassword(config.address) : undefined;
 		if (!isPlainObject(config) || password === undefined) continue;
-		out[key] = { ...config, address: String(config.address).replace(`:${password}@`, `:${REDACTED}@`) };
+		out[key] = {
+			...config,
+			address: String(config.address).replace(`:${password}@`, `:${REDACTED}@`),
+		};
 	}
 	return out;
 }

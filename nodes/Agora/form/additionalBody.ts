@@ -33,8 +33,17 @@ export function additionalBodyOptions(what: string): INodeProperties {
 }
 
 /** The request built from the form with the item's Additional Body (JSON) merged over it. */
-export function withAdditionalBody(fn: IExecuteFunctions, built: IDataObject, itemIndex: number): IDataObject {
+export function withAdditionalBody(
+	fn: IExecuteFunctions,
+	built: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
-	const extra = parseJsonParameter(fn, options[ADDITIONAL_BODY], `options.${ADDITIONAL_BODY}`, itemIndex);
+	const extra = parseJsonParameter(
+		fn,
+		options[ADDITIONAL_BODY],
+		`options.${ADDITIONAL_BODY}`,
+		itemIndex,
+	);
 	return extra ? deepMerge(built, extra) : built;
 }

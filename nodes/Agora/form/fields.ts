@@ -28,8 +28,16 @@ export function systemMessagesField(
 						name: 'role',
 						type: 'options',
 						options: [
-							{ name: 'Assistant', value: 'assistant', description: 'An example answer of the agent' },
-							{ name: 'System', value: 'system', description: 'Instructions: persona, rules, context' },
+							{
+								name: 'Assistant',
+								value: 'assistant',
+								description: 'An example answer of the agent',
+							},
+							{
+								name: 'System',
+								value: 'system',
+								description: 'Instructions: persona, rules, context',
+							},
 							{ name: 'User', value: 'user', description: 'An example message of the user' },
 						],
 						default: 'system',
@@ -52,7 +60,10 @@ export function systemMessagesField(
 export function readSystemMessages(value: unknown): IDataObject[] | undefined {
 	const list = (value as { messages?: IDataObject[] } | undefined)?.messages;
 	if (!Array.isArray(list) || list.length === 0) return undefined;
-	return list.map((entry) => ({ role: String(entry.role ?? 'system'), content: String(entry.content ?? '') }));
+	return list.map((entry) => ({
+		role: String(entry.role ?? 'system'),
+		content: String(entry.content ?? ''),
+	}));
 }
 
 /** A list of name/value pairs that becomes a JSON object (labels, headers, template variables). */
@@ -140,5 +151,10 @@ export function readJsonArray(
 	} catch {
 		// reported below
 	}
-	throw invalidField(fn, field, 'must be a JSON array, e.g. [{"role": "user", "content": "..."}]', itemIndex);
+	throw invalidField(
+		fn,
+		field,
+		'must be a JSON array, e.g. [{"role": "user", "content": "..."}]',
+		itemIndex,
+	);
 }

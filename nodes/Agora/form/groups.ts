@@ -14,13 +14,19 @@ export interface FormGroup {
 type Rules = Record<string, unknown>;
 
 /** Rules on a sibling of the group stay relative; rules on a top-level field get n8n's root prefix "/". */
-function rootedRules(rules: Rules | undefined, siblings: Set<string>, others: Set<string>, field: string): Rules | undefined {
+function rootedRules(
+	rules: Rules | undefined,
+	siblings: Set<string>,
+	others: Set<string>,
+	field: string,
+): Rules | undefined {
 	if (!rules) return undefined;
 	const out: Rules = {};
 	for (const [key, values] of Object.entries(rules)) {
 		if (key.startsWith('@') || key.startsWith('/') || siblings.has(key)) out[key] = values;
 		// A group's unset option has no value to show by: a rule across groups would hide a field for good.
-		else if (others.has(key)) throw new Error(`"${field}" is shown by "${key}", which is in another group`);
+		else if (others.has(key))
+			throw new Error(`"${field}" is shown by "${key}", which is in another group`);
 		else out[`/${key}`] = values;
 	}
 	return out;
@@ -30,7 +36,9 @@ function rootedRules(rules: Rules | undefined, siblings: Set<string>, others: Se
 function complement(sibling: INodeProperties, shown: unknown[]): unknown[] | undefined {
 	if (sibling.type === 'boolean') return [true, false].filter((value) => !shown.includes(value));
 	if (sibling.type !== 'options' || !Array.isArray(sibling.options)) return undefined;
-	return (sibling.options as Array<{ value: unknown }>).map((option) => option.value).filter((value) => !shown.includes(value));
+	return (sibling.options as Array<{ value: unknown }>)
+		.map((option) => option.value)
+		.filter((value) => !shown.includes(value));
 }
 
 /**
@@ -48,7 +56,11 @@ function unsetMeansDefault(show: Rules, hide: Rules, siblings: INodeProperties[]
 	}
 }
 
-function asOption(field: INodeProperties, group: INodeProperties[], others: Set<string>): INodeProperties {
+function asOption(
+	field: INodeProperties,
+	group: INodeProperties[],
+	others: Set<string>,
+): INodeProperties {
 	// A group's option is never required: unset, it reads as its default.
 	const rest = { ...field };
 	delete rest.required;
@@ -56,10 +68,15 @@ function asOption(field: INodeProperties, group: INodeProperties[], others: Set<
 	const { displayOptions } = field;
 	if (!displayOptions) return rest;
 	const siblings = new Set(group.map((sibling) => sibling.name));
-	const show = rootedRules(displayOptions.show as Rules | undefined, siblings, others, field.name) ?? {};
-	const hide = rootedRules(displayOptions.hide as Rules | undefined, siblings, others, field.name) ?? {};
+	const show =
+		rootedRules(displayOptions.show as Rules | undefined, siblings, others, field.name) ?? {};
+	const hide =
+		rootedRules(displayOptions.hide as Rules | undefined, siblings, others, field.name) ?? {};
 	unsetMeansDefault(show, hide, group);
-	const rules = { ...(Object.keys(show).length > 0 && { show }), ...(Object.keys(hide).length > 0 && { hide }) };
+	const rules = {
+		...(Object.keys(show).length > 0 && { show }),
+		...(Object.keys(hide).length > 0 && { hide }),
+	};
 	return { ...rest, displayOptions: rules } as INodeProperties;
 }
 
@@ -71,6 +88,13 @@ export function groupedFields(groups: FormGroup[]): INodeProperties[] {
 		const options = group.fields
 			.map((field) => asOption(field, group.fields, others))
 			.sort((a, b) => a.displayName.localeCompare(b.displayName));
-		return { displayName: group.displayName, name: group.name, type: 'collection', placeholder: 'Add Option', default: {}, options };
+		return {
+			displayName: group.displayName,
+			name: group.name,
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options,
+		};
 	});
 }

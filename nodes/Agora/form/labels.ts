@@ -15,7 +15,8 @@ const BUILT_BY = new Map<string, string>();
  * (`properties.filler_words` by Enable Filler Words). The parameter itself is returned unchanged.
  */
 export function builds(apiPaths: string | string[], property: INodeProperties): INodeProperties {
-	for (const apiPath of typeof apiPaths === 'string' ? [apiPaths] : apiPaths) BUILT_BY.set(apiPath, property.name);
+	for (const apiPath of typeof apiPaths === 'string' ? [apiPaths] : apiPaths)
+		BUILT_BY.set(apiPath, property.name);
 	return property;
 }
 
@@ -24,7 +25,8 @@ export function builds(apiPaths: string | string[], property: INodeProperties): 
  * is not the LLM's): API path -> parameter path (`llmOptions.tools.url`).
  */
 export function buildsAt(paths: Record<string, string>): void {
-	for (const [apiPath, parameterPath] of Object.entries(paths)) BUILT_BY.set(apiPath, parameterPath);
+	for (const [apiPath, parameterPath] of Object.entries(paths))
+		BUILT_BY.set(apiPath, parameterPath);
 }
 
 /** What `builds` declared, for the checks of the form's copy. */
@@ -49,12 +51,17 @@ function shownFor(property: INodeProperties, node: INode): boolean {
 
 function children(property: INodeProperties): INodeProperties[] {
 	if (property.type === 'collection') return (property.options ?? []) as INodeProperties[];
-	if (property.type === 'fixedCollection') return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => group.values);
+	if (property.type === 'fixedCollection')
+		return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => group.values);
 	return [];
 }
 
 /** "LLM Options › Max History" for `llmOptions.maxHistory` on this node's operation, if the form has it. */
-export function labelOfParameter(node: INode, parameterPath: string, properties: INodeProperties[] = form): string | undefined {
+export function labelOfParameter(
+	node: INode,
+	parameterPath: string,
+	properties: INodeProperties[] = form,
+): string | undefined {
 	const [head, ...rest] = parameterPath.split('.');
 	const top = properties.find((property) => property.name === head && shownFor(property, node));
 	if (!top) return undefined;
@@ -70,7 +77,12 @@ export function labelOfParameter(node: INode, parameterPath: string, properties:
 }
 
 /** The label of the parameter (or collection option) named `name` on this node's operation. */
-function labelOfName(node: INode, name: string, properties: INodeProperties[] = form, above: string[] = []): string | undefined {
+function labelOfName(
+	node: INode,
+	name: string,
+	properties: INodeProperties[] = form,
+	above: string[] = [],
+): string | undefined {
 	for (const property of properties) {
 		if (above.length === 0 && !shownFor(property, node)) continue;
 		const labels = [...above, property.displayName];
@@ -86,13 +98,22 @@ function labelOfName(node: INode, name: string, properties: INodeProperties[] = 
  * the section's collections (llmOptions), any other as a field or collection option of that name;
  * then inside the parameter that builds its enclosing member (Agent Parameters › Data Channel).
  */
-function findByName(node: INode, name: string, section?: string, enclosing?: string): string | undefined {
+function findByName(
+	node: INode,
+	name: string,
+	section?: string,
+	enclosing?: string,
+): string | undefined {
 	const key = camel(name);
 	const candidates = section ? [section + key.charAt(0).toUpperCase() + key.slice(1)] : [key, name];
 	const collections = form.filter(
-		(property) => children(property).length > 0 && shownFor(property, node) && (!section || property.name.startsWith(section)),
+		(property) =>
+			children(property).length > 0 &&
+			shownFor(property, node) &&
+			(!section || property.name.startsWith(section)),
 	);
-	for (const collection of collections) candidates.push(`${collection.name}.${key}`, `${collection.name}.${name}`);
+	for (const collection of collections)
+		candidates.push(`${collection.name}.${key}`, `${collection.name}.${name}`);
 	const builder = enclosing && BUILT_BY.get(enclosing);
 	if (builder) candidates.push(`${builder}.${key}`);
 	for (const candidate of candidates) {
@@ -112,7 +133,9 @@ export function formLabel(node: INode, field: string): string | undefined {
 	for (let length = segments.length; length > 0; length--) {
 		const path = segments.slice(0, length).join('.');
 		const builder = BUILT_BY.get(path);
-		const label = (builder && (labelOfParameter(node, builder) ?? labelOfName(node, builder))) || labelOfParameter(node, path);
+		const label =
+			(builder && (labelOfParameter(node, builder) ?? labelOfName(node, builder))) ||
+			labelOfParameter(node, path);
 		if (label) return label;
 		const last = segments[length - 1];
 		const section = segments[0] === 'properties' && length > 2 ? segments[1] : undefined;

@@ -21,7 +21,11 @@ export const returnAllAndLimit: INodeProperties[] = [
 ];
 
 /** The Options collection of a paged list: its one option, Page Size. */
-export function pageSizeOptions(page: { default: number; max?: number; description: string }): INodeProperties {
+export function pageSizeOptions(page: {
+	default: number;
+	max?: number;
+	description: string;
+}): INodeProperties {
 	const { default: initial, max, description } = page;
 	return {
 		displayName: 'Options',
@@ -34,7 +38,11 @@ export function pageSizeOptions(page: { default: number; max?: number; descripti
 				displayName: 'Page Size',
 				name: 'pageSize',
 				type: 'number',
-				typeOptions: { minValue: 1, ...(max === undefined ? {} : { maxValue: max }), numberPrecision: 0 },
+				typeOptions: {
+					minValue: 1,
+					...(max === undefined ? {} : { maxValue: max }),
+					numberPrecision: 0,
+				},
 				default: initial,
 				description,
 			},

@@ -15,7 +15,8 @@ export type ParameterReader = Pick<IExecuteFunctions, 'getNode' | 'getNodeParame
 	Partial<Pick<IExecuteFunctions, 'getInputData' | 'evaluateExpression'>>;
 
 /** `{{ $json.a.b }}`, `{{ $json["a b"][0] }}`: what n8n's editor writes when a field is dragged in. */
-const JSON_PATH_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
+const JSON_PATH_EXPRESSION =
+	/^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
 const PATH_SEGMENT = /\.([A-Za-z_$][\w$]*)|\[\s*(?:(\d+)|'([^'\\]*)'|"([^"\\]*)")\s*\]/g;
 /** n8n refuses or treats specially what could reach a prototype: those are left to n8n. */
 const UNSAFE_KEYS = new Set(['constructor', 'prototype', '__proto__']);
@@ -42,15 +43,23 @@ const views = new WeakMap<object, ExecutionView>();
  * array getInputData returns? Not so for an AI Agent tool call or another n8n: every read goes to n8n.
  */
 function jsonReadsInput(fn: ParameterReader, items: INodeExecutionData[]): boolean {
-	return items.length > 0 && (fn as { connectionInputData?: unknown }).connectionInputData === items;
+	return (
+		items.length > 0 && (fn as { connectionInputData?: unknown }).connectionInputData === items
+	);
 }
 
 /** Request Options › Read Item Fields Directly (on unless set off): off sends every read to n8n. */
 function shortcutEnabled(node: INode): boolean {
 	const place = placeOf(node, node.parameters, 'requestOptions');
-	const holder = place ? (node.parameters[place.group] as IDataObject | undefined) : node.parameters;
+	const holder = place
+		? (node.parameters[place.group] as IDataObject | undefined)
+		: node.parameters;
 	const options = holder?.requestOptions;
-	return !(options && typeof options === 'object' && (options as IDataObject).readItemFieldsDirectly === false);
+	return !(
+		options &&
+		typeof options === 'object' &&
+		(options as IDataObject).readItemFieldsDirectly === false
+	);
 }
 
 function viewOf(fn: ParameterReader): ExecutionView {
@@ -59,7 +68,13 @@ function viewOf(fn: ParameterReader): ExecutionView {
 		const items = fn.getInputData?.() ?? [];
 		const node = fn.getNode();
 		const direct = jsonReadsInput(fn, items) && shortcutEnabled(node);
-		view = { node, parameters: node.parameters, places: new Map(), items: direct ? items : undefined, paths: new Map() };
+		view = {
+			node,
+			parameters: node.parameters,
+			places: new Map(),
+			items: direct ? items : undefined,
+			paths: new Map(),
+		};
 		views.set(fn, view);
 	}
 	return view;
@@ -86,7 +101,8 @@ function groupedParameter(
 	fallback: unknown,
 ): NodeParameterValueType | object {
 	const values = view.parameters[group];
-	const raw = values && typeof values === 'object' ? (values as IDataObject)[option.name] : undefined;
+	const raw =
+		values && typeof values === 'object' ? (values as IDataObject)[option.name] : undefined;
 	if (raw === undefined) {
 		const declared = option.default;
 		if (typeof declared === 'string' && declared.startsWith('=') && fn.evaluateExpression) {
@@ -123,7 +139,11 @@ function resolve(view: ExecutionView, value: unknown, itemIndex: number): unknow
 		if (!path) return ASK_N8N;
 		let current: unknown = view.items?.[itemIndex]?.json;
 		for (const key of path) {
-			if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) {
+			if (
+				current === null ||
+				typeof current !== 'object' ||
+				!Object.prototype.hasOwnProperty.call(current, key)
+			) {
 				return ASK_N8N;
 			}
 			current = (current as IDataObject)[key];
@@ -180,7 +200,8 @@ export function itemParameter(
  */
 export function toUnixSeconds(value: unknown, timeZone?: string): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value / 1000) : Number.NaN;
+	if (typeof value === 'number')
+		return Number.isFinite(value) ? Math.floor(value / 1000) : Number.NaN;
 	const toMillis = (value as { toMillis?: unknown }).toMillis;
 	if (typeof toMillis === 'function') return Math.floor((toMillis.call(value) as number) / 1000);
 	try {

@@ -20,33 +20,50 @@ const forms = new Map<string, INodeProperties[]>();
 const layouts = new Map<string, Map<string, GroupedPlace>>();
 
 /** Registers a node description, read by its node type name (the part after the package's prefix). */
-export function useFormPlaces(description: Pick<INodeTypeDescription, 'name' | 'properties'>): void {
+export function useFormPlaces(
+	description: Pick<INodeTypeDescription, 'name' | 'properties'>,
+): void {
 	forms.set(description.name, description.properties);
 	layouts.clear();
 }
 
 function pick(rules: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
 	if (!rules) return undefined;
-	const out = Object.fromEntries(Object.entries(rules).filter(([key]) => LAYOUT_KEYS.includes(key)));
+	const out = Object.fromEntries(
+		Object.entries(rules).filter(([key]) => LAYOUT_KEYS.includes(key)),
+	);
 	return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Shown for this resource, operation and version, whatever the other fields hold. */
-function inLayout(property: INodeProperties, values: { resource: unknown; operation: unknown }, node: INode): boolean {
+function inLayout(
+	property: INodeProperties,
+	values: { resource: unknown; operation: unknown },
+	node: INode,
+): boolean {
 	const options = property.displayOptions;
 	if (!options) return true;
-	const trimmed = { ...property, displayOptions: { show: pick(options.show), hide: pick(options.hide) } } as INodeProperties;
+	const trimmed = {
+		...property,
+		displayOptions: { show: pick(options.show), hide: pick(options.hide) },
+	} as INodeProperties;
 	return NodeHelpers.displayParameter(values as never, trimmed, node, null);
 }
 
-function layoutOf(properties: INodeProperties[], node: INode, resource: unknown, operation: unknown): Map<string, GroupedPlace> {
+function layoutOf(
+	properties: INodeProperties[],
+	node: INode,
+	resource: unknown,
+	operation: unknown,
+): Map<string, GroupedPlace> {
 	const shown = properties.filter((property) => inLayout(property, { resource, operation }, node));
 	const topLevel = new Set(shown.map((property) => property.name));
 	const places = new Map<string, GroupedPlace>();
 	for (const group of shown) {
 		if (group.type !== 'collection' || group.typeOptions?.multipleValues) continue;
 		for (const option of (group.options ?? []) as INodeProperties[]) {
-			if (!topLevel.has(option.name) && !places.has(option.name)) places.set(option.name, { group: group.name, option });
+			if (!topLevel.has(option.name) && !places.has(option.name))
+				places.set(option.name, { group: group.name, option });
 		}
 	}
 	return places;
@@ -56,7 +73,11 @@ function layoutOf(properties: INodeProperties[], node: INode, resource: unknown,
  * The group holding `name` in this node's version, or undefined when it is a top-level parameter
  * (every parameter of a node whose description was not registered).
  */
-export function placeOf(node: INode, parameters: { resource?: unknown; operation?: unknown }, name: string): GroupedPlace | undefined {
+export function placeOf(
+	node: INode,
+	parameters: { resource?: unknown; operation?: unknown },
+	name: string,
+): GroupedPlace | undefined {
 	if (typeof node.type !== 'string') return undefined;
 	const type = node.type.slice(node.type.lastIndexOf('.') + 1);
 	const properties = forms.get(type);

@@ -42,7 +42,13 @@ export function modalities(value: unknown): string[] | undefined {
 }
 
 /** A fallback's type as a form value: `'whole'` reads as any string, `false` as any boolean. */
-type Widened<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T;
+type Widened<T> = T extends string
+	? string
+	: T extends number
+		? number
+		: T extends boolean
+			? boolean
+			: T;
 
 /** The one way operations and builders read the form of one item (parameters.ts does the reading). */
 export class FormReader {

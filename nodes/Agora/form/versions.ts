@@ -13,9 +13,13 @@ function withRule(field: INodeProperties, key: 'show' | 'hide', rule: Rules): IN
 
 /** Hidden from `version` on (a hide rule: a field may already show by version). */
 export function beforeVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => withRule(field, 'hide', { '@version': [{ _cnd: { gte: version } }] }));
+	return fields.map((field) =>
+		withRule(field, 'hide', { '@version': [{ _cnd: { gte: version } }] }),
+	);
 }
 
 export function fromVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => withRule(field, 'show', { '@version': [{ _cnd: { gte: version } }] }));
+	return fields.map((field) =>
+		withRule(field, 'show', { '@version': [{ _cnd: { gte: version } }] }),
+	);
 }

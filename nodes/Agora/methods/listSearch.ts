@@ -3,9 +3,21 @@
  * the operations (pacing, retries, redaction included). Each call returns one page of results and
  * a pagination token for the next, which n8n's editor asks for when the user scrolls.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
-import { ALL_LISTED_STATES, agentListPage, LIVE_STATES, LIVE_WINDOW_S, nowSeconds, type AgentListQuery } from '../api/agentLookup';
+import {
+	ALL_LISTED_STATES,
+	agentListPage,
+	LIVE_STATES,
+	LIVE_WINDOW_S,
+	nowSeconds,
+	type AgentListQuery,
+} from '../api/agentLookup';
 import { agentPath } from '../api/agents';
 import { listPlayersPage } from '../api/cloudPlayers';
 import { runConcurrently } from '../run/pool';
@@ -39,7 +51,9 @@ export function utcMinute(seconds: unknown): string | undefined {
 
 export function matches(item: INodeListSearchItems, text: string): boolean {
 	const needle = text.toLowerCase();
-	return item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle);
+	return (
+		item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle)
+	);
 }
 
 /**
@@ -57,14 +71,22 @@ async function describeAgents(
 	const { results: names } = await runConcurrently(sorted.length, 5, async (index) => {
 		const id = String(sorted[index].agent_id ?? '');
 		const record = await settle(
-			agoraRequest.call(fn, ctx, { method: 'GET', api: 'agent', path: agentPath(id), idempotent: true, passStatuses: [404], action: 'get agent' }),
+			agoraRequest.call(fn, ctx, {
+				method: 'GET',
+				api: 'agent',
+				path: agentPath(id),
+				idempotent: true,
+				passStatuses: [404],
+				action: 'get agent',
+			}),
 		);
 		const name = record.ok && record.value.status === 200 ? record.value.body.name : undefined;
 		return typeof name === 'string' && name !== '' ? name : undefined;
 	});
 	return sorted.map((agent, index) => {
 		const id = String(agent.agent_id ?? '');
-		const where = channel ?? (utcMinute(agent.start_ts) ? `started ${utcMinute(agent.start_ts)}` : undefined);
+		const where =
+			channel ?? (utcMinute(agent.start_ts) ? `started ${utcMinute(agent.start_ts)}` : undefined);
 		const parts = [names[index] ?? id, where, titleCase(agent.status)].filter(Boolean);
 		return { name: parts.join(' · '), value: id, description: `Agent ID ${id}` };
 	});
@@ -100,7 +122,13 @@ export async function searchAgents(
 	const token = readAgentToken(paginationToken);
 
 	if (text !== '' && token?.list !== 'all') {
-		const page = await agentListPage(this, ctx, { ...base, channel: text }, AGENT_PAGE, token?.cursor);
+		const page = await agentListPage(
+			this,
+			ctx,
+			{ ...base, channel: text },
+			AGENT_PAGE,
+			token?.cursor,
+		);
 		if (page.agents.length > 0 || token !== undefined) {
 			return {
 				results: await describeAgents(this, ctx, page.agents, text),
@@ -133,15 +161,24 @@ export async function searchCloudPlayers(
 	const ctx = await editorContext(this);
 	const text = (filter ?? '').trim();
 	const results: INodeListSearchItems[] = [];
-	let pageToken = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
+	let pageToken =
+		typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
 	for (let pages = 0; pages < MAX_PAGES; pages++) {
 		const page = await listPlayersPage.call(this, ctx, { pageSize: PLAYER_PAGE, pageToken }, 0);
 		for (const player of page.players) {
 			const id = String(player.id ?? '');
 			if (id === '') continue;
 			const label = typeof player.name === 'string' && player.name !== '' ? player.name : id;
-			const parts = [label, player.channelName as string | undefined, player.status ? titleCase(player.status) : undefined];
-			const item = { name: parts.filter(Boolean).join(' · '), value: id, description: `Player ID ${id}` };
+			const parts = [
+				label,
+				player.channelName as string | undefined,
+				player.status ? titleCase(player.status) : undefined,
+			];
+			const item = {
+				name: parts.filter(Boolean).join(' · '),
+				value: id,
+				description: `Player ID ${id}`,
+			};
 			if (text === '' || matches(item, text)) results.push(item);
 		}
 		pageToken = page.nextPageToken || undefined;

@@ -7,7 +7,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listMcpToolNames } from '../../shared/mcpToolList';
 import { isPlainObject } from '../../shared/values';
-import { parseVendorKeys, VENDOR_KEYS_CREDENTIAL, VENDOR_KEYS_PARAMETER, withMcpKeys } from '../agentConfig/vendorKeys';
+import {
+	parseVendorKeys,
+	VENDOR_KEYS_CREDENTIAL,
+	VENDOR_KEYS_PARAMETER,
+	withMcpKeys,
+} from '../agentConfig/vendorKeys';
 
 function parsedHeaders(value: unknown): IDataObject {
 	if (isPlainObject(value)) return value;
@@ -21,7 +26,11 @@ function parsedHeaders(value: unknown): IDataObject {
 }
 
 /** The server's headers with the Vendor Keys credential's MCP keys, when the node takes keys from it. */
-async function serverHeaders(fn: ILoadOptionsFunctions, name: string, headers: IDataObject): Promise<IDataObject> {
+async function serverHeaders(
+	fn: ILoadOptionsFunctions,
+	name: string,
+	headers: IDataObject,
+): Promise<IDataObject> {
 	if (fn.getCurrentNodeParameter(VENDOR_KEYS_PARAMETER) !== 'credential') return headers;
 	let data;
 	try {
@@ -39,12 +48,29 @@ export async function listMcpTools(this: ILoadOptionsFunctions): Promise<INodePr
 	const endpoint = String(this.getCurrentNodeParameter('&endpoint') ?? '').trim();
 	if (!/^https?:\/\/\S+$/i.test(endpoint)) return [];
 	const name = String(this.getCurrentNodeParameter('&name') ?? '');
-	const headers = await serverHeaders(this, name, parsedHeaders(this.getCurrentNodeParameter('&headers')));
-	const listed = await listMcpToolNames(this.helpers.httpRequest.bind(this.helpers), endpoint, headers, 10000);
+	const headers = await serverHeaders(
+		this,
+		name,
+		parsedHeaders(this.getCurrentNodeParameter('&headers')),
+	);
+	const listed = await listMcpToolNames(
+		this.helpers.httpRequest.bind(this.helpers),
+		endpoint,
+		headers,
+		10000,
+	);
 	if (!listed.ok) {
-		throw new NodeOperationError(this.getNode(), `Could not list the tools of ${endpoint}: ${listed.why}`, {
-			description: 'Check the Endpoint (the MCP Server Trigger’s Production URL, workflow active) and its Authorization header or the Vendor Keys credential’s MCP bearer token.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Could not list the tools of ${endpoint}: ${listed.why}`,
+			{
+				description:
+					'Check the Endpoint (the MCP Server Trigger’s Production URL, workflow active) and its Authorization header or the Vendor Keys credential’s MCP bearer token.',
+			},
+		);
 	}
-	return [{ name: 'All Tools (*)', value: '*' }, ...listed.names.map((tool) => ({ name: tool, value: tool }))];
+	return [
+		{ name: 'All Tools (*)', value: '*' },
+		...listed.names.map((tool) => ({ name: tool, value: tool })),
+	];
 }

@@ -2,7 +2,12 @@
  * The "From List" searches of the phone resources: imported numbers (Phone Number › Get, Update,
  * Delete) and call records (Phone Call › Get, Hang Up), through the operations' transport.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { CALLS_PATH } from '../api/calls';
 import { numberPath } from '../api/numbers';
@@ -19,7 +24,10 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * Every number imported into the account, filtered by number, label or provider. Agora answers
  * them all at once, so there is no next page.
  */
-export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchPhoneNumbers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const ctx = await editorContext(this);
 	const response = await agoraRequest.call(this, ctx, {
 		method: 'GET',
@@ -47,7 +55,11 @@ function describeCall(record: IDataObject): INodeListSearchItems {
 	const direction = record.type === 'inbound' ? 'from' : 'to';
 	const other = record.type === 'inbound' ? record.from_number : record.to_number;
 	const state = record.state ? titleCase(record.state) : 'In progress';
-	const parts = [`${titleCase(record.type ?? 'call')} ${direction} ${String(other ?? '?')}`, utcMinute(record.create_ts), state];
+	const parts = [
+		`${titleCase(record.type ?? 'call')} ${direction} ${String(other ?? '?')}`,
+		utcMinute(record.create_ts),
+		state,
+	];
 	return { name: parts.filter(Boolean).join(' · '), value: id, description: `Agent ID ${id}` };
 }
 
@@ -64,9 +76,14 @@ export async function searchCalls(
 	const text = (filter ?? '').trim();
 	const number = E164.test(withoutSeparators(text)) ? withoutSeparators(text) : undefined;
 	const results: INodeListSearchItems[] = [];
-	let cursor = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
+	let cursor =
+		typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
 	for (let pages = 0; pages < MAX_PAGES; pages++) {
-		const qs: IDataObject = { limit: CALL_PAGE, ...(number ? { number } : {}), ...(cursor ? { cursor } : {}) };
+		const qs: IDataObject = {
+			limit: CALL_PAGE,
+			...(number ? { number } : {}),
+			...(cursor ? { cursor } : {}),
+		};
 		const response = await agoraRequest.call(this, ctx, {
 			method: 'GET',
 			api: 'agent',
@@ -76,11 +93,18 @@ export async function searchCalls(
 			action: 'list call records',
 		});
 		const data = isPlainObject(response.body.data) ? response.body.data : {};
-		const records = (Array.isArray(data.list) ? data.list : []).filter(isPlainObject).filter((r) => !!r.agent_id);
+		const records = (Array.isArray(data.list) ? data.list : [])
+			.filter(isPlainObject)
+			.filter((r) => !!r.agent_id);
 		const described = records.map(describeCall);
-		results.push(...(text === '' || number ? described : described.filter((item) => matches(item, text))));
+		results.push(
+			...(text === '' || number ? described : described.filter((item) => matches(item, text))),
+		);
 		const next = isPlainObject(response.body.meta) ? response.body.meta.cursor : undefined;
-		cursor = typeof next === 'string' && next !== '' && next !== cursor && records.length > 0 ? next : undefined;
+		cursor =
+			typeof next === 'string' && next !== '' && next !== cursor && records.length > 0
+				? next
+				: undefined;
 		if (cursor === undefined || text === '' || results.length > 0) break;
 	}
 	return { results, paginationToken: cursor };

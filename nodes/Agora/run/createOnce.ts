@@ -43,10 +43,12 @@ export async function createAtMostOnce(args: CreateOnce): Promise<Created> {
 		if (!details) throw failure;
 		const status = details.status ?? 0;
 		const conflict = status === 409;
-		if (conflict ? !args.conflictMayBeOurs(attempt) : !details.ambiguous && status < 500) throw failure;
+		if (conflict ? !args.conflictMayBeOurs(attempt) : !details.ambiguous && status < 500)
+			throw failure;
 		const lookup = await settle(args.find());
 		if (!lookup.ok) throw failure;
-		if (lookup.value) return { resource: lookup.value, found: true, afterConflict: conflict, attempt };
+		if (lookup.value)
+			return { resource: lookup.value, found: true, afterConflict: conflict, attempt };
 		if (conflict || attempt >= args.attempts) throw failure;
 		await wait(backoffDelay(attempt - 1));
 	}

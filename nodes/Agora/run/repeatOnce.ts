@@ -4,7 +4,13 @@
  */
 import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext, type AgoraResponse } from '../transport';
+import {
+	agoraApiError,
+	agoraErrorDetails,
+	agoraRequest,
+	type AgoraContext,
+	type AgoraResponse,
+} from '../transport';
 import { backoffDelay, wait } from '../transport/retry';
 import { settle } from '../../shared/values';
 
@@ -30,7 +36,12 @@ export async function sendWithOneRepeat(
 	const passStatuses = [...(req.passStatuses ?? []), 404];
 	// The repeat and its own retries together stay within Max Retries.
 	const retryCtx = { ...ctx, maxRetries: ctx.maxRetries - 1 };
-	const response = await agoraRequest.call(fn, retryCtx, { ...req, passStatuses, idempotent: true }, itemIndex);
+	const response = await agoraRequest.call(
+		fn,
+		retryCtx,
+		{ ...req, passStatuses, idempotent: true },
+		itemIndex,
+	);
 	return { response, repeated: true };
 }
 
@@ -42,5 +53,12 @@ export function notFoundError(
 	action: string,
 	itemIndex: number,
 ): NodeApiError {
-	return agoraApiError(fn, { status: 404, body: response.body, requestId: response.requestId, action, secrets: ctx.secrets, itemIndex });
+	return agoraApiError(fn, {
+		status: 404,
+		body: response.body,
+		requestId: response.requestId,
+		action,
+		secrets: ctx.secrets,
+		itemIndex,
+	});
 }

@@ -36,7 +36,9 @@ async function recordRun(ctx: IExecuteFunctions, mark: string): Promise<boolean>
 			written = true;
 		} catch (error) {
 			// Two first writes at once collide on the record's key; the next attempt updates it.
-			ctx.logger.debug(`Agora: recording this run for re-run detection failed: ${(error as Error).message}`);
+			ctx.logger.debug(
+				`Agora: recording this run for re-run detection failed: ${(error as Error).message}`,
+			);
 		}
 	}
 	return false;

@@ -82,7 +82,11 @@ const HINT =
 	'Or lower Request Options > Concurrency, so that fewer items are under way when one fails.';
 
 /** Transport and validation throw n8n errors; anything else is wrapped with its item. */
-function asNodeError(fn: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(
+	fn: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(fn.getNode(), error as Error, { itemIndex });
 }
@@ -132,7 +136,11 @@ function describeStop(
  */
 export function bulkRunError(
 	fn: IExecuteFunctions,
-	run: { failures: Array<{ index: number; error: unknown }>; sideEffects: ItemSideEffect[]; itemCount: number },
+	run: {
+		failures: Array<{ index: number; error: unknown }>;
+		sideEffects: ItemSideEffect[];
+		itemCount: number;
+	},
 ): NodeApiError | NodeOperationError {
 	const [first, ...rest] = run.failures;
 	const error = asNodeError(fn, first.error, first.index);
@@ -144,7 +152,12 @@ export function bulkRunError(
 	}));
 	error.message = `${error.message} [item ${first.index}]`;
 	const outcomeUnknown = agoraErrorDetails(first.error)?.ambiguous === true;
-	error.description = describeStop(error.description, { itemIndex: first.index, outcomeUnknown }, run.sideEffects, others);
+	error.description = describeStop(
+		error.description,
+		{ itemIndex: first.index, outcomeUnknown },
+		run.sideEffects,
+		others,
+	);
 	Object.assign(error.context, {
 		failedItem: first.index,
 		failedItemOutcomeUnknown: outcomeUnknown,

@@ -6,7 +6,14 @@ import type { z } from 'zod';
 
 import { presetCategories } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
-import { asrSchema, avatarSchema, llmSchema, mllmSchema, systemMessages, ttsSchema } from './agentPipeline';
+import {
+	asrSchema,
+	avatarSchema,
+	llmSchema,
+	mllmSchema,
+	systemMessages,
+	ttsSchema,
+} from './agentPipeline';
 import {
 	fillerWordsSchema,
 	geofenceSchema,
@@ -52,7 +59,9 @@ export const SPEAK_MAX_BYTES = 512;
 const remoteUids = rule<string[]>((value) => {
 	if (value === undefined) return 'is required';
 	if (!Array.isArray(value)) return 'must be an array with one user ID';
-	return value.length === 1 ? undefined : 'must contain exactly one user ID (Agora supports one subscribed user)';
+	return value.length === 1
+		? undefined
+		: 'must contain exactly one user ID (Agora supports one subscribed user)';
 }).pipe(list(nonEmptyText()));
 
 const properties = shape({
@@ -104,7 +113,8 @@ function checkUids(p: Properties, report: Report): void {
 	const rule_ = 'must be an integer UID (digits only) unless properties.enable_string_uid is true';
 	if (!/^\d+$/.test(p.agent_rtc_uid)) report(['properties', 'agent_rtc_uid'], rule_);
 	p.remote_rtc_uids.forEach((uid, index) => {
-		if (uid !== ALL_REMOTE_USERS && !/^\d+$/.test(uid)) report(['properties', 'remote_rtc_uids', index], rule_);
+		if (uid !== ALL_REMOTE_USERS && !/^\d+$/.test(uid))
+			report(['properties', 'remote_rtc_uids', index], rule_);
 	});
 }
 
@@ -128,15 +138,23 @@ function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
 		const params = (mllm?.params ?? {}) as Record<string, unknown>;
 		for (const key of VERTEX_FIELDS) {
 			if (givenText(top[key]) || givenText(params[key])) continue;
-			report(['properties', 'mllm', key], `is required for Vertex AI (at mllm.${key} or mllm.params.${key}): give the Google Cloud project, location and ADC credentials`);
+			report(
+				['properties', 'mllm', key],
+				`is required for Vertex AI (at mllm.${key} or mllm.params.${key}): give the Google Cloud project, location and ADC credentials`,
+			);
 		}
 	} else if (MLLM_API_KEY_VENDORS.includes(vendor) && !mllm?.api_key) {
-		report(['properties', 'mllm', 'api_key'], 'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)');
+		report(
+			['properties', 'mllm', 'api_key'],
+			'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)',
+		);
 	}
 }
 
 /** With llm.output_modalities ["audio"] "you don't need to set up a TTS module" (Agora's audio output guide). */
-export function llmSpeaksAlone(llm: { output_modalities?: string[] | null } | null | undefined): boolean {
+export function llmSpeaksAlone(
+	llm: { output_modalities?: string[] | null } | null | undefined,
+): boolean {
 	const out = llm?.output_modalities;
 	return Array.isArray(out) && out.length === 1 && out[0] === 'audio';
 }
@@ -155,15 +173,34 @@ function checkPipeline(body: StartRequest, report: Report): void {
 		return;
 	}
 	if (hasPipeline) return;
-	if (!isGiven(p.llm) && !preset.llm) report(['properties', 'llm'], 'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)');
+	if (!isGiven(p.llm) && !preset.llm)
+		report(
+			['properties', 'llm'],
+			'is required: enter the LLM’s URL, or set it in the Agora Vendor Keys credential with Vendor Keys: From Credential (or use Multimodal mode, a saved pipeline or an LLM preset)',
+		);
 	const speaks = llmSpeaksAlone(p.llm);
-	if (!isGiven(p.tts) && !speaks && !preset.tts) report(['properties', 'tts'], 'is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)');
+	if (!isGiven(p.tts) && !speaks && !preset.tts)
+		report(
+			['properties', 'tts'],
+			'is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)',
+		);
 	if (p.llm && !preset.llm && !p.llm.url?.trim()) {
-		report(['properties', 'llm', 'url'], 'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)');
+		report(
+			['properties', 'llm', 'url'],
+			'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)',
+		);
 	}
 	if (p.tts && !preset.tts) {
-		if (!p.tts.vendor?.trim()) report(['properties', 'tts', 'vendor'], 'is required: choose the TTS vendor (or give a preset that provides the TTS)');
-		if (!isGiven(p.tts.params)) report(['properties', 'tts', 'params'], 'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)');
+		if (!p.tts.vendor?.trim())
+			report(
+				['properties', 'tts', 'vendor'],
+				'is required: choose the TTS vendor (or give a preset that provides the TTS)',
+			);
+		if (!isGiven(p.tts.params))
+			report(
+				['properties', 'tts', 'params'],
+				'is required: give the TTS vendor’s key and voice as JSON (or give a preset that provides the TTS)',
+			);
 	}
 }
 
@@ -178,18 +215,24 @@ export function isMllm(p: Pick<Properties, 'mllm' | 'advanced_features'>): boole
 function checkManualTurns(body: StartRequest, report: Report): void {
 	const p = body.properties;
 	const config = p.turn_detection?.config;
-	const manual = config?.start_of_speech?.mode === 'manual' || config?.end_of_speech?.mode === 'manual';
+	const manual =
+		config?.start_of_speech?.mode === 'manual' || config?.end_of_speech?.mode === 'manual';
 	if (!manual || body.pipeline_id?.trim()) return;
 	const why = 'manual start or end of speech is signalled over RTM';
-	if (p.advanced_features?.enable_rtm !== true) report(['properties', 'advanced_features', 'enable_rtm'], `must be true: ${why}`);
-	if (p.parameters?.data_channel !== 'rtm') report(['properties', 'parameters', 'data_channel'], `must be "rtm": ${why}`);
+	if (p.advanced_features?.enable_rtm !== true)
+		report(['properties', 'advanced_features', 'enable_rtm'], `must be true: ${why}`);
+	if (p.parameters?.data_channel !== 'rtm')
+		report(['properties', 'parameters', 'data_channel'], `must be "rtm": ${why}`);
 }
 
 /** Deprecated turn detection: with an mllm only the interrupt mode exists. */
 function checkDeprecatedTurnDetection(p: Properties, report: Report): void {
 	const mode = p.turn_detection?.interrupt_mode;
 	if (mode && mode !== 'interrupt' && isMllm(p)) {
-		report(['properties', 'turn_detection', 'interrupt_mode'], 'only interrupt is allowed with mllm');
+		report(
+			['properties', 'turn_detection', 'interrupt_mode'],
+			'only interrupt is allowed with mllm',
+		);
 	}
 }
 
@@ -212,8 +255,14 @@ export const updateRequestSchema = shape({
 	properties: withRules(
 		shape({
 			// An empty token would replace the agent's token with nothing.
-			token: textWhere((token) => token.trim() !== '', 'must not be empty (it would replace the agent’s token with nothing)').optional(),
-			llm: shape({ system_messages: systemMessages().optional(), params: anyObject().optional() }).optional(),
+			token: textWhere(
+				(token) => token.trim() !== '',
+				'must not be empty (it would replace the agent’s token with nothing)',
+			).optional(),
+			llm: shape({
+				system_messages: systemMessages().optional(),
+				params: anyObject().optional(),
+			}).optional(),
 			mllm: shape({ params: anyObject().optional() }).optional(),
 		}),
 		(value, report) => {
@@ -229,7 +278,9 @@ export const speakRequestSchema = shape({
 		if (typeof value !== 'string') return 'must be a string';
 		if (value === '') return 'is required and must not be empty';
 		const bytes = utf8Bytes(value);
-		return bytes <= SPEAK_MAX_BYTES ? undefined : `must be at most ${SPEAK_MAX_BYTES} bytes in UTF-8 (it is ${bytes} bytes)`;
+		return bytes <= SPEAK_MAX_BYTES
+			? undefined
+			: `must be at most ${SPEAK_MAX_BYTES} bytes in UTF-8 (it is ${bytes} bytes)`;
 	}),
 	priority: oneOf(['INTERRUPT', 'APPEND', 'IGNORE'] as const).optional(),
 	interruptable: flag().optional(),

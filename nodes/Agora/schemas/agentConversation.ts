@@ -65,7 +65,14 @@ const endOfSpeechSchema = withRules(
 /** Deprecated turn detection type; `platform_vad` is the earlier name of `agora_vad`. */
 const TURN_DETECTION_TYPES = ['agora_vad', 'server_vad', 'semantic_vad', 'platform_vad'] as const;
 // `keyword`: the value Agora's SDKs send (agent-server-sdk-ts StartAgentsRequest InterruptMode).
-const INTERRUPT_MODES = ['interrupt', 'append', 'ignore', 'keywords', 'keyword', 'adaptive'] as const;
+const INTERRUPT_MODES = [
+	'interrupt',
+	'append',
+	'ignore',
+	'keywords',
+	'keyword',
+	'adaptive',
+] as const;
 
 /** The current form (mode + config) and the deprecated one side by side, as Agora accepts both. */
 export const turnDetectionSchema = shape({
@@ -102,7 +109,8 @@ export const salSchema = withRules(
 		const urls = value.sample_urls;
 		if (!urls) return;
 		const names = Object.keys(urls);
-		if (names.length > 1) report(['sample_urls'], 'must have at most one entry (Agora supports one voiceprint)');
+		if (names.length > 1)
+			report(['sample_urls'], 'must have at most one entry (Agora supports one voiceprint)');
 		else if (names[0] === 'unknown') report(['sample_urls'], 'entry name "unknown" is reserved');
 		else if (names.length === 1 && typeof urls[names[0]] !== 'string') {
 			report(['sample_urls', names[0]], 'must be the URL of the voiceprint file');
@@ -139,7 +147,11 @@ const fillerContentConfig = shape({
 
 /** mode "generated" (agora-agents-ts StartAgentsRequest FillerWords.Content.GeneratedConfig, v2.8). */
 const generatedFillerConfig = shape({
-	llm_provider: shape({ url: nonEmptyText(), api_key: nonEmptyText(), params: anyObject().nullish() }).nullish(),
+	llm_provider: shape({
+		url: nonEmptyText(),
+		api_key: nonEmptyText(),
+		params: anyObject().nullish(),
+	}).nullish(),
 	prompt: text().nullish(),
 	fallback_strategy: oneOf(['static'] as const).nullish(),
 	context_message_limit: integer().nullish(),
@@ -197,7 +209,14 @@ export const parametersSchema = shape({
 	opt_out: flag().nullish(),
 });
 
-export const GEOFENCE_AREAS = ['GLOBAL', 'NORTH_AMERICA', 'EUROPE', 'ASIA', 'INDIA', 'JAPAN'] as const;
+export const GEOFENCE_AREAS = [
+	'GLOBAL',
+	'NORTH_AMERICA',
+	'EUROPE',
+	'ASIA',
+	'INDIA',
+	'JAPAN',
+] as const;
 
 export const geofenceSchema = withRules(
 	shape({

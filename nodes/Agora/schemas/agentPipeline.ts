@@ -29,7 +29,6 @@ const CREDENTIAL_MODES = ['managed', 'byok'] as const;
 
 const credentialMode = () => oneOf(CREDENTIAL_MODES).nullish();
 
-
 export const asrSchema = shape({
 	credential_mode: credentialMode(),
 	language: text().nullish(),
@@ -47,7 +46,9 @@ export const ttsSchema = withRules(
 		url: text().nullish(),
 		headers: anyObject().nullish(),
 		params: anyObject().nullish(),
-		skip_patterns: list(integer(1, 5), { message: 'must be an array of integers in [1, 5]' }).nullish(),
+		skip_patterns: list(integer(1, 5), {
+			message: 'must be an array of integers in [1, 5]',
+		}).nullish(),
 	}),
 	(tts, report) => {
 		if (tts.vendor !== GENERIC_HTTP) return;
@@ -58,7 +59,10 @@ export const ttsSchema = withRules(
 );
 
 const mcpServerSchema = shape({
-	name: textWhere((name) => /^[A-Za-z0-9]{1,48}$/.test(name), 'must be 1 to 48 characters, English letters and digits only'),
+	name: textWhere(
+		(name) => /^[A-Za-z0-9]{1,48}$/.test(name),
+		'must be 1 to 48 characters, English letters and digits only',
+	),
 	endpoint: nonEmptyText(),
 	transport: openChoice().nullish(),
 	headers: anyObject().nullish(),
@@ -90,7 +94,8 @@ const greetingConfigsSchema = shape({
 });
 
 /** System messages are objects (OpenAI-compatible role and content; other keys pass). */
-export const systemMessages = () => list(anyObject('must be an object (role and content)'), { message: 'must be an array' });
+export const systemMessages = () =>
+	list(anyObject('must be an object (role and content)'), { message: 'must be an array' });
 
 export const llmSchema = withRules(
 	shape({
@@ -117,7 +122,10 @@ export const llmSchema = withRules(
 		// The greeting text is the fallback when the recording cannot be played; Agora refuses the
 		// recording without it.
 		if (isGiven(llm.greeting_audio_url) && !llm.greeting_message?.trim()) {
-			report(['greeting_message'], 'is required with greeting_audio_url (it is the fallback when the recording cannot be played)');
+			report(
+				['greeting_message'],
+				'is required with greeting_audio_url (it is the fallback when the recording cannot be played)',
+			);
 		}
 	},
 );
@@ -138,10 +146,18 @@ const mllmTurnDetectionSchema = withRules(
 		server_vad_config: shape({
 			...vadTiming,
 			idle_timeout_ms: integer().nullish(),
-			start_of_speech_sensitivity: oneOf(['START_SENSITIVITY_HIGH', 'START_SENSITIVITY_LOW'] as const).nullish(),
-			end_of_speech_sensitivity: oneOf(['END_SENSITIVITY_HIGH', 'END_SENSITIVITY_LOW'] as const).nullish(),
+			start_of_speech_sensitivity: oneOf([
+				'START_SENSITIVITY_HIGH',
+				'START_SENSITIVITY_LOW',
+			] as const).nullish(),
+			end_of_speech_sensitivity: oneOf([
+				'END_SENSITIVITY_HIGH',
+				'END_SENSITIVITY_LOW',
+			] as const).nullish(),
 		}).nullish(),
-		semantic_vad_config: shape({ eagerness: oneOf(['auto', 'low', 'medium', 'high'] as const).nullish() }).nullish(),
+		semantic_vad_config: shape({
+			eagerness: oneOf(['auto', 'low', 'medium', 'high'] as const).nullish(),
+		}).nullish(),
 	}),
 	(value, report) => checkModeConfig(value, report),
 );
@@ -154,7 +170,9 @@ export const mllmSchema = shape({
 	adc_credentials_string: text().nullish(),
 	project_id: text().nullish(),
 	location: text().nullish(),
-	messages: list(anyObject('must be an object'), { message: 'must be an array of objects' }).nullish(),
+	messages: list(anyObject('must be an object'), {
+		message: 'must be an array of objects',
+	}).nullish(),
 	params: anyObject().nullish(),
 	input_modalities: modalities([['audio'], ['audio', 'text']]).nullish(),
 	// ["audio"]: Agora's own MLLM examples (Azure OpenAI, Gemini) use it.

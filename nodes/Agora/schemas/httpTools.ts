@@ -1,7 +1,19 @@
 /**
  * Inline HTTP tools of the LLM (`properties.llm.tools`, Agora's join API from v2.8): at most 32, names
  * unique ignoring case, GET or POST, a timeout of 1000-100000 ms, placeholders only where allowed.
- */import { anyObject, integer, isGiven, list, nonEmptyText, oneOf, shape, text, textWhere, withRules, type Report } from './rules';
+ */ import {
+	anyObject,
+	integer,
+	isGiven,
+	list,
+	nonEmptyText,
+	oneOf,
+	shape,
+	text,
+	textWhere,
+	withRules,
+	type Report,
+} from './rules';
 import { isPlainObject } from '../../shared/values';
 
 export const MAX_HTTP_TOOLS = 32;
@@ -33,10 +45,16 @@ export function placeholderProblem(value: string, place: Place): string | undefi
 }
 
 /** The body's string leaves with their paths below `body`. */
-function leaves(value: unknown, path: Array<string | number>, into: Array<[Array<string | number>, string]>) {
+function leaves(
+	value: unknown,
+	path: Array<string | number>,
+	into: Array<[Array<string | number>, string]>,
+) {
 	if (typeof value === 'string') into.push([path, value]);
-	else if (Array.isArray(value)) value.forEach((entry, index) => leaves(entry, [...path, index], into));
-	else if (isPlainObject(value)) for (const [key, entry] of Object.entries(value)) leaves(entry, [...path, key], into);
+	else if (Array.isArray(value))
+		value.forEach((entry, index) => leaves(entry, [...path, index], into));
+	else if (isPlainObject(value))
+		for (const [key, entry] of Object.entries(value)) leaves(entry, [...path, key], into);
 	return into;
 }
 
@@ -44,15 +62,20 @@ const functionSchema = shape({
 	name: nonEmptyText(),
 	description: text().nullish(),
 	parameters: withRules(anyObject('must be a JSON Schema object'), (schema, report) => {
-		if (schema.type !== 'object') report(['type'], 'must be "object": the arguments are one object');
-		if (!isPlainObject(schema.properties)) report(['properties'], 'is required: an object of the arguments the model fills in');
+		if (schema.type !== 'object')
+			report(['type'], 'must be "object": the arguments are one object');
+		if (!isPlainObject(schema.properties))
+			report(['properties'], 'is required: an object of the arguments the model fills in');
 	}),
 });
 
 const serverSchema = withRules(
 	shape({
 		method: oneOf(HTTP_TOOL_METHODS),
-		url: textWhere((url) => /^https?:\/\/\S+$/i.test(url.trim()), 'must be a full http:// or https:// URL'),
+		url: textWhere(
+			(url) => /^https?:\/\/\S+$/i.test(url.trim()),
+			'must be a full http:// or https:// URL',
+		),
 		headers: anyObject().nullish(),
 		body: anyObject().nullish(),
 		timeout_ms: integer(HTTP_TOOL_TIMEOUT.min, HTTP_TOOL_TIMEOUT.max).nullish(),
@@ -67,7 +90,8 @@ const serverSchema = withRules(
 				if (problem) report(['headers', name], problem);
 			}
 		}
-		if (isGiven(server.body) && server.method === 'GET') report(['body'], 'must not be set for GET: only a POST has a body');
+		if (isGiven(server.body) && server.method === 'GET')
+			report(['body'], 'must not be set for GET: only a POST has a body');
 		for (const [path, value] of leaves(server.body, [], [])) {
 			const problem = placeholderProblem(value, 'body');
 			if (problem) report(['body', ...path], problem);
@@ -82,11 +106,18 @@ const toolSchema = shape({
 	server: serverSchema,
 });
 
-export const httpToolsSchema = withRules(list(toolSchema, { max: MAX_HTTP_TOOLS }), (tools, report) => {
-	const seen = new Set<string>();
-	tools.forEach((tool, index) => {
-		const key = tool.function.name.toLowerCase();
-		if (seen.has(key)) report([index, 'function', 'name'], 'must be unique among the tools (ignoring upper and lower case)');
-		seen.add(key);
-	});
-});
+export const httpToolsSchema = withRules(
+	list(toolSchema, { max: MAX_HTTP_TOOLS }),
+	(tools, report) => {
+		const seen = new Set<string>();
+		tools.forEach((tool, index) => {
+			const key = tool.function.name.toLowerCase();
+			if (seen.has(key))
+				report(
+					[index, 'function', 'name'],
+					'must be unique among the tools (ignoring upper and lower case)',
+				);
+			seen.add(key);
+		});
+	},
+);

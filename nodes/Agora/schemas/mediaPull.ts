@@ -7,7 +7,17 @@ import type { z } from 'zod';
 
 import { MEDIA_PULL_REGIONS, UID_MAX } from '../../shared/agoraFacts';
 import { utf8Bytes } from '../../shared/values';
-import { channelText, closedShape, flag, oneOf, rule, shape, text, withRules, type Check } from './rules';
+import {
+	channelText,
+	closedShape,
+	flag,
+	oneOf,
+	rule,
+	shape,
+	text,
+	withRules,
+	type Check,
+} from './rules';
 
 export const ENCRYPT_MODES = [
 	'aes-128-xts',
@@ -60,7 +70,8 @@ const between = (min: number, max: number, unit = '') =>
 function wholeBetween(min: number, max: number, unit = ''): Check {
 	const range = between(min, max, unit);
 	return (value) => {
-		if (typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value)) return 'must be a whole number';
+		if (typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value))
+			return 'must be a whole number';
 		return range(value);
 	};
 }
@@ -98,15 +109,20 @@ const playerNameSchema = rule<string>(
 	),
 );
 
-const playerIdSchema = rule<string>(requiredText([(v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)']));
+const playerIdSchema = rule<string>(
+	requiredText([(v) => !/[\s/?#]/.test(v), 'must be a player ID (no spaces or slashes)']),
+);
 
 const streamIpSchema = rule<string>((value) =>
-	typeof value === 'string' && IPV4_RE.test(value) ? undefined : 'must be a valid IPv4 address, e.g. 203.0.113.10',
+	typeof value === 'string' && IPV4_RE.test(value)
+		? undefined
+		: 'must be a valid IPv4 address, e.g. 203.0.113.10',
 );
 
 const playTsRule = `must be 0 (play at once) or a Unix time in seconds between now - ${PLAY_TS_BEFORE_S} and now + ${PLAY_TS_AFTER_S}`;
 const playTsSchema = rule<number>((value) => {
-	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number of Unix seconds';
+	if (typeof value !== 'number' || !Number.isInteger(value))
+		return 'must be a whole number of Unix seconds';
 	if (value === 0) return undefined;
 	const now = Math.floor(Date.now() / 1000);
 	return value >= now - PLAY_TS_BEFORE_S && value <= now + PLAY_TS_AFTER_S ? undefined : playTsRule;
@@ -114,14 +130,19 @@ const playTsSchema = rule<number>((value) => {
 
 const seekPositionSchema = rule<number>(numberCheck((v) => v >= 0, 'must be 0 or more seconds'));
 const tempoSchema = oneOf(TEMPOS, `must be one of ${TEMPOS.join(', ')}`);
-const unknownFields = (where: string) => (unknown: string[]) => `has fields ${where} does not take: ${unknown.join(', ')}`;
+const unknownFields = (where: string) => (unknown: string[]) =>
+	`has fields ${where} does not take: ${unknown.join(', ')}`;
 
 /** Agora's prose names the profile `Profile`, its request examples `profile`: both are taken. */
 const audioProfile = rule<number>(wholeBetween(0, 5));
 const volume = rule<number>(wholeBetween(0, 200));
 
 // The player objects are open: members Agora adds after this form pass through (Additional Body).
-const audioOptionsSchema = shape({ profile: audioProfile.optional(), Profile: audioProfile.optional(), volume: volume.optional() });
+const audioOptionsSchema = shape({
+	profile: audioProfile.optional(),
+	Profile: audioProfile.optional(),
+	volume: volume.optional(),
+});
 
 const videoOptionsSchema = shape({
 	width: rule<number>(wholeBetween(66, 1920, ' pixels')).optional(),
@@ -131,7 +152,9 @@ const videoOptionsSchema = shape({
 	bitrate: rule<number>(between(1, 10000, ' Kbps')).optional(),
 	// Agora plays any other codec value as H.264: not an error.
 	codec: text().optional(),
-	gop: rule<number>(numberCheck((v) => v >= 1, 'must be 1 or more seconds between key frames')).optional(),
+	gop: rule<number>(
+		numberCheck((v) => v >= 1, 'must be 1 or more seconds between key frames'),
+	).optional(),
 	fillMode: oneOf(['fit', 'fill'] as const, "must be 'fit' or 'fill'").optional(),
 });
 
@@ -151,7 +174,9 @@ export const playerCreateSchema = withRules(
 			encryptKdfSalt: rule<string>(requiredText([(v) => v !== '0', 'must not be 0'])).optional(),
 			repeatTime: rule<number>((value) => {
 				if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
-				return value === -1 || value >= 1 ? undefined : 'must be -1 (loop) or 1 or more (0 is not allowed)';
+				return value === -1 || value >= 1
+					? undefined
+					: 'must be -1 (loop) or 1 or more (0 is not allowed)';
 			}).optional(),
 			seekPosition: seekPositionSchema.optional(),
 			dataStreamOptions: shape({ enable: flag() }).optional(),
@@ -166,11 +191,14 @@ export const playerCreateSchema = withRules(
 		if (hasUid === (p.account !== undefined)) {
 			report(
 				[hasUid ? 'account' : 'uid'],
-				hasUid ? 'cannot be given together with player.uid (exactly one of uid or account)' : 'or player.account is required (exactly one of them)',
+				hasUid
+					? 'cannot be given together with player.uid (exactly one of uid or account)'
+					: 'or player.account is required (exactly one of them)',
 			);
 		}
 		const saltMode = p.encryptMode !== undefined && KDF_SALT_MODES.includes(p.encryptMode);
-		if (saltMode && p.encryptKdfSalt === undefined) report(['encryptKdfSalt'], `is required with encryptMode ${p.encryptMode}`);
+		if (saltMode && p.encryptKdfSalt === undefined)
+			report(['encryptKdfSalt'], `is required with encryptMode ${p.encryptMode}`);
 	},
 );
 
@@ -180,7 +208,10 @@ export const createPlayerRequestSchema = closedShape(
 	unknownFields('a create request'),
 );
 
-export const deletePlayerRequestSchema = closedShape({ region: regionSchema, id: playerIdSchema }, unknownFields('a delete'));
+export const deletePlayerRequestSchema = closedShape(
+	{ region: regionSchema, id: playerIdSchema },
+	unknownFields('a delete'),
+);
 
 /**
  * Agora types the update sequence as a number of at least 0 (no 32-bit bound). The node caps it
@@ -207,13 +238,21 @@ const playerUpdateSchema = withRules(
 	),
 	(p, report) => {
 		if (Object.keys(p).length === 0) {
-			report([], 'needs at least one field to update: streamUrl, seekPosition, isPause, audioOptions or tempo');
+			report(
+				[],
+				'needs at least one field to update: streamUrl, seekPosition, isPause, audioOptions or tempo',
+			);
 		}
 	},
 );
 
 export const updatePlayerRequestSchema = closedShape(
-	{ region: regionSchema, id: playerIdSchema, sequence: sequenceSchema, player: playerUpdateSchema },
+	{
+		region: regionSchema,
+		id: playerIdSchema,
+		sequence: sequenceSchema,
+		player: playerUpdateSchema,
+	},
 	unknownFields('an update request'),
 );
 
@@ -224,7 +263,11 @@ const atLeastOne = rule<number>((value) => {
 });
 
 export const listPlayersRequestSchema = closedShape(
-	{ channelName: channelNameSchema.optional(), pageSize: pageSize.optional(), limit: atLeastOne.optional() },
+	{
+		channelName: channelNameSchema.optional(),
+		pageSize: pageSize.optional(),
+		limit: atLeastOne.optional(),
+	},
 	unknownFields('a list request'),
 );
 

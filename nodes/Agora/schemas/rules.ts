@@ -47,7 +47,8 @@ export function rangeText(min?: number, max?: number): string {
 
 // ---------------------------------------------------------------- leaves
 
-export const text = () => rule<string>(required((v) => (typeof v === 'string' ? undefined : 'must be a string')));
+export const text = () =>
+	rule<string>(required((v) => (typeof v === 'string' ? undefined : 'must be a string')));
 
 export const nonEmptyText = () =>
 	rule<string>(
@@ -88,7 +89,8 @@ export const channelText = (maxBytes = 64) =>
 		}),
 	);
 
-export const flag = () => rule<boolean>(required((v) => (typeof v === 'boolean' ? undefined : 'must be true or false')));
+export const flag = () =>
+	rule<boolean>(required((v) => (typeof v === 'boolean' ? undefined : 'must be true or false')));
 
 export function integer(min?: number, max?: number, message?: string) {
 	const rule_ = message ?? `must be an integer${rangeText(min, max)}`;
@@ -102,8 +104,14 @@ export function integer(min?: number, max?: number, message?: string) {
 }
 
 /** A finite number; `exclusive` leaves both ends out of the range. */
-export function decimal(min?: number, max?: number, options: { exclusive?: boolean; message?: string } = {}) {
-	const range = options.exclusive ? ` in (${min}, ${max}), both ends excluded` : rangeText(min, max);
+export function decimal(
+	min?: number,
+	max?: number,
+	options: { exclusive?: boolean; message?: string } = {},
+) {
+	const range = options.exclusive
+		? ` in (${min}, ${max}), both ends excluded`
+		: rangeText(min, max);
 	const message = options.message ?? `must be a number${range}`;
 	return rule<number>(
 		required((v) => {
@@ -132,7 +140,8 @@ export const anyObject = (message = 'must be a JSON object') =>
 
 // ---------------------------------------------------------------- containers
 
-const objectCheck = (message: string) => rule<Record<string, unknown>>(required((v) => (isPlainObject(v) ? undefined : message)));
+const objectCheck = (message: string) =>
+	rule<Record<string, unknown>>(required((v) => (isPlainObject(v) ? undefined : message)));
 
 /** An object with known members; other members pass through (Agora accepts extension fields). */
 export function shape<T extends z.ZodRawShape>(members: T, message = 'must be an object') {
@@ -140,7 +149,10 @@ export function shape<T extends z.ZodRawShape>(members: T, message = 'must be an
 }
 
 /** An object whose members are only those listed; an unknown member is named in the message. */
-export function closedShape<T extends z.ZodRawShape>(members: T, message: (unknown: string[]) => string) {
+export function closedShape<T extends z.ZodRawShape>(
+	members: T,
+	message: (unknown: string[]) => string,
+) {
 	const known = Object.keys(members);
 	return rule<Record<string, unknown>>(
 		required((v) => {
@@ -152,7 +164,10 @@ export function closedShape<T extends z.ZodRawShape>(members: T, message: (unkno
 }
 
 /** An array whose entries follow `entry`; `max` caps the number of entries. */
-export function list<T extends z.ZodTypeAny>(entry: T, options: { max?: number; message?: string } = {}) {
+export function list<T extends z.ZodTypeAny>(
+	entry: T,
+	options: { max?: number; message?: string } = {},
+) {
 	const { max, message = 'must be an array' } = options;
 	return rule<unknown[]>(
 		required((v) => {
@@ -167,7 +182,8 @@ export function map<T extends z.ZodTypeAny>(entry: T, message = 'must be an obje
 	return objectCheck(message).pipe(z.record(z.string(), entry));
 }
 
-export const stringList = (max?: number) => list(text(), { max, message: 'must be an array of strings' });
+export const stringList = (max?: number) =>
+	list(text(), { max, message: 'must be an array of strings' });
 
 /**
  * Modalities: a list of strings that must be one of the combinations the reference lists, in any
@@ -178,7 +194,9 @@ export function modalities(combinations: ReadonlyArray<readonly string[]>) {
 	return rule<string[]>(
 		required((v) => {
 			if (!Array.isArray(v) || !v.every((entry) => typeof entry === 'string')) return message;
-			const fits = combinations.some((set) => set.length === v.length && set.every((entry) => v.includes(entry)));
+			const fits = combinations.some(
+				(set) => set.length === v.length && set.every((entry) => v.includes(entry)),
+			);
 			return fits ? undefined : message;
 		}),
 	);
@@ -203,7 +221,10 @@ export function checkModeConfig(
 		(key) => (key.endsWith('_config') || alsoAccepted.includes(key)) && isGiven(value[key]),
 	);
 	if (present.length > 1) {
-		report([present[1]], `cannot be given together with ${present[0]}: give only the config of the chosen mode`);
+		report(
+			[present[1]],
+			`cannot be given together with ${present[0]}: give only the config of the chosen mode`,
+		);
 		return;
 	}
 	if (present.length === 1 && mode === undefined) {

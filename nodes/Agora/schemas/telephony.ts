@@ -3,7 +3,16 @@
  * agent: its `properties` follow the start rules (schemas/agent.ts); `sip` says whom to call from where.
  */
 import { startRequestSchema } from './agent';
-import { anyObject, integer, nonEmptyText, oneOf, shape, text, textWhere, withRules } from './rules';
+import {
+	anyObject,
+	integer,
+	nonEmptyText,
+	oneOf,
+	shape,
+	text,
+	textWhere,
+	withRules,
+} from './rules';
 
 /** E.164: "+", a country code that does not start with 0, at most 15 digits in all. */
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -50,7 +59,9 @@ const callShape = shape({
  * should hold the SIP gateway's UID: it is checked as if it did.
  */
 export const callRequestSchema = withRules(callShape, (body, report) => {
-	const properties = body.pipeline_id?.trim() ? { remote_rtc_uids: [body.sip.rtc_uid], ...body.properties } : body.properties;
+	const properties = body.pipeline_id?.trim()
+		? { remote_rtc_uids: [body.sip.rtc_uid], ...body.properties }
+		: body.properties;
 	const agent = startRequestSchema.safeParse({
 		name: body.name,
 		preset: body.preset,
@@ -58,7 +69,8 @@ export const callRequestSchema = withRules(callShape, (body, report) => {
 		properties,
 	});
 	if (agent.success) return;
-	for (const issue of agent.error.issues) report(issue.path as Array<string | number>, issue.message);
+	for (const issue of agent.error.issues)
+		report(issue.path as Array<string | number>, issue.message);
 });
 
 /** Query of the call records (GET /v2/projects/{appid}/call). */
@@ -66,7 +78,15 @@ export const callRecordsQuerySchema = shape({
 	// Either side of the call; records hold E.164 numbers, but the filter itself has no rule.
 	number: text().optional(),
 	type: oneOf(CALL_TYPES).optional(),
-	from_time: integer(0, undefined, 'must be a valid date and time (Unix seconds, not negative)').optional(),
-	to_time: integer(0, undefined, 'must be a valid date and time (Unix seconds, not negative)').optional(),
+	from_time: integer(
+		0,
+		undefined,
+		'must be a valid date and time (Unix seconds, not negative)',
+	).optional(),
+	to_time: integer(
+		0,
+		undefined,
+		'must be a valid date and time (Unix seconds, not negative)',
+	).optional(),
 	limit: integer(1).optional(),
 });

@@ -41,7 +41,8 @@ let sweepAt = SWEEP_AT;
 function prune(log: KeyLog, now: number): boolean {
 	const horizon = now - log.windowMs - MARGIN_MS;
 	let kept = 0;
-	for (const booking of log.bookings) if (booking.doneAt === undefined || booking.doneAt > horizon) log.bookings[kept++] = booking;
+	for (const booking of log.bookings)
+		if (booking.doneAt === undefined || booking.doneAt > horizon) log.bookings[kept++] = booking;
 	log.bookings.length = kept;
 	return kept === 0;
 }

@@ -4,10 +4,15 @@
  */
 
 // Vendor params name their keys freely (`key`, `api_key`, `subscription_key`, `accessKey`…).
-const SECRET_KEY = /(^key$|_key$|[a-z]Key$|api_?key|apikey|token|secret|password|encrypt|salt|authorization|certificate|credential)/i;
+const SECRET_KEY =
+	/(^key$|_key$|[a-z]Key$|api_?key|apikey|token|secret|password|encrypt|salt|authorization|certificate|credential)/i;
 
 /** Collects the string values of a body whose key names a secret, and every custom header value. */
-export function collectSecrets(value: unknown, into: Set<string> = new Set(), secretKey = false): Set<string> {
+export function collectSecrets(
+	value: unknown,
+	into: Set<string> = new Set(),
+	secretKey = false,
+): Set<string> {
 	if (typeof value === 'string') {
 		if (secretKey && value.length >= 4) into.add(value);
 		return into;
@@ -30,7 +35,8 @@ export const REDACTED = '***';
 export function redact(text: string, secrets: Iterable<string>): string {
 	let out = text;
 	for (const secret of secrets) {
-		if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED);
+		if (secret && secret.length >= 4 && out.includes(secret))
+			out = out.split(secret).join(REDACTED);
 	}
 	// Anything that still looks like a Basic/Bearer credential or an Agora REST token is masked too.
 	return out

@@ -11,8 +11,20 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../shared/agoraFacts';
 import { selectedCredential } from '../../shared/credentialChoice';
-import { authMethodOf, basicOnlyReason, hasBasicKeys, tokenAuthProblem, type AuthMethod } from '../../shared/token/restToken';
-import { agentApiPrefix, baseUrlFromCredential, failoverBaseUrls, globalBaseUrl, mediaPullBaseUrl } from '../../shared/hosts';
+import {
+	authMethodOf,
+	basicOnlyReason,
+	hasBasicKeys,
+	tokenAuthProblem,
+	type AuthMethod,
+} from '../../shared/token/restToken';
+import {
+	agentApiPrefix,
+	baseUrlFromCredential,
+	failoverBaseUrls,
+	globalBaseUrl,
+	mediaPullBaseUrl,
+} from '../../shared/hosts';
 import { acquire, type RateRule } from './rateLimit';
 import { collectSecrets, redact } from './redact';
 import { backoffDelay, parseRetryAfter, rateLimitDelay, retryTiming, wait } from './retry';
@@ -50,14 +62,20 @@ export async function resolveAgoraContext(
 	options: { timeoutMs?: number; maxRetries?: number } = {},
 ): Promise<AgoraContext> {
 	const credential = await selectedCredential(this, CREDENTIAL_TYPE, 'Agora API');
-	const secrets = [credential.customerSecret, credential.appCertificate, credential.notificationSecret]
-		.filter((s): s is string => typeof s === 'string' && s.length > 0);
+	const secrets = [
+		credential.customerSecret,
+		credential.appCertificate,
+		credential.notificationSecret,
+	].filter((s): s is string => typeof s === 'string' && s.length > 0);
 	const appId = String(credential.appId ?? '').trim();
 	const appCertificate = String(credential.appCertificate ?? '').trim();
 	const authentication = authMethodOf(credential);
 	// Refused here, before any request, rather than as a 401 from Agora.
 	const problem = authentication === 'token' ? tokenAuthProblem(appId, appCertificate) : undefined;
-	if (problem) throw new NodeOperationError(this.getNode(), problem, { description: 'Nothing was sent to Agora.' });
+	if (problem)
+		throw new NodeOperationError(this.getNode(), problem, {
+			description: 'Nothing was sent to Agora.',
+		});
 	return {
 		baseUrl: baseUrlFromCredential(credential),
 		failoverBaseUrls: failoverBaseUrls(credential),
@@ -117,9 +135,13 @@ export function agoraErrorDetails(error: unknown): AgoraErrorDetails | undefined
 	return context?.agora as AgoraErrorDetails | undefined;
 }
 
-export function buildUrl(ctx: AgoraContext, req: Pick<AgoraRequest, 'api' | 'path' | 'region'>): string {
+export function buildUrl(
+	ctx: AgoraContext,
+	req: Pick<AgoraRequest, 'api' | 'path' | 'region'>,
+): string {
 	const appId = encodeURIComponent(ctx.appId);
-	if (req.api === 'agent') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}/projects/${appId}${req.path}`;
+	if (req.api === 'agent')
+		return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}/projects/${appId}${req.path}`;
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}${req.path}`;
 	if (req.api === 'ncs') return `${globalBaseUrl(ctx.baseUrl)}/v2/ncs${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
@@ -164,11 +186,19 @@ const STATUS_MEANING: Record<number, string> = {
  * (or `code`), axios' own text in `messages`.
  */
 function networkFailure(error: unknown): { code?: string; timedOut: boolean } {
-	const e = error as { code?: string; httpCode?: string | null; message?: string; messages?: string[] };
+	const e = error as {
+		code?: string;
+		httpCode?: string | null;
+		message?: string;
+		messages?: string[];
+	};
 	const candidate = e.code ?? e.httpCode ?? undefined;
 	const code = candidate && /^E[A-Z_]+$/.test(candidate) ? candidate : undefined;
 	const text = [e.message, ...(e.messages ?? [])].join(' ');
-	return { code, timedOut: code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(text) };
+	return {
+		code,
+		timedOut: code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(text),
+	};
 }
 
 interface Answer {
@@ -208,7 +238,11 @@ async function sendOnce(
 			options,
 			ctx.credential ? { credentialsDecrypted: ctx.credential } : undefined,
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
-		return { status: response.statusCode, body: parseBody(response.body), headers: response.headers };
+		return {
+			status: response.statusCode,
+			body: parseBody(response.body),
+			headers: response.headers,
+		};
 	} catch (error) {
 		// No HTTP answer: refused, dropped, or timed out. Never pass the raw error on: it holds
 		// the request configuration, Authorization header included.
@@ -240,7 +274,10 @@ function networkError(
 		{
 			// n8n rewrites messages that contain a Node error code, so the code goes in the description.
 			message: redact(`Agora ${req.action} failed: ${what}`, secrets),
-			description: redact(`${failure.code ? `Network error ${failure.code}. ` : ''}Request id ${requestId}. ${repeated}`, secrets),
+			description: redact(
+				`${failure.code ? `Network error ${failure.code}. ` : ''}Request id ${requestId}. ${repeated}`,
+				secrets,
+			),
 			itemIndex: args.itemIndex,
 		},
 	);
@@ -262,7 +299,8 @@ export async function agoraRequest(
 	if (basicOnly && !hasBasicKeys(ctx.credential?.data ?? {})) {
 		throw new NodeOperationError(this.getNode(), basicOnly, {
 			itemIndex,
-			description: 'Add the Customer ID and Customer Secret to the Agora API credential (or choose Basic authentication). Nothing was sent to Agora.',
+			description:
+				'Add the Customer ID and Customer Secret to the Agora API credential (or choose Basic authentication). Nothing was sent to Agora.',
 		});
 	}
 	const secrets = [...ctx.secrets, ...collectSecrets(req.body)];
@@ -280,7 +318,15 @@ export async function agoraRequest(
 				url = failoverUrl(ctx, req, attempt);
 				continue;
 			}
-			throw networkError(this, { req, failure: sent, requestId, attempts: attempt + 1, secrets, timeoutMs: ctx.timeoutMs, itemIndex });
+			throw networkError(this, {
+				req,
+				failure: sent,
+				requestId,
+				attempts: attempt + 1,
+				secrets,
+				timeoutMs: ctx.timeoutMs,
+				itemIndex,
+			});
 		}
 		const { status, body, headers } = sent;
 
@@ -311,7 +357,14 @@ export async function agoraRequest(
 			if (req.idempotent) url = failoverUrl(ctx, req, attempt);
 			continue;
 		}
-		throw agoraApiError(this, { status, body, requestId: answeredId, action: req.action, secrets, itemIndex });
+		throw agoraApiError(this, {
+			status,
+			body,
+			requestId: answeredId,
+			action: req.action,
+			secrets,
+			itemIndex,
+		});
 	}
 }
 
@@ -329,7 +382,14 @@ function tagAgoraError(error: NodeApiError, details: Partial<AgoraErrorDetails>)
 
 export function agoraApiError(
 	fn: { getNode: RequestFunctions['getNode'] },
-	args: { status: number; body: IDataObject; requestId?: string; action: string; secrets: string[]; itemIndex: number },
+	args: {
+		status: number;
+		body: IDataObject;
+		requestId?: string;
+		action: string;
+		secrets: string[];
+		itemIndex: number;
+	},
 ): NodeApiError {
 	const { status, body, requestId, action, secrets, itemIndex } = args;
 	// Agent API: {detail, reason}; telephony and phone numbers: {error_type, description}; Media
@@ -356,8 +416,18 @@ export function agoraApiError(
 		.join(' ');
 	const error = new NodeApiError(
 		fn.getNode(),
-		{ status, reason: reason ?? null, detail: detail ? redact(detail, secrets) : null, requestId: requestId ?? null },
-		{ message: redact(head, secrets), description: redact(description, secrets), httpCode: String(status), itemIndex },
+		{
+			status,
+			reason: reason ?? null,
+			detail: detail ? redact(detail, secrets) : null,
+			requestId: requestId ?? null,
+		},
+		{
+			message: redact(head, secrets),
+			description: redact(description, secrets),
+			httpCode: String(status),
+			itemIndex,
+		},
 	);
 	return tagAgoraError(error, { status, reason, requestId, ambiguous: status === 504 });
 }

@@ -19,7 +19,10 @@ export const retryTiming = {
 };
 
 export function backoffDelay(attempt: number): number {
-	const raw = Math.min(retryTiming.maxDelayMs, retryTiming.baseMs * Math.pow(retryTiming.factor, attempt));
+	const raw = Math.min(
+		retryTiming.maxDelayMs,
+		retryTiming.baseMs * Math.pow(retryTiming.factor, attempt),
+	);
 	// Jitter of +-25 % spreads the retries of concurrent items.
 	return Math.round(raw * (0.75 + Math.random() * 0.5));
 }

@@ -188,7 +188,8 @@ function checkAgoraName(name: string, value: string, minBytes: number, maxBytes:
 function parseUid(value: unknown): number {
 	if (typeof value === 'string') {
 		if (value === '') return 0;
-		if (!/^\d{1,10}$/.test(value)) throw new Error('uid must be an integer between 0 and 4294967295');
+		if (!/^\d{1,10}$/.test(value))
+			throw new Error('uid must be an integer between 0 and 4294967295');
 		return checkInt('uid', Number(value), 0, UINT32_MAX);
 	}
 	return checkInt('uid', value, 0, UINT32_MAX);
@@ -215,8 +216,10 @@ function checkProject(input: RtcTokenInput): void {
 	if (typeof input.appCertificate !== 'string' || input.appCertificate === '') {
 		throw new Error('appCertificate is required to build a token');
 	}
-	if (!HEX32.test(input.appCertificate)) throw new Error('appCertificate must be 32 hexadecimal characters');
-	if (typeof input.channelName !== 'string' || input.channelName === '') throw new Error('channelName is required');
+	if (!HEX32.test(input.appCertificate))
+		throw new Error('appCertificate must be 32 hexadecimal characters');
+	if (typeof input.channelName !== 'string' || input.channelName === '')
+		throw new Error('channelName is required');
 	checkAgoraName('channelName', input.channelName, 1, 64);
 }
 
@@ -225,7 +228,8 @@ function rtcUidOf(input: RtcTokenInput): string {
 	const hasUid = input.uid !== undefined && input.uid !== null;
 	const hasAccount = input.account !== undefined && input.account !== null;
 	if (hasUid && hasAccount) throw new Error('Provide either uid or account, not both');
-	if (!hasUid && !hasAccount) throw new Error('Either uid or account is required (uid 0 allows any user)');
+	if (!hasUid && !hasAccount)
+		throw new Error('Either uid or account is required (uid 0 allows any user)');
 	if (hasUid) {
 		const uid = parseUid(input.uid);
 		return uid === 0 ? '' : String(uid);
@@ -237,8 +241,10 @@ function rtcUidOf(input: RtcTokenInput): string {
 
 /** The RTM user id, or undefined when the token has no RTM service. */
 function rtmUserIdOf(input: RtcTokenInput, rtcUid: string): string | undefined {
-	if (input.withRtm !== undefined && typeof input.withRtm !== 'boolean') throw new Error('withRtm must be a boolean');
-	const explicit = input.rtmUserId !== undefined && input.rtmUserId !== null && input.rtmUserId !== '';
+	if (input.withRtm !== undefined && typeof input.withRtm !== 'boolean')
+		throw new Error('withRtm must be a boolean');
+	const explicit =
+		input.rtmUserId !== undefined && input.rtmUserId !== null && input.rtmUserId !== '';
 	if (!input.withRtm) {
 		if (explicit) throw new Error('rtmUserId is only used when withRtm is true');
 		return undefined;
@@ -263,11 +269,21 @@ function validate(input: RtcTokenInput): ValidatedInput {
 		rtcUid,
 		publisher: input.role === 'publisher',
 		tokenExpire: checkInt('tokenExpireSeconds', input.tokenExpireSeconds, 1, MAX_EXPIRE_SECONDS),
-		privilegeExpire: checkInt('privilegeExpireSeconds', input.privilegeExpireSeconds, 0, MAX_EXPIRE_SECONDS),
+		privilegeExpire: checkInt(
+			'privilegeExpireSeconds',
+			input.privilegeExpireSeconds,
+			0,
+			MAX_EXPIRE_SECONDS,
+		),
 		rtmUserId: rtmUserIdOf(input, rtcUid),
-		salt: input.salt === undefined ? randomInt(1, MAX_SALT + 1) : checkInt('salt', input.salt, 0, UINT32_MAX),
+		salt:
+			input.salt === undefined
+				? randomInt(1, MAX_SALT + 1)
+				: checkInt('salt', input.salt, 0, UINT32_MAX),
 		issueTs:
-			input.issueTs === undefined ? Math.floor(Date.now() / 1000) : checkInt('issueTs', input.issueTs, 0, UINT32_MAX),
+			input.issueTs === undefined
+				? Math.floor(Date.now() / 1000)
+				: checkInt('issueTs', input.issueTs, 0, UINT32_MAX),
 	};
 }
 
@@ -283,9 +299,17 @@ function packServices(v: ValidatedInput): Buffer[] {
 		rtcPrivileges[RTC_PRIVILEGE.publishVideoStream] = v.privilegeExpire;
 		rtcPrivileges[RTC_PRIVILEGE.publishDataStream] = v.privilegeExpire;
 	}
-	const services = [new Packer().u16(SERVICE_TYPE.rtc).map(rtcPrivileges).str(v.channelName).str(v.rtcUid).done()];
+	const services = [
+		new Packer().u16(SERVICE_TYPE.rtc).map(rtcPrivileges).str(v.channelName).str(v.rtcUid).done(),
+	];
 	if (v.rtmUserId !== undefined) {
-		services.push(new Packer().u16(SERVICE_TYPE.rtm).map({ [RTM_PRIVILEGE.login]: v.tokenExpire }).str(v.rtmUserId).done());
+		services.push(
+			new Packer()
+				.u16(SERVICE_TYPE.rtm)
+				.map({ [RTM_PRIVILEGE.login]: v.tokenExpire })
+				.str(v.rtmUserId)
+				.done(),
+		);
 	}
 	return services;
 }
@@ -294,12 +318,20 @@ function packServices(v: ValidatedInput): Buffer[] {
 export function buildRtcToken(input: RtcTokenInput): RtcTokenResult {
 	const v = validate(input);
 	const services = packServices(v);
-	const signingInfo = new Packer().str(v.appId).u32(v.issueTs).u32(v.tokenExpire).u32(v.salt).u16(services.length);
+	const signingInfo = new Packer()
+		.str(v.appId)
+		.u32(v.issueTs)
+		.u32(v.tokenExpire)
+		.u32(v.salt)
+		.u16(services.length);
 	for (const s of services) signingInfo.raw(s);
 	const info = signingInfo.done();
 
 	const signingKey = hmac(u32le(v.salt), hmac(u32le(v.issueTs), v.appCertificate));
 	const signature = hmac(signingKey, info);
 	const content = new Packer().bytes(signature).raw(info).done();
-	return { token: TOKEN_VERSION + zlibStore(content).toString('base64'), expiresAt: v.issueTs + v.tokenExpire };
+	return {
+		token: TOKEN_VERSION + zlibStore(content).toString('base64'),
+		expiresAt: v.issueTs + v.tokenExpire,
+	};
 }

@@ -25,7 +25,8 @@ export function tokenAuthProblem(appId: string, appCertificate: string): string 
 			? 'Token authentication needs the App Certificate: set it in the Agora API credential, or choose Basic authentication'
 			: 'The App Certificate must be 32 hexadecimal characters (Agora Console > project > Security)';
 	}
-	if (!HEX32.test(appId)) return 'Token authentication needs an App ID of 32 hexadecimal characters';
+	if (!HEX32.test(appId))
+		return 'Token authentication needs an App ID of 32 hexadecimal characters';
 	return undefined;
 }
 
@@ -44,13 +45,20 @@ export function basicOnlyReason(url: string): string | undefined {
 	if (path.includes('/cloud-player/')) return MEDIA_PULL_NEEDS_BASIC;
 	if (path.includes('/v2/ncs/')) return NCS_NEEDS_BASIC;
 	// "This endpoint requires Basic Auth": outbound calls, call status and hang-up, phone numbers.
-	if (/\/phone-numbers(\/|$)/.test(path) || /\/projects\/[^/]+\/calls?(\/|$)/.test(path)) return TELEPHONY_NEEDS_BASIC;
+	if (/\/phone-numbers(\/|$)/.test(path) || /\/projects\/[^/]+\/calls?(\/|$)/.test(path))
+		return TELEPHONY_NEEDS_BASIC;
 	return undefined;
 }
 
 /** Whether a credential holds the Customer ID and Secret that Basic authentication needs. */
-export function hasBasicKeys(credential: { customerId?: unknown; customerSecret?: unknown }): boolean {
-	return String(credential.customerId ?? '').trim() !== '' && String(credential.customerSecret ?? '') !== '';
+export function hasBasicKeys(credential: {
+	customerId?: unknown;
+	customerSecret?: unknown;
+}): boolean {
+	return (
+		String(credential.customerId ?? '').trim() !== '' &&
+		String(credential.customerSecret ?? '') !== ''
+	);
 }
 
 function parsed(body: unknown): Record<string, unknown> | undefined {
@@ -61,7 +69,9 @@ function parsed(body: unknown): Record<string, unknown> | undefined {
 			return undefined;
 		}
 	}
-	return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+	return body !== null && typeof body === 'object' && !Array.isArray(body)
+		? (body as Record<string, unknown>)
+		: undefined;
 }
 
 /** The channel and user a request's token must name (see the header comment). */
@@ -93,7 +103,9 @@ export function restAuthorization(
 	const basicOnly = basicOnlyReason(request.url);
 	if (basicOnly) throw new Error(basicOnly);
 	if (!request.url.includes(AGENT_API)) {
-		throw new Error('Token authentication works only with Agora’s Conversational AI API; choose Basic authentication for other Agora APIs');
+		throw new Error(
+			'Token authentication works only with Agora’s Conversational AI API; choose Basic authentication for other Agora APIs',
+		);
 	}
 	const scope = tokenScope(request.url, request.body);
 	const { token } = buildRtcToken({

@@ -52,16 +52,34 @@ export const overheadBench: Bench = {
 		try {
 			const ids = await createAgents(sb, AGENTS);
 			const items = Array.from({ length: n }, (_, i) => ({ id: ids[i % ids.length] }));
-			const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+			const credential = {
+				customerId: sb.customerId,
+				customerSecret: sb.customerSecret,
+				appId: sb.appId,
+				host: 'custom',
+				customBaseUrl: sb.url,
+			};
 			// The node's default concurrency is higher; the brief compares at the same concurrency as the loop.
-			const params = { resource: 'agent', operation: 'get', agentId: '={{$json.id}}', requestOptions: { concurrency: CONCURRENCY } };
+			const params = {
+				resource: 'agent',
+				operation: 'get',
+				agentId: '={{$json.id}}',
+				requestOptions: { concurrency: CONCURRENCY },
+			};
 
-			const viaWorkflow = async (wf: TestWorkflow, node: string, expected: number): Promise<number> => {
+			const viaWorkflow = async (
+				wf: TestWorkflow,
+				node: string,
+				expected: number,
+			): Promise<number> => {
 				const { ms, value } = await timed(() => runWorkflow(wf, credential));
 				const error = value.error(node);
 				if (error) throw new Error(`${node} node failed: ${error.message}`);
 				const out = value.output(node);
-				if (out.length !== expected || out.some((item) => typeof item.agent_id !== 'string' || typeof item.status !== 'string')) {
+				if (
+					out.length !== expected ||
+					out.some((item) => typeof item.agent_id !== 'string' || typeof item.status !== 'string')
+				) {
 					throw new Error(`${node} node returned ${out.length} items, expected ${expected} agents`);
 				}
 				return ms;
@@ -117,21 +135,33 @@ export const overheadBench: Bench = {
 					name: `(attribution) helper floor / raw axios loop: n8n's request helper, which every node must use`,
 					values: ratio(r.floor, r.axios),
 					unit: '',
-					detail: `helper floor ${spread(r.floor, 0, ' ms')}; per item ${spread(r.floor.map((m, i) => ((m - r.axios[i]) / n) * 1000), 0, ' µs')} more than axios`,
+					detail: `helper floor ${spread(r.floor, 0, ' ms')}; per item ${spread(
+						r.floor.map((m, i) => ((m - r.axios[i]) / n) * 1000),
+						0,
+						' µs',
+					)} more than axios`,
 				},
 				{
 					bench: 1,
 					name: `(attribution) Agora node / helper floor: the Agora node's own code`,
 					values: ratio(r.agora, r.floor),
 					unit: '',
-					detail: `per item ${spread(r.agora.map((a, i) => ((a - r.floor[i]) / n) * 1000), 0, ' µs')} more than the helper floor`,
+					detail: `per item ${spread(
+						r.agora.map((a, i) => ((a - r.floor[i]) / n) * 1000),
+						0,
+						' µs',
+					)} more than the helper floor`,
 				},
 				{
 					bench: 1,
 					name: `(attribution) expression node / raw axios loop: n8n's request helper + n8n's expression engine per item`,
 					values: ratio(r.expression, r.axios),
 					unit: '',
-					detail: `expression node ${spread(r.expression, 0, ' ms')}; per item ${spread(r.expression.map((m, i) => ((m - r.floor[i]) / n) * 1000), 0, ' µs')} more than the helper floor`,
+					detail: `expression node ${spread(r.expression, 0, ' ms')}; per item ${spread(
+						r.expression.map((m, i) => ((m - r.floor[i]) / n) * 1000),
+						0,
+						' µs',
+					)} more than the helper floor`,
 				},
 			];
 			return rows;

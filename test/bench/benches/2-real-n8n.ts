@@ -23,22 +23,39 @@ function scenarios(smoke: boolean): Scenario[] {
 }
 
 /** Runs one workflow through its production webhook and returns the node's executionTime (ms). */
-async function runOnce(fx: N8nFixture, kind: 'agora' | 'http', calls: number): Promise<{ nodeMs: number; wallMs: number }> {
+async function runOnce(
+	fx: N8nFixture,
+	kind: 'agora' | 'http',
+	calls: number,
+): Promise<{ nodeMs: number; wallMs: number }> {
 	const w = GET_WORKFLOWS[kind];
 	const after = await fx.lastExecutionId();
 	const t0 = Date.now();
-	const res = await axios.post(fx.webhookUrl(w.path), { count: calls, ids: fx.agentIds }, { timeout: 300000, validateStatus: () => true });
+	const res = await axios.post(
+		fx.webhookUrl(w.path),
+		{ count: calls, ids: fx.agentIds },
+		{ timeout: 300000, validateStatus: () => true },
+	);
 	const wallMs = Date.now() - t0;
-	if (res.status !== 200) throw new Error(`${w.node} workflow answered ${res.status}: ${JSON.stringify(res.data).slice(0, 300)}`);
+	if (res.status !== 200)
+		throw new Error(
+			`${w.node} workflow answered ${res.status}: ${JSON.stringify(res.data).slice(0, 300)}`,
+		);
 	const exec = await fx.latestExecution(w.id, after);
 	const run = exec.runData[w.node]?.[0];
 	if (exec.status !== 'success' || !run || run.error) {
-		throw new Error(`${w.node} execution ${exec.id} ended ${exec.status}: ${run?.error?.message ?? 'no run data'}`);
+		throw new Error(
+			`${w.node} execution ${exec.id} ended ${exec.status}: ${run?.error?.message ?? 'no run data'}`,
+		);
 	}
 	const items = run.data?.main?.[0] ?? [];
-	const agents = items.filter((item) => typeof item.json.agent_id === 'string' && typeof item.json.status === 'string');
+	const agents = items.filter(
+		(item) => typeof item.json.agent_id === 'string' && typeof item.json.status === 'string',
+	);
 	if (items.length !== calls || agents.length !== calls) {
-		throw new Error(`${w.node} returned ${items.length} items (${agents.length} agents), expected ${calls}`);
+		throw new Error(
+			`${w.node} returned ${items.length} items (${agents.length} agents), expected ${calls}`,
+		);
 	}
 	return { nodeMs: run.executionTime, wallMs };
 }
@@ -47,9 +64,13 @@ export const realN8nBench: Bench = {
 	id: 2,
 	title: 'Agora node against the HTTP Request node in a real n8n',
 	method: (smoke) =>
-		`**2** — In \`n8n start\` (the e2e install, package packed and installed as a community package, N8N_RUNNERS_ENABLED=false), two active workflows Webhook (respond when last node finishes) -> Code (makes the N items {id}, ${AGENT_COUNT} agents cycled) -> node under test: the Agora node (Agent > Get, default options, i.e. its default concurrency) or n8n's HTTP Request node 4.2 (GET {sandbox}/api/conversational-ai-agent/v2/projects/{appId}/agents/{{$json.id}}, Generic credential > httpBasicAuth, default options: all items sent at once, no batching). The sandbox runs as its own process. Figure: the Agora node's executionTime / the HTTP Request node's executionTime, both read from the execution n8n saved (run data of the node, first run); N = ${scenarios(smoke)
+		`**2** — In \`n8n start\` (the e2e install, package packed and installed as a community package, N8N_RUNNERS_ENABLED=false), two active workflows Webhook (respond when last node finishes) -> Code (makes the N items {id}, ${AGENT_COUNT} agents cycled) -> node under test: the Agora node (Agent > Get, default options, i.e. its default concurrency) or n8n's HTTP Request node 4.2 (GET {sandbox}/api/conversational-ai-agent/v2/projects/{appId}/agents/{{$json.id}}, Generic credential > httpBasicAuth, default options: all items sent at once, no batching). The sandbox runs as its own process. Figure: the Agora node's executionTime / the HTTP Request node's executionTime, both read from the execution n8n saved (run data of the node, first run); N = ${scenarios(
+			smoke,
+		)
 			.map((s) => `${s.calls} on ${s.label}`)
-			.join(', ')}. Each run checks that every item came back as an agent. One untimed full-size warm-up of each workflow per scenario; runs alternate which node goes first.`,
+			.join(
+				', ',
+			)}. Each run checks that every item came back as an agent. One untimed full-size warm-up of each workflow per scenario; runs alternate which node goes first.`,
 	async run(ctx) {
 		const fx = await ctx.n8n();
 		const rows: Row[] = [];

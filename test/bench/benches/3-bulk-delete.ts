@@ -25,7 +25,13 @@ export const bulkDeleteBench: Bench = {
 		const n = size(ctx.smoke);
 		const boundMs = (n / DELETES_PER_S) * 1000;
 		const sb = await startSandbox({ playerQuota: 100000, rateLimits: false });
-		const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+		const credential = {
+			customerId: sb.customerId,
+			customerSecret: sb.customerSecret,
+			appId: sb.appId,
+			host: 'custom',
+			customBaseUrl: sb.url,
+		};
 		const walls: number[] = [];
 		const limited: number[] = [];
 		try {
@@ -43,9 +49,13 @@ export const bulkDeleteBench: Bench = {
 				const error = value.error('Agora');
 				if (error) throw new Error(`Agora node failed: ${error.message}`);
 				const out = value.output('Agora');
-				const deleted = out.filter((item) => item.deleted === true && item.error === undefined).length;
-				if (out.length !== n || deleted !== n) throw new Error(`${out.length} items, ${deleted} deleted, expected ${n}`);
-				if (sb.players().length !== 0) throw new Error(`${sb.players().length} players left after the delete`);
+				const deleted = out.filter(
+					(item) => item.deleted === true && item.error === undefined,
+				).length;
+				if (out.length !== n || deleted !== n)
+					throw new Error(`${out.length} items, ${deleted} deleted, expected ${n}`);
+				if (sb.players().length !== 0)
+					throw new Error(`${sb.players().length} players left after the delete`);
 				walls.push(ms);
 				limited.push(sb.stats().rateLimited.byRule.delete ?? 0);
 			}

@@ -30,7 +30,10 @@ function size(smoke: boolean): number {
  * its token, serviceMs later), once the 2/s window has room (k-2 sent >= 1 s ago) and once the 15/min
  * window has room (k-15 sent >= 60 s ago); the run ends when the last page has answered.
  */
-export function listingBoundMs(pages: number, serviceMs: number): { boundMs: number; sendTimes: number[] } {
+export function listingBoundMs(
+	pages: number,
+	serviceMs: number,
+): { boundMs: number; sendTimes: number[] } {
 	const t: number[] = [];
 	for (let k = 0; k < pages; k++) {
 		let at = k === 0 ? 0 : t[k - 1] + serviceMs;
@@ -67,7 +70,13 @@ export const getManyBench: Bench = {
 		try {
 			sandbox = await startSandboxProcess({ SANDBOX_PLAYER_QUOTA: String(n * 2) });
 			const sb = sandbox;
-			const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+			const credential = {
+				customerId: sb.customerId,
+				customerSecret: sb.customerSecret,
+				appId: sb.appId,
+				host: 'custom',
+				customBaseUrl: sb.url,
+			};
 			const listUrl = `${sb.url}/v1/projects/${sb.appId}/cloud-player/players`;
 			const auth = { username: sb.customerId, password: sb.customerSecret };
 			for (let run = 0; run < ctx.runs; run++) {
@@ -77,9 +86,13 @@ export const getManyBench: Bench = {
 				const service: number[] = [];
 				for (let i = 0; i < 5; i++) {
 					const { ms, value } = await timed(() =>
-						axios.get(listUrl, { auth, params: { filter: `channelName eq ${CHANNEL}`, pageSize: PAGE_SIZE } }),
+						axios.get(listUrl, {
+							auth,
+							params: { filter: `channelName eq ${CHANNEL}`, pageSize: PAGE_SIZE },
+						}),
 					);
-					if ((value.data.players ?? []).length !== Math.min(PAGE_SIZE, n)) throw new Error('service-time probe got a short page');
+					if ((value.data.players ?? []).length !== Math.min(PAGE_SIZE, n))
+						throw new Error('service-time probe got a short page');
 					service.push(ms);
 				}
 				const serviceMs = median(service);
@@ -119,11 +132,13 @@ export const getManyBench: Bench = {
 				if (error) throw new Error(`Agora node failed: ${error.message}`);
 				const out = result.output('Agora');
 				const distinct = new Set(out.map((p) => p.id)).size;
-				if (out.length !== n || distinct !== n) throw new Error(`${out.length} items (${distinct} distinct), expected ${n}`);
+				if (out.length !== n || distinct !== n)
+					throw new Error(`${out.length} items (${distinct} distinct), expected ${n}`);
 				const after = await sb.control('stats');
 				const limited = after.rateLimited.total - before.rateLimited.total;
 				const requests = after.requests - before.requests;
-				if (limited !== 0) throw new Error(`the sandbox answered ${limited} list requests with 429`);
+				if (limited !== 0)
+					throw new Error(`the sandbox answered ${limited} list requests with 429`);
 				if (requests !== pages) throw new Error(`${requests} list requests, expected ${pages}`);
 
 				walls.push(ms);
@@ -131,7 +146,9 @@ export const getManyBench: Bench = {
 				timeRatios.push(ms / boundMs);
 				rssPeaks.push((peakRss - base.rss) / 2 ** 20);
 				heapPeaks.push((peakHeap - base.heapUsed) / 2 ** 20);
-				ctx.log(`   run ${run + 1}: ${(ms / 1000).toFixed(1)} s (bound ${(boundMs / 1000).toFixed(1)} s), +${rssPeaks.at(-1)!.toFixed(0)} MB rss, +${heapPeaks.at(-1)!.toFixed(0)} MB heap`);
+				ctx.log(
+					`   run ${run + 1}: ${(ms / 1000).toFixed(1)} s (bound ${(boundMs / 1000).toFixed(1)} s), +${rssPeaks.at(-1)!.toFixed(0)} MB rss, +${heapPeaks.at(-1)!.toFixed(0)} MB heap`,
+				);
 			}
 		} finally {
 			await sandbox?.stop();
@@ -145,7 +162,15 @@ export const getManyBench: Bench = {
 				values: timeRatios,
 				unit: '',
 				target: { op: '<=', value: 1.1 },
-				detail: `wall ${spread(walls.map((w) => w / 1000), 1, ' s')}, bound ${spread(bounds.map((b) => b / 1000), 1, ' s')}`,
+				detail: `wall ${spread(
+					walls.map((w) => w / 1000),
+					1,
+					' s',
+				)}, bound ${spread(
+					bounds.map((b) => b / 1000),
+					1,
+					' s',
+				)}`,
 			},
 			{
 				bench: 4,

@@ -35,7 +35,13 @@ function notification(secret: string): { body: string; headers: Record<string, s
 		eventType: 101,
 		notifyMs: Date.now(),
 		sid: randomBytes(16).toString('hex'),
-		payload: { agent_id: randomBytes(16).toString('hex').toUpperCase(), name: 'bench-agent', start_ts: Math.floor(Date.now() / 1000), channel: 'bench', labels: {} },
+		payload: {
+			agent_id: randomBytes(16).toString('hex').toUpperCase(),
+			name: 'bench-agent',
+			start_ts: Math.floor(Date.now() / 1000),
+			channel: 'bench',
+			labels: {},
+		},
 	});
 	const sig = signatures(body, secret);
 	return {
@@ -49,12 +55,20 @@ function notification(secret: string): { body: string; headers: Record<string, s
 	};
 }
 
-function post(url: URL, agent: http.Agent, n: { body: string; headers: Record<string, string> }): Promise<number> {
+function post(
+	url: URL,
+	agent: http.Agent,
+	n: { body: string; headers: Record<string, string> },
+): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method: 'POST', agent, headers: n.headers, timeout: 30000 }, (res) => {
-			res.resume();
-			res.on('end', () => resolve(res.statusCode ?? 0));
-		});
+		const req = http.request(
+			url,
+			{ method: 'POST', agent, headers: n.headers, timeout: 30000 },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve(res.statusCode ?? 0));
+			},
+		);
 		req.on('timeout', () => req.destroy(new Error('timed out')));
 		req.on('error', reject);
 		req.end(n.body);
@@ -62,7 +76,12 @@ function post(url: URL, agent: http.Agent, n: { body: string; headers: Record<st
 }
 
 /** Sends `requests` notifications from `senders` loops; returns requests/s answered 200. */
-export async function blast(url: URL, secret: string, mode: Mode, count = mode.requests): Promise<{ rate: number; ok: number; other: Record<number, number> }> {
+export async function blast(
+	url: URL,
+	secret: string,
+	mode: Mode,
+	count = mode.requests,
+): Promise<{ rate: number; ok: number; other: Record<number, number> }> {
 	// Signed bodies are made before the clock starts: the figure is n8n's, not the sender's.
 	const bodies = Array.from({ length: count }, () => notification(secret));
 	const agent = new http.Agent({ keepAlive: true, maxSockets: mode.senders });
@@ -88,22 +107,40 @@ export const triggerBench: Bench = {
 	id: 5,
 	title: 'Agora Trigger against the Webhook node in a real n8n',
 	method: (smoke) =>
-		`**5** — Same \`n8n start\` as 2. Two active workflows with a single node each: the Agora Trigger (Conversational AI, all events, default options: resends ignored by noticeId; the credential has a notification secret, so every Agora-Signature-V2 is checked) and n8n's Webhook node 2 (POST, respond immediately). Bodies: signed 17/101 envelopes as the sandbox sends them (HMAC-SHA256 and HMAC-SHA1 hex of the raw body, \`signatures\` from sandbox/src), unique noticeIds, made before the clock starts. Senders use a keep-alive agent. Rate = requests answered 200 / wall seconds; figure = Agora Trigger rate / Webhook node rate; ${modes(smoke)
+		`**5** — Same \`n8n start\` as 2. Two active workflows with a single node each: the Agora Trigger (Conversational AI, all events, default options: resends ignored by noticeId; the credential has a notification secret, so every Agora-Signature-V2 is checked) and n8n's Webhook node 2 (POST, respond immediately). Bodies: signed 17/101 envelopes as the sandbox sends them (HMAC-SHA256 and HMAC-SHA1 hex of the raw body, \`signatures\` from sandbox/src), unique noticeIds, made before the clock starts. Senders use a keep-alive agent. Rate = requests answered 200 / wall seconds; figure = Agora Trigger rate / Webhook node rate; ${modes(
+			smoke,
+		)
 			.map((m) => `${m.requests} requests ${m.label}`)
-			.join(', ')}. Every answer must be 200. After each run the bench waits until n8n has finished every execution the run started (read from n8n's database), so runs do not overlap. One untimed warm-up (${WARM_UP} requests) each; runs alternate which goes first.`,
+			.join(
+				', ',
+			)}. Every answer must be 200. After each run the bench waits until n8n has finished every execution the run started (read from n8n's database), so runs do not overlap. One untimed warm-up (${WARM_UP} requests) each; runs alternate which goes first.`,
 	async run(ctx) {
 		const fx = await ctx.n8n();
 		const secret = fx.sandbox.notificationSecret;
 		const targets = {
-			trigger: { url: new URL(fx.webhookUrl(`${NOTIFY_WORKFLOWS.trigger.webhookId}/webhook`)), id: NOTIFY_WORKFLOWS.trigger.id, sent: 0 },
-			webhook: { url: new URL(fx.webhookUrl(NOTIFY_WORKFLOWS.webhook.path)), id: NOTIFY_WORKFLOWS.webhook.id, sent: 0 },
+			trigger: {
+				url: new URL(fx.webhookUrl(`${NOTIFY_WORKFLOWS.trigger.webhookId}/webhook`)),
+				id: NOTIFY_WORKFLOWS.trigger.id,
+				sent: 0,
+			},
+			webhook: {
+				url: new URL(fx.webhookUrl(NOTIFY_WORKFLOWS.webhook.path)),
+				id: NOTIFY_WORKFLOWS.webhook.id,
+				sent: 0,
+			},
 		};
-		const once = async (kind: 'trigger' | 'webhook', mode: Mode, count?: number): Promise<number> => {
+		const once = async (
+			kind: 'trigger' | 'webhook',
+			mode: Mode,
+			count?: number,
+		): Promise<number> => {
 			const t = targets[kind];
 			const r = await blast(t.url, secret, mode, count);
 			t.sent += r.ok;
 			if (Object.keys(r.other).length) {
-				throw new Error(`${kind}: answers other than 200: ${JSON.stringify(r.other)}${kind === 'trigger' ? `\n${fx.host.serverLog.slice(-2000)}` : ''}`);
+				throw new Error(
+					`${kind}: answers other than 200: ${JSON.stringify(r.other)}${kind === 'trigger' ? `\n${fx.host.serverLog.slice(-2000)}` : ''}`,
+				);
 			}
 			await fx.drain(t.id, t.sent);
 			return r.rate;
@@ -129,7 +166,9 @@ export const triggerBench: Bench = {
 		}
 		const counts = await fx.statusCounts(targets.trigger.id);
 		if ((counts.success ?? 0) !== targets.trigger.sent) {
-			throw new Error(`Agora Trigger executions by status ${JSON.stringify(counts)}, expected ${targets.trigger.sent} successes`);
+			throw new Error(
+				`Agora Trigger executions by status ${JSON.stringify(counts)}, expected ${targets.trigger.sent} successes`,
+			);
 		}
 		return rows;
 	},

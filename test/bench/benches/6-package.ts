@@ -21,13 +21,18 @@ export const packageBench: Bench = {
 	method: () =>
 		'**6** — After `npm run build`: `npm pack --dry-run --json` in the repository; figure = `size` (the gzipped tarball) in kB (1 kB = 1000 bytes); runtime dependencies = the names in package.json `dependencies`, `bundleDependencies` and `optionalDependencies` (peer `n8n-workflow` is provided by n8n and not counted). Deterministic, so one run.',
 	async run() {
-		const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+		const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		});
 		const info = (JSON.parse(out) as PackInfo[])[0];
 		const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 		const deps = [
 			...Object.keys(pkg.dependencies ?? {}),
 			...Object.keys(pkg.optionalDependencies ?? {}),
-			...(Array.isArray(pkg.bundleDependencies ?? pkg.bundledDependencies) ? (pkg.bundleDependencies ?? pkg.bundledDependencies) : []),
+			...(Array.isArray(pkg.bundleDependencies ?? pkg.bundledDependencies)
+				? (pkg.bundleDependencies ?? pkg.bundledDependencies)
+				: []),
 		];
 		const biggest = [...info.files].sort((a, b) => b.size - a.size).slice(0, 3);
 		const rows: Row[] = [

@@ -6,7 +6,13 @@ import { QueueCluster } from '../../queue/cluster';
 import { deliver, envelope, inParallel, newNotice } from '../../queue/notify';
 import { DELETES_PER_S, preparePlayers, runDeletes } from '../../queue/deletes';
 import { settle, TRIGGER } from '../../queue/scenarios';
-import { BULK, BULK_STRICT, bulkDeleteWorkflow, NOTIFY, notifyWorkflow } from '../../queue/workflows';
+import {
+	BULK,
+	BULK_STRICT,
+	bulkDeleteWorkflow,
+	NOTIFY,
+	notifyWorkflow,
+} from '../../queue/workflows';
 import type { Row } from '../lib/report';
 import { spread } from '../lib/stats';
 import type { Bench } from '../lib/types';
@@ -29,13 +35,16 @@ async function triggerRate(cluster: QueueCluster): Promise<number> {
 	const started = Date.now();
 	let refused = 0;
 	await inParallel(NOTICES, SENDERS, async (i) => {
-		if ((await deliver(cluster.webhook!.url, TRIGGER, envelope(notices[i]), secret)) !== 200) refused++;
+		if ((await deliver(cluster.webhook!.url, TRIGGER, envelope(notices[i]), secret)) !== 200)
+			refused++;
 	});
 	await settle(cluster, NOTIFY.id, since, { expected: NOTICES, timeoutMs: 300000 });
 	const executions = await cluster.executions(NOTIFY.id, since);
 	const failed = executions.filter((e) => e.status !== 'success').length;
 	if (refused || failed || executions.length !== NOTICES) {
-		throw new Error(`${NOTICES} notifications: ${refused} not answered 200, ${executions.length} executions, ${failed} failed`);
+		throw new Error(
+			`${NOTICES} notifications: ${refused} not answered 200, ${executions.length} executions, ${failed} failed`,
+		);
 	}
 	const ended = Math.max(...executions.map((e) => e.stoppedAt ?? 0));
 	return NOTICES / ((ended - started) / 1000);
@@ -53,9 +62,15 @@ async function bulkRun(cluster: QueueCluster): Promise<BulkRun> {
 	const run = await runDeletes(cluster, BULK, ids, BULK_EXECUTIONS);
 	const failed = Object.values(run.itemErrors).reduce((a, b) => a + b, 0);
 	if (run.playersLeft || run.failedExecutions || failed - (run.itemErrors['429'] ?? 0)) {
-		throw new Error(`bulk run: ${run.playersLeft} players left, ${run.failedExecutions} executions failed, errors ${JSON.stringify(run.itemErrors)}`);
+		throw new Error(
+			`bulk run: ${run.playersLeft} players left, ${run.failedExecutions} executions failed, errors ${JSON.stringify(run.itemErrors)}`,
+		);
 	}
-	return { ratio: run.wallMs / 1000 / (total / DELETES_PER_S), surfaced429: run.itemErrors['429'] ?? 0, answered429: run.sent429 };
+	return {
+		ratio: run.wallMs / 1000 / (total / DELETES_PER_S),
+		surfaced429: run.itemErrors['429'] ?? 0,
+		answered429: run.sent429,
+	};
 }
 
 export const queueBench: Bench = {
@@ -73,7 +88,11 @@ export const queueBench: Bench = {
 		const rows: Row[] = [];
 		try {
 			await cluster.start({
-				workflows: (c) => [notifyWorkflow(c.recorder.url), bulkDeleteWorkflow(BULK, true), bulkDeleteWorkflow(BULK_STRICT, false)],
+				workflows: (c) => [
+					notifyWorkflow(c.recorder.url),
+					bulkDeleteWorkflow(BULK, true),
+					bulkDeleteWorkflow(BULK_STRICT, false),
+				],
 				workers: 2,
 				workerConcurrency: WORKER_CONCURRENCY,
 				built: true,
@@ -113,7 +132,11 @@ export const queueBench: Bench = {
 						values: runs.map((r) => r.ratio),
 						unit: '',
 						target: { op: '<=', value: 1.2 },
-						detail: `429s Agora answered (waited out): ${spread(runs.map((r) => r.answered429), 0, '')}`,
+						detail: `429s Agora answered (waited out): ${spread(
+							runs.map((r) => r.answered429),
+							0,
+							'',
+						)}`,
 					},
 					{
 						bench: 7,

@@ -12,7 +12,12 @@ import OpenAI from 'openai';
 import { startScriptedModel, type ScriptedModel } from '../../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../../scripts/lib/examples';
 import { ROOT } from '../../../scripts/lib/n8nHost';
-import { agentBrainWorkflow, brainCredentials, coreWebhookFloorWorkflow, replyOnlyWorkflow } from '../../lib/brainWorkflows';
+import {
+	agentBrainWorkflow,
+	brainCredentials,
+	coreWebhookFloorWorkflow,
+	replyOnlyWorkflow,
+} from '../../lib/brainWorkflows';
 import { N8nE2e } from '../../lib/n8nE2e';
 import type { Row } from '../lib/report';
 import { median, spread } from '../lib/stats';
@@ -24,36 +29,70 @@ const turns = (smoke: boolean) => (smoke ? 10 : 100);
 const attributionTurns = (smoke: boolean) => (smoke ? 10 : 50);
 const MODES = [
 	{ label: 'buffered', webhookId: '1b7e4c2a-8d3f-4e6a-9c1b-5f2e3d4c5b6a', options: {}, target: 80 },
-	{ label: 'streaming', webhookId: '2c8f5d3b-9e4a-4f7b-8d2c-6a3f4e5d6c7b', options: { streamAnswer: true }, target: 50 },
+	{
+		label: 'streaming',
+		webhookId: '2c8f5d3b-9e4a-4f7b-8d2c-6a3f4e5d6c7b',
+		options: { streamAnswer: true },
+		target: 50,
+	},
 ] as const;
 /** The attribution workflows: trigger + Reply with a fixed answer, and n8n's core Webhook + Respond to Webhook (the SDK appends /chat/completions to its base URL). */
 const REPLY_ONLY = { id: 'agoraBenchReplyOnly', webhookId: '3d9a6e4c-af5b-4a8c-9e3d-7b4a5f6e7d8c' };
-const CORE_FLOOR = { id: 'agoraBenchCoreFloor', webhookId: '4eab7f5d-b06c-4b9d-8f4e-8c5b6a7f8e9d', base: 'bench-core-floor' };
+const CORE_FLOOR = {
+	id: 'agoraBenchCoreFloor',
+	webhookId: '4eab7f5d-b06c-4b9d-8f4e-8c5b6a7f8e9d',
+	base: 'bench-core-floor',
+};
 const FIXED_ANSWER = 'It is late.';
 
 /** Milliseconds from the request to the first non-empty content delta of a streamed answer. */
 async function firstText(client: OpenAI): Promise<number> {
 	const start = process.hrtime.bigint();
-	const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'how late is it' }], stream: true });
+	const stream = await client.chat.completions.create({
+		model: 'gpt-4o-mini',
+		messages: [{ role: 'user', content: 'how late is it' }],
+		stream: true,
+	});
 	let ms: number | undefined;
 	for await (const chunk of stream) {
-		if (ms === undefined && (chunk.choices[0]?.delta?.content ?? '') !== '') ms = Number(process.hrtime.bigint() - start) / 1e6;
+		if (ms === undefined && (chunk.choices[0]?.delta?.content ?? '') !== '')
+			ms = Number(process.hrtime.bigint() - start) / 1e6;
 	}
 	if (ms === undefined) throw new Error('the answer had no text');
 	return ms;
 }
 
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.9) - 1)];
+const p90 = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[
+		Math.min(values.length - 1, Math.ceil(values.length * 0.9) - 1)
+	];
 
 /** One n8n version with the buffered and the streaming brain workflow active. */
-async function startBrainHost(version: string, folder: string, model: ScriptedModel): Promise<N8nE2e> {
-	const e2e = await N8nE2e.start({ name: 'bench-brain', version, sandbox: false, parentDir: folder, n8nEnv: { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'warn' } });
+async function startBrainHost(
+	version: string,
+	folder: string,
+	model: ScriptedModel,
+): Promise<N8nE2e> {
+	const e2e = await N8nE2e.start({
+		name: 'bench-brain',
+		version,
+		sandbox: false,
+		parentDir: folder,
+		n8nEnv: { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'warn' },
+	});
 	try {
 		await e2e.host.importCredentialData(brainCredentials(model.url));
 		const workflows = [
-			...MODES.map((mode, index) => agentBrainWorkflow(`agoraBenchBrain${index}`, mode.webhookId, mode.options)),
+			...MODES.map((mode, index) =>
+				agentBrainWorkflow(`agoraBenchBrain${index}`, mode.webhookId, mode.options),
+			),
 			replyOnlyWorkflow(REPLY_ONLY.id, REPLY_ONLY.webhookId, FIXED_ANSWER),
-			coreWebhookFloorWorkflow(CORE_FLOOR.id, CORE_FLOOR.webhookId, `${CORE_FLOOR.base}/chat/completions`, FIXED_ANSWER),
+			coreWebhookFloorWorkflow(
+				CORE_FLOOR.id,
+				CORE_FLOOR.webhookId,
+				`${CORE_FLOOR.base}/chat/completions`,
+				FIXED_ANSWER,
+			),
 		];
 		await e2e.importWorkflows(workflows);
 		await e2e.serve(workflows.map((workflow) => workflow.id));
@@ -65,14 +104,32 @@ async function startBrainHost(version: string, folder: string, model: ScriptedMo
 }
 
 /** Run medians of time to first text of trigger + Reply (a) and of the core Webhook floor (b), turn by turn side by side. */
-async function measureAttribution(host: N8nE2e, runs: number, count: number, log: (line: string) => void) {
-	const replyOnly = new OpenAI({ apiKey: BRAIN_EXAMPLES.key, baseURL: host.webhookUrl(REPLY_ONLY.webhookId), maxRetries: 0 });
-	const floor = new OpenAI({ apiKey: 'sk-unused', baseURL: host.webhookUrl(CORE_FLOOR.base), maxRetries: 0 });
+async function measureAttribution(
+	host: N8nE2e,
+	runs: number,
+	count: number,
+	log: (line: string) => void,
+) {
+	const replyOnly = new OpenAI({
+		apiKey: BRAIN_EXAMPLES.key,
+		baseURL: host.webhookUrl(REPLY_ONLY.webhookId),
+		maxRetries: 0,
+	});
+	const floor = new OpenAI({
+		apiKey: 'sk-unused',
+		baseURL: host.webhookUrl(CORE_FLOOR.base),
+		maxRetries: 0,
+	});
 	for (let i = 0; i < WARM_UP; i++) {
 		await firstText(replyOnly);
 		await firstText(floor);
 	}
-	const result = { reply: [] as number[], floor: [] as number[], replyTurns: [] as number[], floorTurns: [] as number[] };
+	const result = {
+		reply: [] as number[],
+		floor: [] as number[],
+		replyTurns: [] as number[],
+		floorTurns: [] as number[],
+	};
 	for (let run = 0; run < runs; run++) {
 		const reply: number[] = [];
 		const core: number[] = [];
@@ -84,21 +141,52 @@ async function measureAttribution(host: N8nE2e, runs: number, count: number, log
 		result.floor.push(median(core));
 		result.replyTurns.push(...reply);
 		result.floorTurns.push(...core);
-		log(`bench 8 ${host.version} attribution run ${run + 1}: trigger + Reply ${median(reply).toFixed(1)} ms, core Webhook ${median(core).toFixed(1)} ms`);
+		log(
+			`bench 8 ${host.version} attribution run ${run + 1}: trigger + Reply ${median(reply).toFixed(1)} ms, core Webhook ${median(core).toFixed(1)} ms`,
+		);
 	}
 	return result;
 }
 
 /** The attribution rows of one version: (a), (b), (a) - (b) and (AI Agent path, buffered) - (a); no targets. */
-function attributionRows(version: string, count: number, a: Awaited<ReturnType<typeof measureAttribution>>, agentBuffered: number[]): Row[] {
-	const turnsDetail = (all: number[]) => `all turns: median ${median(all).toFixed(1)} ms, p90 ${p90(all).toFixed(1)} ms`;
+function attributionRows(
+	version: string,
+	count: number,
+	a: Awaited<ReturnType<typeof measureAttribution>>,
+	agentBuffered: number[],
+): Row[] {
+	const turnsDetail = (all: number[]) =>
+		`all turns: median ${median(all).toFixed(1)} ms, p90 ${p90(all).toFixed(1)} ms`;
 	const minus = (x: number[], y: number[]) => x.map((value, i) => value - y[i]);
-	const row = (name: string, values: number[], detail: string): Row => ({ bench: 8, name: `(attribution) Brain on n8n ${version}: ${name}`, values, unit: 'ms', detail, digits: 1 });
+	const row = (name: string, values: number[], detail: string): Row => ({
+		bench: 8,
+		name: `(attribution) Brain on n8n ${version}: ${name}`,
+		values,
+		unit: 'ms',
+		detail,
+		digits: 1,
+	});
 	return [
-		row(`trigger + Reply, no AI Agent: time to first text, buffered, fixed answer, ${count} turns`, a.reply, turnsDetail(a.replyTurns)),
-		row(`core Webhook + Respond to Webhook, no AI Agent: time to first text, fixed SSE body, ${count} turns`, a.floor, turnsDetail(a.floorTurns)),
-		row(`this package's own cost per turn: trigger + Reply - core Webhook floor`, minus(a.reply, a.floor), `run by run; medians ${median(a.reply).toFixed(1)} - ${median(a.floor).toFixed(1)} ms`),
-		row(`the AI Agent's cost per turn: AI Agent path (buffered, minus the model) - trigger + Reply`, minus(agentBuffered, a.reply), `run by run, the brain's buffered overhead of the same run minus trigger + Reply`),
+		row(
+			`trigger + Reply, no AI Agent: time to first text, buffered, fixed answer, ${count} turns`,
+			a.reply,
+			turnsDetail(a.replyTurns),
+		),
+		row(
+			`core Webhook + Respond to Webhook, no AI Agent: time to first text, fixed SSE body, ${count} turns`,
+			a.floor,
+			turnsDetail(a.floorTurns),
+		),
+		row(
+			`this package's own cost per turn: trigger + Reply - core Webhook floor`,
+			minus(a.reply, a.floor),
+			`run by run; medians ${median(a.reply).toFixed(1)} - ${median(a.floor).toFixed(1)} ms`,
+		),
+		row(
+			`the AI Agent's cost per turn: AI Agent path (buffered, minus the model) - trigger + Reply`,
+			minus(agentBuffered, a.reply),
+			`run by run, the brain's buffered overhead of the same run minus trigger + Reply`,
+		),
 	];
 }
 
@@ -119,7 +207,11 @@ export const brainTtftBench: Bench = {
 				host = await startBrainHost(version, folder, model);
 				const bufferedMedians: number[] = [];
 				for (const mode of MODES) {
-					const client = new OpenAI({ apiKey: BRAIN_EXAMPLES.key, baseURL: host.webhookUrl(mode.webhookId), maxRetries: 0 });
+					const client = new OpenAI({
+						apiKey: BRAIN_EXAMPLES.key,
+						baseURL: host.webhookUrl(mode.webhookId),
+						maxRetries: 0,
+					});
 					for (let i = 0; i < WARM_UP; i++) await firstText(client);
 					const medians: number[] = [];
 					const overheads: number[] = [];
@@ -135,7 +227,9 @@ export const brainTtftBench: Bench = {
 						medians.push(median(runOverheads));
 						overheads.push(...runOverheads);
 						modelTimes.push(...own);
-						ctx.log(`bench 8 ${version} ${mode.label} run ${run + 1}: overhead median ${median(runOverheads).toFixed(1)} ms, model ${median(own).toFixed(1)} ms`);
+						ctx.log(
+							`bench 8 ${version} ${mode.label} run ${run + 1}: overhead median ${median(runOverheads).toFixed(1)} ms, model ${median(own).toFixed(1)} ms`,
+						);
 					}
 					rows.push({
 						bench: 8,
@@ -148,8 +242,15 @@ export const brainTtftBench: Bench = {
 					});
 					if (mode.label === 'buffered') bufferedMedians.push(...medians);
 				}
-				const attribution = await measureAttribution(host, ctx.runs, attributionTurns(ctx.smoke), ctx.log);
-				rows.push(...attributionRows(version, attributionTurns(ctx.smoke), attribution, bufferedMedians));
+				const attribution = await measureAttribution(
+					host,
+					ctx.runs,
+					attributionTurns(ctx.smoke),
+					ctx.log,
+				);
+				rows.push(
+					...attributionRows(version, attributionTurns(ctx.smoke), attribution, bufferedMedians),
+				);
 				await host.close();
 				host = undefined;
 			}

@@ -23,12 +23,20 @@ export const mcpToolsBench: Bench = {
 		const fx = await ctx.n8n();
 		const url = new URL(`${fx.host.baseUrl}/mcp/${MCP_TOOLS.path}`);
 		const client = new Client({ name: 'bench-agent', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${MCP_TOOLS.token}` } } }));
+		await client.connect(
+			new StreamableHTTPClientTransport(url, {
+				requestInit: { headers: { Authorization: `Bearer ${MCP_TOOLS.token}` } },
+			}),
+		);
 		try {
 			const names = (await client.listTools()).tools.map((t) => t.name);
-			if (!names.includes('calculator')) throw new Error(`the trigger lists ${JSON.stringify(names)}, no calculator`);
+			if (!names.includes('calculator'))
+				throw new Error(`the trigger lists ${JSON.stringify(names)}, no calculator`);
 			const call = async () => {
-				const result = (await client.callTool({ name: 'calculator', arguments: { input: '6*7' } })) as { content?: Array<{ text?: string }> };
+				const result = (await client.callTool({
+					name: 'calculator',
+					arguments: { input: '6*7' },
+				})) as { content?: Array<{ text?: string }> };
 				const text = result.content?.map((c) => c.text ?? '').join('') ?? '';
 				if (!text.includes('42')) throw new Error(`calculator answered ${JSON.stringify(result)}`);
 			};

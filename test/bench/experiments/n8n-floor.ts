@@ -8,7 +8,12 @@ import '../lib/env';
 import axios from 'axios';
 import { randomUUID } from 'crypto';
 import http from 'http';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { startSandbox } from '../../../sandbox/src';
 import { registerNodeType, runWorkflow, type TestWorkflow } from '../../lib/harness';
@@ -46,18 +51,34 @@ class FloorNode implements INodeType {
 		const handOver = { credentialsDecrypted: { id: '1', name: 'A', type: 'agoraApi', data: c } };
 		const out = new Array<INodeExecutionData>(items.length);
 		await pool(items.length, CONCURRENCY, async (i) => {
-			const id = variant.startsWith('expr') ? (this.getNodeParameter('agentId', i) as string) : String(items[i].json.id);
+			const id = variant.startsWith('expr')
+				? (this.getNodeParameter('agentId', i) as string)
+				: String(items[i].json.id);
 			const request = {
 				method: 'GET' as const,
 				url: `${base}/agents/${encodeURIComponent(id)}`,
 				headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
 			};
-			const n8nOptions = { ...request, returnFullResponse: true, ignoreHttpStatusErrors: true, json: true };
+			const n8nOptions = {
+				...request,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				json: true,
+			};
 			let status: number;
 			if (variant.endsWith('withAuth')) {
-				status = ((await this.helpers.httpRequestWithAuthentication.call(this, 'agoraApi', n8nOptions, handOver)) as { statusCode: number }).statusCode;
+				status = (
+					(await this.helpers.httpRequestWithAuthentication.call(
+						this,
+						'agoraApi',
+						n8nOptions,
+						handOver,
+					)) as { statusCode: number }
+				).statusCode;
 			} else if (variant === 'httpRequest') {
-				status = ((await this.helpers.httpRequest({ ...n8nOptions, auth })) as { statusCode: number }).statusCode;
+				status = (
+					(await this.helpers.httpRequest({ ...n8nOptions, auth })) as { statusCode: number }
+				).statusCode;
 			} else {
 				status = (await client.request(request)).status;
 			}
@@ -74,11 +95,22 @@ async function main(): Promise<void> {
 	try {
 		const ids = await createAgents(sb, 20);
 		const items = Array.from({ length: N }, (_, i) => ({ id: ids[i % ids.length] }));
-		const credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+		const credential = {
+			customerId: sb.customerId,
+			customerSecret: sb.customerSecret,
+			appId: sb.appId,
+			host: 'custom',
+			customBaseUrl: sb.url,
+		};
 		const workflow: TestWorkflow = {
 			nodes: [
 				{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
-				{ name: 'Floor', type: 'bench.floor', parameters: { agentId: '={{$json.id}}' }, credentials: { agoraApi: { id: '1', name: 'A' } } },
+				{
+					name: 'Floor',
+					type: 'bench.floor',
+					parameters: { agentId: '={{$json.id}}' },
+					credentials: { agoraApi: { id: '1', name: 'A' } },
+				},
 			],
 			connections: { Items: { main: [[{ node: 'Floor', type: 'main', index: 0 }]] } },
 		};
@@ -91,11 +123,19 @@ async function main(): Promise<void> {
 		const sides: Record<string, () => Promise<void>> = {
 			'raw axios loop': () =>
 				pool(N, CONCURRENCY, async (i) => {
-					const r = await client.get(`/agents/${encodeURIComponent(items[i].id)}`, { headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' } });
+					const r = await client.get(`/agents/${encodeURIComponent(items[i].id)}`, {
+						headers: { 'X-Request-ID': randomUUID(), Accept: 'application/json' },
+					});
 					if (r.status !== 200) throw new Error(`answer ${r.status}`);
 				}),
 		};
-		for (const v of ['axios', 'expr+axios', 'httpRequest', 'withAuth', 'expr+withAuth'] as Variant[]) {
+		for (const v of [
+			'axios',
+			'expr+axios',
+			'httpRequest',
+			'withAuth',
+			'expr+withAuth',
+		] as Variant[]) {
 			sides[`engine + ${v.replace('+', ' + ')}`] = async () => {
 				variant = v;
 				const run = await runWorkflow(workflow, credential);
@@ -113,7 +153,9 @@ async function main(): Promise<void> {
 		}
 		const raw = median(times['raw axios loop']);
 		for (const [name, ms] of Object.entries(times)) {
-			console.log(`${name.padEnd(28)} ${(median(ms) / raw).toFixed(2)} of the raw loop   ${spread(ms, 0, ' ms')}`);
+			console.log(
+				`${name.padEnd(28)} ${(median(ms) / raw).toFixed(2)} of the raw loop   ${spread(ms, 0, ' ms')}`,
+			);
 		}
 	} finally {
 		await sb.close();

@@ -14,7 +14,8 @@ import { spread } from '../lib/stats';
 
 function replaceIn(file: string, from: string | RegExp, to: string): void {
 	const text = fs.readFileSync(file, 'utf8');
-	if (typeof from === 'string' ? !text.includes(from) : !from.test(text)) throw new Error(`patch target not found in ${file}: ${from}`);
+	if (typeof from === 'string' ? !text.includes(from) : !from.test(text))
+		throw new Error(`patch target not found in ${file}: ${from}`);
 	fs.writeFileSync(file, text.replace(from, to));
 }
 
@@ -22,7 +23,11 @@ function patcher(patches: string[]) {
 	return (dir: string) => {
 		for (const patch of patches) {
 			if (patch.startsWith('conc=')) {
-				replaceIn(path.join(dir, 'dist/nodes/Agora/Agora.node.js'), /concurrency \?\? \d+/, `concurrency ?? ${Number(patch.slice(5))}`);
+				replaceIn(
+					path.join(dir, 'dist/nodes/Agora/Agora.node.js'),
+					/concurrency \?\? \d+/,
+					`concurrency ?? ${Number(patch.slice(5))}`,
+				);
 			} else if (patch) {
 				throw new Error(`unknown patch ${patch}`);
 			}
@@ -42,10 +47,16 @@ async function main() {
 			await fx.sandbox.control('config', { latencyMs: s.latencyMs });
 			const times: Record<'agora' | 'http', number[]> = { agora: [], http: [] };
 			for (let r = -1; r < runs; r++) {
-				for (const kind of (r % 2 ? ['http', 'agora'] : ['agora', 'http']) as Array<'agora' | 'http'>) {
+				for (const kind of (r % 2 ? ['http', 'agora'] : ['agora', 'http']) as Array<
+					'agora' | 'http'
+				>) {
 					const w = GET_WORKFLOWS[kind];
 					const after = await fx.lastExecutionId();
-					await axios.post(fx.webhookUrl(w.path), { count: s.calls, ids: fx.agentIds }, { timeout: 300000 });
+					await axios.post(
+						fx.webhookUrl(w.path),
+						{ count: s.calls, ids: fx.agentIds },
+						{ timeout: 300000 },
+					);
 					const exec = await fx.latestExecution(w.id, after);
 					if (r >= 0) times[kind].push(exec.runData[w.node][0].executionTime);
 				}

@@ -12,7 +12,10 @@ export async function createAgents(
 		const res = await axios.post(
 			`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
 			startBody({ name: `bench-agent-${i}-${Date.now()}`, channel: `bench-${i}` }),
-			{ auth: { username: sandbox.customerId, password: sandbox.customerSecret }, validateStatus: () => true },
+			{
+				auth: { username: sandbox.customerId, password: sandbox.customerSecret },
+				validateStatus: () => true,
+			},
 		);
 		if (res.status !== 200 || typeof res.data?.agent_id !== 'string') {
 			throw new Error(`creating agent ${i} answered ${res.status}: ${JSON.stringify(res.data)}`);

@@ -3,7 +3,12 @@
  * from the item or through an expression, to split n8n's cost from the Agora node's.
  */
 import { randomUUID } from 'crypto';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { pool } from './stats';
 
@@ -28,11 +33,15 @@ export class MinimalGetAgent implements INodeType {
 		const items = this.getInputData();
 		const viaExpression = this.getNodeParameter('readVia', 0) === 'expression';
 		const credential = await this.getCredentials('agoraApi');
-		const handOver = { credentialsDecrypted: { id: '1', name: 'Agora account', type: 'agoraApi', data: credential } };
+		const handOver = {
+			credentialsDecrypted: { id: '1', name: 'Agora account', type: 'agoraApi', data: credential },
+		};
 		const base = `${String(credential.customBaseUrl)}/api/conversational-ai-agent/v2/projects/${String(credential.appId)}`;
 		const out = new Array<INodeExecutionData>(items.length);
 		await pool(items.length, 10, async (i) => {
-			const agentId = viaExpression ? (this.getNodeParameter('agentId', i) as string) : String(items[i].json.id);
+			const agentId = viaExpression
+				? (this.getNodeParameter('agentId', i) as string)
+				: String(items[i].json.id);
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				'agoraApi',

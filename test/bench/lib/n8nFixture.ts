@@ -6,7 +6,12 @@
 import fs from 'fs';
 import path from 'path';
 
-import { DEFAULT_N8N_VERSION, ROOT, type N8nHost, type SandboxProcess } from '../../../scripts/lib/n8nHost';
+import {
+	DEFAULT_N8N_VERSION,
+	ROOT,
+	type N8nHost,
+	type SandboxProcess,
+} from '../../../scripts/lib/n8nHost';
 import { N8nE2e } from '../../lib/n8nE2e';
 import { createAgents } from './agents';
 
@@ -21,14 +26,28 @@ export const GET_WORKFLOWS = {
 
 /** Bench 5: a single trigger node each, both answering at once. */
 export const NOTIFY_WORKFLOWS = {
-	trigger: { id: 'benchNotifyAgora1', webhookId: '3b1f7d2e-5c4a-4e8b-9f60-1a2b3c4d5e6f', node: 'Agora Trigger' },
-	webhook: { id: 'benchNotifyHook01', path: 'bench-notify', webhookId: '8e2d4c6a-1b3f-4a5d-8c7e-9f0a1b2c3d4e', node: 'Webhook' },
+	trigger: {
+		id: 'benchNotifyAgora1',
+		webhookId: '3b1f7d2e-5c4a-4e8b-9f60-1a2b3c4d5e6f',
+		node: 'Agora Trigger',
+	},
+	webhook: {
+		id: 'benchNotifyHook01',
+		path: 'bench-notify',
+		webhookId: '8e2d4c6a-1b3f-4a5d-8c7e-9f0a1b2c3d4e',
+		node: 'Webhook',
+	},
 } as const;
 
 export const AGENT_COUNT = 20;
 
 /** An MCP Server Trigger (bearer auth) with n8n's calculator tool: the agent's tools as bench 8 calls them. */
-export const MCP_TOOLS = { id: 'benchMcpTools01', path: 'bench-tools', token: 'bench-mcp-bearer-token', credential: { id: 'benchMcpBearer01', name: 'Bench MCP bearer' } };
+export const MCP_TOOLS = {
+	id: 'benchMcpTools01',
+	path: 'bench-tools',
+	token: 'bench-mcp-bearer-token',
+	credential: { id: 'benchMcpBearer01', name: 'Bench MCP bearer' },
+};
 
 function mcpToolsWorkflow(): object {
 	return {
@@ -47,9 +66,18 @@ function mcpToolsWorkflow(): object {
 				parameters: { authentication: 'bearerAuth', path: MCP_TOOLS.path },
 				credentials: { httpBearerAuth: MCP_TOOLS.credential },
 			},
-			{ id: 'mcp-calculator', name: 'calculator', type: '@n8n/n8n-nodes-langchain.toolCalculator', typeVersion: 1, position: [0, 200], parameters: {} },
+			{
+				id: 'mcp-calculator',
+				name: 'calculator',
+				type: '@n8n/n8n-nodes-langchain.toolCalculator',
+				typeVersion: 1,
+				position: [0, 200],
+				parameters: {},
+			},
 		],
-		connections: { calculator: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] } },
+		connections: {
+			calculator: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+		},
 	};
 }
 
@@ -161,7 +189,14 @@ export function notifyWorkflows(): object[] {
 export interface ExecutionSummary {
 	id: number;
 	status: string;
-	runData: Record<string, Array<{ executionTime: number; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: { message: string } }>>;
+	runData: Record<
+		string,
+		Array<{
+			executionTime: number;
+			data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+			error?: { message: string };
+		}>
+	>;
 }
 
 export class N8nFixture {
@@ -186,7 +221,9 @@ export class N8nFixture {
 		log: (m: string) => void,
 		experiment: { patchPackage?: (packageDir: string) => void; extraWorkflows?: object[] } = {},
 	): Promise<N8nFixture> {
-		log('installing n8n if missing (first time: several minutes), packing and installing the package');
+		log(
+			'installing n8n if missing (first time: several minutes), packing and installing the package',
+		);
 		fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
 		const e2e = await N8nE2e.start({
 			name: 'bench',
@@ -200,13 +237,17 @@ export class N8nFixture {
 				N8N_PAYLOAD_SIZE_MAX: '64',
 				// For profiling n8n itself, e.g. BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 				NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS ?? '',
-				...(process.env.BENCH_SQLITE_POOL_SIZE ? { DB_SQLITE_POOL_SIZE: process.env.BENCH_SQLITE_POOL_SIZE } : {}),
+				...(process.env.BENCH_SQLITE_POOL_SIZE
+					? { DB_SQLITE_POOL_SIZE: process.env.BENCH_SQLITE_POOL_SIZE }
+					: {}),
 			},
 		});
 		const fixture = new N8nFixture(e2e);
 		try {
 			const { host, sandbox } = e2e;
-			fixture.n8nVersion = JSON.parse(fs.readFileSync(path.join(host.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+			fixture.n8nVersion = JSON.parse(
+				fs.readFileSync(path.join(host.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+			).version;
 			await host.importCredentialData([
 				{
 					...AGORA_CREDENTIAL,
@@ -220,10 +261,20 @@ export class N8nFixture {
 						notificationSecret: sandbox.notificationSecret,
 					},
 				},
-				{ ...BASIC_CREDENTIAL, type: 'httpBasicAuth', data: { user: sandbox.customerId, password: sandbox.customerSecret } },
+				{
+					...BASIC_CREDENTIAL,
+					type: 'httpBasicAuth',
+					data: { user: sandbox.customerId, password: sandbox.customerSecret },
+				},
 				{ ...MCP_TOOLS.credential, type: 'httpBearerAuth', data: { token: MCP_TOOLS.token } },
 			]);
-			const workflows = [getWorkflow('agora', sandbox), getWorkflow('http', sandbox), ...notifyWorkflows(), mcpToolsWorkflow(), ...(experiment.extraWorkflows ?? [])];
+			const workflows = [
+				getWorkflow('agora', sandbox),
+				getWorkflow('http', sandbox),
+				...notifyWorkflows(),
+				mcpToolsWorkflow(),
+				...(experiment.extraWorkflows ?? []),
+			];
 			await e2e.importWorkflows(workflows);
 			fixture.agentIds = await createAgents(sandbox, AGENT_COUNT);
 			log(`starting n8n ${fixture.n8nVersion} on ${host.baseUrl}`);
@@ -263,7 +314,11 @@ export class N8nFixture {
 	}
 
 	/** The newest ended execution of a workflow with an id above `afterId`, with its run data. */
-	async latestExecution(workflowId: string, afterId: number, timeoutMs = 30000): Promise<ExecutionSummary> {
+	async latestExecution(
+		workflowId: string,
+		afterId: number,
+		timeoutMs = 30000,
+	): Promise<ExecutionSummary> {
 		const flatted = require(path.join(this.host.n8nDir, 'node_modules', 'flatted'));
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
@@ -276,13 +331,17 @@ export class N8nFixture {
 				const data = flatted.parse(rows[0].data);
 				return { id: rows[0].id, status: rows[0].status, runData: data.resultData.runData };
 			}
-			if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} after id ${afterId}`);
+			if (Date.now() > deadline)
+				throw new Error(`no finished execution of ${workflowId} after id ${afterId}`);
 			await new Promise((r) => setTimeout(r, 100));
 		}
 	}
 
 	async lastExecutionId(): Promise<number> {
-		const rows = await this.db<{ id: number | null }>(`SELECT MAX(id) AS id FROM execution_entity`, []);
+		const rows = await this.db<{ id: number | null }>(
+			`SELECT MAX(id) AS id FROM execution_entity`,
+			[],
+		);
 		return rows[0].id ?? 0;
 	}
 
@@ -292,7 +351,10 @@ export class N8nFixture {
 		for (;;) {
 			const done = await this.finishedCount(workflowId);
 			if (done >= expected) return done;
-			if (Date.now() > deadline) throw new Error(`only ${done} of ${expected} executions of ${workflowId} ended within ${timeoutMs} ms`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`only ${done} of ${expected} executions of ${workflowId} ended within ${timeoutMs} ms`,
+				);
 			await new Promise((r) => setTimeout(r, 250));
 		}
 	}

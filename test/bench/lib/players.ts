@@ -21,7 +21,11 @@ export async function createPlayers(
 	try {
 		await pool(args.count, args.concurrency ?? 20, async (i) => {
 			const res = await client.post('/players', {
-				player: { streamUrl: 'rtmp://media.example.com/live/bench', channelName: args.channel, uid: i + 1 },
+				player: {
+					streamUrl: 'rtmp://media.example.com/live/bench',
+					channelName: args.channel,
+					uid: i + 1,
+				},
 			});
 			if (res.status !== 200 || typeof res.data?.player?.id !== 'string') {
 				throw new Error(`creating player ${i} answered ${res.status}: ${JSON.stringify(res.data)}`);

@@ -84,13 +84,16 @@ export function renderTable(rows: Row[], failures: BenchFailure[], smoke: boolea
 		'| # | Measure | Median | Min | Max | Runs | Target | Result | Details |',
 		'|---|---|---|---|---|---|---|---|---|',
 	];
-	const all = [...rows.map((r) => ({ bench: r.bench, row: r })), ...failures.map((f) => ({ bench: f.bench, failure: f }))].sort(
-		(a, b) => a.bench - b.bench,
-	);
+	const all = [
+		...rows.map((r) => ({ bench: r.bench, row: r })),
+		...failures.map((f) => ({ bench: f.bench, failure: f })),
+	].sort((a, b) => a.bench - b.bench);
 	for (const entry of all) {
 		if ('failure' in entry && entry.failure) {
 			const f = entry.failure;
-			lines.push(`| ${f.bench} | ${cell(f.name)} | — | — | — | 0 | — | FAILED TO RUN | ${cell(f.error.slice(0, 300))} |`);
+			lines.push(
+				`| ${f.bench} | ${cell(f.name)} | — | — | — | 0 | — | FAILED TO RUN | ${cell(f.error.slice(0, 300))} |`,
+			);
 			continue;
 		}
 		const r = (entry as { row: Row }).row;

@@ -24,7 +24,11 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Runs `work(i)` for i in 0..count-1 with at most `concurrency` in flight (the baseline's pool). */
-export async function pool(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
+export async function pool(
+	count: number,
+	concurrency: number,
+	work: (index: number) => Promise<void>,
+): Promise<void> {
 	let next = 0;
 	const lane = async () => {
 		while (next < count) await work(next++);
@@ -60,7 +64,10 @@ export async function ratioRuns(
 }
 
 /** Like ratioRuns for any number of sides: each run measures every side, the order rotating per run. */
-export async function rotateRuns<K extends string>(runs: number, sides: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> {
+export async function rotateRuns<K extends string>(
+	runs: number,
+	sides: Record<K, () => Promise<number>>,
+): Promise<Record<K, number[]>> {
 	const keys = Object.keys(sides) as K[];
 	const out = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
 	for (let run = 0; run < runs; run++) {

@@ -64,9 +64,16 @@ class ParameterProbe {
 				const shortcut = itemParameter(reader, name, i);
 				const fellBack = asked > before;
 				const n8n = this.getNodeParameter(name, i);
-				reads[name] = { same: isDeepStrictEqual(shortcut, n8n), fellBack, shortcut: shortcut === undefined ? '(undefined)' : shortcut, n8n: n8n === undefined ? '(undefined)' : n8n };
+				reads[name] = {
+					same: isDeepStrictEqual(shortcut, n8n),
+					fellBack,
+					shortcut: shortcut === undefined ? '(undefined)' : shortcut,
+					n8n: n8n === undefined ? '(undefined)' : n8n,
+				};
 			}
-			out.push({ json: { item: i, connectionInputDataIsInput: context.connectionInputData === items, reads } });
+			out.push({
+				json: { item: i, connectionInputDataIsInput: context.connectionInputData === items, reads },
+			});
 		}
 		return [out];
 	}

@@ -37,13 +37,19 @@ describe('node descriptions', () => {
 describe('node versions', () => {
 	it('every resource has its Operation list in every version of the Agora node', () => {
 		const description = new Agora().description;
-		const resources = (description.properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+		const resources = (
+			description.properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>
+		).map((o) => o.value);
 		for (const version of description.version as number[]) {
 			for (const resource of resources) {
 				const lists = description.properties.filter((p) => {
 					const show = p.displayOptions?.show;
 					const versions = show?.['@version'] as number[] | undefined;
-					return p.name === 'operation' && (show?.resource as string[] | undefined)?.includes(resource) && (!versions || versions.includes(version));
+					return (
+						p.name === 'operation' &&
+						(show?.resource as string[] | undefined)?.includes(resource) &&
+						(!versions || versions.includes(version))
+					);
 				});
 				expect({ version, resource, lists: lists.length }).toEqual({ version, resource, lists: 1 });
 			}

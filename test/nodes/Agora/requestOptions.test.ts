@@ -9,10 +9,18 @@ import { FAST_TIMING, sandboxCredential, useSandbox } from '../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
-useSandbox({ startDelayMs: 0, stopDelayMs: 0, listDelayMs: 0 }, (started) => ({ sb, credential } = started), { timing: FAST_TIMING });
+useSandbox(
+	{ startDelayMs: 0, stopDelayMs: 0, listDelayMs: 0 },
+	(started) => ({ sb, credential } = started),
+	{ timing: FAST_TIMING },
+);
 
 /** Runs one Agora node; a run that does not finish within `withinMs` is reported as hung. */
-async function run(parameters: INodeParameters, withinMs = 5000, cred: CredentialData = credential) {
+async function run(
+	parameters: INodeParameters,
+	withinMs = 5000,
+	cred: CredentialData = credential,
+) {
 	let timer: NodeJS.Timeout | undefined;
 	const hung = new Promise<'hung'>((resolve) => {
 		timer = setTimeout(() => resolve('hung'), withinMs);
@@ -24,7 +32,10 @@ async function run(parameters: INodeParameters, withinMs = 5000, cred: Credentia
 
 /** Starts an agent straight through the sandbox API (no node). */
 async function seedAgent(): Promise<string> {
-	const response = await client(sb).post(agentPath(sb, '/join'), startBody({ properties: { idle_timeout: 0 } }));
+	const response = await client(sb).post(
+		agentPath(sb, '/join'),
+		startBody({ properties: { idle_timeout: 0 } }),
+	);
 	expect(response.status).toBe(200);
 	return response.data.agent_id as string;
 }
@@ -39,7 +50,12 @@ describe('Request Options are checked like every other parameter', () => {
 	])('%s = %p: refused naming the option, nothing sent, no hang', async (option, value) => {
 		const agentId = await seedAgent();
 		sb.requests.length = 0;
-		const result = await run({ resource: 'agent', operation: 'get', agentId, requestOptions: { [option]: `={{ ${JSON.stringify(value)} }}` } });
+		const result = await run({
+			resource: 'agent',
+			operation: 'get',
+			agentId,
+			requestOptions: { [option]: `={{ ${JSON.stringify(value)} }}` },
+		});
 		expect(result).not.toBe('hung');
 		if (result === 'hung') return;
 		expect(apiField(result.error('Agora'))).toBe(`requestOptions.${option}`);
@@ -60,27 +76,32 @@ describe('Max Retries from an expression under a lasting 5xx', () => {
 	test.each([
 		['x', 'unbounded: 1 + "x" is "1x", and no attempt number is >= "1x"'],
 		['2', '1 + "2" is "12": twelve attempts instead of three'],
-	])('Max Retries %p means at most 3 attempts of Agent › Start or a refusal (%s)', async (maxRetries) => {
-		// Enough 500s to outlast any sane retry budget; they run out, so an unbounded loop ends too.
-		own.injectFault({ method: 'POST', pathIncludes: '/join', kind: '500', count: 300 });
-		const name = `retry-bound-${maxRetries}`;
-		const result = await run(
-			{
-				resource: 'agent',
-				operation: 'start',
-				name,
-				channel: 'room1',
-				remoteRtcUid: '2',
-				llmUrl: 'https://llm.example.com/v1',
-				ttsVendor: 'microsoft',
-				ttsParams: '{"voice_name": "x"}',
-				requestOptions: { maxRetries: `={{ ${JSON.stringify(maxRetries)} }}` },
-			},
-			3000,
-			sandboxCredential(own),
-		);
-		const joins = own.requests.filter((r) => r.path.endsWith('/join') && (r.body as { name?: string })?.name === name).length;
-		expect(result).not.toBe('hung');
-		expect(joins).toBeLessThanOrEqual(3);
-	});
+	])(
+		'Max Retries %p means at most 3 attempts of Agent › Start or a refusal (%s)',
+		async (maxRetries) => {
+			// Enough 500s to outlast any sane retry budget; they run out, so an unbounded loop ends too.
+			own.injectFault({ method: 'POST', pathIncludes: '/join', kind: '500', count: 300 });
+			const name = `retry-bound-${maxRetries}`;
+			const result = await run(
+				{
+					resource: 'agent',
+					operation: 'start',
+					name,
+					channel: 'room1',
+					remoteRtcUid: '2',
+					llmUrl: 'https://llm.example.com/v1',
+					ttsVendor: 'microsoft',
+					ttsParams: '{"voice_name": "x"}',
+					requestOptions: { maxRetries: `={{ ${JSON.stringify(maxRetries)} }}` },
+				},
+				3000,
+				sandboxCredential(own),
+			);
+			const joins = own.requests.filter(
+				(r) => r.path.endsWith('/join') && (r.body as { name?: string })?.name === name,
+			).length;
+			expect(result).not.toBe('hung');
+			expect(joins).toBeLessThanOrEqual(3);
+		},
+	);
 });

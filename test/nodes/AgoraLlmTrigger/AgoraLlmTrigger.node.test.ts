@@ -23,7 +23,12 @@ describe('Agora Agent LLM Trigger', () => {
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(res.status).toBe(401);
 		expect(JSON.parse(res.body)).toEqual({
-			error: { message: expect.stringContaining('Bearer'), type: 'invalid_request_error', code: 'invalid_api_key', param: null },
+			error: {
+				message: expect.stringContaining('Bearer'),
+				type: 'invalid_request_error',
+				code: 'invalid_api_key',
+				param: null,
+			},
 		});
 		expect(res.body).not.toContain('secret-key');
 	});
@@ -31,7 +36,11 @@ describe('Agora Agent LLM Trigger', () => {
 	it('a burst of turns reads (decrypts) the credential once', async () => {
 		const store: LlmKeyStore = { id: 'llm-burst', key: 'k1', loads: 0 };
 		for (let turn = 0; turn < 5; turn++) {
-			const { fn, res } = context({ headers: { authorization: 'Bearer k1' }, body: chat }, {}, store);
+			const { fn, res } = context(
+				{ headers: { authorization: 'Bearer k1' }, body: chat },
+				{},
+				store,
+			);
 			expect((await trigger.webhook.call(fn)).workflowData).toBeDefined();
 			res.end('');
 		}
@@ -41,7 +50,11 @@ describe('Agora Agent LLM Trigger', () => {
 	it('a changed key is accepted at once, and a wrong key is checked against the stored credential', async () => {
 		const store: LlmKeyStore = { id: 'llm-rotated', key: 'k1', loads: 0 };
 		const turn = async (key: string) => {
-			const { fn, res } = context({ headers: { authorization: `Bearer ${key}` }, body: chat }, {}, store);
+			const { fn, res } = context(
+				{ headers: { authorization: `Bearer ${key}` }, body: chat },
+				{},
+				store,
+			);
 			const result = await trigger.webhook.call(fn);
 			if (result.workflowData) res.end('');
 			return result.workflowData ? 200 : res.status;
@@ -55,14 +68,24 @@ describe('Agora Agent LLM Trigger', () => {
 	});
 
 	it('a body that is not a chat-completions request: 400, no workflow data', async () => {
-		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: { prompt: 'x' } });
+		const { fn, res } = context({
+			headers: { authorization: 'Bearer secret-key' },
+			body: { prompt: 'x' },
+		});
 		expect(await trigger.webhook.call(fn)).toEqual({ noWebhookResponse: true });
 		expect(res.status).toBe(400);
-		expect(JSON.parse(res.body).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+		expect(JSON.parse(res.body).error).toMatchObject({
+			type: 'invalid_request_error',
+			code: 'invalid_request',
+		});
 	});
 
 	it('reads a body n8n left unparsed from its raw bytes', async () => {
-		const request = { headers: { authorization: 'Bearer secret-key' }, body: {}, rawBody: Buffer.from(JSON.stringify(chat)) };
+		const request = {
+			headers: { authorization: 'Bearer secret-key' },
+			body: {},
+			rawBody: Buffer.from(JSON.stringify(chat)),
+		};
 		const { fn, res } = context(request);
 		const result = await trigger.webhook.call(fn);
 		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', stream: true });
@@ -70,17 +93,29 @@ describe('Agora Agent LLM Trigger', () => {
 	});
 
 	it('an accepted request starts the workflow and leaves the answer to the reply', async () => {
-		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: { ...chat, turn_id: 3, timestamp: 5 } });
+		const { fn, res } = context({
+			headers: { authorization: 'Bearer secret-key' },
+			body: { ...chat, turn_id: 3, timestamp: 5 },
+		});
 		const result = await trigger.webhook.call(fn);
 		expect(result.noWebhookResponse).toBeUndefined();
-		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', model: 'm', stream: true, turnId: 3, timestamp: 5 });
+		expect(result.workflowData?.[0][0].json).toMatchObject({
+			lastUserMessage: 'hi',
+			model: 'm',
+			stream: true,
+			turnId: 3,
+			timestamp: 5,
+		});
 		expect(res.headersSent).toBe(false);
 		res.end('');
 	});
 
 	it('after Answer Timeout it answers 504 itself, and a late reply is dropped without an error', async () => {
 		jest.useFakeTimers();
-		const { fn, res, warnings } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, { answerTimeoutMs: 1000 });
+		const { fn, res, warnings } = context(
+			{ headers: { authorization: 'Bearer secret-key' }, body: chat },
+			{ answerTimeoutMs: 1000 },
+		);
 		await trigger.webhook.call(fn);
 		await jest.advanceTimersByTimeAsync(999);
 		expect(res.headersSent).toBe(false);
@@ -98,8 +133,15 @@ describe('Agora Agent LLM Trigger', () => {
 
 	it('with On Timeout › Fallback Text it answers that text, as SSE for a streaming request', async () => {
 		jest.useFakeTimers();
-		const options = { answerTimeoutMs: 500, onTimeout: 'fallback', fallbackAnswer: 'One moment please.' };
-		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, options);
+		const options = {
+			answerTimeoutMs: 500,
+			onTimeout: 'fallback',
+			fallbackAnswer: 'One moment please.',
+		};
+		const { fn, res } = context(
+			{ headers: { authorization: 'Bearer secret-key' }, body: chat },
+			options,
+		);
 		await trigger.webhook.call(fn);
 		await jest.advanceTimersByTimeAsync(500);
 		expect(res.status).toBe(200);
@@ -110,7 +152,10 @@ describe('Agora Agent LLM Trigger', () => {
 
 	it('a reply in time disarms the bound', async () => {
 		jest.useFakeTimers();
-		const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, body: chat }, { answerTimeoutMs: 500 });
+		const { fn, res } = context(
+			{ headers: { authorization: 'Bearer secret-key' }, body: chat },
+			{ answerTimeoutMs: 500 },
+		);
 		await trigger.webhook.call(fn);
 		res.writeHead(200, {});
 		res.end('answer');

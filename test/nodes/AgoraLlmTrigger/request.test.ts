@@ -1,5 +1,9 @@
 /** What the Agent LLM Trigger accepts as Agora's LLM request, and the item it makes of it. */
-import { bearerMatches, LlmRefusal, parseChatRequest } from '../../../nodes/AgoraLlmTrigger/request';
+import {
+	bearerMatches,
+	LlmRefusal,
+	parseChatRequest,
+} from '../../../nodes/AgoraLlmTrigger/request';
 
 describe('bearer key check', () => {
 	it.each([
@@ -32,7 +36,14 @@ describe('chat-completions request', () => {
 				{ role: 'system', content: 'Be brief.' },
 				{ role: 'user', content: 'first' },
 				{ role: 'assistant', content: 'ok' },
-				{ role: 'user', content: [{ type: 'text', text: 'second ' }, { type: 'image_url', image_url: { url: 'x' } }, { type: 'text', text: 'part' }] },
+				{
+					role: 'user',
+					content: [
+						{ type: 'text', text: 'second ' },
+						{ type: 'image_url', image_url: { url: 'x' } },
+						{ type: 'text', text: 'part' },
+					],
+				},
 			],
 			tools: [{ type: 'function', function: { name: 'lookup' } }],
 			tool_choice: 'auto',
@@ -66,17 +77,38 @@ describe('chat-completions request', () => {
 			],
 		});
 		expect(item).toMatchObject({ lastUserMessage: 'now', turnId: 2, timestamp: 200 });
-		const onLastMessageOnly = parseChatRequest({ messages: [{ role: 'user', content: 'hi' }, { role: 'tool', content: 'r', tool_call_id: 'c', turn_id: 4, timestamp: 9 }] });
+		const onLastMessageOnly = parseChatRequest({
+			messages: [
+				{ role: 'user', content: 'hi' },
+				{ role: 'tool', content: 'r', tool_call_id: 'c', turn_id: 4, timestamp: 9 },
+			],
+		});
 		expect(onLastMessageOnly).toMatchObject({ turnId: 4, timestamp: 9 });
-		const both = parseChatRequest({ turn_id: 7, timestamp: 70, messages: [{ role: 'user', content: 'hi', turn_id: 6, timestamp: 60 }] });
+		const both = parseChatRequest({
+			turn_id: 7,
+			timestamp: 70,
+			messages: [{ role: 'user', content: 'hi', turn_id: 6, timestamp: 60 }],
+		});
 		expect(both).toMatchObject({ turnId: 7, timestamp: 70 });
 	});
 
 	// Agora's custom-LLM guide: UserMessage content parts are TextContent, ImageContent {type: "image",
 	// image_url} and AudioContent; OpenAI's own image part is {type: "image_url", image_url: {url}}.
 	it('keeps the text parts of a user message and lists its images in lastUserImages', () => {
-		const imageOnly = parseChatRequest({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x.test/a.png', detail: 'low' } }] }] });
-		expect(imageOnly).toMatchObject({ lastUserMessage: '', lastUserImages: ['https://x.test/a.png'] });
+		const imageOnly = parseChatRequest({
+			messages: [
+				{
+					role: 'user',
+					content: [
+						{ type: 'image_url', image_url: { url: 'https://x.test/a.png', detail: 'low' } },
+					],
+				},
+			],
+		});
+		expect(imageOnly).toMatchObject({
+			lastUserMessage: '',
+			lastUserImages: ['https://x.test/a.png'],
+		});
 		const mixed = parseChatRequest({
 			messages: [
 				{
@@ -89,12 +121,20 @@ describe('chat-completions request', () => {
 				},
 			],
 		});
-		expect(mixed).toMatchObject({ lastUserMessage: 'What is this?', lastUserImages: ['https://x.test/b.jpg'] });
-		expect(parseChatRequest({ messages: [{ role: 'user', content: 'plain' }] })).toMatchObject({ lastUserImages: [] });
+		expect(mixed).toMatchObject({
+			lastUserMessage: 'What is this?',
+			lastUserImages: ['https://x.test/b.jpg'],
+		});
+		expect(parseChatRequest({ messages: [{ role: 'user', content: 'plain' }] })).toMatchObject({
+			lastUserImages: [],
+		});
 	});
 
 	it('without a user message the last user message is empty, and stream defaults to false', () => {
-		expect(parseChatRequest({ messages: [{ role: 'system', content: 's' }] })).toMatchObject({ lastUserMessage: '', stream: false });
+		expect(parseChatRequest({ messages: [{ role: 'system', content: 's' }] })).toMatchObject({
+			lastUserMessage: '',
+			stream: false,
+		});
 	});
 
 	it.each([

@@ -29,7 +29,16 @@ function parsed(body: unknown): AgoraNotification {
 
 describe('parseNotification', () => {
 	it('reads the envelope; notifyMs and sid are optional', () => {
-		expect(parsed({ noticeId: 'a', productId: 17, eventType: 101, notifyMs: 5, sid: 's', payload: { x: 1 } })).toEqual({
+		expect(
+			parsed({
+				noticeId: 'a',
+				productId: 17,
+				eventType: 101,
+				notifyMs: 5,
+				sid: 's',
+				payload: { x: 1 },
+			}),
+		).toEqual({
 			noticeId: 'a',
 			productId: 17,
 			eventType: 101,
@@ -37,7 +46,11 @@ describe('parseNotification', () => {
 			sid: 's',
 			payload: { x: 1 },
 		});
-		expect(parsed({ noticeId: 42, productId: 4, eventType: 1, payload: {} })).toMatchObject({ noticeId: '42', notifyMs: null, sid: null });
+		expect(parsed({ noticeId: 42, productId: 4, eventType: 1, payload: {} })).toMatchObject({
+			noticeId: '42',
+			notifyMs: null,
+			sid: null,
+		});
 	});
 
 	it.each([
@@ -45,10 +58,22 @@ describe('parseNotification', () => {
 		['an array', '[]', /JSON object/],
 		['null', 'null', /JSON object/],
 		['empty noticeId', '{"noticeId":" ","productId":17,"eventType":1,"payload":{}}', /noticeId/],
-		['productId as text', '{"noticeId":"a","productId":"17","eventType":1,"payload":{}}', /productId/],
-		['fractional eventType', '{"noticeId":"a","productId":17,"eventType":1.5,"payload":{}}', /eventType/],
+		[
+			'productId as text',
+			'{"noticeId":"a","productId":"17","eventType":1,"payload":{}}',
+			/productId/,
+		],
+		[
+			'fractional eventType',
+			'{"noticeId":"a","productId":17,"eventType":1.5,"payload":{}}',
+			/eventType/,
+		],
 		['payload array', '{"noticeId":"a","productId":17,"eventType":1,"payload":[]}', /payload/],
-		['notifyMs text', '{"noticeId":"a","productId":17,"eventType":1,"payload":{},"notifyMs":"1"}', /notifyMs/],
+		[
+			'notifyMs text',
+			'{"noticeId":"a","productId":17,"eventType":1,"payload":{},"notifyMs":"1"}',
+			/notifyMs/,
+		],
 		['sid number', '{"noticeId":"a","productId":17,"eventType":1,"payload":{},"sid":1}', /sid/],
 	])('refuses %s', (_name, text, message) => {
 		const r = parseNotification(text);
@@ -71,7 +96,11 @@ describe('events', () => {
 			'inbound_call_state',
 			'outbound_call_state',
 		]);
-		expect([1, 3, 4].map((t) => eventName(4, t))).toEqual(['player_created', 'player_destroyed', 'player_status_changed']);
+		expect([1, 3, 4].map((t) => eventName(4, t))).toEqual([
+			'player_created',
+			'player_destroyed',
+			'player_status_changed',
+		]);
 		expect(eventName(4, 101)).toBe('event_101');
 		expect(eventName(17, 999)).toBe('event_999');
 		// Agora names 104 "agent expire"; a workflow saved with the earlier name still selects it.
@@ -110,10 +139,17 @@ describe('labels and health check', () => {
 	it('matches every pair, comparing values as text; no pairs match everything', () => {
 		const labels = { customer: 'acme', tier: 1 };
 		expect(labelsMatch(labels, [])).toBe(true);
-		expect(labelsMatch(labels, [{ name: 'customer', value: 'acme' }, { name: 'tier', value: '1' }])).toBe(true);
+		expect(
+			labelsMatch(labels, [
+				{ name: 'customer', value: 'acme' },
+				{ name: 'tier', value: '1' },
+			]),
+		).toBe(true);
 		expect(labelsMatch(labels, [{ name: 'customer', value: 'ACME' }])).toBe(false);
 		expect(labelsMatch(labels, [{ name: 'missing', value: '' }])).toBe(false);
-		expect(labelsMatch(labels, [{ name: 'toString', value: labels.toString.toString() }])).toBe(false);
+		expect(labelsMatch(labels, [{ name: 'toString', value: labels.toString.toString() }])).toBe(
+			false,
+		);
 	});
 
 	it('recognises the console health check by its test_webhook channel', () => {
@@ -126,7 +162,14 @@ describe('labels and health check', () => {
 
 	it('builds the output item', () => {
 		const item = toOutputItem(
-			parsed({ noticeId: 'x', productId: 17, eventType: 110, notifyMs: 9, sid: 's', payload: { errors: [], labels: { k: 'v' } } }),
+			parsed({
+				noticeId: 'x',
+				productId: 17,
+				eventType: 110,
+				notifyMs: 9,
+				sid: 's',
+				payload: { errors: [], labels: { k: 'v' } },
+			}),
 			{ verified: true, healthCheck: false },
 		);
 		expect(item).toEqual({
@@ -204,10 +247,23 @@ describe('node description', () => {
 	const prop = (name: string) => d.properties.find((p) => p.name === name) as INodeProperties;
 
 	it('is a POST webhook trigger with a credential per version and a complete lifecycle', () => {
-		expect(d).toMatchObject({ name: 'agoraTrigger', displayName: 'Agora Trigger', group: ['trigger'], inputs: [], version: [1, 2] });
-		expect(d.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' })]);
+		expect(d).toMatchObject({
+			name: 'agoraTrigger',
+			displayName: 'Agora Trigger',
+			group: ['trigger'],
+			inputs: [],
+			version: [1, 2],
+		});
+		expect(d.webhooks).toEqual([
+			expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' }),
+		]);
 		expect(d.credentials).toEqual([
-			{ name: 'agoraApi', required: true, testedBy: 'agoraApiCredentialTest', displayOptions: { show: { '@version': [1] } } },
+			{
+				name: 'agoraApi',
+				required: true,
+				testedBy: 'agoraApiCredentialTest',
+				displayOptions: { show: { '@version': [1] } },
+			},
 			{
 				name: 'agoraNotificationsApi',
 				required: true,
@@ -217,16 +273,33 @@ describe('node description', () => {
 		]);
 		expect(typeof trigger.methods.credentialTest.agoraApiCredentialTest).toBe('function');
 		expect(typeof trigger.methods.credentialTest.agoraNotificationsCredentialTest).toBe('function');
-		expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual([
+			'checkExists',
+			'create',
+			'delete',
+		]);
 	});
 
 	it('tells the user what to paste where, and what happens until the secret is there', () => {
 		const notices = d.properties.filter((p) => p.name === 'setupNotice');
-		const forVersion = (v: number) => notices.find((p) => p.displayOptions?.show?.['@version']?.includes(v)) as INodeProperties;
-		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora API credential', 'NOT verified']) {
+		const forVersion = (v: number) =>
+			notices.find((p) => p.displayOptions?.show?.['@version']?.includes(v)) as INodeProperties;
+		for (const text of [
+			'Agora Console',
+			'Notifications',
+			'Production URL',
+			'Agora API credential',
+			'NOT verified',
+		]) {
 			expect(forVersion(1).displayName).toContain(text);
 		}
-		for (const text of ['Agora Console', 'Notifications', 'Production URL', 'Agora Notifications credential', 'only the URL check']) {
+		for (const text of [
+			'Agora Console',
+			'Notifications',
+			'Production URL',
+			'Agora Notifications credential',
+			'only the URL check',
+		]) {
 			expect(forVersion(2).displayName).toContain(text);
 		}
 		expect(notices.every((n) => n.type === 'notice')).toBe(true);
@@ -234,11 +307,23 @@ describe('node description', () => {
 
 	it('shows each product’s events only when that product is chosen, defaulting to all', () => {
 		expect(prop('product').default).toBe('conversationalAi');
-		expect(prop('conversationalAiEvents')).toMatchObject({ default: ['*'], displayOptions: { show: { product: ['conversationalAi', 'both'] } } });
-		expect(prop('mediaPullEvents')).toMatchObject({ default: ['*'], displayOptions: { show: { product: ['mediaPull', 'both'] } } });
-		const values = (name: string) => (prop(name).options as Array<{ value: string }>).map((o) => o.value);
+		expect(prop('conversationalAiEvents')).toMatchObject({
+			default: ['*'],
+			displayOptions: { show: { product: ['conversationalAi', 'both'] } },
+		});
+		expect(prop('mediaPullEvents')).toMatchObject({
+			default: ['*'],
+			displayOptions: { show: { product: ['mediaPull', 'both'] } },
+		});
+		const values = (name: string) =>
+			(prop(name).options as Array<{ value: string }>).map((o) => o.value);
 		expect(values('conversationalAiEvents')).toHaveLength(10);
-		expect(values('mediaPullEvents')).toEqual(['*', 'player_created', 'player_destroyed', 'player_status_changed']);
+		expect(values('mediaPullEvents')).toEqual([
+			'*',
+			'player_created',
+			'player_destroyed',
+			'player_status_changed',
+		]);
 	});
 
 	it('has options with documented defaults', () => {
@@ -246,7 +331,10 @@ describe('node description', () => {
 		const byName = Object.fromEntries(options.map((o) => [o.name, o]));
 		expect(byName.ignoreResends.default).toBe(true);
 		expect(byName.startOnHealthCheck.default).toBe(false);
-		expect(byName.maxBodySizeKb).toMatchObject({ default: 16384, typeOptions: { minValue: 1, maxValue: 16384 } });
+		expect(byName.maxBodySizeKb).toMatchObject({
+			default: 16384,
+			typeOptions: { minValue: 1, maxValue: 16384 },
+		});
 		expect(byName.labelFilter.type).toBe('fixedCollection');
 	});
 });

@@ -5,7 +5,10 @@ import { agoraApiCredential, startTrigger } from './setup';
 
 describe('webhook lifecycle (activation)', () => {
 	it('create records the URL, checkExists acknowledges it, delete clears it', async () => {
-		const trigger = await startTrigger({ parameters: { product: 'both' }, credential: agoraApiCredential() });
+		const trigger = await startTrigger({
+			parameters: { product: 'both' },
+			credential: agoraApiCredential(),
+		});
 		expect(await trigger.activate()).toEqual({ existed: false, created: true });
 		const data = trigger.staticData()['node:Agora Trigger'] as IDataObject;
 		expect(data.webhookUrl).toBe(trigger.url);

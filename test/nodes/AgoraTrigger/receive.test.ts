@@ -8,16 +8,38 @@ import * as http from 'http';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
-import { agentPath, client, playerBody, playersPath, startBody, waitFor } from '../../../sandbox/src/helpers';
-import { agentLeft, agoraApiCredential, envelope, healthCheck, post, setup, sign, startTrigger } from './setup';
+import {
+	agentPath,
+	client,
+	playerBody,
+	playersPath,
+	startBody,
+	waitFor,
+} from '../../../sandbox/src/helpers';
+import {
+	agentLeft,
+	agoraApiCredential,
+	envelope,
+	healthCheck,
+	post,
+	setup,
+	sign,
+	startTrigger,
+} from './setup';
 
 describe('accepted notifications', () => {
 	it('a signed event starts the workflow once with the documented item, answered 200 JSON at once', async () => {
 		const { trigger, sb } = await setup();
-		const r = await sb.sendNotification({ ...agentLeft({ customer: 'acme', tier: 'gold' }), noticeId: 'notice-1', sid: 'sid-9' });
+		const r = await sb.sendNotification({
+			...agentLeft({ customer: 'acme', tier: 'gold' }),
+			noticeId: 'notice-1',
+			sid: 'sid-9',
+		});
 		expect(r).toEqual({ status: 200, attempts: 1 });
 		await trigger.settle();
-		expect(trigger.answers).toEqual([{ status: 200, body: '{"status":"ok"}', json: { status: 'ok' } }]);
+		expect(trigger.answers).toEqual([
+			{ status: 200, body: '{"status":"ok"}', json: { status: 'ok' } },
+		]);
 		expect(trigger.started()).toHaveLength(1);
 		const [item] = trigger.started()[0];
 		expect(item).toEqual({
@@ -41,16 +63,26 @@ describe('accepted notifications', () => {
 		const api = client(sb);
 		const started = await api.post(
 			agentPath(sb, '/join'),
-			startBody({ name: 'with-labels', channel: 'chL', properties: { labels: { customer: 'acme' } } }),
+			startBody({
+				name: 'with-labels',
+				channel: 'chL',
+				properties: { labels: { customer: 'acme' } },
+			}),
 		);
 		expect(started.status).toBe(200);
 		await waitFor(() => sb.notifications().some((n) => n.eventType === 101 && n.status === 200));
-		expect((await api.post(agentPath(sb, `/agents/${started.data.agent_id}/leave`))).status).toBe(200);
-		await waitFor(() => sb.notifications().filter((n) => n.productId === 17 && n.status === 200).length === 3);
+		expect((await api.post(agentPath(sb, `/agents/${started.data.agent_id}/leave`))).status).toBe(
+			200,
+		);
+		await waitFor(
+			() => sb.notifications().filter((n) => n.productId === 17 && n.status === 200).length === 3,
+		);
 		const created = await api.post(playersPath(sb), playerBody({ name: 'p1' }));
 		expect(created.status).toBe(200);
 		await api.delete(playersPath(sb, 'na', created.data.player.id));
-		await waitFor(() => sb.notifications().some((n) => n.productId === 4 && n.eventType === 3 && n.status === 200));
+		await waitFor(() =>
+			sb.notifications().some((n) => n.productId === 4 && n.eventType === 3 && n.status === 200),
+		);
 		await trigger.settle();
 		const events = trigger.started().map((items) => `${items[0].product}:${items[0].event}`);
 		expect(events).toEqual(
@@ -81,14 +113,18 @@ describe('accepted notifications', () => {
 
 	it('"application/json; charset=utf-8" and non-ASCII bodies verify on the raw bytes', async () => {
 		const { trigger } = await setup();
-		const body = JSON.stringify(envelope({ payload: { channel: 'salle-été', labels: { ville: 'Zürich 東京' } } }));
-		const r = await post(trigger.url, Buffer.from(body, 'utf8'), { ...sign(body), 'Content-Type': 'application/json; charset=utf-8' });
+		const body = JSON.stringify(
+			envelope({ payload: { channel: 'salle-été', labels: { ville: 'Zürich 東京' } } }),
+		);
+		const r = await post(trigger.url, Buffer.from(body, 'utf8'), {
+			...sign(body),
+			'Content-Type': 'application/json; charset=utf-8',
+		});
 		expect(r.status).toBe(200);
 		await trigger.settle();
 		expect(trigger.started()[0][0].labels).toEqual({ ville: 'Zürich 東京' });
 	});
 });
-
 
 describe('rejected requests start nothing', () => {
 	it('a forged signature is 401 (Agora retries, every attempt refused)', async () => {
@@ -97,7 +133,10 @@ describe('rejected requests start nothing', () => {
 		expect(r).toEqual({ status: 401, attempts: 4 });
 		await trigger.settle();
 		expect(trigger.runs).toHaveLength(0);
-		expect(trigger.answers[0]).toMatchObject({ status: 401, json: { status: 'error', message: 'Signature does not match the notification secret' } });
+		expect(trigger.answers[0]).toMatchObject({
+			status: 401,
+			json: { status: 'error', message: 'Signature does not match the notification secret' },
+		});
 	});
 
 	it('missing signature headers are 401 when a secret is set', async () => {
@@ -112,7 +151,10 @@ describe('rejected requests start nothing', () => {
 	it('a valid SHA-1 next to a wrong SHA-256 is 401 (V2 is the one checked)', async () => {
 		const { trigger } = await setup();
 		const body = JSON.stringify(envelope());
-		const r = await post(trigger.url, body, { ...sign(body), 'Agora-Signature-V2': sign(body, 'other')['Agora-Signature-V2'] });
+		const r = await post(trigger.url, body, {
+			...sign(body),
+			'Agora-Signature-V2': sign(body, 'other')['Agora-Signature-V2'],
+		});
 		expect(r.status).toBe(401);
 		expect(trigger.runs).toHaveLength(0);
 	});
@@ -162,14 +204,24 @@ describe('rejected requests start nothing', () => {
 			const r = await post(trigger.url, body, { ...sign(body), 'Content-Type': type });
 			expect(r.status).toBe(415);
 		}
-		const none = await axios.post(trigger.url, Buffer.from(body), { headers: { ...sign(body), 'Content-Type': '' }, validateStatus: () => true });
+		const none = await axios.post(trigger.url, Buffer.from(body), {
+			headers: { ...sign(body), 'Content-Type': '' },
+			validateStatus: () => true,
+		});
 		expect(none.status).toBe(415);
 		expect(trigger.runs).toHaveLength(0);
 	});
 
 	it('a body over the size limit is 413 (default n8n\u2019s own 16 MB, so a long 103 history fits; the option lowers it)', async () => {
 		const { trigger } = await setup();
-		const history = { agent_id: 'A', channel: 'c', contents: Array.from({ length: 4000 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'a long turn '.repeat(20) })) };
+		const history = {
+			agent_id: 'A',
+			channel: 'c',
+			contents: Array.from({ length: 4000 }, (_, i) => ({
+				role: i % 2 ? 'assistant' : 'user',
+				content: 'a long turn '.repeat(20),
+			})),
+		};
 		const long = JSON.stringify(envelope({ eventType: 103, payload: history }));
 		expect(long.length).toBeGreaterThan(600 * 1024);
 		expect((await post(trigger.url, long, sign(long))).status).toBe(200);
@@ -198,7 +250,10 @@ describe('raw body read on demand', () => {
 	it('reads the body through req.readRawBody() when n8n has not read it yet', async () => {
 		const { trigger, sb } = await setup();
 		trigger.rawBodyMode = 'lazy';
-		expect(await sb.sendNotification({ ...agentLeft(), noticeId: 'lazy' })).toEqual({ status: 200, attempts: 1 });
+		expect(await sb.sendNotification({ ...agentLeft(), noticeId: 'lazy' })).toEqual({
+			status: 200,
+			attempts: 1,
+		});
 		const forged = await sb.sendNotification(agentLeft(), { badSignature: true });
 		expect(forged.status).toBe(401);
 		await trigger.settle();
@@ -215,10 +270,14 @@ describe('raw body read on demand', () => {
 		// No Content-Length (chunked), so only the reader can notice the size.
 		const body = JSON.stringify(envelope({ payload: { channel: 'c', filler: 'x'.repeat(2048) } }));
 		const r = await new Promise<number>((resolve, reject) => {
-			const req = http.request(trigger.url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...sign(body) } }, (res) => {
-				res.resume();
-				resolve(res.statusCode ?? 0);
-			});
+			const req = http.request(
+				trigger.url,
+				{ method: 'POST', headers: { 'Content-Type': 'application/json', ...sign(body) } },
+				(res) => {
+					res.resume();
+					resolve(res.statusCode ?? 0);
+				},
+			);
 			req.on('error', reject);
 			req.write(body.slice(0, 1000));
 			req.end(body.slice(1000));
@@ -238,7 +297,12 @@ describe('the console health check when a notification secret is set', () => {
 		const r = await post(trigger.url, JSON.stringify(healthCheck()));
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ status: 'ok', ignored: 'health_check_unsigned' });
-		const media = await post(trigger.url, JSON.stringify(healthCheck({ productId: 4, payload: { player: { channelName: 'test_webhook' } } })));
+		const media = await post(
+			trigger.url,
+			JSON.stringify(
+				healthCheck({ productId: 4, payload: { player: { channelName: 'test_webhook' } } }),
+			),
+		);
 		expect(media.status).toBe(200);
 		await trigger.settle();
 		expect(trigger.runs).toHaveLength(0);
@@ -253,7 +317,7 @@ describe('the console health check when a notification secret is set', () => {
 		expect(trigger.started()[0][0]).toMatchObject({ healthCheck: true, verified: true });
 	});
 
-	it('a check with a wrong signature is 401 (the secret in n8n is not the console\'s)', async () => {
+	it("a check with a wrong signature is 401 (the secret in n8n is not the console's)", async () => {
 		const { trigger } = await setup({ options: { startOnHealthCheck: true } });
 		const body = JSON.stringify(healthCheck());
 		const r = await post(trigger.url, body, sign(body, 'another-secret'));
@@ -264,7 +328,10 @@ describe('the console health check when a notification secret is set', () => {
 
 	it('any other unsigned notification stays refused, also one that only mentions test_webhook elsewhere', async () => {
 		const { trigger } = await setup();
-		for (const body of [envelope(), envelope({ payload: { agent_id: 'A1', labels: { channel: 'test_webhook' } } })]) {
+		for (const body of [
+			envelope(),
+			envelope({ payload: { agent_id: 'A1', labels: { channel: 'test_webhook' } } }),
+		]) {
 			const r = await post(trigger.url, JSON.stringify(body));
 			expect(r.status).toBe(401);
 		}
@@ -282,7 +349,9 @@ describe('the console health check when a notification secret is set', () => {
 describe('without a notification secret', () => {
 	it('accepts unsigned (and wrongly signed) notifications, marked verified: false', async () => {
 		const { trigger, sb } = await setup({}, { secret: '' });
-		expect((await post(trigger.url, JSON.stringify(envelope({ noticeId: 'unsigned' })))).status).toBe(200);
+		expect(
+			(await post(trigger.url, JSON.stringify(envelope({ noticeId: 'unsigned' })))).status,
+		).toBe(200);
 		expect((await sb.sendNotification(agentLeft(), { badSignature: true })).status).toBe(200);
 		await trigger.settle();
 		expect(trigger.started().map((items) => items[0].verified)).toEqual([false, false]);

@@ -14,8 +14,13 @@ describe('resends (dedupe on noticeId)', () => {
 		expect(second).toEqual({ status: 200, attempts: 1 });
 		await trigger.settle();
 		expect(trigger.runs).toHaveLength(1);
-		expect(trigger.answers.map((a) => a.json)).toEqual([{ status: 'ok' }, { status: 'ok', ignored: 'duplicate' }]);
-		expect(trigger.staticData()['node:Agora Trigger']).toMatchObject({ seenNotices: [['dup-1', expect.any(Number)]] });
+		expect(trigger.answers.map((a) => a.json)).toEqual([
+			{ status: 'ok' },
+			{ status: 'ok', ignored: 'duplicate' },
+		]);
+		expect(trigger.staticData()['node:Agora Trigger']).toMatchObject({
+			seenNotices: [['dup-1', expect.any(Number)]],
+		});
 	});
 
 	it('when the first 200 is lost on the way back, Agora resends and the workflow still runs once', async () => {
@@ -46,7 +51,10 @@ describe('resends (dedupe on noticeId)', () => {
 		await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
 		let proxyTarget = '';
 		try {
-			const { trigger, sb } = await setup({}, { notifyUrl: () => `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/` });
+			const { trigger, sb } = await setup(
+				{},
+				{ notifyUrl: () => `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/` },
+			);
 			proxyTarget = trigger.url;
 			const r = await sb.sendNotification({ ...agentLeft(), noticeId: 'lost-answer' });
 			expect(r).toEqual({ status: 200, attempts: 2 });
@@ -65,7 +73,9 @@ describe('resends (dedupe on noticeId)', () => {
 		// saves it: only the per-process record can catch the duplicates.
 		const { trigger } = await setup({}, { credentialLatencyMs: 30 });
 		const dup = JSON.stringify(envelope({ noticeId: 'burst' }));
-		const distinct = Array.from({ length: 20 }, (_, i) => JSON.stringify(envelope({ noticeId: `d-${i}` })));
+		const distinct = Array.from({ length: 20 }, (_, i) =>
+			JSON.stringify(envelope({ noticeId: `d-${i}` })),
+		);
 		const answers = await Promise.all([
 			...Array.from({ length: 5 }, async () => await post(trigger.url, dup, sign(dup))),
 			...distinct.map(async (b) => await post(trigger.url, b, sign(b))),
@@ -98,7 +108,10 @@ describe('resends (dedupe on noticeId)', () => {
 		});
 		const resend = await post(other.url, body, sign(body));
 		expect(resend.data).toEqual({ status: 'ok', ignored: 'duplicate' });
-		const fresh = await startTrigger({ parameters: { product: 'both' }, credential: agoraApiCredential() });
+		const fresh = await startTrigger({
+			parameters: { product: 'both' },
+			credential: agoraApiCredential(),
+		});
 		expect((await post(fresh.url, body, sign(body))).data).toEqual({ status: 'ok' });
 		await Promise.all([trigger.settle(), other.settle(), fresh.settle()]);
 		expect([trigger.runs.length, other.runs.length, fresh.runs.length]).toEqual([1, 0, 1]);

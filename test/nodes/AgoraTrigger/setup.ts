@@ -15,7 +15,9 @@ export const SECRET = 'n0tify-s3cret-value';
 export const CUSTOMER_SECRET = 'customer-secret-xyz';
 
 /** The Agora API credential (what version 1 of the trigger reads), with its notification secret. */
-export const agoraApiCredential = (notificationSecret = SECRET): ICredentialDataDecryptedObject => ({
+export const agoraApiCredential = (
+	notificationSecret = SECRET,
+): ICredentialDataDecryptedObject => ({
 	customerId: 'cid',
 	customerSecret: CUSTOMER_SECRET,
 	appId: 'app',
@@ -32,7 +34,9 @@ afterEach(async () => {
 });
 
 /** A trigger server closed after the test. */
-export async function startTrigger(opts: Parameters<typeof startTriggerServer>[0]): Promise<TriggerServer> {
+export async function startTrigger(
+	opts: Parameters<typeof startTriggerServer>[0],
+): Promise<TriggerServer> {
 	const trigger = await startTriggerServer(opts);
 	servers.push(trigger);
 	return trigger;
@@ -50,7 +54,10 @@ export interface SetupOptions {
 }
 
 /** A trigger server and a sandbox that sends its signed notifications to it. */
-export async function setup(parameters: INodeParameters = {}, opts: SetupOptions = {}): Promise<{ trigger: TriggerServer; sb: Sandbox }> {
+export async function setup(
+	parameters: INodeParameters = {},
+	opts: SetupOptions = {},
+): Promise<{ trigger: TriggerServer; sb: Sandbox }> {
 	const trigger = await startTrigger({
 		parameters: { product: 'both', ...parameters },
 		credential: opts.credential ?? agoraApiCredential(opts.secret ?? SECRET),
@@ -80,7 +87,11 @@ export function sign(body: string, secret = SECRET): Record<string, string> {
 	};
 }
 
-export async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
+export async function post(
+	url: string,
+	body: string | Buffer,
+	headers: Record<string, string> = {},
+) {
 	return await axios.post(url, body, {
 		headers: { 'Content-Type': 'application/json', ...headers },
 		validateStatus: () => true,
@@ -102,17 +113,36 @@ export function envelope(over: IDataObject = {}): IDataObject {
 		eventType: 101,
 		notifyMs: 1_700_000_000_000,
 		sid: 'sid-1',
-		payload: { agent_id: 'A1', name: 'agent', start_ts: 1, channel: 'room1', labels: { customer: 'acme' } },
+		payload: {
+			agent_id: 'A1',
+			name: 'agent',
+			start_ts: 1,
+			channel: 'room1',
+			labels: { customer: 'acme' },
+		},
 		...over,
 	};
 }
 
 /** The console's health check: test callbacks whose channel is test_webhook. */
 export const healthCheck = (over: IDataObject = {}) =>
-	envelope({ eventType: 101, payload: { channelName: 'test_webhook', uid: 12121212, channel: 'test_webhook' }, ...over });
+	envelope({
+		eventType: 101,
+		payload: { channelName: 'test_webhook', uid: 12121212, channel: 'test_webhook' },
+		...over,
+	});
 
 export const agentLeft = (labels?: IDataObject) => ({
 	productId: 17,
 	eventType: 102,
-	payload: { agent_id: 'A2', name: 'a', start_ts: 1, stop_ts: 2, channel: 'room1', status: 'STOPPED', message: 'ok', ...(labels ? { labels } : {}) },
+	payload: {
+		agent_id: 'A2',
+		name: 'a',
+		start_ts: 1,
+		stop_ts: 2,
+		channel: 'room1',
+		status: 'STOPPED',
+		message: 'ok',
+		...(labels ? { labels } : {}),
+	},
 });

@@ -18,15 +18,25 @@ jest.mock('crypto', () => {
 import { verifyAgoraSignature } from '../../../nodes/AgoraTrigger/signature';
 
 type SignatureAlgorithm = 'sha256' | 'sha1';
-const HEADER: Record<SignatureAlgorithm, string> = { sha256: 'agora-signature-v2', sha1: 'agora-signature' };
+const HEADER: Record<SignatureAlgorithm, string> = {
+	sha256: 'agora-signature-v2',
+	sha1: 'agora-signature',
+};
 
 /** Does the node accept `digest` as the signature of `body` under `algorithm`'s header? */
-function accepts(body: Buffer, secret: string, algorithm: SignatureAlgorithm, digest: string): boolean {
+function accepts(
+	body: Buffer,
+	secret: string,
+	algorithm: SignatureAlgorithm,
+	digest: string,
+): boolean {
 	return verifyAgoraSignature(body, { [HEADER[algorithm]]: digest }, secret).ok;
 }
 
 function openssl(body: Buffer, secret: string, algorithm: SignatureAlgorithm): string {
-	const out = execFileSync('openssl', ['dgst', `-${algorithm}`, '-hmac', secret], { input: body }).toString('utf8');
+	const out = execFileSync('openssl', ['dgst', `-${algorithm}`, '-hmac', secret], {
+		input: body,
+	}).toString('utf8');
 	// "SHA2-256(stdin)= <hex>" (OpenSSL 3) or "(stdin)= <hex>" (older)
 	const match = /=\s*([0-9a-f]+)\s*$/.exec(out);
 	if (!match) throw new Error(`unexpected openssl output: ${out}`);
@@ -56,22 +66,45 @@ describe('fixed vectors', () => {
 	});
 
 	it('accepts the Agora-shaped vector through both headers', () => {
-		expect(verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET)).toEqual({ ok: true, algorithm: 'sha256' });
-		expect(verifyAgoraSignature(AGORA_BODY, { 'agora-signature': AGORA_SHA1 }, AGORA_SECRET)).toEqual({ ok: true, algorithm: 'sha1' });
 		expect(
-			verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': AGORA_SHA256, 'agora-signature': AGORA_SHA1 }, AGORA_SECRET),
+			verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET),
+		).toEqual({ ok: true, algorithm: 'sha256' });
+		expect(
+			verifyAgoraSignature(AGORA_BODY, { 'agora-signature': AGORA_SHA1 }, AGORA_SECRET),
+		).toEqual({ ok: true, algorithm: 'sha1' });
+		expect(
+			verifyAgoraSignature(
+				AGORA_BODY,
+				{ 'agora-signature-v2': AGORA_SHA256, 'agora-signature': AGORA_SHA1 },
+				AGORA_SECRET,
+			),
 		).toEqual({ ok: true, algorithm: 'sha256' });
 	});
 
 	it('accepts upper-case hex and surrounding spaces', () => {
-		expect(verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': ` ${AGORA_SHA256.toUpperCase()} ` }, AGORA_SECRET).ok).toBe(true);
+		expect(
+			verifyAgoraSignature(
+				AGORA_BODY,
+				{ 'agora-signature-v2': ` ${AGORA_SHA256.toUpperCase()} ` },
+				AGORA_SECRET,
+			).ok,
+		).toBe(true);
 	});
 });
 
 describe('rejections', () => {
 	it('reports a missing signature when neither header is present (or both are empty)', () => {
-		expect(verifyAgoraSignature(AGORA_BODY, {}, AGORA_SECRET)).toEqual({ ok: false, reason: 'missing' });
-		expect(verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': '', 'agora-signature': ' ' }, AGORA_SECRET)).toEqual({
+		expect(verifyAgoraSignature(AGORA_BODY, {}, AGORA_SECRET)).toEqual({
+			ok: false,
+			reason: 'missing',
+		});
+		expect(
+			verifyAgoraSignature(
+				AGORA_BODY,
+				{ 'agora-signature-v2': '', 'agora-signature': ' ' },
+				AGORA_SECRET,
+			),
+		).toEqual({
 			ok: false,
 			reason: 'missing',
 		});
@@ -79,17 +112,27 @@ describe('rejections', () => {
 
 	it('checks V2 when present, even if the SHA-1 header is right', () => {
 		expect(
-			verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': RFC_SHA256, 'agora-signature': AGORA_SHA1 }, AGORA_SECRET),
+			verifyAgoraSignature(
+				AGORA_BODY,
+				{ 'agora-signature-v2': RFC_SHA256, 'agora-signature': AGORA_SHA1 },
+				AGORA_SECRET,
+			),
 		).toEqual({ ok: false, reason: 'mismatch', algorithm: 'sha256' });
 	});
 
 	it('rejects the wrong secret, a changed byte, and a re-serialised body', () => {
-		expect(verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': AGORA_SHA256 }, 'other-secret').ok).toBe(false);
+		expect(
+			verifyAgoraSignature(AGORA_BODY, { 'agora-signature-v2': AGORA_SHA256 }, 'other-secret').ok,
+		).toBe(false);
 		const changed = Buffer.from(AGORA_BODY);
 		changed[changed.length - 3] ^= 1;
-		expect(verifyAgoraSignature(changed, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET).ok).toBe(false);
+		expect(
+			verifyAgoraSignature(changed, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET).ok,
+		).toBe(false);
 		const reserialised = Buffer.from(JSON.stringify(JSON.parse(AGORA_BODY.toString()), null, 1));
-		expect(verifyAgoraSignature(reserialised, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET).ok).toBe(false);
+		expect(
+			verifyAgoraSignature(reserialised, { 'agora-signature-v2': AGORA_SHA256 }, AGORA_SECRET).ok,
+		).toBe(false);
 	});
 
 	it('rejects wrong lengths, non-hex text, a SHA-1 digest in the V2 header and a prefixed value', () => {
@@ -127,18 +170,26 @@ describe('against openssl at test time', () => {
 		fc.assert(
 			fc.property(
 				fc.uint8Array({ minLength: 0, maxLength: 2048 }),
-				fc.string({ minLength: 1, maxLength: 64 }).filter((s) => !s.includes('\u0000') && !s.startsWith('-')),
+				fc
+					.string({ minLength: 1, maxLength: 64 })
+					.filter((s) => !s.includes('\u0000') && !s.startsWith('-')),
 				(bytes, secret) => {
 					const body = Buffer.from(bytes);
 					const sha256 = openssl(body, secret, 'sha256');
 					const sha1 = openssl(body, secret, 'sha1');
-					expect(verifyAgoraSignature(body, { 'agora-signature-v2': sha256 }, secret).ok).toBe(true);
+					expect(verifyAgoraSignature(body, { 'agora-signature-v2': sha256 }, secret).ok).toBe(
+						true,
+					);
 					expect(verifyAgoraSignature(body, { 'agora-signature': sha1 }, secret).ok).toBe(true);
 					if (body.length > 0) {
 						const changed = Buffer.from(body);
 						changed[changed.length >> 1] ^= 0x20;
-						expect(verifyAgoraSignature(changed, { 'agora-signature-v2': sha256 }, secret).ok).toBe(false);
-						expect(verifyAgoraSignature(changed, { 'agora-signature': sha1 }, secret).ok).toBe(false);
+						expect(verifyAgoraSignature(changed, { 'agora-signature-v2': sha256 }, secret).ok).toBe(
+							false,
+						);
+						expect(verifyAgoraSignature(changed, { 'agora-signature': sha1 }, secret).ok).toBe(
+							false,
+						);
 					}
 				},
 			),
@@ -148,11 +199,21 @@ describe('against openssl at test time', () => {
 
 	it('matches openssl on a real notification body with non-ASCII text', () => {
 		const body = Buffer.from(
-			JSON.stringify({ noticeId: 'n1', productId: 17, eventType: 101, payload: { channel: 'salle-été', labels: { ville: 'Zürich 東京' } } }),
+			JSON.stringify({
+				noticeId: 'n1',
+				productId: 17,
+				eventType: 101,
+				payload: { channel: 'salle-été', labels: { ville: 'Zürich 東京' } },
+			}),
 			'utf8',
 		);
 		const secret = 'console secret with spaces & symbols!';
-		expect(verifyAgoraSignature(body, { 'agora-signature-v2': openssl(body, secret, 'sha256') }, secret).ok).toBe(true);
-		expect(verifyAgoraSignature(body, { 'agora-signature': openssl(body, secret, 'sha1') }, secret).ok).toBe(true);
+		expect(
+			verifyAgoraSignature(body, { 'agora-signature-v2': openssl(body, secret, 'sha256') }, secret)
+				.ok,
+		).toBe(true);
+		expect(
+			verifyAgoraSignature(body, { 'agora-signature': openssl(body, secret, 'sha1') }, secret).ok,
+		).toBe(true);
 	});
 });

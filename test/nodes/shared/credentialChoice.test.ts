@@ -19,14 +19,22 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	credential = { customerId: 'cid', customerSecret: 'csecret', appId: 'app', host: 'custom', customBaseUrl: url };
+	credential = {
+		customerId: 'cid',
+		customerSecret: 'csecret',
+		appId: 'app',
+		host: 'custom',
+		customBaseUrl: url,
+	};
 });
 
 afterAll(() => server.close());
 
 test('without an Agora credential the run stops with “No “Agora API” credential selected”', async () => {
 	const result = await runWorkflow(
-		agoraWorkflow({ resource: 'agent', operation: 'get', agentId: 'a1' }, [{}], { credentials: {} }),
+		agoraWorkflow({ resource: 'agent', operation: 'get', agentId: 'a1' }, [{}], {
+			credentials: {},
+		}),
 		credential,
 	);
 	const error = result.error('Agora');
@@ -39,7 +47,13 @@ test('without an Agora credential the run stops with “No “Agora API” crede
 test('with Vendor Keys From Credential and none selected, the Vendor Keys credential is named', async () => {
 	const result = await runWorkflow(
 		agoraWorkflow(
-			{ resource: 'agent', operation: 'start', channel: 'room', remoteRtcUid: '1', vendorKeys: 'credential' },
+			{
+				resource: 'agent',
+				operation: 'start',
+				channel: 'room',
+				remoteRtcUid: '1',
+				vendorKeys: 'credential',
+			},
 			[{}],
 			{ typeVersion: 1.2, credentials: { agoraApi: { id: '1', name: 'Agora account' } } },
 		),

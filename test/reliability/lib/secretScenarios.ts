@@ -69,10 +69,20 @@ const FULL_START: INodeParameters = {
 	llmOptions: {
 		headers: { entries: [{ name: 'X-Tenant-Key', value: C.llmHeaderValue }] },
 		mcpServers: {
-			servers: [{ name: 'tools1', endpoint: 'https://mcp.example.com/mcp', headers: JSON.stringify({ Authorization: `Bearer ${C.mcpHeaderValue}` }) }],
+			servers: [
+				{
+					name: 'tools1',
+					endpoint: 'https://mcp.example.com/mcp',
+					headers: JSON.stringify({ Authorization: `Bearer ${C.mcpHeaderValue}` }),
+				},
+			],
 		},
 	},
-	asr: { language: 'en-US', vendor: 'deepgram', params: JSON.stringify({ api_key: C.asrParamsKey }) },
+	asr: {
+		language: 'en-US',
+		vendor: 'deepgram',
+		params: JSON.stringify({ api_key: C.asrParamsKey }),
+	},
 	ttsVendor: 'elevenlabs',
 	ttsParams: JSON.stringify({ key: C.ttsParamsKey, voice_id: 'v1' }),
 	encryptionMode: '8',
@@ -140,7 +150,9 @@ const withAgent = async (sb: Sandbox) => {
 	await waitFor(() => sb.agents().find((agent) => agent.agentId === agentId)?.status === 'RUNNING');
 	return { agentId };
 };
-const withPlayer = async (sb: Sandbox) => ({ playerId: await seedPlayer(sb, { channelName: 'room1', uid: 999 }) });
+const withPlayer = async (sb: Sandbox) => ({
+	playerId: await seedPlayer(sb, { channelName: 'room1', uid: 999 }),
+});
 
 const agentOps: Array<[string, INodeParameters]> = [
 	['stop', {}],
@@ -168,10 +180,32 @@ function vendorKeyScenarios(): Scenario[] {
 	};
 	const keylessMllm: INodeParameters = { ...MLLM_START, vendorKeys: 'credential', mllmApiKey: '' };
 	return [
-		{ label: 'agent.start keys from credential', vendorKeys: VENDOR_KEYS, params: () => ({ ...keyless, name: `vk-${randomUUID()}` }), expect: 'success' },
-		{ label: 'agent.start MLLM key from credential', vendorKeys: VENDOR_KEYS, params: () => ({ ...keylessMllm, name: `vm-${randomUUID()}` }), expect: 'success' },
-		{ label: 'agent.start keys from credential, echo server', backend: 'echo', vendorKeys: VENDOR_KEYS, params: () => ({ ...keyless, name: 'echo' }), expect: 'error' },
-		{ label: 'agent.start MLLM key from credential, echo server', backend: 'echo', vendorKeys: VENDOR_KEYS, params: () => ({ ...keylessMllm, name: 'echo' }), expect: 'error' },
+		{
+			label: 'agent.start keys from credential',
+			vendorKeys: VENDOR_KEYS,
+			params: () => ({ ...keyless, name: `vk-${randomUUID()}` }),
+			expect: 'success',
+		},
+		{
+			label: 'agent.start MLLM key from credential',
+			vendorKeys: VENDOR_KEYS,
+			params: () => ({ ...keylessMllm, name: `vm-${randomUUID()}` }),
+			expect: 'success',
+		},
+		{
+			label: 'agent.start keys from credential, echo server',
+			backend: 'echo',
+			vendorKeys: VENDOR_KEYS,
+			params: () => ({ ...keyless, name: 'echo' }),
+			expect: 'error',
+		},
+		{
+			label: 'agent.start MLLM key from credential, echo server',
+			backend: 'echo',
+			vendorKeys: VENDOR_KEYS,
+			params: () => ({ ...keylessMllm, name: 'echo' }),
+			expect: 'error',
+		},
 		{
 			label: 'agent.start keys from credential, 409 name in use',
 			vendorKeys: VENDOR_KEYS,
@@ -199,9 +233,21 @@ function vendorKeyScenarios(): Scenario[] {
 
 export const SCENARIOS: Scenario[] = [
 	// Agent start
-	{ label: 'agent.start success (every secret field)', params: () => ({ ...FULL_START, name: `s-${randomUUID()}` }), expect: 'success' },
-	{ label: 'agent.start success, token generated', params: () => ({ ...FULL_START, token: '', name: `s-${randomUUID()}` }), expect: 'success' },
-	{ label: 'agent.start MLLM success', params: () => ({ ...MLLM_START, name: `m-${randomUUID()}` }), expect: 'success' },
+	{
+		label: 'agent.start success (every secret field)',
+		params: () => ({ ...FULL_START, name: `s-${randomUUID()}` }),
+		expect: 'success',
+	},
+	{
+		label: 'agent.start success, token generated',
+		params: () => ({ ...FULL_START, token: '', name: `s-${randomUUID()}` }),
+		expect: 'success',
+	},
+	{
+		label: 'agent.start MLLM success',
+		params: () => ({ ...MLLM_START, name: `m-${randomUUID()}` }),
+		expect: 'success',
+	},
 	{
 		label: 'agent.start 409 name in use',
 		setup: async (sb) => {
@@ -231,16 +277,34 @@ export const SCENARIOS: Scenario[] = [
 	},
 	{
 		label: 'agent.start invalid (max history 1.5)',
-		params: () => ({ ...FULL_START, name: `v-${randomUUID()}`, llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 1.5 } }),
+		params: () => ({
+			...FULL_START,
+			name: `v-${randomUUID()}`,
+			llmOptions: { ...(FULL_START.llmOptions as IDataObject), maxHistory: 1.5 },
+		}),
 		expect: 'error',
 	},
 	{
 		label: 'agent.start invalid (bad additional body JSON)',
-		params: () => ({ ...FULL_START, name: `j-${randomUUID()}`, options: { additionalBody: `{"properties": {"token": "${C.agentToken}"` } }),
+		params: () => ({
+			...FULL_START,
+			name: `j-${randomUUID()}`,
+			options: { additionalBody: `{"properties": {"token": "${C.agentToken}"` },
+		}),
 		expect: 'error',
 	},
-	{ label: 'agent.start echo server', backend: 'echo', params: () => ({ ...FULL_START, name: 'echo' }), expect: 'error' },
-	{ label: 'agent.start MLLM echo server', backend: 'echo', params: () => ({ ...MLLM_START, name: 'echo' }), expect: 'error' },
+	{
+		label: 'agent.start echo server',
+		backend: 'echo',
+		params: () => ({ ...FULL_START, name: 'echo' }),
+		expect: 'error',
+	},
+	{
+		label: 'agent.start MLLM echo server',
+		backend: 'echo',
+		params: () => ({ ...MLLM_START, name: 'echo' }),
+		expect: 'error',
+	},
 	// Agent start with every key from the Agora Vendor Keys credential
 	...vendorKeyScenarios(),
 	// Agent operations on a running agent, an unknown one, and the echo server
@@ -270,12 +334,22 @@ export const SCENARIOS: Scenario[] = [
 			sb.injectFault({ method: 'POST', pathIncludes: '/update', kind: '500', count: 20 });
 			return ctx;
 		},
-		params: (ctx) => ({ resource: 'agent', operation: 'update', agentId: ctx.agentId as string, updateFields: UPDATE_FIELDS }),
+		params: (ctx) => ({
+			resource: 'agent',
+			operation: 'update',
+			agentId: ctx.agentId as string,
+			updateFields: UPDATE_FIELDS,
+		}),
 		expect: 'error',
 	},
 	{
 		label: 'agent.update invalid (bad LLM params JSON)',
-		params: () => ({ resource: 'agent', operation: 'update', agentId: unknownAgent, updateFields: { ...UPDATE_FIELDS, llmParams: `{"api_key": "${C.llmParamsKey}"` } }),
+		params: () => ({
+			resource: 'agent',
+			operation: 'update',
+			agentId: unknownAgent,
+			updateFields: { ...UPDATE_FIELDS, llmParams: `{"api_key": "${C.llmParamsKey}"` },
+		}),
 		expect: 'error',
 	},
 	{
@@ -287,15 +361,30 @@ export const SCENARIOS: Scenario[] = [
 	{
 		label: 'agent.getMany 503 every time',
 		setup: async (sb) => {
-			sb.injectFault({ method: 'GET', pathIncludes: '/agents', kind: '503', count: 20, retryAfterSeconds: 0 });
+			sb.injectFault({
+				method: 'GET',
+				pathIncludes: '/agents',
+				kind: '503',
+				count: 20,
+				retryAfterSeconds: 0,
+			});
 			return {};
 		},
 		params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }),
 		expect: 'error',
 	},
-	{ label: 'agent.getMany echo server', backend: 'echo', params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }), expect: 'error' },
+	{
+		label: 'agent.getMany echo server',
+		backend: 'echo',
+		params: () => ({ resource: 'agent', operation: 'getAll', returnAll: true }),
+		expect: 'error',
+	},
 	// Cloud players
-	{ label: 'cloudPlayer.create success (token, key, salt)', params: () => ({ ...PLAYER_CREATE, uid: 1000 + Math.floor(Math.random() * 1e6) }), expect: 'success' },
+	{
+		label: 'cloudPlayer.create success (token, key, salt)',
+		params: () => ({ ...PLAYER_CREATE, uid: 1000 + Math.floor(Math.random() * 1e6) }),
+		expect: 'success',
+	},
 	{
 		label: 'cloudPlayer.create success, token generated',
 		params: () => ({ ...PLAYER_CREATE, additionalFields: { name: `g${Date.now()}` }, uid: 4242 }),
@@ -330,36 +419,71 @@ export const SCENARIOS: Scenario[] = [
 	},
 	{
 		label: 'cloudPlayer.create invalid (audio profile 9)',
-		params: () => ({ ...PLAYER_CREATE, additionalFields: { token: C.playerToken }, audioOptions: { profile: 9 } }),
+		params: () => ({
+			...PLAYER_CREATE,
+			additionalFields: { token: C.playerToken },
+			audioOptions: { profile: 9 },
+		}),
 		expect: 'error',
 	},
-	{ label: 'cloudPlayer.create echo server', backend: 'echo', params: () => PLAYER_CREATE, expect: 'error' },
+	{
+		label: 'cloudPlayer.create echo server',
+		backend: 'echo',
+		params: () => PLAYER_CREATE,
+		expect: 'error',
+	},
 	...(
 		[
 			['delete', {}],
 			['get', { channelName: 'room1' }],
-			['update', { updateFields: { streamUrl: 'rtmp://media.example.com/live/other', volume: 120 } }],
+			[
+				'update',
+				{ updateFields: { streamUrl: 'rtmp://media.example.com/live/other', volume: 120 } },
+			],
 		] as Array<[string, INodeParameters]>
 	).flatMap(([operation, extra]): Scenario[] => [
 		{
 			label: `cloudPlayer.${operation} success`,
 			setup: withPlayer,
-			params: (ctx) => ({ resource: 'cloudPlayer', operation, playerId: ctx.playerId as string, region: 'na', ...extra }),
+			params: (ctx) => ({
+				resource: 'cloudPlayer',
+				operation,
+				playerId: ctx.playerId as string,
+				region: 'na',
+				...extra,
+			}),
 			expect: 'success',
 		},
 		{
 			label: `cloudPlayer.${operation} unknown player`,
-			params: () => ({ resource: 'cloudPlayer', operation, playerId: unknownPlayer, region: 'na', ...extra }),
+			params: () => ({
+				resource: 'cloudPlayer',
+				operation,
+				playerId: unknownPlayer,
+				region: 'na',
+				...extra,
+			}),
 			expect: 'error',
 		},
 		{
 			label: `cloudPlayer.${operation} echo server`,
 			backend: 'echo',
-			params: () => ({ resource: 'cloudPlayer', operation, playerId: unknownPlayer, region: 'na', ...extra }),
+			params: () => ({
+				resource: 'cloudPlayer',
+				operation,
+				playerId: unknownPlayer,
+				region: 'na',
+				...extra,
+			}),
 			expect: 'error',
 		},
 	]),
-	{ label: 'cloudPlayer.getMany success', setup: withPlayer, params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }), expect: 'success' },
+	{
+		label: 'cloudPlayer.getMany success',
+		setup: withPlayer,
+		params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }),
+		expect: 'success',
+	},
 	{
 		label: 'cloudPlayer.getMany 500 every time',
 		setup: async (sb) => {
@@ -369,8 +493,32 @@ export const SCENARIOS: Scenario[] = [
 		params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }),
 		expect: 'error',
 	},
-	{ label: 'cloudPlayer.getMany echo server', backend: 'echo', params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }), expect: 'error' },
+	{
+		label: 'cloudPlayer.getMany echo server',
+		backend: 'echo',
+		params: () => ({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }),
+		expect: 'error',
+	},
 	// Token: the output is a token by design; the App Certificate must not appear.
-	{ label: 'token.generate success', params: () => ({ resource: 'token', operation: 'generate', channelName: 'room1', uid: 7, tokenType: 'rtcRtm' }), expect: 'success' },
-	{ label: 'token.generate invalid (channel too long)', params: () => ({ resource: 'token', operation: 'generate', channelName: 'x'.repeat(65), uid: 7 }), expect: 'error' },
+	{
+		label: 'token.generate success',
+		params: () => ({
+			resource: 'token',
+			operation: 'generate',
+			channelName: 'room1',
+			uid: 7,
+			tokenType: 'rtcRtm',
+		}),
+		expect: 'success',
+	},
+	{
+		label: 'token.generate invalid (channel too long)',
+		params: () => ({
+			resource: 'token',
+			operation: 'generate',
+			channelName: 'x'.repeat(65),
+			uid: 7,
+		}),
+		expect: 'error',
+	},
 ];

@@ -20,7 +20,13 @@ export async function execute(
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agent', path: agentPath(agentId), idempotent: true, action: 'get agent' },
+		{
+			method: 'GET',
+			api: 'agent',
+			path: agentPath(agentId),
+			idempotent: true,
+			action: 'get agent',
+		},
 		itemIndex,
 	);
 	return [{ json: withAgentId(response.body, agentId) }];

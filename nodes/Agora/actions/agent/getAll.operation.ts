@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../../form/parameters';
@@ -6,7 +11,13 @@ import { FormReader } from '../../form/reader';
 import { invalidField } from '../../../shared/validate';
 import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
-import { ALL_LISTED_STATES, LIVE_WINDOW_S, nowSeconds, walkAgentList, type AgentListQuery } from '../../api/agentLookup';
+import {
+	ALL_LISTED_STATES,
+	LIVE_WINDOW_S,
+	nowSeconds,
+	walkAgentList,
+	type AgentListQuery,
+} from '../../api/agentLookup';
 import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 
 const ANY = 'any';
@@ -32,7 +43,8 @@ const properties: INodeProperties[] = [
 				name: 'fromTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only agents started at or after this time (from_time), in the workflow’s time zone unless the value carries its own',
+				description:
+					'Only agents started at or after this time (from_time), in the workflow’s time zone unless the value carries its own',
 				hint: 'Left out: the last 72 hours, the longest an agent runs (Agora alone would list only the last 2 hours)',
 			},
 			{
@@ -40,14 +52,19 @@ const properties: INodeProperties[] = [
 				name: 'toTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only agents started at or before this time (to_time), in the workflow’s time zone unless the value carries its own',
+				description:
+					'Only agents started at or before this time (to_time), in the workflow’s time zone unless the value carries its own',
 			},
 			{
 				displayName: 'Status',
 				name: 'state',
 				type: 'options',
 				options: [
-					{ name: 'Any', value: 'any', description: 'Every state (Agora alone would list running agents only)' },
+					{
+						name: 'Any',
+						value: 'any',
+						description: 'Every state (Agora alone would list running agents only)',
+					},
 					{ name: 'Failed', value: 'FAILED' },
 					{ name: 'Idle', value: 'IDLE' },
 					{ name: 'Live (Idle, Starting or Running)', value: 'live' },
@@ -62,10 +79,17 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({ default: 20, max: 1000, description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20' }),
+	pageSizeOptions({
+		default: 20,
+		max: 1000,
+		description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20',
+	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['getAll'] } },
+	properties,
+);
 
 const LIVE = ['IDLE', 'STARTING', 'RUNNING'];
 
@@ -75,17 +99,27 @@ function stateCodes(fn: IExecuteFunctions, state: unknown, itemIndex: number): n
 	const names = state === 'live' ? LIVE : [String(state)];
 	return names.map((name) => {
 		const code = AGENT_STATUS_CODES[name as AgentStatusName];
-		if (code === undefined) throw invalidField(fn, 'state', `must be one of any, live, ${Object.keys(AGENT_STATUS_CODES).join(', ')}`, itemIndex);
+		if (code === undefined)
+			throw invalidField(
+				fn,
+				'state',
+				`must be one of any, live, ${Object.keys(AGENT_STATUS_CODES).join(', ')}`,
+				itemIndex,
+			);
 		return code;
 	});
 }
 
 function readQuery(fn: IExecuteFunctions, filters: IDataObject, itemIndex: number): AgentListQuery {
 	const timeZone = fn.getTimezone();
-	const seconds: Record<'fromTime' | 'toTime', number | undefined> = { fromTime: undefined, toTime: undefined };
+	const seconds: Record<'fromTime' | 'toTime', number | undefined> = {
+		fromTime: undefined,
+		toTime: undefined,
+	};
 	for (const field of ['fromTime', 'toTime'] as const) {
 		const value = toUnixSeconds(filters[field], timeZone);
-		if (value !== undefined && (Number.isNaN(value) || value < 0)) throw invalidField(fn, field, 'must be a valid date and time', itemIndex);
+		if (value !== undefined && (Number.isNaN(value) || value < 0))
+			throw invalidField(fn, field, 'must be a valid date and time', itemIndex);
 		seconds[field] = value;
 	}
 	const query: AgentListQuery = {
@@ -109,9 +143,20 @@ export async function execute(
 	const filters = form.get('filters', {}) as IDataObject;
 	const pageSize = ((form.get('options', {}) as IDataObject).pageSize as number) ?? 20;
 	const query = readQuery(this, filters, itemIndex);
-	if (!Number.isInteger(limit) && limit !== Infinity) throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
-	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-		throw invalidField(this, 'options.pageSize', 'must be a whole number from 1 to 1000', itemIndex);
+	if (!Number.isInteger(limit) && limit !== Infinity)
+		throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
+	if (
+		typeof pageSize !== 'number' ||
+		!Number.isInteger(pageSize) ||
+		pageSize < 1 ||
+		pageSize > 1000
+	) {
+		throw invalidField(
+			this,
+			'options.pageSize',
+			'must be a whole number from 1 to 1000',
+			itemIndex,
+		);
 	}
 
 	const agents: IDataObject[] = [];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -27,7 +32,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getHistory'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['getHistory'] } },
+	properties,
+);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -39,13 +47,23 @@ export async function execute(
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agent', path: agentPath(agentId, 'history'), idempotent: true, action: 'get agent history' },
+		{
+			method: 'GET',
+			api: 'agent',
+			path: agentPath(agentId, 'history'),
+			idempotent: true,
+			action: 'get agent history',
+		},
 		itemIndex,
 	);
 	const body: IDataObject = withAgentId(response.body, agentId);
 	if (form.get('output', 'whole') !== 'split') return [{ json: body }];
 	const contents = Array.isArray(body.contents) ? (body.contents as IDataObject[]) : [];
 	return contents.map((message, index) => ({
-		json: { agent_id: body.agent_id, index, ...(typeof message === 'object' && message ? message : { content: message }) },
+		json: {
+			agent_id: body.agent_id,
+			index,
+			...(typeof message === 'object' && message ? message : { content: message }),
+		},
 	}));
 }

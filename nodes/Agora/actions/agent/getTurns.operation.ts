@@ -1,5 +1,10 @@
 /** Get Turns: each conversation turn of a session, with its start, end and latency metrics. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -11,19 +16,30 @@ import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
 import { agentIdField, agentPath, readAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [
-	{ ...agentIdField, description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)' },
+	{
+		...agentIdField,
+		description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)',
+	},
 	...returnAllAndLimit,
-	pageSizeOptions({ default: 50, description: 'Turns per request (page_size); Agora’s default is 50' }),
+	pageSizeOptions({
+		default: 50,
+		description: 'Turns per request (page_size); Agora’s default is 50',
+	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['getTurns'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['getTurns'] } },
+	properties,
+);
 
 /** `segmented_latency_ms` as a map: {asr_ttlw: 120, llm_ttft: 310, …}. */
 function latencies(turn: IDataObject): IDataObject {
 	const segments = (turn.metrics as IDataObject | undefined)?.segmented_latency_ms;
 	const out: IDataObject = {};
 	if (Array.isArray(segments)) {
-		for (const segment of segments) if (isPlainObject(segment) && typeof segment.name === 'string') out[segment.name] = segment.latency;
+		for (const segment of segments)
+			if (isPlainObject(segment) && typeof segment.name === 'string')
+				out[segment.name] = segment.latency;
 	}
 	return out;
 }
@@ -34,11 +50,24 @@ interface TurnsPage {
 	last: boolean;
 }
 
-async function fetchPage(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, query: IDataObject, itemIndex: number): Promise<TurnsPage> {
+async function fetchPage(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	agentId: string,
+	query: IDataObject,
+	itemIndex: number,
+): Promise<TurnsPage> {
 	const response = await agoraRequest.call(
 		fn,
 		ctx,
-		{ method: 'GET', api: 'agent', path: agentPath(agentId, 'turns'), qs: query, idempotent: true, action: 'get agent turns' },
+		{
+			method: 'GET',
+			api: 'agent',
+			path: agentPath(agentId, 'turns'),
+			qs: query,
+			idempotent: true,
+			action: 'get agent turns',
+		},
 		itemIndex,
 	);
 	const body = response.body;
@@ -51,7 +80,9 @@ async function fetchPage(fn: IExecuteFunctions, ctx: AgoraContext, agentId: stri
 		total_turn_count: body.total_turn_count ?? null,
 	};
 	// A page without the flag ends the walk when it comes back short or empty.
-	const last = pagination.is_last_page === true || (pagination.is_last_page === undefined && turns.length < Number(query.page_size));
+	const last =
+		pagination.is_last_page === true ||
+		(pagination.is_last_page === undefined && turns.length < Number(query.page_size));
 	return { turns, session, last };
 }
 
@@ -69,8 +100,15 @@ export async function execute(
 
 	const out: IDataObject[] = [];
 	for (let page = 1; out.length < limit; page++) {
-		const { turns, session, last } = await fetchPage(this, ctx, agentId, { page_index: page, page_size: pageSize }, itemIndex);
-		for (const turn of turns.slice(0, limit - out.length)) out.push({ ...session, ...turn, latencies: latencies(turn) });
+		const { turns, session, last } = await fetchPage(
+			this,
+			ctx,
+			agentId,
+			{ page_index: page, page_size: pageSize },
+			itemIndex,
+		);
+		for (const turn of turns.slice(0, limit - out.length))
+			out.push({ ...session, ...turn, latencies: latencies(turn) });
 		if (last || turns.length === 0) break;
 	}
 	return out.map((json) => ({ json }));

@@ -33,7 +33,12 @@ export const agentDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agent'] } },
 		options: [
-			{ name: 'Get', value: 'get', action: 'Get an agent', description: 'Get the status of an agent' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get an agent',
+				description: 'Get the status of an agent',
+			},
 			{
 				name: 'Get History',
 				value: 'getHistory',
@@ -50,7 +55,8 @@ export const agentDescription: INodeProperties[] = [
 				name: 'Get Turns',
 				value: 'getTurns',
 				action: 'Get the turns of an agent session',
-				description: 'Get each conversation turn of a session with its latency metrics (sessions of the last 7 days)',
+				description:
+					'Get each conversation turn of a session with its latency metrics (sessions of the last 7 days)',
 			},
 			{
 				name: 'Interrupt',

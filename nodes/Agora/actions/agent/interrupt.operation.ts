@@ -7,7 +7,10 @@ import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/age
 
 const properties: INodeProperties[] = [agentIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['interrupt'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['interrupt'] } },
+	properties,
+);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'interrupted', 'agent_id');

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
@@ -54,7 +59,10 @@ const properties: INodeProperties[] = [
 	additionalBodyOptions('the speak request ({text, priority, interruptable})'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['speak'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['speak'] } },
+	properties,
+);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'spoke', 'agent_id');
@@ -77,7 +85,14 @@ export async function execute(
 		this,
 		ctx,
 		// Not repeated after an unclear failure: the message could be said twice.
-		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'speak'), body, idempotent: false, action: 'make agent speak' },
+		{
+			method: 'POST',
+			api: 'agent',
+			path: agentPath(agentId, 'speak'),
+			body,
+			idempotent: false,
+			action: 'make agent speak',
+		},
 		itemIndex,
 	);
 	return [{ json: withAgentId(response.body, agentId) }];

@@ -32,7 +32,8 @@ const optionsField: INodeProperties = {
 				{
 					name: 'Return Existing Agent',
 					value: 'returnExisting',
-					description: 'Output the live agent of that name in this channel instead (starting or running)',
+					description:
+						'Output the live agent of that name in this channel instead (starting or running)',
 				},
 			],
 			default: 'fail',
@@ -45,20 +46,41 @@ const optionsField: INodeProperties = {
  * the choice that shapes the form, providers, settings with defaults, deprecated Presets last.
  * Only names are listed, so other changes to the groups keep their place.
  */
-const FIRST = ['vendorKeys', 'channel', 'remoteRtcUid', 'mode', 'pipelineId', 'overrideLlm', 'overrideTts'];
+const FIRST = [
+	'vendorKeys',
+	'channel',
+	'remoteRtcUid',
+	'mode',
+	'pipelineId',
+	'overrideLlm',
+	'overrideTts',
+];
 const BEFORE_TURNS = ['name', 'agentRtcUid', 'enableStringUid', 'token', 'idleTimeout'];
 const LAST = ['preset'];
 
 function inFormOrder(fields: INodeProperties[]): INodeProperties[] {
-	const named = (names: string[]) => names.flatMap((name) => fields.filter((field) => field.name === name));
+	const named = (names: string[]) =>
+		names.flatMap((name) => fields.filter((field) => field.name === name));
 	const moved = new Set([...FIRST, ...BEFORE_TURNS, ...LAST]);
 	const rest = fields.filter((field) => !moved.has(field.name));
 	const turns = rest.findIndex((field) => field.name === 'configureTurnDetection');
 	const at = turns === -1 ? rest.length : turns;
-	return [...named(FIRST), ...rest.slice(0, at), ...named(BEFORE_TURNS), ...rest.slice(at), ...named(LAST)];
+	return [
+		...named(FIRST),
+		...rest.slice(0, at),
+		...named(BEFORE_TURNS),
+		...rest.slice(at),
+		...named(LAST),
+	];
 }
 
 export const startFields: INodeProperties[] = [
 	...beforeVersion(1.3, [...inFormOrder([...identityFields, ...agentConfigFields]), optionsField]),
-	...fromVersion(1.3, groupedAgentConfigFields(identityFields, [...(optionsField.options as INodeProperties[]), requestOptionsField])),
+	...fromVersion(
+		1.3,
+		groupedAgentConfigFields(identityFields, [
+			...(optionsField.options as INodeProperties[]),
+			requestOptionsField,
+		]),
+	),
 ];

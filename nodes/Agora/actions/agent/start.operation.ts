@@ -17,10 +17,17 @@ import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
 import { startFields } from './start.fields';
 import { checkMcpServers } from '../../agentConfig/mcp';
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['start'] } }, startFields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['start'] } },
+	startFields,
+);
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */
-function prepareStartBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
+function prepareStartBody(
+	fn: IExecuteFunctions,
+	ctx: OperationContext,
+	itemIndex: number,
+): IDataObject {
 	const form = new FormReader(fn, itemIndex);
 	const built = buildStartBody(fn, itemIndex);
 	const options = form.get('options', {}) as IDataObject;
@@ -87,7 +94,14 @@ export async function execute(
 				await agoraRequest.call(
 					this,
 					ctx,
-					{ method: 'POST', api: 'agent', path: '/join', body, idempotent: false, action: 'start agent' },
+					{
+						method: 'POST',
+						api: 'agent',
+						path: '/join',
+						body,
+						idempotent: false,
+						action: 'start agent',
+					},
 					itemIndex,
 				)
 			).body,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -28,10 +33,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['stop'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['stop'] } },
+	properties,
+);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
-export const sideEffect = changes('agent', 'stopped', 'agent_id', ['alreadyStopped', 'already_stopped']);
+export const sideEffect = changes('agent', 'stopped', 'agent_id', [
+	'alreadyStopped',
+	'already_stopped',
+]);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -71,12 +82,18 @@ export async function execute(
 	if (!response && agoraErrorDetails(failure)?.status === 404 && rerun) {
 		// n8n running the execution again after a worker crash: an agent Agora still knows was most
 		// likely stopped by the crashed run; an id Agora does not know stays an error.
-		if (await knownAgent(this, ctx, agentId, itemIndex)) return [{ json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true } }];
+		if (await knownAgent(this, ctx, agentId, itemIndex))
+			return [
+				{
+					json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true },
+				},
+			];
 		throw failure;
 	}
 	if (!response) {
 		const details = agoraErrorDetails(failure);
-		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1) throw failure;
+		if (!details || !(details.ambiguous || (details.status ?? 0) >= 500) || ctx.maxRetries < 1)
+			throw failure;
 		repeated = true;
 		response = await leave(true);
 	}
@@ -92,11 +109,23 @@ function alreadyStoppedKey(fn: IExecuteFunctions): string {
 }
 
 /** Does Agora know the agent (its query answers for stopped agents too)? */
-async function knownAgent(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, itemIndex: number): Promise<boolean> {
+async function knownAgent(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	agentId: string,
+	itemIndex: number,
+): Promise<boolean> {
 	const answer = await agoraRequest.call(
 		fn,
 		ctx,
-		{ method: 'GET', api: 'agent', path: agentPath(agentId), passStatuses: [404], idempotent: true, action: 'get agent' },
+		{
+			method: 'GET',
+			api: 'agent',
+			path: agentPath(agentId),
+			passStatuses: [404],
+			idempotent: true,
+			action: 'get agent',
+		},
 		itemIndex,
 	);
 	return answer.status !== 404;

@@ -1,5 +1,10 @@
 /** Think: inject a text instruction into the agent's conversation, handled as user input. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
@@ -21,7 +26,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. The user just clicked the purchase button.',
-		description: 'Text injected into the conversation as user input; the agent answers it like anything the user says',
+		description:
+			'Text injected into the conversation as user input; the agent answers it like anything the user says',
 	},
 	{
 		displayName: 'While Listening',
@@ -29,8 +35,16 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction' },
-			{ name: 'Inject', value: 'inject', description: 'Add the instruction to the current turn without interrupting it' },
-			{ name: 'Interrupt', value: 'interrupt', description: 'Start a new turn with the instruction (default)' },
+			{
+				name: 'Inject',
+				value: 'inject',
+				description: 'Add the instruction to the current turn without interrupting it',
+			},
+			{
+				name: 'Interrupt',
+				value: 'interrupt',
+				description: 'Start a new turn with the instruction (default)',
+			},
 		],
 		default: 'interrupt',
 		description: 'What happens when the agent is listening (on_listening_action)',
@@ -41,7 +55,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction' },
-			{ name: 'Interrupt', value: 'interrupt', description: 'Stop thinking and start a new turn with the instruction (default)' },
+			{
+				name: 'Interrupt',
+				value: 'interrupt',
+				description: 'Stop thinking and start a new turn with the instruction (default)',
+			},
 		],
 		default: 'interrupt',
 		description: 'What happens when the agent is thinking (on_thinking_action)',
@@ -52,7 +70,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Ignore', value: 'ignore', description: 'Drop the instruction (default)' },
-			{ name: 'Interrupt', value: 'interrupt', description: 'Stop speaking and start a new turn with the instruction' },
+			{
+				name: 'Interrupt',
+				value: 'interrupt',
+				description: 'Stop speaking and start a new turn with the instruction',
+			},
 		],
 		default: 'ignore',
 		description: 'What happens when the agent is speaking (on_speaking_action)',
@@ -62,19 +84,24 @@ const properties: INodeProperties[] = [
 		name: 'interruptable',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the user’s speech may interrupt the answer to the instruction (default on)',
+		description:
+			'Whether the user’s speech may interrupt the answer to the instruction (default on)',
 	},
 	{
 		displayName: 'Metadata (JSON)',
 		name: 'metadata',
 		type: 'json',
 		default: '{}',
-		description: 'Business data passed along with the instruction, e.g. {"publisher": "user123"}. Left out when empty.',
+		description:
+			'Business data passed along with the instruction, e.g. {"publisher": "user123"}. Left out when empty.',
 	},
 	additionalBodyOptions('the think request (text, the three actions, interruptable, metadata)'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['think'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['think'] } },
+	properties,
+);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'instructed', 'agent_id');
@@ -101,7 +128,14 @@ export async function execute(
 		this,
 		ctx,
 		// Not repeated after an unclear failure: the instruction could be handled twice.
-		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'think'), body, idempotent: false, action: 'send instruction to agent' },
+		{
+			method: 'POST',
+			api: 'agent',
+			path: agentPath(agentId, 'think'),
+			body,
+			idempotent: false,
+			action: 'send instruction to agent',
+		},
 		itemIndex,
 	);
 	return [{ json: withAgentId(response.body, agentId) }];

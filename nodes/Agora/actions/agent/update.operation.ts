@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
@@ -27,7 +32,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'New channel token of the agent, e.g. after the 104 token-expiring notification. It must not be empty.',
+				description:
+					'New channel token of the agent, e.g. after the 104 token-expiring notification. It must not be empty.',
 			},
 			{
 				displayName: 'LLM Params (JSON)',
@@ -42,7 +48,8 @@ const properties: INodeProperties[] = [
 				name: 'mllmParams',
 				type: 'json',
 				default: '{}',
-				description: 'Replaces the whole mllm.params object given at start. An empty {} is not sent (it would wipe the params).',
+				description:
+					'Replaces the whole mllm.params object given at start. An empty {} is not sent (it would wipe the params).',
 			},
 			systemMessagesField(
 				'systemMessages',
@@ -53,9 +60,13 @@ const properties: INodeProperties[] = [
 	additionalBodyOptions('the update request ({properties: {token, llm, mllm}})'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agent'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['update'] } },
+	properties,
+);
 
-const givenObject = (value: IDataObject | undefined) => (value && Object.keys(value).length > 0 ? value : undefined);
+const givenObject = (value: IDataObject | undefined) =>
+	value && Object.keys(value).length > 0 ? value : undefined;
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'updated', 'agent_id');
@@ -74,10 +85,14 @@ export async function execute(
 	const messages = readSystemMessages(fields.systemMessages);
 	if (messages) llm.system_messages = messages;
 	// Agora replaces the whole params object: the editor's untouched {} would wipe it.
-	const llmParams = givenObject(parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex));
+	const llmParams = givenObject(
+		parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex),
+	);
 	if (llmParams) llm.params = llmParams;
 	if (Object.keys(llm).length > 0) props.llm = llm;
-	const mllmParams = givenObject(parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex));
+	const mllmParams = givenObject(
+		parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex),
+	);
 	if (mllmParams) props.mllm = { params: mllmParams };
 
 	const body = withAdditionalBody(this, { properties: props }, itemIndex);
@@ -86,8 +101,22 @@ export async function execute(
 		this,
 		ctx,
 		// Applying the same update twice leaves the same state: safe to retry.
-		{ method: 'POST', api: 'agent', path: agentPath(agentId, 'update'), body, idempotent: true, action: 'update agent' },
+		{
+			method: 'POST',
+			api: 'agent',
+			path: agentPath(agentId, 'update'),
+			body,
+			idempotent: true,
+			action: 'update agent',
+		},
 		itemIndex,
 	);
-	return [{ json: { ...withAgentId(response.body, agentId), updated: Object.keys(body.properties as IDataObject) } }];
+	return [
+		{
+			json: {
+				...withAgentId(response.body, agentId),
+				updated: Object.keys(body.properties as IDataObject),
+			},
+		},
+	];
 }

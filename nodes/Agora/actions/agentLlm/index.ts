@@ -17,7 +17,8 @@ export const agentLlmDescription: INodeProperties[] = [
 				name: 'Reply',
 				value: 'reply',
 				action: 'Reply to an agent LLM request',
-				description: 'Answer the request that started this workflow (Agora Agent LLM Trigger) as an OpenAI chat completion',
+				description:
+					'Answer the request that started this workflow (Agora Agent LLM Trigger) as an OpenAI chat completion',
 			},
 		],
 		default: 'reply',

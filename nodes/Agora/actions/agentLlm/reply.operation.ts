@@ -3,10 +3,23 @@
  * through the Agora Agent LLM Trigger, or n8n's Webhook node set to answer from a later node) as
  * an OpenAI chat completion: Server-Sent Events when the request asked to stream, JSON otherwise.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { completionJson, completionSse, JSON_HEADERS, openAiError, replyChunkContent, SSE_HEADERS, type ToolCall } from '../../../shared/openAiChat';
+import {
+	completionJson,
+	completionSse,
+	JSON_HEADERS,
+	openAiError,
+	replyChunkContent,
+	SSE_HEADERS,
+	type ToolCall,
+} from '../../../shared/openAiChat';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { FormReader } from '../../form/reader';
@@ -22,7 +35,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '={{ $json.output }}',
 		hint: 'n8n’s AI Agent puts its answer in “output”. Drag in another field for other nodes.',
-		description: 'What the agent says. Empty is allowed only when Tool Calls are given: otherwise Agora gets an error and speaks the agent’s Failure Message.',
+		description:
+			'What the agent says. Empty is allowed only when Tool Calls are given: otherwise Agora gets an error and speaks the agent’s Failure Message.',
 	},
 	{
 		displayName: 'Reply Format',
@@ -32,10 +46,15 @@ const properties: INodeProperties[] = [
 			{
 				name: 'As the Request Asks',
 				value: 'auto',
-				description: 'Server-Sent Events when the request has "stream": true (Agora always asks so), JSON otherwise',
+				description:
+					'Server-Sent Events when the request has "stream": true (Agora always asks so), JSON otherwise',
 			},
 			{ name: 'JSON (Chat.completion)', value: 'json', description: 'One chat.completion object' },
-			{ name: 'Server-Sent Events', value: 'sse', description: 'Chat.completion.chunk frames, then [DONE]' },
+			{
+				name: 'Server-Sent Events',
+				value: 'sse',
+				description: 'Chat.completion.chunk frames, then [DONE]',
+			},
 		],
 		default: 'auto',
 	},
@@ -60,28 +79,37 @@ const properties: INodeProperties[] = [
 				name: 'interruptable',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the caller’s speech may interrupt the agent speaking this answer. Leave the setting out to keep the agent’s current mode.',
+				description:
+					'Whether the caller’s speech may interrupt the agent speaking this answer. Leave the setting out to keep the agent’s current mode.',
 			},
 			{
 				displayName: 'TTS Params (JSON)',
 				name: 'ttsParams',
 				type: 'json',
 				default: '{}',
-				description: 'TTS parameters to change from this answer on, as the agent’s TTS vendor names them, e.g. {"voice_type": "female_1", "rate": 1.1}',
+				description:
+					'TTS parameters to change from this answer on, as the agent’s TTS vendor names them, e.g. {"voice_type": "female_1", "rate": 1.1}',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agentLlm'], operation: ['reply'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agentLlm'], operation: ['reply'] } },
+	properties,
+);
 
 /** The request that started this execution: the trigger's item, or the Webhook node's body. */
 function startingRequest(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const parents = fn.getParentNodes(fn.getNode().name);
-	const start = parents.find((p) => p.type === LLM_TRIGGER_TYPE) ?? parents.find((p) => p.type === WEBHOOK_TYPE);
+	const start =
+		parents.find((p) => p.type === LLM_TRIGGER_TYPE) ??
+		parents.find((p) => p.type === WEBHOOK_TYPE);
 	if (start === undefined) return {};
 	try {
-		const json = fn.getWorkflowDataProxy(itemIndex).$(start.name).first()?.json as IDataObject | undefined;
+		const json = fn.getWorkflowDataProxy(itemIndex).$(start.name).first()?.json as
+			| IDataObject
+			| undefined;
 		if (json === undefined) return {};
 		return start.type === WEBHOOK_TYPE && isPlainObject(json.body) ? json.body : json;
 	} catch {
@@ -90,8 +118,13 @@ function startingRequest(fn: IExecuteFunctions, itemIndex: number): IDataObject 
 	}
 }
 
-function readToolCalls(fn: IExecuteFunctions, value: unknown, itemIndex: number): ToolCall[] | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+function readToolCalls(
+	fn: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): ToolCall[] | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		try {
@@ -101,28 +134,47 @@ function readToolCalls(fn: IExecuteFunctions, value: unknown, itemIndex: number)
 		}
 	}
 	if (isPlainObject(parsed)) parsed = [parsed];
-	if (!Array.isArray(parsed)) throw invalidField(fn, 'toolCalls', 'must be a JSON array of tool calls', itemIndex);
+	if (!Array.isArray(parsed))
+		throw invalidField(fn, 'toolCalls', 'must be a JSON array of tool calls', itemIndex);
 	return parsed.map((call, index) => {
 		const fnPart = isPlainObject(call) ? call.function : undefined;
-		if (!isPlainObject(call) || !isPlainObject(fnPart) || typeof fnPart.name !== 'string' || fnPart.name === '') {
-			throw invalidField(fn, `toolCalls[${index}]`, 'must be {"id", "type": "function", "function": {"name", "arguments"}}', itemIndex);
+		if (
+			!isPlainObject(call) ||
+			!isPlainObject(fnPart) ||
+			typeof fnPart.name !== 'string' ||
+			fnPart.name === ''
+		) {
+			throw invalidField(
+				fn,
+				`toolCalls[${index}]`,
+				'must be {"id", "type": "function", "function": {"name", "arguments"}}',
+				itemIndex,
+			);
 		}
 		const args = fnPart.arguments;
 		return {
 			id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index + 1}`,
 			type: 'function',
-			function: { name: fnPart.name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) },
+			function: {
+				name: fnPart.name,
+				arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+			},
 		};
 	});
 }
 
 /** Agora's first-chunk metadata: `interruptable` and `tts_params.params`, when set. */
-function readMetadata(fn: IExecuteFunctions, form: FormReader, itemIndex: number): IDataObject | undefined {
+function readMetadata(
+	fn: IExecuteFunctions,
+	form: FormReader,
+	itemIndex: number,
+): IDataObject | undefined {
 	const settings = form.get('customMetadata', {}) as IDataObject;
 	if (!isPlainObject(settings)) return undefined;
 	const metadata: IDataObject = {};
 	if (settings.interruptable !== undefined) {
-		if (typeof settings.interruptable !== 'boolean') throw invalidField(fn, 'customMetadata.interruptable', 'must be true or false', itemIndex);
+		if (typeof settings.interruptable !== 'boolean')
+			throw invalidField(fn, 'customMetadata.interruptable', 'must be true or false', itemIndex);
 		metadata.interruptable = settings.interruptable;
 	}
 	let params: unknown = settings.ttsParams;
@@ -133,7 +185,8 @@ function readMetadata(fn: IExecuteFunctions, form: FormReader, itemIndex: number
 			throw invalidField(fn, 'customMetadata.ttsParams', 'must be a JSON object', itemIndex);
 		}
 	}
-	if (params !== undefined && params !== '' && !isPlainObject(params)) throw invalidField(fn, 'customMetadata.ttsParams', 'must be a JSON object', itemIndex);
+	if (params !== undefined && params !== '' && !isPlainObject(params))
+		throw invalidField(fn, 'customMetadata.ttsParams', 'must be a JSON object', itemIndex);
 	if (isPlainObject(params) && Object.keys(params).length > 0) metadata.tts_params = { params };
 	return Object.keys(metadata).length > 0 ? metadata : undefined;
 }
@@ -148,7 +201,11 @@ async function refuseEmptyAnswer(fn: IExecuteFunctions, itemIndex: number): Prom
 		fn.sendChunk('item', itemIndex, replyChunkContent({ content: '', error }));
 	} else {
 		// An object body: n8n writes its status code on every version (a Buffer's only on 2.x).
-		await fn.sendResponse({ body: openAiError(error.message, 'server_error', error.code), headers: JSON_HEADERS, statusCode: 500 });
+		await fn.sendResponse({
+			body: openAiError(error.message, 'server_error', error.code),
+			headers: JSON_HEADERS,
+			statusCode: 500,
+		});
 	}
 	throw new NodeOperationError(fn.getNode(), EMPTY_ANSWER, {
 		itemIndex,
@@ -156,32 +213,57 @@ async function refuseEmptyAnswer(fn: IExecuteFunctions, itemIndex: number): Prom
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
 	const rawAnswer = form.get('answer', '') as unknown;
-	const content = rawAnswer === undefined || rawAnswer === null ? '' : typeof rawAnswer === 'string' ? rawAnswer : JSON.stringify(rawAnswer);
+	const content =
+		rawAnswer === undefined || rawAnswer === null
+			? ''
+			: typeof rawAnswer === 'string'
+				? rawAnswer
+				: JSON.stringify(rawAnswer);
 	const toolCalls = readToolCalls(this, form.get('toolCalls', ''), itemIndex);
 	const metadata = readMetadata(this, form, itemIndex);
 	if (content.trim() === '' && !toolCalls?.length) return await refuseEmptyAnswer(this, itemIndex);
 	const format = form.get('replyFormat', 'auto') as string;
 	const request = startingRequest(this, itemIndex);
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
-	const answer = { content, toolCalls, model: typeof request.model === 'string' ? request.model : '', metadata: stream ? metadata : undefined };
+	const answer = {
+		content,
+		toolCalls,
+		model: typeof request.model === 'string' ? request.model : '',
+		metadata: stream ? metadata : undefined,
+	};
 
 	const chunked = typeof this.isStreaming === 'function' && this.isStreaming();
-	const json: IDataObject = { replied: true, format: chunked ? 'chunk' : stream ? 'sse' : 'json', answer: content };
+	const json: IDataObject = {
+		replied: true,
+		format: chunked ? 'chunk' : stream ? 'sse' : 'json',
+		answer: content,
+	};
 	if (toolCalls) json.toolCalls = toolCalls;
 	if (metadata && (stream || chunked)) json.customMetadata = metadata;
 	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
 	// which the trigger turns into the reply (or into the last frames after streamed text).
 	if (chunked) {
 		const forced = format === 'sse' || format === 'json' ? format : undefined;
-		this.sendChunk('item', itemIndex, replyChunkContent({ content, toolCalls, format: forced, metadata }));
+		this.sendChunk(
+			'item',
+			itemIndex,
+			replyChunkContent({ content, toolCalls, format: forced, metadata }),
+		);
 		return [{ json }];
 	}
 
 	const body = stream ? completionSse(answer) : JSON.stringify(completionJson(answer));
 	// A Buffer is written as it is by n8n, in its own process or from a queue-mode worker.
-	await this.sendResponse({ body: Buffer.from(body, 'utf8'), headers: stream ? SSE_HEADERS : JSON_HEADERS, statusCode: 200 });
+	await this.sendResponse({
+		body: Buffer.from(body, 'utf8'),
+		headers: stream ? SSE_HEADERS : JSON_HEADERS,
+		statusCode: 200,
+	});
 	return [{ json }];
 }

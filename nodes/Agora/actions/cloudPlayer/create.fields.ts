@@ -36,11 +36,20 @@ export const createFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'UID (Number)', value: 'uid', description: 'The player joins the channel with a numeric user ID' },
-			{ name: 'User Account (String)', value: 'account', description: 'The player joins the channel with a string user account' },
+			{
+				name: 'UID (Number)',
+				value: 'uid',
+				description: 'The player joins the channel with a numeric user ID',
+			},
+			{
+				name: 'User Account (String)',
+				value: 'account',
+				description: 'The player joins the channel with a string user account',
+			},
 		],
 		default: 'uid',
-		description: 'How the player identifies itself in the channel (exactly one of UID or account is sent)',
+		description:
+			'How the player identifies itself in the channel (exactly one of UID or account is sent)',
 	},
 	{
 		displayName: 'UID',
@@ -112,7 +121,8 @@ export const createFields: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: "Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's",
+				description:
+					"Channel token for the player, needed when the project's App Certificate is enabled; its UID or account must be the player's",
 				hint: 'Leave empty to generate a 24-hour token from the credential’s App Certificate (nothing is sent when the credential has none)',
 			},
 		],
@@ -122,7 +132,8 @@ export const createFields: INodeProperties[] = [
 		name: 'encryption',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the player encrypts the media it sends into the channel (the channel’s users must use the same mode and key)',
+		description:
+			'Whether the player encrypts the media it sends into the channel (the channel’s users must use the same mode and key)',
 	},
 	{
 		displayName: 'Encryption Mode',
@@ -149,7 +160,8 @@ export const createFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
-		description: 'Encryption key of the channel, any length (32 bytes recommended). Never shown in the output.',
+		description:
+			'Encryption key of the channel, any length (32 bytes recommended). Never shown in the output.',
 		displayOptions: { show },
 	},
 	{
@@ -159,7 +171,8 @@ export const createFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
-		description: '32-byte salt of the channel’s key derivation (not 0). Used only by the two GCM2 modes.',
+		description:
+			'32-byte salt of the channel’s key derivation (not 0). Used only by the two GCM2 modes.',
 		displayOptions: { show: { ...show, encryptMode: ['aes-128-gcm2', 'aes-256-gcm2'] } },
 	},
 	{
@@ -184,7 +197,8 @@ export const createFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: -1, numberPrecision: 0 },
 				default: 1,
-				description: 'How many times the stream plays: 1 (default) once, N that many times, -1 in a loop. 0 is not allowed.',
+				description:
+					'How many times the stream plays: 1 (default) once, N that many times, -1 in a loop. 0 is not allowed.',
 			},
 			{
 				displayName: 'Seek Position (Seconds)',
@@ -192,7 +206,8 @@ export const createFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: 0,
-				description: 'Position in seconds where playback starts, default 0. Must be less than the duration of the media.',
+				description:
+					'Position in seconds where playback starts, default 0. Must be less than the duration of the media.',
 			},
 		],
 	},
@@ -230,7 +245,8 @@ export const createFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Video transcoding (also applies to an image turned into video). Leave empty for none.',
+		description:
+			'Video transcoding (also applies to an image turned into video). Leave empty for none.',
 		options: [
 			{
 				displayName: 'Adapt to Orientation',
@@ -264,8 +280,16 @@ export const createFields: INodeProperties[] = [
 				name: 'fillMode',
 				type: 'options',
 				options: [
-					{ name: 'Fit', value: 'fit', description: 'Scale proportionally until the whole video is visible' },
-					{ name: 'Fill', value: 'fill', description: 'Scale proportionally until the viewport is filled (edges may be cut)' },
+					{
+						name: 'Fit',
+						value: 'fit',
+						description: 'Scale proportionally until the whole video is visible',
+					},
+					{
+						name: 'Fill',
+						value: 'fill',
+						description: 'Scale proportionally until the viewport is filled (edges may be cut)',
+					},
 				],
 				default: 'fit',
 				description: 'How the video is scaled into the output size, default fit',
@@ -316,7 +340,11 @@ export const createFields: INodeProperties[] = [
 				name: 'onNameConflict',
 				type: 'options',
 				options: [
-					{ name: 'Fail', value: 'fail', description: 'Stop with Agora’s 409 error (it names the existing player’s ID)' },
+					{
+						name: 'Fail',
+						value: 'fail',
+						description: 'Stop with Agora’s 409 error (it names the existing player’s ID)',
+					},
 					{
 						name: 'Return the Existing Player',
 						value: 'returnExisting',
@@ -324,7 +352,8 @@ export const createFields: INodeProperties[] = [
 					},
 				],
 				default: 'fail',
-				description: 'What to do when the name is already used by a live player of the project (Agora answers 409)',
+				description:
+					'What to do when the name is already used by a live player of the project (Agora answers 409)',
 			},
 			additionalBodyField('the create request ({player: {…}})'),
 		],

@@ -18,11 +18,20 @@ import {
 	type AgoraContext,
 	type AgoraResponse,
 } from '../../transport';
-import { findPlayerById, mediaPullRules, playerOutput, rememberOwnedPlayer, type PlayerWhere } from '../../api/cloudPlayers';
+import {
+	findPlayerById,
+	mediaPullRules,
+	playerOutput,
+	rememberOwnedPlayer,
+	type PlayerWhere,
+} from '../../api/cloudPlayers';
 import { createFields } from './create.fields';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 
-export const description = updateDisplayOptions({ show: { resource: ['cloudPlayer'], operation: ['create'] } }, createFields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['cloudPlayer'], operation: ['create'] } },
+	createFields,
+);
 
 const ACTION = CREATE_ACTION;
 
@@ -47,7 +56,10 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	const encryptMode = encryption ? r.get<string>('encryptMode', '') : undefined;
 	// Agora turns encryption off without a key: with Built-In Encryption on, that is a mistake.
 	if (encryption && !text(r.get('encryptKey', ''))) {
-		r.fail('player.encryptKey', 'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)');
+		r.fail(
+			'player.encryptKey',
+			'is required when Built-In Encryption is on (without a key Agora sends the media unencrypted)',
+		);
 	}
 	const salted = encryptMode === 'aes-128-gcm2' || encryptMode === 'aes-256-gcm2';
 
@@ -84,7 +96,11 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 	const checked = validateOrThrow(
 		this,
 		createPlayerRequestSchema,
-		compact({ region: r.get<string>('region', ''), streamIp: text(additional.streamIp)?.trim(), player }),
+		compact({
+			region: r.get<string>('region', ''),
+			streamIp: text(additional.streamIp)?.trim(),
+			player,
+		}),
 		itemIndex,
 	);
 	return {
@@ -134,7 +150,13 @@ export async function execute(
 		);
 
 	// Where the player lives, for the output; never the token or the encryption key.
-	const where: PlayerWhere = { region, channelName: player.channelName, name: player.name, uid: player.uid, account: player.account };
+	const where: PlayerWhere = {
+		region,
+		channelName: player.channelName,
+		name: player.name,
+		uid: player.uid,
+		account: player.account,
+	};
 	const created = (response: AgoraResponse): INodeExecutionData[] => {
 		const answered = (response.body.player as IDataObject) ?? {};
 		const id = (answered.id as string | undefined) ?? response.resourceId;
@@ -150,9 +172,22 @@ export async function execute(
 		// The first create may have been applied although no answer says so: find out, never create twice.
 		if (player.name !== undefined) {
 			const conflict = (answer: AgoraResponse) => conflictError(this, ctx, answer, itemIndex);
-			return await reconcileNamed.call(this, ctx, { send, created, conflict, where, details, itemIndex });
+			return await reconcileNamed.call(this, ctx, {
+				send,
+				created,
+				conflict,
+				where,
+				details,
+				itemIndex,
+			});
 		}
-		return await reconcileByList.call(this, ctx, { player, where, details, attemptStartS, itemIndex });
+		return await reconcileByList.call(this, ctx, {
+			player,
+			where,
+			details,
+			attemptStartS,
+			itemIndex,
+		});
 	}
 	const response = first.value;
 	if (response.status !== 409) return created(response);
@@ -161,10 +196,29 @@ export async function execute(
 	// crashed run created, as after a lost answer (reconcileNamed).
 	if (rerun) {
 		rememberOwnedPlayer(response.resourceId);
-		return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' }, itemIndex) }];
+		return [
+			{
+				json: await namedPlayer.call(
+					this,
+					ctx,
+					{ id: response.resourceId, where, requestId: response.requestId, mark: 'reconciled' },
+					itemIndex,
+				),
+			},
+		];
 	}
-	if (input.onNameConflict !== 'returnExisting') throw conflictError(this, ctx, response, itemIndex);
-	return [{ json: await namedPlayer.call(this, ctx, { id: response.resourceId, where, requestId: response.requestId, mark: 'existing' }, itemIndex) }];
+	if (input.onNameConflict !== 'returnExisting')
+		throw conflictError(this, ctx, response, itemIndex);
+	return [
+		{
+			json: await namedPlayer.call(
+				this,
+				ctx,
+				{ id: response.resourceId, where, requestId: response.requestId, mark: 'existing' },
+				itemIndex,
+			),
+		},
+	];
 }
 
 /**
@@ -178,12 +232,27 @@ async function namedPlayer(
 	args: { id: string; where: PlayerWhere; requestId?: string; mark: 'existing' | 'reconciled' },
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const lookup = await settle(findPlayerById.call(this, ctx, { id: args.id, channelName: args.where.channelName, anywhere: true }, itemIndex));
+	const lookup = await settle(
+		findPlayerById.call(
+			this,
+			ctx,
+			{ id: args.id, channelName: args.where.channelName, anywhere: true },
+			itemIndex,
+		),
+	);
 	const found = (lookup.ok ? lookup.value : undefined) ?? {};
-	return playerOutput({ ...found, id: args.id }, args.where, { [args.mark]: true, requestId: args.requestId });
+	return playerOutput({ ...found, id: args.id }, args.where, {
+		[args.mark]: true,
+		requestId: args.requestId,
+	});
 }
 
-function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: AgoraResponse, itemIndex: number) {
+function conflictError(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	response: AgoraResponse,
+	itemIndex: number,
+) {
 	const error = agoraApiError(fn, {
 		status: 409,
 		body: response.body,
@@ -193,7 +262,8 @@ function conflictError(fn: IExecuteFunctions, ctx: AgoraContext, response: Agora
 		itemIndex,
 	});
 	if (response.resourceId) {
-		error.description = `${error.description ?? ''} The live player holding this name has the ID ${response.resourceId}. To reuse it instead of failing, set the option "If a Player With This Name Exists" to "Return the Existing Player".`.trim();
+		error.description =
+			`${error.description ?? ''} The live player holding this name has the ID ${response.resourceId}. To reuse it instead of failing, set the option "If a Player With This Name Exists" to "Return the Existing Player".`.trim();
 	}
 	return error;
 }

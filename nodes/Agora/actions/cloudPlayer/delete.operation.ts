@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -14,7 +19,10 @@ import { playerIdField, regionField, readPlayerId } from './fields';
 
 const properties: INodeProperties[] = [
 	playerIdField,
-	regionField('Region the player was created in (the region given to Create)', 'Agora finds a player only in the region it was created in'),
+	regionField(
+		'Region the player was created in (the region given to Create)',
+		'Agora finds a player only in the region it was created in',
+	),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -82,7 +90,8 @@ export async function execute(
 	const first = await settle(send(false));
 	if (!first.ok) {
 		const details = agoraErrorDetails(first.error);
-		const mayHaveApplied = details?.ambiguous || (details?.status !== undefined && details.status >= 500);
+		const mayHaveApplied =
+			details?.ambiguous || (details?.status !== undefined && details.status >= 500);
 		if (!mayHaveApplied || ctx.maxRetries === 0) throw first.error;
 		// Deleting twice is safe: a 404 now means the first request did delete it.
 		await wait(backoffDelay(0));
@@ -95,7 +104,17 @@ export async function execute(
 		// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
 		const repeat = rerun;
 		if (options.notFoundIsDeleted === true || repeat) {
-			return [{ json: { deleted: true, id, alreadyGone: true, ...(repeat ? { rerun: true } : {}), requestId: response.requestId } }];
+			return [
+				{
+					json: {
+						deleted: true,
+						id,
+						alreadyGone: true,
+						...(repeat ? { rerun: true } : {}),
+						requestId: response.requestId,
+					},
+				},
+			];
 		}
 		throw agoraApiError(this, {
 			status: 404,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
@@ -43,7 +48,12 @@ export async function execute(
 	);
 
 	let pages = 0;
-	for await (const page of playerPages.call(this, ctx, { channelName, pageSize: PAGE_SIZE_MAX }, itemIndex)) {
+	for await (const page of playerPages.call(
+		this,
+		ctx,
+		{ channelName, pageSize: PAGE_SIZE_MAX },
+		itemIndex,
+	)) {
 		pages++;
 		const found = page.players.find((player) => player.id === id);
 		if (found) return [{ json: found }];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
@@ -29,7 +34,12 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({ default: 200, max: PAGE_SIZE_MAX, description: 'Players per request, 1 to 500 (Agora’s default 200). Unset: 500 with Return All, or the limit, for the fewest requests (unfiltered lists are limited to 20 per minute).' }),
+	pageSizeOptions({
+		default: 200,
+		max: PAGE_SIZE_MAX,
+		description:
+			'Players per request, 1 to 500 (Agora’s default 200). Unset: 500 with Return All, or the limit, for the fewest requests (unfiltered lists are limited to 20 per minute).',
+	}),
 ];
 
 export const description = updateDisplayOptions(
@@ -60,7 +70,12 @@ export async function execute(
 	const pageSize = input.pageSize ?? Math.min(PAGE_SIZE_MAX, input.limit ?? PAGE_SIZE_MAX);
 
 	const out: INodeExecutionData[] = [];
-	for await (const page of playerPages.call(this, ctx, { channelName: input.channelName, pageSize }, itemIndex)) {
+	for await (const page of playerPages.call(
+		this,
+		ctx,
+		{ channelName: input.channelName, pageSize },
+		itemIndex,
+	)) {
 		// Items pass through as Agora sent them (some carry only id, name and createTs).
 		for (const player of page.players) {
 			if (out.length >= limit) break;

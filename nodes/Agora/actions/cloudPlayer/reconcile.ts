@@ -6,10 +6,22 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlayerCreate } from '../../schemas/mediaPull';
-import { agoraErrorDetails, type AgoraContext, type AgoraErrorDetails, type AgoraResponse } from '../../transport';
+import {
+	agoraErrorDetails,
+	type AgoraContext,
+	type AgoraErrorDetails,
+	type AgoraResponse,
+} from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { settle } from '../../../shared/values';
-import { findPlayerById, isOwnedPlayer, playerOutput, playerPages, rememberOwnedPlayer, type PlayerWhere } from '../../api/cloudPlayers';
+import {
+	findPlayerById,
+	isOwnedPlayer,
+	playerOutput,
+	playerPages,
+	rememberOwnedPlayer,
+	type PlayerWhere,
+} from '../../api/cloudPlayers';
 
 export const CREATE_ACTION = 'create cloud player';
 
@@ -56,11 +68,31 @@ export async function reconcileNamed(
 		if (response.status !== 409) return args.created(response);
 		if (!response.resourceId) throw args.conflict(response);
 		rememberOwnedPlayer(response.resourceId);
-		const found = await pollForPlayer.call(this, ctx, response.resourceId, args.where.channelName, args.itemIndex);
+		const found = await pollForPlayer.call(
+			this,
+			ctx,
+			response.resourceId,
+			args.where.channelName,
+			args.itemIndex,
+		);
 		const requestId = args.details.requestId ?? response.requestId;
-		return [{ json: playerOutput({ ...found, id: response.resourceId }, args.where, { reconciled: true, requestId }) }];
+		return [
+			{
+				json: playerOutput({ ...found, id: response.resourceId }, args.where, {
+					reconciled: true,
+					requestId,
+				}),
+			},
+		];
 	}
-	throw unknownStateError(this, args.where, args.details, last, args.itemIndex, 'repeating the create got no answer either');
+	throw unknownStateError(
+		this,
+		args.where,
+		args.details,
+		last,
+		args.itemIndex,
+		'repeating the create got no answer either',
+	);
 }
 
 /** Does a list item look like the player our lost create would have made? */
@@ -87,7 +119,13 @@ function isBare(item: IDataObject): boolean {
 export async function reconcileByList(
 	this: IExecuteFunctions,
 	ctx: AgoraContext,
-	args: { player: PlayerCreate; where: PlayerWhere; details: AgoraErrorDetails; attemptStartS: number; itemIndex: number },
+	args: {
+		player: PlayerCreate;
+		where: PlayerWhere;
+		details: AgoraErrorDetails;
+		attemptStartS: number;
+		itemIndex: number;
+	},
 ): Promise<INodeExecutionData[]> {
 	const { player, itemIndex } = args;
 	const sinceS = args.attemptStartS - reconcileTiming.clockSkewS;
@@ -96,7 +134,12 @@ export async function reconcileByList(
 		let found: IDataObject | undefined;
 		try {
 			const bare: IDataObject[] = [];
-			for await (const page of playerPages.call(this, ctx, { channelName: player.channelName, pageSize: 500 }, itemIndex)) {
+			for await (const page of playerPages.call(
+				this,
+				ctx,
+				{ channelName: player.channelName, pageSize: 500 },
+				itemIndex,
+			)) {
 				found = page.players.find((item) => matches(item, player, sinceS));
 				if (found) break;
 				bare.push(
@@ -114,11 +157,25 @@ export async function reconcileByList(
 			// Items without details: adopt one only when it is the single candidate.
 			if (!found && bare.length === 1) found = bare[0];
 		} catch (error) {
-			throw unknownStateError(this, args.where, args.details, args.details, itemIndex, `looking it up failed: ${(error as Error).message}`);
+			throw unknownStateError(
+				this,
+				args.where,
+				args.details,
+				args.details,
+				itemIndex,
+				`looking it up failed: ${(error as Error).message}`,
+			);
 		}
 		if (found) {
 			rememberOwnedPlayer(found.id as string);
-			return [{ json: playerOutput(found, args.where, { reconciled: true, requestId: args.details.requestId }) }];
+			return [
+				{
+					json: playerOutput(found, args.where, {
+						reconciled: true,
+						requestId: args.details.requestId,
+					}),
+				},
+			];
 		}
 		if (Date.now() + reconcileTiming.intervalMs > deadline) break;
 		await wait(reconcileTiming.intervalMs);
@@ -138,7 +195,13 @@ export async function reconcileByList(
  * reconciliation waits (Agora lists a new player about 10 s after creating it). Empty when it
  * does not show in time or the list fails: the output's fields from the list then stay null.
  */
-async function pollForPlayer(this: IExecuteFunctions, ctx: AgoraContext, id: string, channelName: string, itemIndex: number): Promise<IDataObject> {
+async function pollForPlayer(
+	this: IExecuteFunctions,
+	ctx: AgoraContext,
+	id: string,
+	channelName: string,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const deadline = Date.now() + reconcileTiming.maxWaitMs;
 	for (;;) {
 		const lookup = await settle(findPlayerById.call(this, ctx, { id, channelName }, itemIndex));
@@ -157,7 +220,8 @@ function unknownStateError(
 	itemIndex: number,
 	why: string,
 ): NodeOperationError {
-	const lost = first.status === 504 ? 'Agora answered 504 Gateway time-out' : 'no answer came from Agora';
+	const lost =
+		first.status === 504 ? 'Agora answered 504 Gateway time-out' : 'no answer came from Agora';
 	const error = new NodeOperationError(
 		fn.getNode(),
 		`Agora ${CREATE_ACTION}: ${lost}, and ${why}; whether the player was created is unknown`,
@@ -165,7 +229,9 @@ function unknownStateError(
 			itemIndex,
 			description: [
 				first.requestId ? `Request id of the create: ${first.requestId}.` : undefined,
-				last.requestId && last.requestId !== first.requestId ? `Last request id: ${last.requestId}.` : undefined,
+				last.requestId && last.requestId !== first.requestId
+					? `Last request id: ${last.requestId}.`
+					: undefined,
 				`Check with Get Many (channel "${String(where.channelName)}") before creating it again: Agora lists a new player about 10 s after creating it.`,
 			]
 				.filter(Boolean)

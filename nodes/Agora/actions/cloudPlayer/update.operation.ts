@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact } from '../../../shared/json';
@@ -14,7 +19,10 @@ import { nextSequence, noteSequence, previousSequence } from './sequence';
 
 const properties: INodeProperties[] = [
 	playerIdField,
-	regionField('Region the player was created in (the region given to Create)', 'Agora finds a player only in the region it was created in'),
+	regionField(
+		'Region the player was created in (the region given to Create)',
+		'Agora finds a player only in the region it was created in',
+	),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -37,7 +45,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: 0,
-				description: 'On-demand streams: jump to this position in seconds (less than the duration of the media)',
+				description:
+					'On-demand streams: jump to this position in seconds (less than the duration of the media)',
 			},
 			{
 				displayName: 'Stream URL',
@@ -98,7 +107,8 @@ export async function execute(
 	const options = form.get('options', {}) as IDataObject;
 	const id = readPlayerId(this, itemIndex);
 	const region = form.get('region', '') as string;
-	const explicit = options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
+	const explicit =
+		options.sequence !== undefined && options.sequence !== null && options.sequence !== '';
 	const playerKey = `${ctx.appId}:${region}:${id}`;
 
 	const built = compact({
@@ -138,5 +148,15 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return [{ json: { updated: true, id: input.id, sequence, staleSequence: stale, requestId: response.requestId } }];
+	return [
+		{
+			json: {
+				updated: true,
+				id: input.id,
+				sequence,
+				staleSequence: stale,
+				requestId: response.requestId,
+			},
+		},
+	];
 }

@@ -17,7 +17,8 @@ export const notificationServerDescription: INodeProperties[] = [
 				name: 'Get IP Addresses',
 				value: 'getIps',
 				action: 'Get the notification servers IP addresses',
-				description: 'The addresses Agora sends message notifications from, to allow in a firewall (Basic authentication)',
+				description:
+					'The addresses Agora sends message notifications from, to allow in a firewall (Basic authentication)',
 			},
 		],
 		default: 'getIps',

@@ -33,7 +33,11 @@ function buildCallBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
  * The body to send, before token generation: form, Additional Body merged over it, keys left
  * empty filled from the Agora Vendor Keys credential, validated.
  */
-export function prepareCallBody(fn: IExecuteFunctions, ctx: OperationContext, itemIndex: number): IDataObject {
+export function prepareCallBody(
+	fn: IExecuteFunctions,
+	ctx: OperationContext,
+	itemIndex: number,
+): IDataObject {
 	const body = toCurrentForm(withAdditionalBody(fn, buildCallBody(fn, itemIndex), itemIndex));
 	const filled = applyVendorCredential(body, ctx.vendorKeys);
 	validateOrThrow(fn, callRequestSchema, filled, itemIndex);
@@ -41,7 +45,12 @@ export function prepareCallBody(fn: IExecuteFunctions, ctx: OperationContext, it
 }
 
 /** An empty SIP token is generated for the SIP UID (RTC only: the gateway sends no RTM). */
-export function fillSipToken(fn: IExecuteFunctions, ctx: OperationContext, body: IDataObject, itemIndex: number): void {
+export function fillSipToken(
+	fn: IExecuteFunctions,
+	ctx: OperationContext,
+	body: IDataObject,
+	itemIndex: number,
+): void {
 	const sip = body.sip as IDataObject;
 	if (typeof sip.rtc_token === 'string' && sip.rtc_token !== '') return;
 	const p = body.properties as IDataObject;

@@ -7,7 +7,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalBodyOptions } from '../../form/additionalBody';
 import { builds } from '../../form/labels';
-import { agentConfigFields, groupedAgentConfigFields, identityFields, uniquePerItem } from '../../agentConfig';
+import {
+	agentConfigFields,
+	groupedAgentConfigFields,
+	identityFields,
+	uniquePerItem,
+} from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
 import { beforeVersion, fromVersion } from '../../form/versions';
 import { guideLink } from '../../../shared/agoraGuides';
@@ -42,7 +47,8 @@ const CALL_WORDING: Record<string, Partial<INodeProperties>> = {
 	name: {
 		displayName: 'Call Name',
 		default: uniquePerItem('call'),
-		description: 'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409)',
+		description:
+			'Name of the call session, also the name of the agent it starts; a name in use by a running agent is refused (409)',
 		hint: 'The default is unique per execution, node, run of the node (a loop runs it again) and item, and the same when n8n runs the execution again after a worker crash',
 	},
 	channel: {
@@ -79,12 +85,24 @@ const callIdentityFields: INodeProperties[] = identityFields.flatMap((field) => 
 	return field.name === 'token' ? [worded, sipTokenField] : [worded];
 });
 
-const callOptions = additionalBodyOptions('the request built from this form ({name, sip, pipeline_id, properties})');
+const callOptions = additionalBodyOptions(
+	'the request built from this form ({name, sip, pipeline_id, properties})',
+);
 
 export const callFields: INodeProperties[] = [
-	...beforeVersion(1.3, [...numberFields, ...waitFields, ...callIdentityFields, ...agentConfigFields, callOptions]),
+	...beforeVersion(1.3, [
+		...numberFields,
+		...waitFields,
+		...callIdentityFields,
+		...agentConfigFields,
+		callOptions,
+	]),
 	...fromVersion(1.3, [
 		...numberFields,
-		...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...(callOptions.options as INodeProperties[]), requestOptionsField]),
+		...groupedAgentConfigFields(callIdentityFields, [
+			...waitFields,
+			...(callOptions.options as INodeProperties[]),
+			requestOptionsField,
+		]),
 	]),
 ];

@@ -14,7 +14,10 @@ import { findPlacedCall } from './records';
 import { readWaitSettings, waitForCallEnd } from './callWait';
 import { checkMcpServers } from '../../agentConfig/mcp';
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['call'] } }, callFields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneCall'], operation: ['call'] } },
+	callFields,
+);
 
 /**
  * What a next node needs (Get and Hang Up take agent_id); never a token or a key of the request.
@@ -54,10 +57,21 @@ export async function execute(
 	const settings = readWaitSettings(this, itemIndex);
 	const placed = await place.call(this, itemIndex, ctx);
 	if (!settings || typeof placed.agent_id !== 'string') return [{ json: placed }];
-	return [{ json: { ...placed, ...(await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex)) } }];
+	return [
+		{
+			json: {
+				...placed,
+				...(await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex)),
+			},
+		},
+	];
 }
 
-async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationContext): Promise<IDataObject> {
+async function place(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: OperationContext,
+): Promise<IDataObject> {
 	const body = prepareCallBody(this, ctx, itemIndex);
 	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
@@ -66,7 +80,13 @@ async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationC
 	// n8n running the execution again after a worker crash: the crashed run may have placed this
 	// call (same name and channel by default); look for it over the last hour before dialing.
 	if (await isRerun(this)) {
-		const earlier = await findPlacedCall(this, ctx, body, firstAttemptMs - RERUN_LOOKBACK_MS, itemIndex);
+		const earlier = await findPlacedCall(
+			this,
+			ctx,
+			body,
+			firstAttemptMs - RERUN_LOOKBACK_MS,
+			itemIndex,
+		);
 		if (earlier) return output(earlier.agent_id, body, true);
 	}
 
@@ -79,7 +99,14 @@ async function place(this: IExecuteFunctions, itemIndex: number, ctx: OperationC
 				await agoraRequest.call(
 					this,
 					ctx,
-					{ method: 'POST', api: 'agent', path: CALLS_PATH, body, idempotent: false, action: 'place call' },
+					{
+						method: 'POST',
+						api: 'agent',
+						path: CALLS_PATH,
+						body,
+						idempotent: false,
+						action: 'place call',
+					},
 					itemIndex,
 				)
 			).body,

@@ -35,7 +35,8 @@ export const waitFields: INodeProperties[] = [
 		name: 'hangUpAtLimit',
 		type: 'boolean',
 		default: true,
-		description: 'Whether a call still going on when the wait limit is reached is hung up (otherwise it goes on and the output says ended: false)',
+		description:
+			'Whether a call still going on when the wait limit is reached is hung up (otherwise it goes on and the output says ended: false)',
 		displayOptions: { show: { waitForEnd: [true] } },
 	},
 	{
@@ -64,7 +65,10 @@ export const callWaitClock = {
 
 const MINUTE_MS = 60_000;
 
-export function readWaitSettings(fn: IExecuteFunctions, itemIndex: number): WaitSettings | undefined {
+export function readWaitSettings(
+	fn: IExecuteFunctions,
+	itemIndex: number,
+): WaitSettings | undefined {
 	const form = new FormReader(fn, itemIndex);
 	if (form.get('waitForEnd', false) !== true) return undefined;
 	const limit = Number(form.get('waitLimitMinutes', 10));
@@ -78,19 +82,50 @@ export function readWaitSettings(fn: IExecuteFunctions, itemIndex: number): Wait
 
 type Request = Parameters<typeof agoraRequest>[1];
 
-async function send(fn: IExecuteFunctions, ctx: AgoraContext, req: Omit<Request, 'api'>, itemIndex: number) {
+async function send(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	req: Omit<Request, 'api'>,
+	itemIndex: number,
+) {
 	return await agoraRequest.call(fn, ctx, { api: 'agent', ...req } as Request, itemIndex);
 }
 
-async function readStatus(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, itemIndex: number): Promise<IDataObject> {
-	const response = await send(fn, ctx, { method: 'GET', path: callPath(agentId), idempotent: true, action: 'get call' }, itemIndex);
+async function readStatus(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	agentId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const response = await send(
+		fn,
+		ctx,
+		{ method: 'GET', path: callPath(agentId), idempotent: true, action: 'get call' },
+		itemIndex,
+	);
 	return response.body;
 }
 
 /** The agent's history, or undefined once the agent has left (404) or the read failed. */
-async function readHistory(fn: IExecuteFunctions, ctx: AgoraContext, agentId: string, itemIndex: number): Promise<IDataObject[] | undefined> {
+async function readHistory(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	agentId: string,
+	itemIndex: number,
+): Promise<IDataObject[] | undefined> {
 	const outcome = await settle(
-		send(fn, ctx, { method: 'GET', path: agentPath(agentId, 'history'), idempotent: true, passStatuses: [404], action: 'get agent history' }, itemIndex),
+		send(
+			fn,
+			ctx,
+			{
+				method: 'GET',
+				path: agentPath(agentId, 'history'),
+				idempotent: true,
+				passStatuses: [404],
+				action: 'get agent history',
+			},
+			itemIndex,
+		),
 	);
 	if (!outcome.ok || outcome.value.status !== 200) return undefined;
 	const contents = outcome.value.body.contents;
@@ -125,7 +160,8 @@ export async function waitForCallEnd(
 		status = await readStatus(fn, ctx, agentId, itemIndex);
 		if (status.state === 'answered') answered = true;
 		// Read once more after the end: the agent may not have left yet.
-		if (answered || callHasEnded(status)) transcript = (await readHistory(fn, ctx, agentId, itemIndex)) ?? transcript;
+		if (answered || callHasEnded(status))
+			transcript = (await readHistory(fn, ctx, agentId, itemIndex)) ?? transcript;
 		if (callHasEnded(status)) break;
 		const left = started + settings.limitMs - callWaitClock.now();
 		if (left <= 0) {
@@ -136,7 +172,19 @@ export async function waitForCallEnd(
 	}
 	let hungUp = false;
 	if (limitReached && settings.hangUpAtLimit) {
-		await send(fn, ctx, { method: 'POST', path: callPath(agentId, 'hangup'), body: {}, idempotent: true, passStatuses: [404], action: 'hang up call' }, itemIndex);
+		await send(
+			fn,
+			ctx,
+			{
+				method: 'POST',
+				path: callPath(agentId, 'hangup'),
+				body: {},
+				idempotent: true,
+				passStatuses: [404],
+				action: 'hang up call',
+			},
+			itemIndex,
+		);
 		hungUp = true;
 		status = await readStatus(fn, ctx, agentId, itemIndex);
 	}

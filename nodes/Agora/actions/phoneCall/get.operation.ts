@@ -7,7 +7,10 @@ import { callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneCall'], operation: ['get'] } },
+	properties,
+);
 
 /**
  * The call's status: numbers, channel, type, `state` (answered, hangup; absent while it rings),

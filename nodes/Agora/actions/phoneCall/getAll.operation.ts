@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../../form/parameters';
@@ -26,7 +31,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. +14155550123',
-				description: 'Only calls from or to this number (E.164, as the records hold it; separators are dropped)',
+				description:
+					'Only calls from or to this number (E.164, as the records hold it; separators are dropped)',
 			},
 			{
 				displayName: 'Type',
@@ -45,7 +51,8 @@ const properties: INodeProperties[] = [
 				name: 'fromTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only calls created at or after this time (from_time); Agora’s default is 60 days ago',
+				description:
+					'Only calls created at or after this time (from_time); Agora’s default is 60 days ago',
 			},
 			{
 				displayName: 'Created Before',
@@ -56,10 +63,16 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({ default: 20, description: 'Records per request (limit); Agora’s default is 20' }),
+	pageSizeOptions({
+		default: 20,
+		description: 'Records per request (limit); Agora’s default is 20',
+	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneCall'], operation: ['getAll'] } },
+	properties,
+);
 
 /** The filters as the records query; dates become Unix seconds, checked with the rest. */
 function readQuery(fn: IExecuteFunctions, itemIndex: number): CallRecordsQuery {
@@ -68,7 +81,8 @@ function readQuery(fn: IExecuteFunctions, itemIndex: number): CallRecordsQuery {
 	const query: CallRecordsQuery = {};
 	const number = withoutSeparators(String(filters.number ?? ''));
 	if (number) query.number = number;
-	if (filters.type !== undefined && filters.type !== ANY && filters.type !== '') query.type = String(filters.type);
+	if (filters.type !== undefined && filters.type !== ANY && filters.type !== '')
+		query.type = String(filters.type);
 	const from = toUnixSeconds(filters.fromTime);
 	if (from !== undefined) query.from_time = from;
 	const to = toUnixSeconds(filters.toTime);
@@ -88,8 +102,14 @@ export async function execute(
 	const pageSize = (form.get('options', {}) as IDataObject).pageSize ?? 20;
 	const query = readQuery(this, itemIndex);
 	validateOrThrow(this, callRecordsQuerySchema, query, itemIndex);
-	for (const [field, value] of [['limit', limit], ['options.pageSize', pageSize]] as const) {
-		if (value !== Infinity && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) {
+	for (const [field, value] of [
+		['limit', limit],
+		['options.pageSize', pageSize],
+	] as const) {
+		if (
+			value !== Infinity &&
+			!(typeof value === 'number' && Number.isInteger(value) && value >= 1)
+		) {
 			throw invalidField(this, field, 'must be a whole number of at least 1', itemIndex);
 		}
 	}

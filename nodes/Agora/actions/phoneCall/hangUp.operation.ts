@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
@@ -9,7 +14,10 @@ import { callHasEnded, callIdField, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneCall'], operation: ['hangUp'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneCall'], operation: ['hangUp'] } },
+	properties,
+);
 
 const ACTION = 'hang up call';
 
@@ -30,7 +38,14 @@ export async function execute(
 	const { response, repeated } = await sendWithOneRepeat(
 		this,
 		ctx,
-		{ method: 'POST', api: 'agent', path: callPath(agentId, 'hangup'), body: {}, passStatuses: [404], action: ACTION },
+		{
+			method: 'POST',
+			api: 'agent',
+			path: callPath(agentId, 'hangup'),
+			body: {},
+			passStatuses: [404],
+			action: ACTION,
+		},
 		itemIndex,
 	);
 	// A 404 on the repeat: the first, unanswered request hung up.
@@ -39,12 +54,20 @@ export async function execute(
 	const call = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agent', path: callPath(agentId), idempotent: true, passStatuses: [404], action: 'get call' },
+		{
+			method: 'GET',
+			api: 'agent',
+			path: callPath(agentId),
+			idempotent: true,
+			passStatuses: [404],
+			action: 'get call',
+		},
 		itemIndex,
 	);
 	if (call.status === 200 && callHasEnded(call.body)) {
 		const ended: IDataObject = { agent_id: agentId, hung_up: true, already_ended: true };
-		for (const key of ['state', 'reason', 'stop_ts']) if (call.body[key] !== undefined) ended[key] = call.body[key];
+		for (const key of ['state', 'reason', 'stop_ts'])
+			if (call.body[key] !== undefined) ended[key] = call.body[key];
 		return [{ json: ended }];
 	}
 	throw notFoundError(this, ctx, response, ACTION, itemIndex);

@@ -23,7 +23,12 @@ export const phoneCallDescription: INodeProperties[] = [
 				description:
 					'Dial a number; a voice agent talks with the callee. With Wait for the Call to End it returns whether the call was answered, how it ended and the transcript.',
 			},
-			{ name: 'Get', value: 'get', action: 'Get a phone call', description: 'Get the status of a call' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a phone call',
+				description: 'Get the status of a call',
+			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -34,7 +39,8 @@ export const phoneCallDescription: INodeProperties[] = [
 				name: 'Hang Up',
 				value: 'hangUp',
 				action: 'Hang up a phone call',
-				description: 'End a call and make its agent leave; a call that has already ended counts as hung up',
+				description:
+					'End a call and make its agent leave; a call that has already ended counts as hung up',
 			},
 		],
 		default: 'call',

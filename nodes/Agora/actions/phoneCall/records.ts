@@ -35,7 +35,14 @@ export async function walkCallRecords(
 		const response = await agoraRequest.call(
 			fn,
 			ctx,
-			{ method: 'GET', api: 'agent', path: CALLS_PATH, qs, idempotent: true, action: 'list call records' },
+			{
+				method: 'GET',
+				api: 'agent',
+				path: CALLS_PATH,
+				qs,
+				idempotent: true,
+				action: 'list call records',
+			},
 			itemIndex,
 		);
 		const data = (response.body.data ?? {}) as IDataObject;
@@ -50,7 +57,8 @@ export async function walkCallRecords(
 }
 
 /** Numbers compared by their digits: a record that wrote one without "+" still matches. */
-const sameNumber = (a: unknown, b: unknown) => String(a ?? '').replace(/\D/g, '') === String(b ?? '').replace(/\D/g, '');
+const sameNumber = (a: unknown, b: unknown) =>
+	String(a ?? '').replace(/\D/g, '') === String(b ?? '').replace(/\D/g, '');
 
 /** How far before the first attempt a record may be dated: clocks of client and Agora differ. */
 const CLOCK_SLACK_S = 300;
@@ -72,11 +80,19 @@ export async function findPlacedCall(
 	await walkCallRecords(
 		fn,
 		ctx,
-		{ number: String(sip.to_number), type: 'outbound', from_time: Math.floor(firstAttemptMs / 1000) - CLOCK_SLACK_S },
+		{
+			number: String(sip.to_number),
+			type: 'outbound',
+			from_time: Math.floor(firstAttemptMs / 1000) - CLOCK_SLACK_S,
+		},
 		() => 100,
 		(records) => {
 			found = records.find(
-				(r) => r.channel === channel && sameNumber(r.to_number, sip.to_number) && sameNumber(r.from_number, sip.from_number) && !!r.agent_id,
+				(r) =>
+					r.channel === channel &&
+					sameNumber(r.to_number, sip.to_number) &&
+					sameNumber(r.from_number, sip.from_number) &&
+					!!r.agent_id,
 			);
 			return found === undefined;
 		},

@@ -5,8 +5,14 @@ import { PHONE_NUMBER_PROVIDERS } from '../../schemas/phoneNumber';
 import { additionalBodyOptions } from '../../form/additionalBody';
 import { guideLink } from '../../../shared/agoraGuides';
 
-const PROVIDER_NAMES: Record<(typeof PHONE_NUMBER_PROVIDERS)[number], { name: string; description: string }> = {
-	byo: { name: 'Bring Your Own (SIP Trunk)', description: 'A number of your own carrier or SIP trunk (byo)' },
+const PROVIDER_NAMES: Record<
+	(typeof PHONE_NUMBER_PROVIDERS)[number],
+	{ name: string; description: string }
+> = {
+	byo: {
+		name: 'Bring Your Own (SIP Trunk)',
+		description: 'A number of your own carrier or SIP trunk (byo)',
+	},
 	twilio: { name: 'Twilio', description: 'A number bought from Twilio (twilio)' },
 };
 
@@ -27,7 +33,8 @@ export const addFields: INodeProperties[] = [
 		type: 'options',
 		options: PHONE_NUMBER_PROVIDERS.map((value) => ({ value, ...PROVIDER_NAMES[value] })),
 		default: 'byo',
-		description: 'Where the number comes from. Other providers Agora adds later can be given by expression.',
+		description:
+			'Where the number comes from. Other providers Agora adds later can be given by expression.',
 	},
 	{
 		displayName: 'Label',
@@ -43,7 +50,8 @@ export const addFields: INodeProperties[] = [
 		name: 'inbound',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the number takes inbound calls (answered by the pipeline linked to it with Update)',
+		description:
+			'Whether the number takes inbound calls (answered by the pipeline linked to it with Update)',
 	},
 	{
 		displayName: 'Outbound Calls',
@@ -67,7 +75,8 @@ export const addFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 112.126.15.64/27, 203.0.113.10',
-				description: 'IP addresses or CIDR ranges of your SIP trunk that may send calls (allowed_addresses), comma-separated',
+				description:
+					'IP addresses or CIDR ranges of your SIP trunk that may send calls (allowed_addresses), comma-separated',
 			},
 		],
 	},

@@ -15,7 +15,10 @@ import { splitList } from '../../form/fields';
 import { addFields } from './add.fields';
 import { numberPath, safeNumber, sipPassword } from '../../api/numbers';
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['add'] } }, addFields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['add'] } },
+	addFields,
+);
 
 /** The import body: form, then "Additional Body (JSON)" merged over it, validated whole. */
 function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -26,7 +29,11 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const allowed = splitList(inbound.allowedAddresses);
 	if (allowed.length > 0) inboundConfig.allowed_addresses = allowed;
 	const outboundConfig: IDataObject = {};
-	for (const [field, key] of [['address', 'address'], ['transport', 'transport'], ['prefix', 'prefix']] as const) {
+	for (const [field, key] of [
+		['address', 'address'],
+		['transport', 'transport'],
+		['prefix', 'prefix'],
+	] as const) {
 		const value = text(outbound[field])?.trim();
 		if (value !== undefined) outboundConfig[key] = value;
 	}
@@ -48,11 +55,23 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 export const sideEffect = changes('phoneNumber', 'added', 'phone_number');
 
 /** The number as Agora now holds it, or undefined when it is not imported. */
-async function findNumber(fn: IExecuteFunctions, ctx: AgoraContext, phoneNumber: string, itemIndex: number) {
+async function findNumber(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	phoneNumber: string,
+	itemIndex: number,
+) {
 	const response = await agoraRequest.call(
 		fn,
 		ctx,
-		{ method: 'GET', api: 'agentAccount', path: numberPath(phoneNumber), idempotent: true, passStatuses: [404], action: 'get phone number' },
+		{
+			method: 'GET',
+			api: 'agentAccount',
+			path: numberPath(phoneNumber),
+			idempotent: true,
+			passStatuses: [404],
+			action: 'get phone number',
+		},
 		itemIndex,
 	);
 	return response.status === 404 ? undefined : response.body;
@@ -79,18 +98,30 @@ export async function execute(
 			agoraRequest.call(
 				this,
 				safeCtx,
-				{ method: 'POST', api: 'agentAccount', path: numberPath(), body, idempotent: false, action: 'add phone number' },
+				{
+					method: 'POST',
+					api: 'agentAccount',
+					path: numberPath(),
+					body,
+					idempotent: false,
+					action: 'add phone number',
+				},
 				itemIndex,
 			),
 		);
 		if (outcome.ok) return [{ json: safeNumber({ ...outcome.value.body, reconciled: false }) }];
 		const details = agoraErrorDetails(outcome.error);
 		const status = details?.status ?? 0;
-		const unclear = details !== undefined && (details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || rerun)));
+		const unclear =
+			details !== undefined &&
+			(details.ambiguous || status >= 500 || (status === 409 && (attempt > 1 || rerun)));
 		if (!unclear) throw outcome.error;
 		const lookup = await settle(findNumber(this, safeCtx, phoneNumber, itemIndex));
 		if (!lookup.ok) throw outcome.error;
-		if (lookup.value) return [{ json: safeNumber({ ...lookup.value, phone_number: phoneNumber, reconciled: true }) }];
+		if (lookup.value)
+			return [
+				{ json: safeNumber({ ...lookup.value, phone_number: phoneNumber, reconciled: true }) },
+			];
 		if (status === 409 || attempt > ctx.maxRetries) throw outcome.error;
 		await wait(backoffDelay(attempt - 1));
 	}

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -29,7 +34,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['delete'] } },
+	properties,
+);
 
 const ACTION = 'delete phone number';
 
@@ -50,13 +58,24 @@ export async function execute(
 	const { response, repeated } = await sendWithOneRepeat(
 		this,
 		ctx,
-		{ method: 'DELETE', api: 'agentAccount', path: numberPath(phoneNumber), passStatuses: [404], action: ACTION },
+		{
+			method: 'DELETE',
+			api: 'agentAccount',
+			path: numberPath(phoneNumber),
+			passStatuses: [404],
+			action: ACTION,
+		},
 		itemIndex,
 	);
 	// A 404 on the repeat: the first, unanswered request deleted it.
-	if (response.status !== 404 || repeated) return [{ json: { phone_number: phoneNumber, deleted: true } }];
-	if (options.notFoundIsDeleted === true) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
+	if (response.status !== 404 || repeated)
+		return [{ json: { phone_number: phoneNumber, deleted: true } }];
+	if (options.notFoundIsDeleted === true)
+		return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true } }];
 	// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
-	if (rerun) return [{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } }];
+	if (rerun)
+		return [
+			{ json: { phone_number: phoneNumber, deleted: true, already_deleted: true, rerun: true } },
+		];
 	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }

@@ -6,7 +6,10 @@ import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../..
 
 const properties: INodeProperties[] = [phoneNumberField];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -17,8 +20,21 @@ export async function execute(
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agentAccount', path: numberPath(phoneNumber), idempotent: true, action: 'get phone number' },
+		{
+			method: 'GET',
+			api: 'agentAccount',
+			path: numberPath(phoneNumber),
+			idempotent: true,
+			action: 'get phone number',
+		},
 		itemIndex,
 	);
-	return [{ json: safeNumber({ ...response.body, phone_number: response.body.phone_number ?? phoneNumber }) }];
+	return [
+		{
+			json: safeNumber({
+				...response.body,
+				phone_number: response.body.phone_number ?? phoneNumber,
+			}),
+		},
+	];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -10,7 +15,10 @@ import { numberPath, safeNumber } from '../../api/numbers';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['getAll'] } },
+	properties,
+);
 
 /** Every number imported into the account: Agora answers them all at once (a JSON array). */
 export async function execute(
@@ -27,7 +35,13 @@ export async function execute(
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agentAccount', path: numberPath(), idempotent: true, action: 'list phone numbers' },
+		{
+			method: 'GET',
+			api: 'agentAccount',
+			path: numberPath(),
+			idempotent: true,
+			action: 'list phone numbers',
+		},
 		itemIndex,
 	);
 	const body: unknown = response.body;

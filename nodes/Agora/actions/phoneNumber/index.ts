@@ -7,7 +7,13 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const phoneNumberOperations: Record<string, AgoraOperation> = { add, delete: del, get, getAll, update };
+export const phoneNumberOperations: Record<string, AgoraOperation> = {
+	add,
+	delete: del,
+	get,
+	getAll,
+	update,
+};
 
 export const phoneNumberDescription: INodeProperties[] = [
 	{
@@ -21,7 +27,8 @@ export const phoneNumberDescription: INodeProperties[] = [
 				name: 'Add',
 				value: 'add',
 				action: 'Add a phone number',
-				description: 'Import a number you own (your SIP trunk or Twilio) with its inbound and outbound SIP settings',
+				description:
+					'Import a number you own (your SIP trunk or Twilio) with its inbound and outbound SIP settings',
 			},
 			{
 				name: 'Delete',
@@ -29,13 +36,24 @@ export const phoneNumberDescription: INodeProperties[] = [
 				action: 'Delete a phone number',
 				description: 'Remove an imported number from Agora (your provider keeps it)',
 			},
-			{ name: 'Get', value: 'get', action: 'Get a phone number', description: 'Get an imported number and its settings' },
-			{ name: 'Get Many', value: 'getAll', action: 'Get many phone numbers', description: 'List the numbers imported into the account' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a phone number',
+				description: 'Get an imported number and its settings',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many phone numbers',
+				description: 'List the numbers imported into the account',
+			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a phone number',
-				description: 'Link the pipelines that answer inbound calls and place outbound calls, or clear them',
+				description:
+					'Link the pipelines that answer inbound calls and place outbound calls, or clear them',
 			},
 		],
 		default: 'getAll',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
@@ -23,8 +28,16 @@ function directionFields(direction: 'inbound' | 'outbound', what: string): INode
 			type: 'options',
 			options: [
 				{ name: 'Keep As It Is', value: KEEP, description: 'Not sent' },
-				{ name: 'Link a Pipeline', value: LINK, description: `Set ${direction}_config.pipeline_id` },
-				{ name: 'Clear', value: CLEAR, description: `Send ${direction}_config as null, which removes the configuration` },
+				{
+					name: 'Link a Pipeline',
+					value: LINK,
+					description: `Set ${direction}_config.pipeline_id`,
+				},
+				{
+					name: 'Clear',
+					value: CLEAR,
+					description: `Send ${direction}_config as null, which removes the configuration`,
+				},
 			],
 			default: KEEP,
 			description: `What to change about ${what}`,
@@ -48,15 +61,28 @@ const properties: INodeProperties[] = [
 	additionalBodyOptions('the request built from this form'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['update'] } },
+	properties,
+);
 
-function readDirection(fn: IExecuteFunctions, direction: 'inbound' | 'outbound', itemIndex: number): IDataObject | null | undefined {
+function readDirection(
+	fn: IExecuteFunctions,
+	direction: 'inbound' | 'outbound',
+	itemIndex: number,
+): IDataObject | null | undefined {
 	const form = new FormReader(fn, itemIndex);
 	const change = form.get(`${direction}Change`, KEEP);
 	if (change === CLEAR) return null;
 	if (change !== LINK) return undefined;
 	const pipelineId = String(form.get(`${direction}PipelineId`, '') ?? '').trim();
-	if (!pipelineId) throw invalidField(fn, `${direction}_config.pipeline_id`, 'is required to link a pipeline', itemIndex);
+	if (!pipelineId)
+		throw invalidField(
+			fn,
+			`${direction}_config.pipeline_id`,
+			'is required to link a pipeline',
+			itemIndex,
+		);
 	return { pipeline_id: pipelineId };
 }
 
@@ -80,8 +106,22 @@ export async function execute(
 	const response = await agoraRequest.call(
 		this,
 		ctx,
-		{ method: 'PATCH', api: 'agentAccount', path: numberPath(phoneNumber), body, idempotent: true, action: 'update phone number' },
+		{
+			method: 'PATCH',
+			api: 'agentAccount',
+			path: numberPath(phoneNumber),
+			body,
+			idempotent: true,
+			action: 'update phone number',
+		},
 		itemIndex,
 	);
-	return [{ json: safeNumber({ ...response.body, phone_number: response.body.phone_number ?? phoneNumber }) }];
+	return [
+		{
+			json: safeNumber({
+				...response.body,
+				phone_number: response.body.phone_number ?? phoneNumber,
+			}),
+		},
+	];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
@@ -6,9 +11,12 @@ import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { numeric } from '../../../shared/values';
 import { byteText, channelText, integer, oneOf, shape, withRules } from '../../schemas/rules';
-import { buildRtcToken, MAX_EXPIRE_SECONDS, type TokenRole } from '../../../shared/token/accessToken2';
+import {
+	buildRtcToken,
+	MAX_EXPIRE_SECONDS,
+	type TokenRole,
+} from '../../../shared/token/accessToken2';
 import type { AgoraContext } from '../../transport';
-
 
 const properties: INodeProperties[] = [
 	{
@@ -70,7 +78,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Publisher',
 				value: 'publisher',
-				description: 'Join the channel and publish audio, video and data streams (agents, cloud players, hosts)',
+				description:
+					'Join the channel and publish audio, video and data streams (agents, cloud players, hosts)',
 			},
 			{
 				name: 'Subscriber',
@@ -116,7 +125,8 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_EXPIRE_SECONDS, numberPrecision: 0 },
 		default: 3600,
-		description: 'How long the token stays valid from now, 1 to 86400 seconds (24 hours). Default 3600.',
+		description:
+			'How long the token stays valid from now, 1 to 86400 seconds (24 hours). Default 3600.',
 	},
 	{
 		displayName: 'Privilege Expiry (Seconds)',
@@ -169,12 +179,18 @@ function builderError(fn: IExecuteFunctions, error: Error, itemIndex: number): N
 	if (name === 'appId' || name === 'appCertificate') {
 		// Messages such as "appCertificate must be 32 hexadecimal characters" never include the value.
 		const label = name === 'appId' ? 'App ID' : 'App Certificate';
-		return new NodeOperationError(fn.getNode(), `The ${label} in the Agora API credential is not valid`, {
-			itemIndex,
-			description: `${label} ${rest.join(' ')}. Copy it from the project in Agora Console.`,
-		});
+		return new NodeOperationError(
+			fn.getNode(),
+			`The ${label} in the Agora API credential is not valid`,
+			{
+				itemIndex,
+				description: `${label} ${rest.join(' ')}. Copy it from the project in Agora Console.`,
+			},
+		);
 	}
-	return new NodeOperationError(fn.getNode(), `Could not generate the token: ${error.message}`, { itemIndex });
+	return new NodeOperationError(fn.getNode(), `Could not generate the token: ${error.message}`, {
+		itemIndex,
+	});
 }
 
 /** The item's token fields, checked (each error names the field). */
@@ -215,7 +231,9 @@ function output(input: TokenInput, token: string, issuedAt: number): IDataObject
 		expiresAtIso: new Date(expiresAt * 1000).toISOString(),
 		// 0 means the privileges last as long as the token; they are useless once the token expired.
 		privilegeExpiresAt:
-			input.privilegeExpiry === 0 ? expiresAt : Math.min(expiresAt, issuedAt + input.privilegeExpiry),
+			input.privilegeExpiry === 0
+				? expiresAt
+				: Math.min(expiresAt, issuedAt + input.privilegeExpiry),
 	};
 	if (input.tokenType === 'rtcRtm') {
 		// Same default as the builder: the RTC identity ('' for UID 0).
@@ -232,11 +250,15 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	if (!ctx.appCertificate) {
-		throw new NodeOperationError(this.getNode(), 'The Agora API credential has no App Certificate', {
-			itemIndex,
-			description:
-				'Tokens are signed with the App Certificate. Add the primary App Certificate of the project (Agora Console > Project > Security) to the Agora API credential.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Agora API credential has no App Certificate',
+			{
+				itemIndex,
+				description:
+					'Tokens are signed with the App Certificate. Add the primary App Certificate of the project (Agora Console > Project > Security) to the Agora API credential.',
+			},
+		);
 	}
 	const input = readInput(this, itemIndex);
 	const withRtm = input.tokenType === 'rtcRtm';

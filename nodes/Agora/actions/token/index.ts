@@ -17,7 +17,8 @@ export const tokenDescription: INodeProperties[] = [
 				name: 'Generate',
 				value: 'generate',
 				action: 'Generate a channel token',
-				description: 'Build a channel (RTC, optionally RTM) token signed with the App Certificate, without calling Agora',
+				description:
+					'Build a channel (RTC, optionally RTM) token signed with the App Certificate, without calling Agora',
 			},
 		],
 		default: 'generate',

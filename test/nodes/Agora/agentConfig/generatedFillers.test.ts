@@ -13,23 +13,43 @@ const FILLER_KEY = 'sk-filler-secret-0123456789';
 const URL = 'https://api.openai.com/v1/chat/completions';
 
 async function start(over: IDataObject, vendorKeys?: ICredentialDataDecryptedObject) {
-	const parameters = cascadeParams({ enableFillerWords: true, fillerContentMode: 'generated', fillerResponseWaitMs: 800, ...over });
-	const others: Record<string, ICredentialDataDecryptedObject> = vendorKeys ? { agoraVendorKeysApi: vendorKeys } : {};
+	const parameters = cascadeParams({
+		enableFillerWords: true,
+		fillerContentMode: 'generated',
+		fillerResponseWaitMs: 800,
+		...over,
+	});
+	const others: Record<string, ICredentialDataDecryptedObject> = vendorKeys
+		? { agoraVendorKeysApi: vendorKeys }
+		: {};
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}]), credential, others);
 }
 
-const sentFillers = () => ((sb.requests.find((r) => r.method === 'POST' && r.path.endsWith('/join'))?.body as IDataObject).properties as IDataObject).filler_words;
+const sentFillers = () =>
+	(
+		(sb.requests.find((r) => r.method === 'POST' && r.path.endsWith('/join'))?.body as IDataObject)
+			.properties as IDataObject
+	).filler_words;
 
 describe('generated filler words', () => {
 	test('with a provider: url, key and params, the prompt, fallback static; the trigger stays fixed_time', async () => {
-		const result = await start({ fillerLlmUrl: URL, fillerLlmApiKey: FILLER_KEY, fillerLlmParams: '{"model": "gpt-4o-mini"}', fillerPrompt: 'Say you are checking.' });
+		const result = await start({
+			fillerLlmUrl: URL,
+			fillerLlmApiKey: FILLER_KEY,
+			fillerLlmParams: '{"model": "gpt-4o-mini"}',
+			fillerPrompt: 'Say you are checking.',
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sentFillers()).toEqual({
 			enable: true,
 			trigger: { mode: 'fixed_time', fixed_time_config: { response_wait_ms: 800 } },
 			content: {
 				mode: 'generated',
-				generated_config: { llm_provider: { url: URL, api_key: FILLER_KEY, params: { model: 'gpt-4o-mini' } }, prompt: 'Say you are checking.', fallback_strategy: 'static' },
+				generated_config: {
+					llm_provider: { url: URL, api_key: FILLER_KEY, params: { model: 'gpt-4o-mini' } },
+					prompt: 'Say you are checking.',
+					fallback_strategy: 'static',
+				},
 			},
 		});
 		expect(JSON.stringify(result.output('Agora'))).not.toContain(FILLER_KEY);
@@ -38,13 +58,21 @@ describe('generated filler words', () => {
 	test('without a provider Agora’s default generator is used, and no phrase is needed', async () => {
 		const result = await start({});
 		expect(result.error('Agora')).toBeUndefined();
-		expect((sentFillers() as IDataObject).content).toEqual({ mode: 'generated', generated_config: { fallback_strategy: 'static' } });
+		expect((sentFillers() as IDataObject).content).toEqual({
+			mode: 'generated',
+			generated_config: { fallback_strategy: 'static' },
+		});
 	});
 
 	test('the key comes from Vendor Keys › Filler Words LLM API Key', async () => {
-		const result = await start({ fillerLlmUrl: URL, vendorKeys: 'credential' }, { fillerLlmApiKey: FILLER_KEY });
+		const result = await start(
+			{ fillerLlmUrl: URL, vendorKeys: 'credential' },
+			{ fillerLlmApiKey: FILLER_KEY },
+		);
 		expect(result.error('Agora')).toBeUndefined();
-		expect(((sentFillers() as IDataObject).content as IDataObject).generated_config).toMatchObject({ llm_provider: { url: URL, api_key: FILLER_KEY } });
+		expect(((sentFillers() as IDataObject).content as IDataObject).generated_config).toMatchObject({
+			llm_provider: { url: URL, api_key: FILLER_KEY },
+		});
 		expect(JSON.stringify(result.output('Agora'))).not.toContain(FILLER_KEY);
 	});
 

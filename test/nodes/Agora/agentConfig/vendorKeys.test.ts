@@ -2,7 +2,12 @@
  * Vendor keys from the Agora Vendor Keys credential through n8n's engine: empty form keys are filled,
  * typed keys win, a malformed credential stops the item before sending, item data is never changed.
  */
-import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IDataObject, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeParameters,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { AgoraVendorKeysApi } from '../../../../credentials/AgoraVendorKeysApi.credentials';
@@ -15,7 +20,9 @@ let sb: Sandbox;
 let credential: CredentialData;
 const agora = new Agora();
 
-useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started), { timing: {} });
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started), {
+	timing: {},
+});
 
 const SALT = Buffer.from('vendor-keys-test-salt'.padEnd(32, '#')).toString('base64');
 const VENDOR_KEYS: ICredentialDataDecryptedObject = {
@@ -52,9 +59,19 @@ const CASCADE: INodeParameters = {
 	advancedFeatures: { enableTools: true },
 };
 
-async function start(parameters: INodeParameters, keys: ICredentialDataDecryptedObject | undefined = VENDOR_KEYS, items: IDataObject[] = [{}]) {
-	const others: Record<string, ICredentialDataDecryptedObject> = keys ? { agoraVendorKeysApi: keys } : {};
-	return await runWorkflow(agoraWorkflow({ name: `k-${Math.random().toString(36).slice(2)}`, ...parameters }, items), credential, others);
+async function start(
+	parameters: INodeParameters,
+	keys: ICredentialDataDecryptedObject | undefined = VENDOR_KEYS,
+	items: IDataObject[] = [{}],
+) {
+	const others: Record<string, ICredentialDataDecryptedObject> = keys
+		? { agoraVendorKeysApi: keys }
+		: {};
+	return await runWorkflow(
+		agoraWorkflow({ name: `k-${Math.random().toString(36).slice(2)}`, ...parameters }, items),
+		credential,
+		others,
+	);
 }
 
 /** The properties of the start request the sandbox received. */
@@ -69,12 +86,24 @@ describe('From Credential', () => {
 		const result = await start(CASCADE);
 		expect(result.error('Agora')).toBeUndefined();
 		const p = sentProperties();
-		expect(p.llm).toMatchObject({ api_key: 'cred-llm-key', headers: { 'X-Trace': 'form-trace', 'X-Tenant-Key': 'cred-llm-header' } });
-		expect((p.llm as IDataObject).mcp_servers).toEqual([expect.objectContaining({ name: 'tools1', headers: { Authorization: 'Bearer cred-mcp' } })]);
+		expect(p.llm).toMatchObject({
+			api_key: 'cred-llm-key',
+			headers: { 'X-Trace': 'form-trace', 'X-Tenant-Key': 'cred-llm-header' },
+		});
+		expect((p.llm as IDataObject).mcp_servers).toEqual([
+			expect.objectContaining({ name: 'tools1', headers: { Authorization: 'Bearer cred-mcp' } }),
+		]);
 		expect(p.tts).toMatchObject({ params: { key: 'cred-tts-key', voice_id: 'v1' } });
-		expect(p.asr).toMatchObject({ vendor: 'deepgram', params: { model: 'nova-3', api_key: 'cred-asr-key' } });
+		expect(p.asr).toMatchObject({
+			vendor: 'deepgram',
+			params: { model: 'nova-3', api_key: 'cred-asr-key' },
+		});
 		expect(p.avatar).toMatchObject({ params: { avatar_id: 'a1', api_key: 'cred-avatar-key' } });
-		expect(p.rtc).toEqual({ encryption_mode: 8, encryption_key: 'cred-encryption-key', encryption_salt: SALT });
+		expect(p.rtc).toEqual({
+			encryption_mode: 8,
+			encryption_key: 'cred-encryption-key',
+			encryption_salt: SALT,
+		});
 		expect(p.mllm).toBeUndefined();
 	});
 
@@ -88,7 +117,10 @@ describe('From Credential', () => {
 		});
 		expect(result.error('Agora')).toBeUndefined();
 		const p = sentProperties();
-		expect(p.llm).toMatchObject({ api_key: 'form-llm-key', headers: { 'X-Tenant-Key': 'form-header' } });
+		expect(p.llm).toMatchObject({
+			api_key: 'form-llm-key',
+			headers: { 'X-Tenant-Key': 'form-header' },
+		});
 		expect((p.tts as IDataObject).params).toEqual({ key: 'form-tts-key' });
 		expect((p.rtc as IDataObject).encryption_key).toBe('form-encryption-key');
 	});
@@ -135,17 +167,29 @@ describe('From Credential', () => {
 
 	it('fills keys Additional Body leaves empty, without changing the item it came from', async () => {
 		const items = [{ extra: { properties: { tts: { params: { key: '', speed: 1.1 } } } } }];
-		const result = await start({ ...CASCADE, ttsParams: '{}', options: { additionalBody: '={{ $json.extra }}' } }, VENDOR_KEYS, items);
+		const result = await start(
+			{ ...CASCADE, ttsParams: '{}', options: { additionalBody: '={{ $json.extra }}' } },
+			VENDOR_KEYS,
+			items,
+		);
 		expect(result.error('Agora')).toBeUndefined();
-		expect((sentProperties().tts as IDataObject).params).toEqual({ key: 'cred-tts-key', speed: 1.1 });
+		expect((sentProperties().tts as IDataObject).params).toEqual({
+			key: 'cred-tts-key',
+			speed: 1.1,
+		});
 		const source = result.run.data.resultData.runData.Items[0].data!.main[0]![0].json;
 		expect(source).toEqual(items[0]);
 	});
 
 	it('a field that is not a JSON object stops the run naming the field, never its text, with nothing sent', async () => {
-		const result = await start(CASCADE, { ...VENDOR_KEYS, ttsSecretParams: '{"key": "half-a-secret' });
+		const result = await start(CASCADE, {
+			...VENDOR_KEYS,
+			ttsSecretParams: '{"key": "half-a-secret',
+		});
 		const error = result.error('Agora');
-		expect(error?.message).toBe('The Agora Vendor Keys credential\'s field "TTS Params Secrets (JSON)" must be a JSON object, e.g. {"key": "…"}');
+		expect(error?.message).toBe(
+			'The Agora Vendor Keys credential\'s field "TTS Params Secrets (JSON)" must be a JSON object, e.g. {"key": "…"}',
+		);
 		expect(JSON.stringify(error)).not.toContain('half-a-secret');
 		expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toEqual([]);
 	});
@@ -154,7 +198,13 @@ describe('From Credential', () => {
 		const typed = { ...CASCADE };
 		delete typed.vendorKeys;
 		const result = await start(
-			{ ...typed, llmApiKey: 'form-llm-key', ttsParams: JSON.stringify({ key: 'form-tts-key' }), encryptionMode: 'notSet', enableAvatar: false },
+			{
+				...typed,
+				llmApiKey: 'form-llm-key',
+				ttsParams: JSON.stringify({ key: 'form-tts-key' }),
+				encryptionMode: 'notSet',
+				enableAvatar: false,
+			},
 			undefined,
 		);
 		expect(result.error('Agora')).toBeUndefined();
@@ -164,26 +214,51 @@ describe('From Credential', () => {
 
 describe('the editor', () => {
 	const description = agora.description;
-	const node = (parameters: INodeParameters) => ({ id: 'n', name: 'Agora', type: 'n8n-nodes-agora.agora', typeVersion: 1.1, position: [0, 0] as [number, number], parameters });
+	const node = (parameters: INodeParameters) => ({
+		id: 'n',
+		name: 'Agora',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1.1,
+		position: [0, 0] as [number, number],
+		parameters,
+	});
 	const credentialShown = (parameters: INodeParameters) =>
-		NodeHelpers.displayParameter(parameters, description.credentials!.find((c) => c.name === 'agoraVendorKeysApi')!, node(parameters), description);
+		NodeHelpers.displayParameter(
+			parameters,
+			description.credentials!.find((c) => c.name === 'agoraVendorKeysApi')!,
+			node(parameters),
+			description,
+		);
 
 	it('shows Vendor Keys on Agent › Start, and the credential only when From Credential is chosen', () => {
 		const field = description.properties.find((p) => p.name === 'vendorKeys')!;
 		expect(field.default).toBe('form');
 		const start = { resource: 'agent', operation: 'start' };
 		expect(NodeHelpers.displayParameter(start, field, node(start), description)).toBe(true);
-		expect(NodeHelpers.displayParameter({ resource: 'agent', operation: 'stop' }, field, node({}), description)).toBe(false);
+		expect(
+			NodeHelpers.displayParameter(
+				{ resource: 'agent', operation: 'stop' },
+				field,
+				node({}),
+				description,
+			),
+		).toBe(false);
 		expect(credentialShown({ ...start, vendorKeys: 'form' })).toBe(false);
 		expect(credentialShown({ ...start, vendorKeys: 'credential' })).toBe(true);
-		expect(credentialShown({ resource: 'cloudPlayer', operation: 'create', vendorKeys: 'credential' })).toBe(false);
+		expect(
+			credentialShown({ resource: 'cloudPlayer', operation: 'create', vendorKeys: 'credential' }),
+		).toBe(false);
 	});
 
 	it('from version 1.2 a new node takes its vendor values from the credential', () => {
 		const fields = description.properties.filter((p) => p.name === 'vendorKeys');
 		const start = { resource: 'agent', operation: 'start' };
 		const shown = (typeVersion: number) =>
-			fields.filter((field) => NodeHelpers.displayParameter(start, field, { ...node(start), typeVersion }, description)).map((field) => field.default);
+			fields
+				.filter((field) =>
+					NodeHelpers.displayParameter(start, field, { ...node(start), typeVersion }, description),
+				)
+				.map((field) => field.default);
 		expect(shown(1.1)).toEqual(['form']);
 		expect(shown(1.2)).toEqual(['credential']);
 	});
@@ -191,17 +266,32 @@ describe('the editor', () => {
 	it('every key of the credential is masked (the endpoints are not secrets), and the credential test checks the JSON fields', async () => {
 		const endpoints = ['llmUrl', 'llmVendor', 'llmStyle', 'ttsVendor'];
 		for (const property of new AgoraVendorKeysApi().properties.filter((p) => p.type === 'string')) {
-			expect(property.typeOptions?.password).toBe(endpoints.includes(property.name) ? undefined : true);
+			expect(property.typeOptions?.password).toBe(
+				endpoints.includes(property.name) ? undefined : true,
+			);
 		}
 		const test = agora.methods.credentialTest.agoraVendorKeysCredentialTest;
 		const run = async (data: ICredentialDataDecryptedObject) =>
-			await test.call({} as ICredentialTestFunctions, { id: '1', name: 'keys', type: 'agoraVendorKeysApi', data });
-		expect(await run(VENDOR_KEYS)).toEqual({ status: 'OK', message: expect.stringMatching(/well formed/) });
+			await test.call({} as ICredentialTestFunctions, {
+				id: '1',
+				name: 'keys',
+				type: 'agoraVendorKeysApi',
+				data,
+			});
+		expect(await run(VENDOR_KEYS)).toEqual({
+			status: 'OK',
+			message: expect.stringMatching(/well formed/),
+		});
 		expect(await run({ ...VENDOR_KEYS, avatarSecretParams: '["not", "an object"]' })).toEqual({
 			status: 'Error',
 			message: expect.stringMatching(/"Avatar Params Secrets \(JSON\)" must be a JSON object/),
 		});
-		expect(await run({})).toEqual({ status: 'Error', message: expect.stringMatching(/holds no key/) });
-		expect(await run({ llmUrl: 'https://llm.example.com/v1/chat/completions' })).toMatchObject({ status: 'OK' });
+		expect(await run({})).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/holds no key/),
+		});
+		expect(await run({ llmUrl: 'https://llm.example.com/v1/chat/completions' })).toMatchObject({
+			status: 'OK',
+		});
 	});
 });

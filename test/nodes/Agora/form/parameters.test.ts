@@ -4,7 +4,14 @@
  * value must be the same (deep equal, same type), and every error must be an error there too.
  */
 import fc from 'fast-check';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
 import { itemParameter } from '../../../../nodes/Agora/form/parameters';
@@ -64,7 +71,12 @@ registerNodeType('test.compare', compareNode);
 
 /** n8n keeps only the parameters a node declares: declare the ones a test uses. */
 function declare(parameters: INodeParameters): void {
-	compareNode.description.properties = Object.keys(parameters).map((name) => ({ displayName: name, name, type: 'string', default: '' }));
+	compareNode.description.properties = Object.keys(parameters).map((name) => ({
+		displayName: name,
+		name,
+		type: 'string',
+		default: '',
+	}));
 }
 
 async function compare(items: IDataObject[], parameters: INodeParameters): Promise<IDataObject[]> {
@@ -87,12 +99,27 @@ function expectSame(rows: IDataObject[]): void {
 		const ours = row.ours as Outcome;
 		const n8n = row.n8n as Outcome;
 		// A mismatch names the item and the parameter.
-		expect({ at: [row.itemIndex, row.name], ...ours }).toStrictEqual({ at: [row.itemIndex, row.name], ...n8n });
+		expect({ at: [row.itemIndex, row.name], ...ours }).toStrictEqual({
+			at: [row.itemIndex, row.name],
+			...n8n,
+		});
 	}
 }
 
 const items: IDataObject[] = [
-	{ id: 'agent-1', n: 7, zero: 0, yes: true, no: false, empty: '', nil: null, nested: { a: { b: 'deep' }, list: ['x', 'y'] }, 'with space': 'spaced', arr: [1, 2, 3], obj: { k: 'v' } },
+	{
+		id: 'agent-1',
+		n: 7,
+		zero: 0,
+		yes: true,
+		no: false,
+		empty: '',
+		nil: null,
+		nested: { a: { b: 'deep' }, list: ['x', 'y'] },
+		'with space': 'spaced',
+		arr: [1, 2, 3],
+		obj: { k: 'v' },
+	},
 	{ id: 'agent-2', n: -1.5, nested: { a: { b: 'other' } }, arr: [] },
 	{},
 ];
@@ -132,43 +159,107 @@ test('plain $json reads give what n8n gives, for every item and shape', async ()
 		literalNumber: 42,
 		literalBool: true,
 		equalsOnly: '=',
-		collection: { agentId: '={{ $json.id }}', count: '={{ $json.n }}', fixed: 'x', flag: false, none: null },
+		collection: {
+			agentId: '={{ $json.id }}',
+			count: '={{ $json.n }}',
+			fixed: 'x',
+			flag: false,
+			none: null,
+		},
 		collectionWithOther: { agentId: '={{ $json.id }}', upper: '={{ $json.id.toUpperCase() }}' },
-		fixedCollection: { messages: [{ role: 'system', content: '={{ $json.nested.a.b }}' }, { role: 'user', content: 'hi' }] },
+		fixedCollection: {
+			messages: [
+				{ role: 'system', content: '={{ $json.nested.a.b }}' },
+				{ role: 'user', content: 'hi' },
+			],
+		},
 		collectionWithObject: { obj: '={{ $json.obj }}' },
 	};
 	const rows = await compare(items, parameters);
 	expect(rows.length).toBe(items.length * Object.keys(parameters).length);
 	expectSame(rows);
 	// The shortcut is taken where it can be, and only there.
-	const direct = (name: string, item = 0) => rows.find((r) => r.name === name && r.itemIndex === item)?.direct;
-	for (const name of ['dot', 'tight', 'spaced', 'number', 'zero', 'boolFalse', 'emptyString', 'deep', 'bracketDouble', 'bracketSingle', 'index', 'arrayLength', 'literal', 'collection', 'fixedCollection']) {
+	const direct = (name: string, item = 0) =>
+		rows.find((r) => r.name === name && r.itemIndex === item)?.direct;
+	for (const name of [
+		'dot',
+		'tight',
+		'spaced',
+		'number',
+		'zero',
+		'boolFalse',
+		'emptyString',
+		'deep',
+		'bracketDouble',
+		'bracketSingle',
+		'index',
+		'arrayLength',
+		'literal',
+		'collection',
+		'fixedCollection',
+	]) {
 		expect([name, direct(name)]).toEqual([name, true]);
 	}
-	for (const name of ['nullValue', 'missing', 'wholeArray', 'wholeObject', 'wholeJson', 'constructorKey', 'protoKey', 'stringLength', 'method', 'withText', 'twoExpressions', 'arithmetic', 'otherNode', 'itemIndex', 'collectionWithOther', 'collectionWithObject']) {
+	for (const name of [
+		'nullValue',
+		'missing',
+		'wholeArray',
+		'wholeObject',
+		'wholeJson',
+		'constructorKey',
+		'protoKey',
+		'stringLength',
+		'method',
+		'withText',
+		'twoExpressions',
+		'arithmetic',
+		'otherNode',
+		'itemIndex',
+		'collectionWithOther',
+		'collectionWithObject',
+	]) {
 		expect([name, direct(name)]).toEqual([name, false]);
 	}
 });
 
 test('fuzzed items and $json paths: the same value or error as n8n', async () => {
-	const key = fc.oneof(fc.constantFrom('id', 'a', 'b', 'list', 'with space', 'length', 'constructor', '0', '1'), fc.string({ maxLength: 6 }));
-	const leaf = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
-	const json = fc.dictionary(key, fc.oneof(leaf, fc.dictionary(key, leaf, { maxKeys: 3 }), fc.array(leaf, { maxLength: 3 })), { maxKeys: 5 });
+	const key = fc.oneof(
+		fc.constantFrom('id', 'a', 'b', 'list', 'with space', 'length', 'constructor', '0', '1'),
+		fc.string({ maxLength: 6 }),
+	);
+	const leaf = fc.oneof(
+		fc.string({ maxLength: 8 }),
+		fc.integer(),
+		fc.double({ noNaN: true }),
+		fc.boolean(),
+		fc.constant(null),
+	);
+	const json = fc.dictionary(
+		key,
+		fc.oneof(leaf, fc.dictionary(key, leaf, { maxKeys: 3 }), fc.array(leaf, { maxLength: 3 })),
+		{ maxKeys: 5 },
+	);
 	const segment = fc.oneof(
 		key.filter((k) => /^[A-Za-z_$][\w$]*$/.test(k)).map((k) => `.${k}`),
 		key.filter((k) => !/['"\\]/.test(k)).map((k) => `["${k}"]`),
 		fc.nat(4).map((i) => `[${i}]`),
 	);
-	const expression = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.constantFrom('', ' ', '  ')).map(([path, pad]) => `={{${pad}$json${path.join('')}${pad}}}`);
+	const expression = fc
+		.tuple(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.constantFrom('', ' ', '  '))
+		.map(([path, pad]) => `={{${pad}$json${path.join('')}${pad}}}`);
 	await fc.assert(
-		fc.asyncProperty(fc.array(json, { minLength: 1, maxLength: 3 }), fc.array(expression, { minLength: 1, maxLength: 4 }), async (inputs, expressions) => {
-			const parameters: INodeParameters = {};
-			expressions.forEach((e, i) => (parameters[`p${i}`] = e));
-			parameters.inCollection = { value: expressions[0], fixed: 'x' };
-			const rows = await compare(inputs, parameters);
-			expect(rows.length).toBe(inputs.length * Object.keys(parameters).length);
-			expectSame(rows);
-		}),
+		fc.asyncProperty(
+			fc.array(json, { minLength: 1, maxLength: 3 }),
+			fc.array(expression, { minLength: 1, maxLength: 4 }),
+			async (inputs, expressions) => {
+				const parameters: INodeParameters = {};
+				expressions.forEach((e, i) => (parameters[`p${i}`] = e));
+				parameters.inCollection = { value: expressions[0], fixed: 'x' };
+				const rows = await compare(inputs, parameters);
+				expect(rows.length).toBe(inputs.length * Object.keys(parameters).length);
+				expectSame(rows);
+			},
+		),
 		{ numRuns: 150, seed: 20261123 },
 	);
 });

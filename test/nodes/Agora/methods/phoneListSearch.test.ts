@@ -3,28 +3,55 @@
  * n8n-core's LoadOptionsContext against the sandbox, and Get / Update / Delete / Hang Up reading a
  * locator value or a plain string saved before the locators existed.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
 import type { Sandbox } from '../../../../sandbox/src';
-import { agoraWorkflow, loadOptionsContext, runWorkflow, type CredentialData } from '../../../lib/harness';
+import {
+	agoraWorkflow,
+	loadOptionsContext,
+	runWorkflow,
+	type CredentialData,
+} from '../../../lib/harness';
 import { useSandbox } from '../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 const search = new Agora().methods.listSearch;
 
-useSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: 400, clock: 'manual' }, (started) => ({ sb, credential } = started));
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5, callSetupMs: 400, clock: 'manual' },
+	(started) => ({ sb, credential } = started),
+);
 
-type SearchMethod = (this: ILoadOptionsFunctions, filter?: string, token?: unknown) => Promise<INodeListSearchResult>;
-const listSearch = async (method: SearchMethod, parameters: INodeParameters, filter?: string, token?: unknown) =>
-	await method.call(loadOptionsContext(parameters, credential), filter, token);
+type SearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: unknown,
+) => Promise<INodeListSearchResult>;
+const listSearch = async (
+	method: SearchMethod,
+	parameters: INodeParameters,
+	filter?: string,
+	token?: unknown,
+) => await method.call(loadOptionsContext(parameters, credential), filter, token);
 
 const run = async (parameters: IDataObject, items: IDataObject[] = [{}]) =>
 	await runWorkflow(agoraWorkflow(parameters as INodeParameters, items), credential);
 
 async function addNumber(phoneNumber: string, label: string): Promise<void> {
-	const result = await run({ resource: 'phoneNumber', operation: 'add', phoneNumber, provider: 'byo', label });
+	const result = await run({
+		resource: 'phoneNumber',
+		operation: 'add',
+		phoneNumber,
+		provider: 'byo',
+		label,
+	});
 	expect(result.error('Agora')).toBeUndefined();
 }
 
@@ -50,13 +77,17 @@ async function placeCalls(toNumbers: string[]): Promise<string[]> {
 	return result.output('Agora').map((item) => String(item.agent_id));
 }
 
-const listRequests = (suffix: string) => sb.requests.filter((r) => r.method === 'GET' && r.path.endsWith(suffix));
+const listRequests = (suffix: string) =>
+	sb.requests.filter((r) => r.method === 'GET' && r.path.endsWith(suffix));
 
 describe('Phone Number "From List"', () => {
 	it('lists the account’s numbers with label and provider, valued by the number; a search text filters them', async () => {
 		await addNumber('+14155550100', 'Sales Hotline');
 		await addNumber('+442071838750', 'London Support');
-		const all = await listSearch(search.searchPhoneNumbers, { resource: 'phoneNumber', operation: 'get' });
+		const all = await listSearch(search.searchPhoneNumbers, {
+			resource: 'phoneNumber',
+			operation: 'get',
+		});
 		expect(all.results).toEqual(
 			expect.arrayContaining([
 				{ name: '+14155550100 · Sales Hotline · byo', value: '+14155550100' },
@@ -65,7 +96,11 @@ describe('Phone Number "From List"', () => {
 		);
 		expect(all.results).toHaveLength(2);
 		expect(all.paginationToken).toBeUndefined();
-		const filtered = await listSearch(search.searchPhoneNumbers, { resource: 'phoneNumber', operation: 'get' }, 'london');
+		const filtered = await listSearch(
+			search.searchPhoneNumbers,
+			{ resource: 'phoneNumber', operation: 'get' },
+			'london',
+		);
 		expect(filtered.results.map((r) => r.value)).toEqual(['+442071838750']);
 		expect(listRequests('/phone-numbers').every((r) => !r.path.includes(sb.appId))).toBe(true);
 	});
@@ -73,27 +108,53 @@ describe('Phone Number "From List"', () => {
 
 describe('Phone Number locator values', () => {
 	it.each([
-		['a locator chosen from the list', { __rl: true, mode: 'list', value: '+14155550100', cachedResultName: '+14155550100 · Sales' }],
-		['a locator typed by ID, with separators', { __rl: true, mode: 'id', value: '+1 (415) 555-0100' }],
+		[
+			'a locator chosen from the list',
+			{ __rl: true, mode: 'list', value: '+14155550100', cachedResultName: '+14155550100 · Sales' },
+		],
+		[
+			'a locator typed by ID, with separators',
+			{ __rl: true, mode: 'id', value: '+1 (415) 555-0100' },
+		],
 		['a plain string saved before the locators', '+1 415 555 0100'],
 	])('Get reads %s', async (_label, phoneNumber) => {
 		await addNumber('+14155550100', 'Sales');
 		const result = await run({ resource: 'phoneNumber', operation: 'get', phoneNumber });
 		expect(result.error('Agora')).toBeUndefined();
-		expect(result.output('Agora')[0]).toMatchObject({ phone_number: '+14155550100', label: 'Sales' });
+		expect(result.output('Agora')[0]).toMatchObject({
+			phone_number: '+14155550100',
+			label: 'Sales',
+		});
 	});
 
 	it('Update and Delete take a locator; a value that is not E.164 fails naming the field, nothing sent', async () => {
 		await addNumber('+14155550100', 'Sales');
 		const locator = { __rl: true, mode: 'list', value: '+14155550100' };
-		const updated = await run({ resource: 'phoneNumber', operation: 'update', phoneNumber: locator, inboundChange: 'link', inboundPipelineId: 'pl_inbound' });
+		const updated = await run({
+			resource: 'phoneNumber',
+			operation: 'update',
+			phoneNumber: locator,
+			inboundChange: 'link',
+			inboundPipelineId: 'pl_inbound',
+		});
 		expect(updated.error('Agora')).toBeUndefined();
-		expect(sb.requests.at(-1)).toMatchObject({ method: 'PATCH', path: expect.stringMatching(/\/phone-numbers\/%2B14155550100$/) });
+		expect(sb.requests.at(-1)).toMatchObject({
+			method: 'PATCH',
+			path: expect.stringMatching(/\/phone-numbers\/%2B14155550100$/),
+		});
 		const before = sb.requests.length;
-		const wrong = await run({ resource: 'phoneNumber', operation: 'delete', phoneNumber: { __rl: true, mode: 'id', value: '4155550100' } });
+		const wrong = await run({
+			resource: 'phoneNumber',
+			operation: 'delete',
+			phoneNumber: { __rl: true, mode: 'id', value: '4155550100' },
+		});
 		expect(wrong.error('Agora')?.message).toMatch(/phone_number|Phone Number/);
 		expect(sb.requests.length).toBe(before);
-		const deleted = await run({ resource: 'phoneNumber', operation: 'delete', phoneNumber: locator });
+		const deleted = await run({
+			resource: 'phoneNumber',
+			operation: 'delete',
+			phoneNumber: locator,
+		});
 		expect(deleted.error('Agora')).toBeUndefined();
 		expect(sb.phoneNumbers()).toHaveLength(0);
 	});
@@ -102,30 +163,56 @@ describe('Phone Number locator values', () => {
 describe('Phone Call "From List"', () => {
 	it('lists the project’s calls by direction, number and state, valued by agent_id', async () => {
 		const [id] = await placeCalls(['+14155550123']);
-		const result = await listSearch(search.searchCalls, { resource: 'phoneCall', operation: 'get' });
+		const result = await listSearch(search.searchCalls, {
+			resource: 'phoneCall',
+			operation: 'get',
+		});
 		expect(result.results).toEqual([
-			{ name: expect.stringMatching(/^Outbound to \+14155550123 · \d{4}-\d\d-\d\d \d\d:\d\d UTC · In progress$/), value: id, description: `Agent ID ${id}` },
+			{
+				name: expect.stringMatching(
+					/^Outbound to \+14155550123 · \d{4}-\d\d-\d\d \d\d:\d\d UTC · In progress$/,
+				),
+				value: id,
+				description: `Agent ID ${id}`,
+			},
 		]);
 		expect(result.paginationToken).toBeUndefined();
 	});
 
 	it('a number in E.164 is sent as Agora’s number filter; other text filters names and IDs', async () => {
 		const ids = await placeCalls(['+14155550123', '+14155550199']);
-		const byNumber = await listSearch(search.searchCalls, { resource: 'phoneCall', operation: 'get' }, '+1 415 555 0199');
+		const byNumber = await listSearch(
+			search.searchCalls,
+			{ resource: 'phoneCall', operation: 'get' },
+			'+1 415 555 0199',
+		);
 		expect(byNumber.results.map((r) => r.value)).toEqual([ids[1]]);
 		expect(listRequests('/call').at(-1)?.query).toMatchObject({ number: '+14155550199' });
-		const byId = await listSearch(search.searchCalls, { resource: 'phoneCall', operation: 'get' }, ids[0].slice(0, 12));
+		const byId = await listSearch(
+			search.searchCalls,
+			{ resource: 'phoneCall', operation: 'get' },
+			ids[0].slice(0, 12),
+		);
 		expect(byId.results.map((r) => r.value)).toEqual([ids[0]]);
 	});
 
 	it('pages: 50 calls per call and a token that gives the rest', async () => {
-		const ids = await placeCalls(Array.from({ length: 52 }, (_, i) => `+1415555${String(1000 + i)}`));
+		const ids = await placeCalls(
+			Array.from({ length: 52 }, (_, i) => `+1415555${String(1000 + i)}`),
+		);
 		const first = await listSearch(search.searchCalls, { resource: 'phoneCall', operation: 'get' });
 		expect(first.results).toHaveLength(50);
 		expect(typeof first.paginationToken).toBe('string');
-		const second = await listSearch(search.searchCalls, { resource: 'phoneCall', operation: 'get' }, undefined, first.paginationToken);
+		const second = await listSearch(
+			search.searchCalls,
+			{ resource: 'phoneCall', operation: 'get' },
+			undefined,
+			first.paginationToken,
+		);
 		expect(second.paginationToken).toBeUndefined();
-		expect(new Set([...first.results, ...second.results].map((r) => r.value))).toEqual(new Set(ids));
+		expect(new Set([...first.results, ...second.results].map((r) => r.value))).toEqual(
+			new Set(ids),
+		);
 	});
 });
 

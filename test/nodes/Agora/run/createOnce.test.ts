@@ -12,7 +12,11 @@ function agoraFailure(status: number, ambiguous = false): Error {
 	return Object.assign(new Error(`HTTP ${status}`), { context: { agora: { status, ambiguous } } });
 }
 
-function run(answers: Array<IDataObject | Error>, found: Array<IDataObject | undefined | Error>, overrides: Partial<CreateOnce> = {}) {
+function run(
+	answers: Array<IDataObject | Error>,
+	found: Array<IDataObject | undefined | Error>,
+	overrides: Partial<CreateOnce> = {},
+) {
 	const calls = { create: 0, find: 0 };
 	const next = <T>(list: T[], index: number) => list[Math.min(index, list.length - 1)];
 	const promise = createAtMostOnce({
@@ -39,18 +43,31 @@ afterAll(() => Object.assign(retryTiming, saved));
 
 it('returns the answer of a create that went through, without a lookup', async () => {
 	const { promise, calls } = run([{ id: 'a' }], [undefined]);
-	await expect(promise).resolves.toEqual({ resource: { id: 'a' }, found: false, afterConflict: false, attempt: 1 });
+	await expect(promise).resolves.toEqual({
+		resource: { id: 'a' },
+		found: false,
+		afterConflict: false,
+		attempt: 1,
+	});
 	expect(calls).toEqual({ create: 1, find: 0 });
 });
 
 it('looks up after an open outcome and returns what an earlier attempt made, without repeating', async () => {
 	const { promise, calls } = run([agoraFailure(504, true)], [{ id: 'made' }]);
-	await expect(promise).resolves.toEqual({ resource: { id: 'made' }, found: true, afterConflict: false, attempt: 1 });
+	await expect(promise).resolves.toEqual({
+		resource: { id: 'made' },
+		found: true,
+		afterConflict: false,
+		attempt: 1,
+	});
 	expect(calls).toEqual({ create: 1, find: 1 });
 });
 
 it('repeats after an open outcome only when the lookup finds nothing, up to the attempts', async () => {
-	const { promise, calls } = run([agoraFailure(500), agoraFailure(502), agoraFailure(503)], [undefined]);
+	const { promise, calls } = run(
+		[agoraFailure(500), agoraFailure(502), agoraFailure(503)],
+		[undefined],
+	);
 	await expect(promise).rejects.toThrow('HTTP 503');
 	expect(calls).toEqual({ create: 3, find: 3 });
 });
@@ -65,7 +82,11 @@ it('throws a plain refusal (400) and a first 409 that is not ours, with no looku
 
 it('looks a 409 up when it may be ours, and never repeats after it', async () => {
 	const found = run([agoraFailure(409)], [{ id: 'ours' }], { conflictMayBeOurs: () => true });
-	await expect(found.promise).resolves.toMatchObject({ resource: { id: 'ours' }, found: true, afterConflict: true });
+	await expect(found.promise).resolves.toMatchObject({
+		resource: { id: 'ours' },
+		found: true,
+		afterConflict: true,
+	});
 	const missing = run([agoraFailure(504, true), agoraFailure(409)], [undefined]);
 	await expect(missing.promise).rejects.toThrow('HTTP 409');
 	expect(missing.calls).toEqual({ create: 2, find: 2 });

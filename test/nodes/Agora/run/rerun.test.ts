@@ -14,7 +14,11 @@ import { useSandbox } from '../../../lib/sandbox';
 /** n8n's deduplication store, in memory: one set of values per workflow and scope. */
 class MemoryDeduplicator {
 	private readonly sets = new Map<string, Set<string>>();
-	async checkProcessedAndRecord(items: unknown[], scope: string, context: { workflow: { id?: string }; node?: { id: string } }) {
+	async checkProcessedAndRecord(
+		items: unknown[],
+		scope: string,
+		context: { workflow: { id?: string }; node?: { id: string } },
+	) {
 		const key = `${context.workflow.id}:${scope === 'node' ? context.node?.id : ''}`;
 		const set = this.sets.get(key) ?? new Set<string>();
 		this.sets.set(key, set);
@@ -37,11 +41,24 @@ let credential: CredentialData;
 let execution = 0;
 
 beforeAll(async () => await DataDeduplicationService.init(new MemoryDeduplicator() as never));
-useSandbox({ startDelayMs: 5, stopDelayMs: 5, playerQuota: 1000 }, (started) => ({ sb, credential } = started));
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5, playerQuota: 1000 },
+	(started) => ({ sb, credential } = started),
+);
 
 /** Runs the workflow as execution `id`: the first call is the original run, a second one the repeat. */
-async function runAs(id: string, parameters: IDataObject, items: IDataObject[], settings: IDataObject = {}) {
-	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), credential, {}, { executionId: id });
+async function runAs(
+	id: string,
+	parameters: IDataObject,
+	items: IDataObject[],
+	settings: IDataObject = {},
+) {
+	return await runWorkflow(
+		agoraWorkflow(parameters as INodeParameters, items, settings),
+		credential,
+		{},
+		{ executionId: id },
+	);
 }
 
 const newExecution = () => `rerun-${++execution}`;
@@ -49,8 +66,19 @@ const newExecution = () => `rerun-${++execution}`;
 async function createPlayer(name?: string): Promise<string> {
 	const res = await fetch(`${sb.url}/na/v1/projects/${sb.appId}/cloud-player/players`, {
 		method: 'POST',
-		headers: { authorization: 'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'), 'content-type': 'application/json' },
-		body: JSON.stringify({ player: { streamUrl: 'rtmp://media.example.com/live/a', channelName: 'rerun-room', uid: 7, ...(name ? { name } : {}) } }),
+		headers: {
+			authorization:
+				'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'),
+			'content-type': 'application/json',
+		},
+		body: JSON.stringify({
+			player: {
+				streamUrl: 'rtmp://media.example.com/live/a',
+				channelName: 'rerun-room',
+				uid: 7,
+				...(name ? { name } : {}),
+			},
+		}),
 	});
 	return ((await res.json()) as { player: { id: string } }).player.id;
 }
@@ -69,14 +97,31 @@ const startParams = (over: IDataObject = {}): IDataObject => ({
 });
 
 describe('Delete on a re-run', () => {
-	const remove = { resource: 'cloudPlayer', operation: 'delete', playerId: '={{ $json.id }}', region: 'na' };
+	const remove = {
+		resource: 'cloudPlayer',
+		operation: 'delete',
+		playerId: '={{ $json.id }}',
+		region: 'na',
+	};
 
 	test('players the crashed run deleted read as already gone; the rest are deleted', async () => {
 		const ids = [await createPlayer(), await createPlayer(), await createPlayer()];
 		const id = newExecution();
 		// The original run got through the first two before its worker died.
-		expect((await runAs(id, remove, ids.slice(0, 2).map((p) => ({ id: p })))).error('Agora')).toBeUndefined();
-		const repeat = await runAs(id, remove, ids.map((p) => ({ id: p })));
+		expect(
+			(
+				await runAs(
+					id,
+					remove,
+					ids.slice(0, 2).map((p) => ({ id: p })),
+				)
+			).error('Agora'),
+		).toBeUndefined();
+		const repeat = await runAs(
+			id,
+			remove,
+			ids.map((p) => ({ id: p })),
+		);
 		expect(repeat.error('Agora')).toBeUndefined();
 		expect(repeat.output('Agora')).toEqual([
 			expect.objectContaining({ id: ids[0], deleted: true, alreadyGone: true, rerun: true }),
@@ -87,7 +132,9 @@ describe('Delete on a re-run', () => {
 	});
 
 	test('outside a re-run, an unknown id still fails the item', async () => {
-		const result = await runAs(newExecution(), remove, [{ id: '00000000-0000-4000-8000-000000000000' }]);
+		const result = await runAs(newExecution(), remove, [
+			{ id: '00000000-0000-4000-8000-000000000000' },
+		]);
 		expect(result.error('Agora')!.message).toMatch(/404/);
 	});
 });
@@ -103,7 +150,12 @@ describe('Stop on a re-run', () => {
 		await new Promise((r) => setTimeout(r, 50));
 		const repeat = await runAs(id, stop, [{ id: agentId }]);
 		expect(repeat.error('Agora')).toBeUndefined();
-		expect(repeat.output('Agora')[0]).toMatchObject({ agent_id: agentId, stopped: true, already_stopped: true, rerun: true });
+		expect(repeat.output('Agora')[0]).toMatchObject({
+			agent_id: agentId,
+			stopped: true,
+			already_stopped: true,
+			rerun: true,
+		});
 
 		const unknown = newExecution();
 		await runAs(unknown, stop, [{ id: agentId }]).catch(() => undefined);
@@ -127,13 +179,24 @@ describe('Start and Create on a re-run', () => {
 	});
 
 	test('a named player the crashed run created is returned, not created again', async () => {
-		const create = { resource: 'cloudPlayer', operation: 'create', region: 'na', streamUrl: 'rtmp://media.example.com/live/a', channelName: 'rerun-room', uid: 9, additionalFields: { name: '={{ $json.name }}' } };
+		const create = {
+			resource: 'cloudPlayer',
+			operation: 'create',
+			region: 'na',
+			streamUrl: 'rtmp://media.example.com/live/a',
+			channelName: 'rerun-room',
+			uid: 9,
+			additionalFields: { name: '={{ $json.name }}' },
+		};
 		const id = newExecution();
 		const first = await runAs(id, create, [{ name: 'p-one' }]);
 		expect(first.error('Agora')).toBeUndefined();
 		const repeat = await runAs(id, create, [{ name: 'p-one' }]);
 		expect(repeat.error('Agora')).toBeUndefined();
-		expect(repeat.output('Agora')[0]).toMatchObject({ id: first.output('Agora')[0].id, reconciled: true });
+		expect(repeat.output('Agora')[0]).toMatchObject({
+			id: first.output('Agora')[0].id,
+			reconciled: true,
+		});
 		expect(sb.players()).toHaveLength(1);
 
 		// Another execution using a name in use still fails (the default "If a Player With This Name Exists").
@@ -161,8 +224,13 @@ describe('Phone Call and Phone Number on a re-run', () => {
 		const repeat = await runAs(id, callParams(), [{}]);
 		expect(repeat.error('Agora')).toBeUndefined();
 		expect(sb.calls()).toHaveLength(1);
-		expect(repeat.output('Agora')[0]).toMatchObject({ agent_id: first.output('Agora')[0].agent_id, reconciled: true });
-		expect(sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/call'))).toHaveLength(1);
+		expect(repeat.output('Agora')[0]).toMatchObject({
+			agent_id: first.output('Agora')[0].agent_id,
+			reconciled: true,
+		});
+		expect(sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/call'))).toHaveLength(
+			1,
+		);
 
 		// Another execution dials.
 		expect((await runAs(newExecution(), callParams(), [{}])).error('Agora')).toBeUndefined();
@@ -179,7 +247,13 @@ describe('Phone Call and Phone Number on a re-run', () => {
 			expect((await runAs(id, callParams(), [{}])).error('Agora')).toBeUndefined();
 			const repeat = await runAs(id, callParams({ waitForEnd: true }), [{}]);
 			expect(repeat.error('Agora')).toBeUndefined();
-			expect(repeat.output('Agora')[0]).toMatchObject({ agent_id: sb.calls()[0].agentId, reconciled: true, ended: true, answered: false, reason: 'failed' });
+			expect(repeat.output('Agora')[0]).toMatchObject({
+				agent_id: sb.calls()[0].agentId,
+				reconciled: true,
+				ended: true,
+				answered: false,
+				reason: 'failed',
+			});
 			expect(sb.calls()).toHaveLength(1);
 		} finally {
 			Object.assign(callWaitClock, saved);
@@ -187,20 +261,31 @@ describe('Phone Call and Phone Number on a re-run', () => {
 	});
 
 	test('Phone Number: Add finds the number the crashed run imported; Delete reads its 404 as already deleted', async () => {
-		const add = { resource: 'phoneNumber', operation: 'add', phoneNumber: '+19876543219', provider: 'byo', label: 'Rerun' };
+		const add = {
+			resource: 'phoneNumber',
+			operation: 'add',
+			phoneNumber: '+19876543219',
+			provider: 'byo',
+			label: 'Rerun',
+		};
 		const remove = { resource: 'phoneNumber', operation: 'delete', phoneNumber: '+19876543219' };
 		const id = newExecution();
 		expect((await runAs(id, add, [{}])).error('Agora')).toBeUndefined();
 		const added = await runAs(id, add, [{}]);
 		expect(added.error('Agora')).toBeUndefined();
-		expect(added.output('Agora')[0]).toMatchObject({ phone_number: '+19876543219', reconciled: true });
+		expect(added.output('Agora')[0]).toMatchObject({
+			phone_number: '+19876543219',
+			reconciled: true,
+		});
 		// Another execution importing a number already there still fails.
 		expect((await runAs(newExecution(), add, [{}])).error('Agora')!.message).toMatch(/409/);
 
 		const deleting = newExecution();
 		expect((await runAs(deleting, remove, [{}])).error('Agora')).toBeUndefined();
 		const repeat = await runAs(deleting, remove, [{}]);
-		expect(repeat.output('Agora')).toEqual([{ phone_number: '+19876543219', deleted: true, already_deleted: true, rerun: true }]);
+		expect(repeat.output('Agora')).toEqual([
+			{ phone_number: '+19876543219', deleted: true, already_deleted: true, rerun: true },
+		]);
 		expect((await runAs(newExecution(), remove, [{}])).error('Agora')!.message).toMatch(/404/);
 	});
 });

@@ -28,7 +28,11 @@ const startParams: IDataObject = {
 	llmUrl: 'https://llm.example.com/v1/chat/completions',
 	llmApiKey: 'sk-llm-secret-0123456789',
 	ttsVendor: 'microsoft',
-	ttsParams: JSON.stringify({ key: 'tts-secret-abcdef012345', region: 'eastus', voice_name: 'en-US-AndrewNeural' }),
+	ttsParams: JSON.stringify({
+		key: 'tts-secret-abcdef012345',
+		region: 'eastus',
+		voice_name: 'en-US-AndrewNeural',
+	}),
 };
 
 beforeEach(async () => {
@@ -36,7 +40,8 @@ beforeEach(async () => {
 	resetRateLimits();
 	proxy = await startFaultProxy({
 		target: sb.url,
-		fails: ({ path, body }) => path.endsWith('/join') && (body as IDataObject | undefined)?.name === `bulk-${FAILING}`,
+		fails: ({ path, body }) =>
+			path.endsWith('/join') && (body as IDataObject | undefined)?.name === `bulk-${FAILING}`,
 		holdOthers: true,
 		reason: 'InvalidParams',
 		detail: 'properties.llm.url is not reachable',
@@ -49,7 +54,10 @@ afterEach(async () => {
 
 async function run(settings: IDataObject = {}) {
 	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
-	return await runWorkflow(agoraWorkflow(startParams as INodeParameters, ITEMS, settings), credential);
+	return await runWorkflow(
+		agoraWorkflow(startParams as INodeParameters, ITEMS, settings),
+		credential,
+	);
 }
 
 interface Listed {
@@ -61,7 +69,11 @@ interface Listed {
 
 test('item 37 refused: one error naming it, listing exactly the agents that exist', async () => {
 	const result = await run();
-	const error = result.error('Agora') as unknown as { message: string; description: string; context: IDataObject };
+	const error = result.error('Agora') as unknown as {
+		message: string;
+		description: string;
+		context: IDataObject;
+	};
 	expect(error).toBeDefined();
 	expect(proxy.failed()).toBe(1);
 
@@ -88,7 +100,10 @@ test('item 37 refused: one error naming it, listing exactly the agents that exis
 	expect(agents.length).toBeLessThan(ITEMS.length - 1);
 
 	// The description says the same, one line per agent, and offers the alternatives.
-	for (const effect of listed) expect(error.description).toContain(`item ${effect.itemIndex}: agent started (ID ${effect.id})`);
+	for (const effect of listed)
+		expect(error.description).toContain(
+			`item ${effect.itemIndex}: agent started (ID ${effect.id})`,
+		);
 	expect(error.description).toContain(`Item ${FAILING} failed`);
 	expect(error.description).toMatch(/Continue \(using error output\)/);
 	expect(error.description).toMatch(/Concurrency/);
@@ -105,13 +120,18 @@ test('with Continue On Fail every item runs, the refused one becomes an error it
 	expect(out).toHaveLength(ITEMS.length);
 	expect(out[FAILING]).toMatchObject({ httpCode: 400, reason: 'InvalidParams' });
 	expect(sb.agents()).toHaveLength(ITEMS.length - 1);
-	const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map((entry) => entry.pairedItem);
+	const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map(
+		(entry) => entry.pairedItem,
+	);
 	expect(paired[FAILING]).toEqual({ item: FAILING });
 });
 
 test('a single item keeps its plain error (no bulk report)', async () => {
 	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
-	const result = await runWorkflow(agoraWorkflow(startParams as INodeParameters, [{ n: FAILING }]), credential);
+	const result = await runWorkflow(
+		agoraWorkflow(startParams as INodeParameters, [{ n: FAILING }]),
+		credential,
+	);
 	const error = result.error('Agora') as unknown as { message: string; context: IDataObject };
 	expect(error.message).not.toContain('[item');
 	expect(error.context.sideEffects).toBeUndefined();
@@ -121,7 +141,10 @@ test('the same report for cloud players: deletes done before a refused one are l
 	const http = client(sb);
 	const ids: string[] = [];
 	for (let i = 0; i < 8; i++) {
-		const created = await http.post(playersPath(sb), playerBody({ channelName: `room-${i}`, uid: 100 + i }));
+		const created = await http.post(
+			playersPath(sb),
+			playerBody({ channelName: `room-${i}`, uid: 100 + i }),
+		);
 		expect(created.status).toBe(200);
 		ids.push(created.data.player.id);
 	}
@@ -132,15 +155,31 @@ test('the same report for cloud players: deletes done before a refused one are l
 		holdOthers: true,
 	});
 	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
-	const params = { resource: 'cloudPlayer', operation: 'delete', region: 'na', playerId: '={{ $json.id }}' };
-	const result = await runWorkflow(agoraWorkflow(params as INodeParameters, ids.map((id) => ({ id }))), credential);
+	const params = {
+		resource: 'cloudPlayer',
+		operation: 'delete',
+		region: 'na',
+		playerId: '={{ $json.id }}',
+	};
+	const result = await runWorkflow(
+		agoraWorkflow(
+			params as INodeParameters,
+			ids.map((id) => ({ id })),
+		),
+		credential,
+	);
 	const error = result.error('Agora') as unknown as { message: string; context: IDataObject };
 	expect(error.context.failedItem).toBe(3);
 	const listed = error.context.sideEffects as unknown as Listed[];
 	const gone = new Set(sb.destroyedPlayers().map((p) => p.id));
 	expect(new Set(listed.map((e) => e.id))).toEqual(gone);
 	expect(listed.map((e) => e.itemIndex)).toEqual([0, 1, 2, 4, 5, 6, 7]);
-	for (const effect of listed) expect(effect).toMatchObject({ resource: 'cloudPlayer', change: 'deleted', id: ids[effect.itemIndex] });
+	for (const effect of listed)
+		expect(effect).toMatchObject({
+			resource: 'cloudPlayer',
+			change: 'deleted',
+			id: ids[effect.itemIndex],
+		});
 	expect(sb.players().map((p) => p.id)).toEqual([ids[3]]);
 });
 
@@ -148,22 +187,32 @@ test('a Start whose connection drops is named as failed with its outcome unknown
 	await proxy.close();
 	proxy = await startFaultProxy({
 		target: sb.url,
-		fails: ({ path, body }) => path.endsWith('/join') && (body as IDataObject | undefined)?.name === 'bulk-3',
+		fails: ({ path, body }) =>
+			path.endsWith('/join') && (body as IDataObject | undefined)?.name === 'bulk-3',
 		mode: 'drop',
 	});
 	const restoreTiming = fastTiming({ retry: { baseMs: 5, maxDelayMs: 20 } });
 	try {
 		const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });
 		const items = Array.from({ length: 6 }, (_, n) => ({ n }));
-		const result = await runWorkflow(agoraWorkflow(startParams as INodeParameters, items), credential);
-		const error = result.error('Agora') as unknown as { message: string; description: string; context: IDataObject };
+		const result = await runWorkflow(
+			agoraWorkflow(startParams as INodeParameters, items),
+			credential,
+		);
+		const error = result.error('Agora') as unknown as {
+			message: string;
+			description: string;
+			context: IDataObject;
+		};
 		expect(error.context).toMatchObject({ failedItem: 3, failedItemOutcomeUnknown: true });
 		expect(error.description).toContain('Item 3 failed');
 		expect(error.description).toContain('Whether it took effect at Agora is unknown.');
 		// It was looked up by name and tried again before giving up; no agent of item 3 exists.
 		expect(proxy.failed()).toBeGreaterThan(1);
 		expect(sb.agents().some((a) => a.name === 'bulk-3')).toBe(false);
-		expect(new Set((error.context.sideEffects as unknown as Listed[]).map((e) => e.id))).toEqual(new Set(sb.agents().map((a) => a.agentId)));
+		expect(new Set((error.context.sideEffects as unknown as Listed[]).map((e) => e.id))).toEqual(
+			new Set(sb.agents().map((a) => a.agentId)),
+		);
 	} finally {
 		restoreTiming();
 	}

@@ -21,15 +21,29 @@ test('the hosts of each attempt: same, same, alternate domain, neighbouring regi
 		'https://api-cn-east-1.agora.io',
 		'https://api-cn-north-1.sd-rtn.com',
 	]);
-	expect(failoverBaseUrls({ host: 'https://api.agora.io' })).toEqual(['https://api.agora.io', 'https://api.agora.io', 'https://api.sd-rtn.com']);
-	expect(failoverBaseUrls({ host: 'custom', customBaseUrl: 'https://api.agora.io' })).toEqual(['https://api.agora.io']);
-	expect(failoverBaseUrls({ host: 'custom', customBaseUrl: 'http://127.0.0.1:4010/' })).toEqual(['http://127.0.0.1:4010']);
+	expect(failoverBaseUrls({ host: 'https://api.agora.io' })).toEqual([
+		'https://api.agora.io',
+		'https://api.agora.io',
+		'https://api.sd-rtn.com',
+	]);
+	expect(failoverBaseUrls({ host: 'custom', customBaseUrl: 'https://api.agora.io' })).toEqual([
+		'https://api.agora.io',
+	]);
+	expect(failoverBaseUrls({ host: 'custom', customBaseUrl: 'http://127.0.0.1:4010/' })).toEqual([
+		'http://127.0.0.1:4010',
+	]);
 });
 
 /** A request function whose every call fails without an answer, recording the URLs it was given. */
 function unreachable(urls: string[]): IExecuteFunctions {
 	return {
-		getNode: () => ({ name: 'Agora', type: 'n8n-nodes-agora.agora', typeVersion: 1, parameters: {} }) as unknown as INode,
+		getNode: () =>
+			({
+				name: 'Agora',
+				type: 'n8n-nodes-agora.agora',
+				typeVersion: 1,
+				parameters: {},
+			}) as unknown as INode,
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: { url: string }) => {
 				urls.push(options.url);
@@ -40,7 +54,16 @@ function unreachable(urls: string[]): IExecuteFunctions {
 }
 
 const ctx = (failover: string[]): AgoraContext =>
-	({ baseUrl: failover[0], failoverBaseUrls: failover, appId: 'A', appCertificate: '', authentication: 'basic', secrets: [], timeoutMs: 1000, maxRetries: 3 }) as AgoraContext;
+	({
+		baseUrl: failover[0],
+		failoverBaseUrls: failover,
+		appId: 'A',
+		appCertificate: '',
+		authentication: 'basic',
+		secrets: [],
+		timeoutMs: 1000,
+		maxRetries: 3,
+	}) as AgoraContext;
 
 describe('through the transport', () => {
 	beforeAll(() => {
@@ -53,14 +76,36 @@ describe('through the transport', () => {
 	test('a request safe to repeat walks the hosts', async () => {
 		const urls: string[] = [];
 		const hosts = failoverBaseUrls({ host: 'https://api-eu-west-1.agora.io' });
-		await expect(agoraRequest.call(unreachable(urls), ctx(hosts), { method: 'GET', api: 'agent', path: '/agents/X', idempotent: true, action: 'get agent' })).rejects.toThrow();
-		expect(urls.map((u) => new URL(u).host)).toEqual(['api-eu-west-1.agora.io', 'api-eu-west-1.agora.io', 'api-eu-west-1.sd-rtn.com', 'api-eu-central-1.agora.io']);
+		await expect(
+			agoraRequest.call(unreachable(urls), ctx(hosts), {
+				method: 'GET',
+				api: 'agent',
+				path: '/agents/X',
+				idempotent: true,
+				action: 'get agent',
+			}),
+		).rejects.toThrow();
+		expect(urls.map((u) => new URL(u).host)).toEqual([
+			'api-eu-west-1.agora.io',
+			'api-eu-west-1.agora.io',
+			'api-eu-west-1.sd-rtn.com',
+			'api-eu-central-1.agora.io',
+		]);
 	});
 
 	test('a request not safe to repeat is sent once, to its host', async () => {
 		const urls: string[] = [];
 		const hosts = failoverBaseUrls({ host: 'https://api-eu-west-1.agora.io' });
-		await expect(agoraRequest.call(unreachable(urls), ctx(hosts), { method: 'POST', api: 'agent', path: '/join', body: {}, idempotent: false, action: 'start agent' })).rejects.toThrow();
+		await expect(
+			agoraRequest.call(unreachable(urls), ctx(hosts), {
+				method: 'POST',
+				api: 'agent',
+				path: '/join',
+				body: {},
+				idempotent: false,
+				action: 'start agent',
+			}),
+		).rejects.toThrow();
 		expect(urls.map((u) => new URL(u).host)).toEqual(['api-eu-west-1.agora.io']);
 	});
 });
@@ -77,7 +122,15 @@ describe('China hosts', () => {
 	test('every attempt on a China host uses the /cn prefix, for project and account paths', async () => {
 		const urls: string[] = [];
 		const hosts = failoverBaseUrls({ host: 'https://api-cn-east-1.sd-rtn.com' });
-		await expect(agoraRequest.call(unreachable(urls), ctx(hosts), { method: 'GET', api: 'agent', path: '/agents/X', idempotent: true, action: 'get agent' })).rejects.toThrow();
+		await expect(
+			agoraRequest.call(unreachable(urls), ctx(hosts), {
+				method: 'GET',
+				api: 'agent',
+				path: '/agents/X',
+				idempotent: true,
+				action: 'get agent',
+			}),
+		).rejects.toThrow();
 		expect(urls).toEqual([
 			'https://api-cn-east-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
 			'https://api-cn-east-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
@@ -85,14 +138,28 @@ describe('China hosts', () => {
 			'https://api-cn-north-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/projects/A/agents/X',
 		]);
 		const numbers: string[] = [];
-		await expect(agoraRequest.call(unreachable(numbers), ctx(['https://api-cn-north-1.sd-rtn.com']), { method: 'GET', api: 'agentAccount', path: '/phone-numbers', idempotent: true, action: 'list phone numbers' })).rejects.toThrow();
-		expect(numbers[0]).toBe('https://api-cn-north-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/phone-numbers');
+		await expect(
+			agoraRequest.call(unreachable(numbers), ctx(['https://api-cn-north-1.sd-rtn.com']), {
+				method: 'GET',
+				api: 'agentAccount',
+				path: '/phone-numbers',
+				idempotent: true,
+				action: 'list phone numbers',
+			}),
+		).rejects.toThrow();
+		expect(numbers[0]).toBe(
+			'https://api-cn-north-1.sd-rtn.com/cn/api/conversational-ai-agent/v2/phone-numbers',
+		);
 	});
 
 	test('other hosts and a custom base URL keep the global prefix', () => {
 		expect(agentApiPrefix('https://api.agora.io')).toBe('/api/conversational-ai-agent/v2');
-		expect(agentApiPrefix('https://api-ap-southeast-1.agora.io')).toBe('/api/conversational-ai-agent/v2');
+		expect(agentApiPrefix('https://api-ap-southeast-1.agora.io')).toBe(
+			'/api/conversational-ai-agent/v2',
+		);
 		expect(agentApiPrefix('http://127.0.0.1:4010')).toBe('/api/conversational-ai-agent/v2');
-		expect(agentApiPrefix('https://api-cn-north-1.agora.io')).toBe('/cn/api/conversational-ai-agent/v2');
+		expect(agentApiPrefix('https://api-cn-north-1.agora.io')).toBe(
+			'/cn/api/conversational-ai-agent/v2',
+		);
 	});
 });

@@ -4,7 +4,12 @@
  */
 import { mediaPullRules } from '../../../../nodes/Agora/api/cloudPlayers';
 import { retryTiming } from '../../../../nodes/Agora/transport';
-import { acquire, pacerClock, rateLimitKeyCount, resetRateLimits } from '../../../../nodes/Agora/transport/rateLimit';
+import {
+	acquire,
+	pacerClock,
+	rateLimitKeyCount,
+	resetRateLimits,
+} from '../../../../nodes/Agora/transport/rateLimit';
 import { rateLimitDelay } from '../../../../nodes/Agora/transport/retry';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
@@ -39,7 +44,8 @@ describe('pacer keys', () => {
 		const rule = { key: 'held', limit: 1, windowMs: 1000 };
 		const release = await acquire([rule]);
 		now += 60_000;
-		for (let i = 0; i < 1100; i++) (await acquire([{ key: `other-${i}`, limit: 1, windowMs: 1000 }]))();
+		for (let i = 0; i < 1100; i++)
+			(await acquire([{ key: `other-${i}`, limit: 1, windowMs: 1000 }]))();
 		let granted = false;
 		const next = acquire([rule]).then((r) => {
 			granted = true;
@@ -82,11 +88,24 @@ describe('429 as back-pressure', () => {
 		retryTiming.rateLimitBudgetMs = saved.rateLimitBudgetMs;
 	});
 	const remove = (extra: Record<string, unknown> = {}) =>
-		agoraWorkflow({ resource: 'cloudPlayer', operation: 'delete', playerId: 'p-1', region: 'na', options: { notFoundIsDeleted: true }, ...extra });
+		agoraWorkflow({
+			resource: 'cloudPlayer',
+			operation: 'delete',
+			playerId: 'p-1',
+			region: 'na',
+			options: { notFoundIsDeleted: true },
+			...extra,
+		});
 	const deletes = () => sb.requests.filter((r) => r.method === 'DELETE');
 
 	test('refusals do not count against Max Retries: six 429s, then the delete goes through', async () => {
-		sb.injectFault({ method: 'DELETE', pathIncludes: '/players/', kind: '429', count: 6, retryAfterSeconds: 0 });
+		sb.injectFault({
+			method: 'DELETE',
+			pathIncludes: '/players/',
+			kind: '429',
+			count: 6,
+			retryAfterSeconds: 0,
+		});
 		const result = await runWorkflow(remove({ requestOptions: { maxRetries: 1 } }), credential);
 		expect(result.error('Agora')).toBeUndefined();
 		expect(deletes().map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 429, 404]);
@@ -102,7 +121,13 @@ describe('429 as back-pressure', () => {
 	});
 
 	test('Max Retries 0 sends a refused request only once', async () => {
-		sb.injectFault({ method: 'DELETE', pathIncludes: '/players/', kind: '429', count: 5, retryAfterSeconds: 0 });
+		sb.injectFault({
+			method: 'DELETE',
+			pathIncludes: '/players/',
+			kind: '429',
+			count: 5,
+			retryAfterSeconds: 0,
+		});
 		const result = await runWorkflow(remove({ requestOptions: { maxRetries: 0 } }), credential);
 		expect(result.error('Agora')!.message).toMatch(/429/);
 		expect(deletes()).toHaveLength(1);

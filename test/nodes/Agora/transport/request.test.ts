@@ -5,7 +5,13 @@ import type { AddressInfo } from 'net';
 import { CredentialTestContext } from 'n8n-core';
 
 import { agoraApiCredentialTest } from '../../../../nodes/shared/credentialTest';
-import { buildUrl, collectSecrets, redact, resetRateLimits, retryTiming } from '../../../../nodes/Agora/transport';
+import {
+	buildUrl,
+	collectSecrets,
+	redact,
+	resetRateLimits,
+	retryTiming,
+} from '../../../../nodes/Agora/transport';
 import { backoffDelay, parseRetryAfter } from '../../../../nodes/Agora/transport/retry';
 import { acquire } from '../../../../nodes/Agora/transport/rateLimit';
 import { startFaultProxy } from '../../../lib/faultProxy';
@@ -13,7 +19,15 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
 import { sandboxCredential } from '../../../lib/sandbox';
 
-const ctx = { baseUrl: 'https://api.agora.io', appId: 'app id/1', appCertificate: '', authentication: 'basic' as const, secrets: [], timeoutMs: 1000, maxRetries: 3 };
+const ctx = {
+	baseUrl: 'https://api.agora.io',
+	appId: 'app id/1',
+	appCertificate: '',
+	authentication: 'basic' as const,
+	secrets: [],
+	timeoutMs: 1000,
+	maxRetries: 3,
+};
 
 describe('URL building', () => {
 	test('agent paths sit under the v2 project prefix', () => {
@@ -61,7 +75,15 @@ describe('redaction', () => {
 			player: { encryptKey: 'pk-998877', encryptKdfSalt: 'salt-0001' },
 		});
 		expect([...secrets].sort()).toEqual(
-			['c2FsdA==', 'enc-key-1', 'hdr-value-1', 'pk-998877', 'salt-0001', 'sk-abcdef', 'tok-123456'].sort(),
+			[
+				'c2FsdA==',
+				'enc-key-1',
+				'hdr-value-1',
+				'pk-998877',
+				'salt-0001',
+				'sk-abcdef',
+				'tok-123456',
+			].sort(),
 		);
 	});
 	test('masks every secret and any Basic/Bearer credential', () => {
@@ -70,9 +92,9 @@ describe('redaction', () => {
 		);
 	});
 	test('masks an Agora REST token header, quoted or not', () => {
-		expect(redact('sent Authorization: agora token=007eJxTYBA and agora token="007eJxTYBB"', [])).toBe(
-			'sent Authorization: agora token=*** and agora token=***',
-		);
+		expect(
+			redact('sent Authorization: agora token=007eJxTYBA and agora token="007eJxTYBB"', []),
+		).toBe('sent Authorization: agora token=*** and agora token=***');
 	});
 });
 
@@ -81,7 +103,10 @@ describe('pacing', () => {
 	// so the windows are exact however busy the machine is.
 	beforeEach(() => {
 		resetRateLimits();
-		jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+		jest.useFakeTimers({
+			now: 1_000_000,
+			doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'],
+		});
 	});
 	afterEach(() => jest.useRealTimers());
 
@@ -89,16 +114,19 @@ describe('pacing', () => {
 		const rule = { key: 'test:pace', limit: 5, windowMs: 200 };
 		const started = Date.now();
 		const times: number[] = [];
-		const all = Promise.all(Array.from({ length: 12 }, async () => {
-			const release = await acquire([rule]);
-			times.push(Date.now() - started);
-			release();
-		}));
+		const all = Promise.all(
+			Array.from({ length: 12 }, async () => {
+				const release = await acquire([rule]);
+				times.push(Date.now() - started);
+				release();
+			}),
+		);
 		await jest.advanceTimersByTimeAsync(5000);
 		await all;
 		times.sort((a, b) => a - b);
 		expect(times.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
-		for (let i = 5; i < times.length; i++) expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(200);
+		for (let i = 5; i < times.length; i++)
+			expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(200);
 		// Twelve at five per 200 ms: the last go in the third window, not later.
 		expect(times[11]).toBeLessThan(3 * 200);
 	});
@@ -136,14 +164,30 @@ describe('transport through the engine, against the sandbox', () => {
 		sb.reset();
 		const res = await fetch(`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/join`, {
 			method: 'POST',
-			headers: { authorization: 'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'), 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'a1', properties: { channel: 'c', token: '', agent_rtc_uid: '0', remote_rtc_uids: ['1'], llm: { url: 'https://llm.example' }, tts: { vendor: 'microsoft', params: { key: 'k' } } } }),
+			headers: {
+				authorization:
+					'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'),
+				'content-type': 'application/json',
+			},
+			body: JSON.stringify({
+				name: 'a1',
+				properties: {
+					channel: 'c',
+					token: '',
+					agent_rtc_uid: '0',
+					remote_rtc_uids: ['1'],
+					llm: { url: 'https://llm.example' },
+					tts: { vendor: 'microsoft', params: { key: 'k' } },
+				},
+			}),
 		});
 		agentId = ((await res.json()) as { agent_id: string }).agent_id;
 		sb.requests.length = 0;
 	});
 	const get = (extra: Record<string, unknown> = {}) =>
-		agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}', ...extra }, [{ id: agentId }]);
+		agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}', ...extra }, [
+			{ id: agentId },
+		]);
 
 	test('sends a fresh X-Request-ID and Basic auth on every request', async () => {
 		const result = await runWorkflow(get(), credential);
@@ -153,13 +197,16 @@ describe('transport through the engine, against the sandbox', () => {
 		expect(request.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 	});
 
-	test.each(['429', '503'] as const)('%s is retried (Retry-After honoured) and succeeds', async (kind) => {
-		sb.injectFault({ pathIncludes: '/agents/', kind, count: 2, retryAfterSeconds: 0 });
-		const result = await runWorkflow(get(), credential);
-		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.requests).toHaveLength(3);
-		expect(new Set(sb.requests.map((r) => r.headers['x-request-id'])).size).toBe(3);
-	});
+	test.each(['429', '503'] as const)(
+		'%s is retried (Retry-After honoured) and succeeds',
+		async (kind) => {
+			sb.injectFault({ pathIncludes: '/agents/', kind, count: 2, retryAfterSeconds: 0 });
+			const result = await runWorkflow(get(), credential);
+			expect(result.error('Agora')).toBeUndefined();
+			expect(sb.requests).toHaveLength(3);
+			expect(new Set(sb.requests.map((r) => r.headers['x-request-id'])).size).toBe(3);
+		},
+	);
 
 	test('a safe request is retried after 500 and 504 and a dropped connection', async () => {
 		sb.injectFault({ pathIncludes: '/agents/', kind: '500' });
@@ -180,7 +227,10 @@ describe('transport through the engine, against the sandbox', () => {
 	});
 
 	test('4xx is not retried and carries Agora’s reason and request id', async () => {
-		const result = await runWorkflow(agoraWorkflow({ resource: 'agent', operation: 'get', agentId: 'missing' }), credential);
+		const result = await runWorkflow(
+			agoraWorkflow({ resource: 'agent', operation: 'get', agentId: 'missing' }),
+			credential,
+		);
 		const error = result.error('Agora')!;
 		expect(error.message).toMatch(/404 TaskNotFound/);
 		expect(String(error.description)).toContain(sb.requests[0].requestId);
@@ -188,29 +238,43 @@ describe('transport through the engine, against the sandbox', () => {
 	});
 
 	test('401 says the credentials are wrong and never shows the secret', async () => {
-		const result = await runWorkflow(get(), { ...credential, customerSecret: 'wrong-secret-value' });
+		const result = await runWorkflow(get(), {
+			...credential,
+			customerSecret: 'wrong-secret-value',
+		});
 		const error = result.error('Agora')!;
 		expect(error.message).toMatch(/401/);
 		expect(JSON.stringify(result.run)).not.toContain('wrong-secret-value');
-		expect(JSON.stringify(result.run)).not.toContain(Buffer.from(`${sb.customerId}:wrong-secret-value`).toString('base64'));
+		expect(JSON.stringify(result.run)).not.toContain(
+			Buffer.from(`${sb.customerId}:wrong-secret-value`).toString('base64'),
+		);
 	});
 
 	test('a time-out is reported with the request id', async () => {
 		sb.injectFault({ pathIncludes: '/agents/', kind: 'latency', latencyMs: 3000, count: 5 });
-		const result = await runWorkflow(get({ requestOptions: { timeoutMs: 1000, maxRetries: 0 } }), credential);
+		const result = await runWorkflow(
+			get({ requestOptions: { timeoutMs: 1000, maxRetries: 0 } }),
+			credential,
+		);
 		expect(result.error('Agora')!.message).toMatch(/no answer within 1000 ms/);
 	});
 
 	test('continueOnFail gives a paired error item and the run goes on', async () => {
 		const result = await runWorkflow(
-			agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, [{ id: 'missing' }, { id: agentId }], { continueOnFail: true }),
+			agoraWorkflow(
+				{ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' },
+				[{ id: 'missing' }, { id: agentId }],
+				{ continueOnFail: true },
+			),
 			credential,
 		);
 		const out = result.output('Agora');
 		expect(out[0]).toMatchObject({ httpCode: 404, reason: 'TaskNotFound' });
 		expect(out[0].requestId).toMatch(/^[0-9a-f-]{36}$/);
 		expect(out[1].agent_id).toBe(agentId);
-		const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map((i) => i.pairedItem);
+		const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map(
+			(i) => i.pairedItem,
+		);
 		expect(paired).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
@@ -234,13 +298,18 @@ describe('transport through the engine, against the sandbox', () => {
 			},
 		});
 		try {
-			const result = await runWorkflow(agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items), {
-				...credential,
-				customBaseUrl: gate.url,
-			});
+			const result = await runWorkflow(
+				agoraWorkflow({ resource: 'agent', operation: 'get', agentId: '={{$json.id}}' }, items),
+				{
+					...credential,
+					customBaseUrl: gate.url,
+				},
+			);
 			expect(peak).toBe(items.length);
 			expect(result.output('Agora')).toHaveLength(20);
-			const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map((i) => i.pairedItem);
+			const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map(
+				(i) => i.pairedItem,
+			);
 			expect(paired).toEqual(items.map((_, item) => ({ item })));
 		} finally {
 			clearTimeout(ceiling);
@@ -254,7 +323,12 @@ describe('credential test', () => {
 	beforeAll(async () => (sb = await startSandbox()));
 	afterAll(async () => sb.close());
 	const run = (data: CredentialData) =>
-		agoraApiCredentialTest.call(new CredentialTestContext(), { id: '1', name: 'Agora', type: 'agoraApi', data });
+		agoraApiCredentialTest.call(new CredentialTestContext(), {
+			id: '1',
+			name: 'Agora',
+			type: 'agoraApi',
+			data,
+		});
 
 	test('good credentials pass', async () => {
 		const result = await run(sandboxCredential(sb));
@@ -269,12 +343,22 @@ describe('credential test', () => {
 		const server = http.createServer((req, res) => {
 			res.statusCode = req.url!.includes('cloud-player') ? 200 : 403;
 			res.setHeader('content-type', 'application/json');
-			res.end(req.url!.includes('cloud-player') ? '{"players":[],"totalSize":0,"nextPageToken":""}' : '{"detail":"forbidden","reason":"Forbidden"}');
+			res.end(
+				req.url!.includes('cloud-player')
+					? '{"players":[],"totalSize":0,"nextPageToken":""}'
+					: '{"detail":"forbidden","reason":"Forbidden"}',
+			);
 		});
 		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 		try {
 			const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-			const result = await run({ customerId: 'a', customerSecret: 'b', appId: 'c', host: 'custom', customBaseUrl: url });
+			const result = await run({
+				customerId: 'a',
+				customerSecret: 'b',
+				appId: 'c',
+				host: 'custom',
+				customBaseUrl: url,
+			});
 			expect(result.status).toBe('OK');
 			expect(result.message).toMatch(/Not enabled.*Conversational AI \(403\)/);
 		} finally {
@@ -282,7 +366,13 @@ describe('credential test', () => {
 		}
 	});
 	test('an unreachable host fails', async () => {
-		const result = await run({ customerId: 'a', customerSecret: 'b', appId: 'c', host: 'custom', customBaseUrl: 'http://127.0.0.1:1' });
+		const result = await run({
+			customerId: 'a',
+			customerSecret: 'b',
+			appId: 'c',
+			host: 'custom',
+			customBaseUrl: 'http://127.0.0.1:1',
+		});
 		expect(result.status).toBe('Error');
 	});
 });

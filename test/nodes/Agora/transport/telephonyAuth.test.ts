@@ -6,12 +6,25 @@
 import type { INode } from 'n8n-workflow';
 
 import { agoraApiError, buildUrl, type AgoraContext } from '../../../../nodes/Agora/transport';
-import { basicOnlyReason, hasBasicKeys, restAuthorization, TELEPHONY_NEEDS_BASIC } from '../../../../nodes/shared/token/restToken';
+import {
+	basicOnlyReason,
+	hasBasicKeys,
+	restAuthorization,
+	TELEPHONY_NEEDS_BASIC,
+} from '../../../../nodes/shared/token/restToken';
 
 const APP_ID = '0123456789abcdef0123456789abcdef';
 const CERT = 'fedcba9876543210fedcba9876543210';
 const ctx = { baseUrl: 'https://api.agora.io', appId: APP_ID } as AgoraContext;
-const fn = { getNode: () => ({ name: 'Agora', type: 'n8n-nodes-agora.agora', typeVersion: 1, parameters: {} }) as unknown as INode };
+const fn = {
+	getNode: () =>
+		({
+			name: 'Agora',
+			type: 'n8n-nodes-agora.agora',
+			typeVersion: 1,
+			parameters: {},
+		}) as unknown as INode,
+};
 
 test('phone numbers live below the API, outside any project; calls below the project', () => {
 	expect(buildUrl(ctx, { api: 'agentAccount', path: '/phone-numbers/%2B14155550100' })).toBe(
@@ -25,13 +38,18 @@ test('phone numbers live below the API, outside any project; calls below the pro
 test('an {error_type, description} answer reads like the agent API’s {reason, detail}', () => {
 	const error = agoraApiError(fn, {
 		status: 409,
-		body: { error_type: 'phone_number_exists', description: 'Phone number already exists, duplicate import not allowed.' },
+		body: {
+			error_type: 'phone_number_exists',
+			description: 'Phone number already exists, duplicate import not allowed.',
+		},
 		requestId: 'req-1',
 		action: 'add phone number',
 		secrets: [],
 		itemIndex: 0,
 	});
-	expect(error.message).toBe('Agora add phone number failed with 409 phone_number_exists: Phone number already exists, duplicate import not allowed.');
+	expect(error.message).toBe(
+		'Agora add phone number failed with 409 phone_number_exists: Phone number already exists, duplicate import not allowed.',
+	);
 	expect(error.description).toContain('Request id: req-1.');
 });
 
@@ -39,7 +57,13 @@ test('an {error_type, description} answer reads like the agent API’s {reason, 
 test('telephony and phone numbers take Basic only: a token is never built for them', () => {
 	const credential = { appId: APP_ID, appCertificate: CERT };
 	const project = `https://api.agora.io/api/conversational-ai-agent/v2/projects/${APP_ID}`;
-	for (const url of [`${project}/call`, `${project}/calls/AGENT42`, `${project}/calls/AGENT42/hangup`, `${project}/calls?type=outbound`, 'https://api.agora.io/api/conversational-ai-agent/v2/phone-numbers/%2B1415']) {
+	for (const url of [
+		`${project}/call`,
+		`${project}/calls/AGENT42`,
+		`${project}/calls/AGENT42/hangup`,
+		`${project}/calls?type=outbound`,
+		'https://api.agora.io/api/conversational-ai-agent/v2/phone-numbers/%2B1415',
+	]) {
 		expect(basicOnlyReason(url)).toBe(TELEPHONY_NEEDS_BASIC);
 		expect(() => restAuthorization(credential, { url })).toThrow(TELEPHONY_NEEDS_BASIC);
 	}

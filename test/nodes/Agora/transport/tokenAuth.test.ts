@@ -71,7 +71,11 @@ const startParams = (over: IDataObject = {}): IDataObject => ({
 	...over,
 });
 
-async function run(parameters: IDataObject, credential: CredentialData, items: IDataObject[] = [{}]) {
+async function run(
+	parameters: IDataObject,
+	credential: CredentialData,
+	items: IDataObject[] = [{}],
+) {
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items), credential);
 }
 
@@ -83,16 +87,28 @@ function tokenOf(request: ProxiedRequest): string {
 
 /** An agent started straight through the sandbox with Basic (no node). */
 async function seedAgent(): Promise<string> {
-	const response = await client(sb).post(agentPath(sb, '/join'), startBody({ channel: 'room-token' }));
+	const response = await client(sb).post(
+		agentPath(sb, '/join'),
+		startBody({ channel: 'room-token' }),
+	);
 	expect(response.status).toBe(200);
 	return response.data.agent_id as string;
 }
 
 describe('Token authentication, verified by the sandbox', () => {
 	test('Start: accepted, with a fresh RTC + RTM token for the agent’s channel and uid per request', async () => {
-		const result = await run(startParams({ name: '={{ "token-agent-" + $json.n }}' }), tokenCredential(), [{ n: 1 }, { n: 2 }]);
+		const result = await run(
+			startParams({ name: '={{ "token-agent-" + $json.n }}' }),
+			tokenCredential(),
+			[{ n: 1 }, { n: 2 }],
+		);
 		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.agents().map((a) => a.name).sort()).toEqual(['token-agent-1', 'token-agent-2']);
+		expect(
+			sb
+				.agents()
+				.map((a) => a.name)
+				.sort(),
+		).toEqual(['token-agent-1', 'token-agent-2']);
 		const joins = sent.filter((r) => r.path.endsWith('/join'));
 		expect(joins).toHaveLength(2);
 		for (const join of joins) {
@@ -103,7 +119,13 @@ describe('Token authentication, verified by the sandbox', () => {
 			expect(decoded.appId).toBe(sb.appId);
 			expect(decoded.expire).toBe(3600);
 			expect(decoded.services).toEqual([
-				{ type: 1, name: 'rtc', channelName: 'room-token', uid: '1001', privileges: { 1: 3600, 2: 3600, 3: 3600, 4: 3600 } },
+				{
+					type: 1,
+					name: 'rtc',
+					channelName: 'room-token',
+					uid: '1001',
+					privileges: { 1: 3600, 2: 3600, 3: 3600, 4: 3600 },
+				},
 				{ type: 2, name: 'rtm', userId: '1001', privileges: { 1: 3600 } },
 			]);
 		}
@@ -113,7 +135,10 @@ describe('Token authentication, verified by the sandbox', () => {
 	});
 
 	test('a string uid is the token’s account, and the sandbox accepts it for that agent uid', async () => {
-		const result = await run(startParams({ agentRtcUid: 'agent-bot', enableStringUid: true, remoteRtcUid: 'caller' }), tokenCredential());
+		const result = await run(
+			startParams({ agentRtcUid: 'agent-bot', enableStringUid: true, remoteRtcUid: 'caller' }),
+			tokenCredential(),
+		);
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.agents()).toHaveLength(1);
 		const decoded = decodeAccessToken2(tokenOf(sent[0]));
@@ -127,12 +152,18 @@ describe('Token authentication, verified by the sandbox', () => {
 		const got = await run({ resource: 'agent', operation: 'get', agentId: id }, tokenCredential());
 		expect(got.error('Agora')).toBeUndefined();
 		expect(got.output('Agora')[0]).toMatchObject({ agent_id: id, status: 'RUNNING' });
-		const stopped = await run({ resource: 'agent', operation: 'stop', agentId: id }, tokenCredential());
+		const stopped = await run(
+			{ resource: 'agent', operation: 'stop', agentId: id },
+			tokenCredential(),
+		);
 		expect(stopped.error('Agora')).toBeUndefined();
 		expect(sb.agents()[0].status).toBe('STOPPING');
 		const leave = sent.find((r) => r.path.endsWith(`/agents/${id}/leave`))!;
 		expect(signedWith(tokenOf(leave), sb.appCertificate)).toBe(true);
-		expect(decodeAccessToken2(tokenOf(leave)).services[0]).toMatchObject({ channelName: 'n8n', uid: id });
+		expect(decodeAccessToken2(tokenOf(leave)).services[0]).toMatchObject({
+			channelName: 'n8n',
+			uid: id,
+		});
 		expect(sb.requests.map((r) => r.status)).toEqual([200, 200, 200]);
 	});
 
@@ -158,14 +189,21 @@ describe('Token authentication, verified by the sandbox', () => {
 	});
 
 	test('cloud player operations are refused before any request: Media Pull accepts only Basic', async () => {
-		const result = await run({ resource: 'cloudPlayer', operation: 'delete', region: 'na', playerId: 'p1' }, tokenCredential());
-		expect(result.error('Agora')?.message).toMatch(/Media Pull .*accepts only Basic authentication/);
+		const result = await run(
+			{ resource: 'cloudPlayer', operation: 'delete', region: 'na', playerId: 'p1' },
+			tokenCredential(),
+		);
+		expect(result.error('Agora')?.message).toMatch(
+			/Media Pull .*accepts only Basic authentication/,
+		);
 		expect(sent).toHaveLength(0);
 	});
 
 	test('without an App Certificate nothing is sent, and the error says what is missing', async () => {
 		const result = await run(startParams(), tokenCredential({ appCertificate: '' }));
-		expect(result.error('Agora')?.message).toMatch(/Token authentication needs the App Certificate/);
+		expect(result.error('Agora')?.message).toMatch(
+			/Token authentication needs the App Certificate/,
+		);
 		expect(sent).toHaveLength(0);
 	});
 });
@@ -173,22 +211,34 @@ describe('Token authentication, verified by the sandbox', () => {
 describe('Basic authentication is unchanged', () => {
 	test('a credential saved before the choice existed (no "authentication") signs in with Basic', async () => {
 		const id = await seedAgent();
-		const result = await run({ resource: 'agent', operation: 'stop', agentId: id }, basicCredential());
+		const result = await run(
+			{ resource: 'agent', operation: 'stop', agentId: id },
+			basicCredential(),
+		);
 		expect(result.error('Agora')).toBeUndefined();
-		expect(sent[0].headers.authorization).toBe(`Basic ${Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64')}`);
+		expect(sent[0].headers.authorization).toBe(
+			`Basic ${Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64')}`,
+		);
 		expect(sb.requests.map((r) => r.status)).toEqual([200, 200]);
 	});
 });
 
 describe('credential test against the sandbox', () => {
 	const test$ = async (data: CredentialData) =>
-		await agoraApiCredentialTest.call(new CredentialTestContext(), { id: '1', name: 'Agora', type: 'agoraApi', data });
+		await agoraApiCredentialTest.call(new CredentialTestContext(), {
+			id: '1',
+			name: 'Agora',
+			type: 'agoraApi',
+			data,
+		});
 
 	test('Token: Conversational AI accepts the signed token; the message notes that Media Pull needs Basic', async () => {
 		const result = await test$(tokenCredential());
 		expect(result).toMatchObject({ status: 'OK' });
 		expect(result.message).toMatch(/Token accepted by Conversational AI.*Media Pull .*only Basic/);
-		expect(sent.map((r) => r.path)).toEqual([`/api/conversational-ai-agent/v2/projects/${sb.appId}/agents`]);
+		expect(sent.map((r) => r.path)).toEqual([
+			`/api/conversational-ai-agent/v2/projects/${sb.appId}/agents`,
+		]);
 		expect(signedWith(tokenOf(sent[0]), sb.appCertificate)).toBe(true);
 		expect(sb.requests.map((r) => r.status)).toEqual([200]);
 	});

@@ -47,7 +47,15 @@ function agoraFor(c: Case): () => string {
 	const who: string | number = c.account ?? (c.uid === 0 ? 0 : String(c.uid));
 	if (c.withRtm) {
 		return () =>
-			RtcTokenBuilder.buildTokenWithRtm(APP_ID, CERT, c.channel, who, role, c.tokenExpire, c.privilegeExpire);
+			RtcTokenBuilder.buildTokenWithRtm(
+				APP_ID,
+				CERT,
+				c.channel,
+				who,
+				role,
+				c.tokenExpire,
+				c.privilegeExpire,
+			);
 	}
 	if (c.account !== undefined) {
 		return () =>
@@ -95,7 +103,13 @@ function oursFor(c: Case, issueTs: number, salt: number) {
 }
 
 const cases: Case[] = [];
-for (const who of [{ uid: 2882341273 }, { uid: 0 }, { uid: 1 }, { account: 'agent-user@42' }, { account: '' }]) {
+for (const who of [
+	{ uid: 2882341273 },
+	{ uid: 0 },
+	{ uid: 1 },
+	{ account: 'agent-user@42' },
+	{ account: '' },
+]) {
 	for (const role of ['publisher', 'subscriber'] as const) {
 		for (const withRtm of [false, true]) {
 			for (const [tokenExpire, privilegeExpire] of [
@@ -132,9 +146,7 @@ describe('buildRtcToken matches agora-token byte for byte', () => {
 	});
 
 	test('random inputs (property)', () => {
-		const nameChar = fc.constantFrom(
-			...'abcXYZ019 !#$%&()+-:;<=.>?@[]^_{}|~,'.split(''),
-		);
+		const nameChar = fc.constantFrom(...'abcXYZ019 !#$%&()+-:;<=.>?@[]^_{}|~,'.split(''));
 		fc.assert(
 			fc.property(
 				fc.record({
@@ -171,24 +183,43 @@ interface AgoraReader {
 	services: Array<{ service_type(): number }>;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { AccessToken2: AgoraAccessToken2 } = require('agora-token/src/AccessToken2') as { AccessToken2: new () => AgoraReader };
+const { AccessToken2: AgoraAccessToken2 } = require('agora-token/src/AccessToken2') as {
+	AccessToken2: new () => AgoraReader;
+};
 
 // agora-token 2.0.6 src/AccessToken2.js: from_string, verifySignature and the 32-hex App ID / certificate check of build().
 describe('agora-token 2.0.6 reads and verifies our tokens', () => {
-	test.each(cases.filter((_c, i) => i % 7 === 0).map((c) => [c.label, c] as const))('%s', (_label, c) => {
-		const reader = new AgoraAccessToken2();
-		expect(reader.from_string(oursFor(c, 1722000000, 4242).token)).toBe(true);
-		expect(String(reader.appId)).toBe(APP_ID);
-		expect(reader.services.map((service) => service.service_type())).toEqual(c.withRtm ? [1, 2] : [1]);
-		expect(reader.verifySignature(CERT)).toBe(true);
-		expect(reader.verifySignature(OTHER_CERT)).toBe(false);
-	});
+	test.each(cases.filter((_c, i) => i % 7 === 0).map((c) => [c.label, c] as const))(
+		'%s',
+		(_label, c) => {
+			const reader = new AgoraAccessToken2();
+			expect(reader.from_string(oursFor(c, 1722000000, 4242).token)).toBe(true);
+			expect(String(reader.appId)).toBe(APP_ID);
+			expect(reader.services.map((service) => service.service_type())).toEqual(
+				c.withRtm ? [1, 2] : [1],
+			);
+			expect(reader.verifySignature(CERT)).toBe(true);
+			expect(reader.verifySignature(OTHER_CERT)).toBe(false);
+		},
+	);
 
 	test('an App ID or certificate that is not 32 hex characters: agora-token builds nothing, ours refuses', () => {
 		const notHex = 'z'.repeat(32);
-		const c: Case = { label: '', uid: 1, role: 'publisher', tokenExpire: 600, privilegeExpire: 600, withRtm: false, channel: 'room' };
-		expect(RtcTokenBuilder.buildTokenWithUid(notHex, CERT, 'room', 1, RtcRole.PUBLISHER, 600, 600)).toBe('');
-		expect(RtcTokenBuilder.buildTokenWithUid(APP_ID, notHex, 'room', 1, RtcRole.PUBLISHER, 600, 600)).toBe('');
+		const c: Case = {
+			label: '',
+			uid: 1,
+			role: 'publisher',
+			tokenExpire: 600,
+			privilegeExpire: 600,
+			withRtm: false,
+			channel: 'room',
+		};
+		expect(
+			RtcTokenBuilder.buildTokenWithUid(notHex, CERT, 'room', 1, RtcRole.PUBLISHER, 600, 600),
+		).toBe('');
+		expect(
+			RtcTokenBuilder.buildTokenWithUid(APP_ID, notHex, 'room', 1, RtcRole.PUBLISHER, 600, 600),
+		).toBe('');
 		expect(() => buildRtcToken({ ...oursInput(c), appId: notHex })).toThrow();
 		expect(() => buildRtcToken({ ...oursInput(c), appCertificate: notHex })).toThrow();
 	});
@@ -217,7 +248,13 @@ describe('decodeAccessToken2', () => {
 			expire: 3600,
 			salt: 99,
 			services: [
-				{ type: 1, name: 'rtc', channelName: 'room', uid: '1234', privileges: { 1: 1800, 2: 1800, 3: 1800, 4: 1800 } },
+				{
+					type: 1,
+					name: 'rtc',
+					channelName: 'room',
+					uid: '1234',
+					privileges: { 1: 1800, 2: 1800, 3: 1800, 4: 1800 },
+				},
 				{ type: 2, name: 'rtm', userId: 'agent-rtm', privileges: { 1: 3600 } },
 			],
 		});
@@ -236,7 +273,9 @@ describe('decodeAccessToken2', () => {
 			privilegeExpireSeconds: 0,
 		});
 		const d = decodeAccessToken2(token);
-		expect(d.services).toEqual([{ type: 1, name: 'rtc', channelName: 'room', uid: '', privileges: { 1: 0 } }]);
+		expect(d.services).toEqual([
+			{ type: 1, name: 'rtc', channelName: 'room', uid: '', privileges: { 1: 0 } },
+		]);
 		expect(Math.abs(d.issueTs - Date.now() / 1000)).toBeLessThan(5);
 		expect(d.salt).toBeGreaterThanOrEqual(1);
 		expect(d.salt).toBeLessThanOrEqual(99999999);
@@ -253,7 +292,9 @@ describe('decodeAccessToken2', () => {
 			channel: 'x',
 		};
 		const reference = agora(agoraFor(c), 1710000000, 5);
-		expect(decodeAccessToken2(reference)).toEqual(decodeAccessToken2(oursFor(c, 1710000000, 5).token));
+		expect(decodeAccessToken2(reference)).toEqual(
+			decodeAccessToken2(oursFor(c, 1710000000, 5).token),
+		);
 	});
 
 	test('rejects malformed tokens', () => {
@@ -382,15 +423,27 @@ describe('input validation', () => {
 	test.each<[string, Record<string, unknown>, RegExp]>([
 		['missing certificate', { appCertificate: '' }, /appCertificate is required/],
 		['undefined certificate', { appCertificate: undefined }, /appCertificate is required/],
-		['short certificate', { appCertificate: SECRET.slice(0, 31) }, /appCertificate must be 32 hexadecimal/],
-		['non-hex certificate', { appCertificate: SECRET.slice(0, 31) + 'g' }, /appCertificate must be 32 hexadecimal/],
+		[
+			'short certificate',
+			{ appCertificate: SECRET.slice(0, 31) },
+			/appCertificate must be 32 hexadecimal/,
+		],
+		[
+			'non-hex certificate',
+			{ appCertificate: SECRET.slice(0, 31) + 'g' },
+			/appCertificate must be 32 hexadecimal/,
+		],
 		['missing appId', { appId: '' }, /appId is required/],
 		['bad appId', { appId: 'not-an-app-id' }, /appId must be 32 hexadecimal/],
 		['appId 33 chars', { appId: APP_ID + '0' }, /appId/],
 		['token expiry > 86400', { tokenExpireSeconds: 86401 }, /tokenExpireSeconds .*1 and 86400/],
 		['token expiry 0', { tokenExpireSeconds: 0 }, /tokenExpireSeconds/],
 		['token expiry fractional', { tokenExpireSeconds: 1.5 }, /tokenExpireSeconds/],
-		['privilege expiry > 86400', { privilegeExpireSeconds: 86401 }, /privilegeExpireSeconds .*0 and 86400/],
+		[
+			'privilege expiry > 86400',
+			{ privilegeExpireSeconds: 86401 },
+			/privilegeExpireSeconds .*0 and 86400/,
+		],
 		['privilege expiry negative', { privilegeExpireSeconds: -1 }, /privilegeExpireSeconds/],
 		['both uid and account', { account: 'bob' }, /either uid or account/i],
 		['neither uid nor account', { uid: undefined }, /uid or account is required/],
@@ -415,8 +468,12 @@ describe('input validation', () => {
 	test('valid edge values are accepted', () => {
 		expect(() => buildRtcToken({ ...base, uid: '4294967295' })).not.toThrow();
 		expect(() => buildRtcToken({ ...base, uid: '' })).not.toThrow();
-		expect(() => buildRtcToken({ ...base, channelName: 'a'.repeat(64), tokenExpireSeconds: 86400 })).not.toThrow();
-		expect(() => buildRtcToken({ ...base, appId: APP_ID.toUpperCase(), appCertificate: SECRET.toUpperCase() })).not.toThrow();
+		expect(() =>
+			buildRtcToken({ ...base, channelName: 'a'.repeat(64), tokenExpireSeconds: 86400 }),
+		).not.toThrow();
+		expect(() =>
+			buildRtcToken({ ...base, appId: APP_ID.toUpperCase(), appCertificate: SECRET.toUpperCase() }),
+		).not.toThrow();
 		expect(decodeAccessToken2(buildRtcToken({ ...base, uid: '0' }).token).services[0].uid).toBe('');
 	});
 });

@@ -5,23 +5,38 @@ import type { IDataObject } from 'n8n-workflow';
 import { expr } from './engine';
 
 /** Characters Agora allows in channel names and user accounts (RTC naming rules). */
-export const RTC_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()+-:;<=.>?@[]^_,{}|~'.split('');
+export const RTC_CHARS =
+	'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()+-:;<=.>?@[]^_,{}|~'.split(
+		'',
+	);
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('');
 
 /** A channel-name-like string of min..max characters, never blank. */
 export const rtcName = (min: number, max: number) =>
-	fc.string({ unit: fc.constantFrom(...RTC_CHARS), minLength: min, maxLength: max }).filter((s) => s.trim() !== '');
-export const alnum = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...ALNUM), minLength: min, maxLength: max });
+	fc
+		.string({ unit: fc.constantFrom(...RTC_CHARS), minLength: min, maxLength: max })
+		.filter((s) => s.trim() !== '');
+export const alnum = (min: number, max: number) =>
+	fc.string({ unit: fc.constantFrom(...ALNUM), minLength: min, maxLength: max });
 /** Any Unicode text (graphemes: multi-byte characters, emoji, combining marks). */
-export const unicode = (min: number, max: number) => fc.string({ unit: 'grapheme', minLength: min, maxLength: max });
+export const unicode = (min: number, max: number) =>
+	fc.string({ unit: 'grapheme', minLength: min, maxLength: max });
 /** Text that is never blank once trimmed. */
-export const text = (min: number, max: number) => fc.oneof(alnum(min, max), unicode(min, max)).filter((s) => s.trim() !== '' && s.trim() === s);
+export const text = (min: number, max: number) =>
+	fc.oneof(alnum(min, max), unicode(min, max)).filter((s) => s.trim() !== '' && s.trim() === s);
 export const words = (count: number) => Array.from({ length: count }, (_, i) => `w${i}`).join(' ');
 export const httpsUrl = alnum(1, 12).map((host) => `https://${host.toLowerCase()}.example.com/v1`);
 export const jsonObject = fc
-	.dictionary(alnum(1, 8), fc.oneof(alnum(0, 10), fc.integer({ min: -1000, max: 1000 }), fc.boolean()), { minKeys: 1, maxKeys: 4 })
+	.dictionary(
+		alnum(1, 8),
+		fc.oneof(alnum(0, 10), fc.integer({ min: -1000, max: 1000 }), fc.boolean()),
+		{ minKeys: 1, maxKeys: 4 },
+	)
 	.map((o) => JSON.stringify(o));
-export const base64Of = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString('base64'));
+export const base64Of = (bytes: number) =>
+	fc
+		.uint8Array({ minLength: bytes, maxLength: bytes })
+		.map((b) => Buffer.from(b).toString('base64'));
 export const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 
 /** Overlong strings: ASCII past a byte limit, and multi-byte text whose character count is within it. */
@@ -35,13 +50,31 @@ export function overBytes(limit: number): fc.Arbitrary<string> {
 }
 /** Multi-byte strings that end exactly at a byte limit (valid). */
 export function atBytes(limit: number): string[] {
-	return ['a'.repeat(limit), '中'.repeat(Math.floor(limit / 3)) + 'a'.repeat(limit % 3), '😀'.repeat(Math.floor(limit / 4)) + 'b'.repeat(limit % 4)];
+	return [
+		'a'.repeat(limit),
+		'中'.repeat(Math.floor(limit / 3)) + 'a'.repeat(limit % 3),
+		'😀'.repeat(Math.floor(limit / 4)) + 'b'.repeat(limit % 4),
+	];
 }
 
 /** Wrong-typed values for a number field, given as expressions. */
-export const notANumber = fc.constantFrom(expr('abc'), expr(''), expr(true), expr({ n: 1 }), expr([1]), expr(null), expr('12abc'));
+export const notANumber = fc.constantFrom(
+	expr('abc'),
+	expr(''),
+	expr(true),
+	expr({ n: 1 }),
+	expr([1]),
+	expr(null),
+	expr('12abc'),
+);
 /** Wrong values for an enum field, given as expressions. */
-export const wrongEnum = fc.constantFrom(expr('bogus'), expr(''), expr(7), expr('DEFAULT '), expr(null));
+export const wrongEnum = fc.constantFrom(
+	expr('bogus'),
+	expr(''),
+	expr(7),
+	expr('DEFAULT '),
+	expr(null),
+);
 
 // ---------------------------------------------------------------- object paths
 
@@ -57,7 +90,8 @@ export function setPath(target: IDataObject, path: string, value: unknown): void
 
 export function getPath(target: IDataObject, path: string): unknown {
 	let node: unknown = target;
-	for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as IDataObject)[key] : undefined;
+	for (const key of path.split('.'))
+		node = node && typeof node === 'object' ? (node as IDataObject)[key] : undefined;
 	return node;
 }
 

@@ -3,12 +3,24 @@
  * Runs many fuzz cases in one n8n engine run, one probed Agora node per case, so that each case's
  * sandbox requests and outcome are recorded without stopping at the first error.
  */
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
 import type { RecordedRequest, Sandbox } from '../../../../sandbox/src';
-import { registerNodeType, runWorkflow, type CredentialData, type TestWorkflow } from '../../../lib/harness';
+import {
+	registerNodeType,
+	runWorkflow,
+	type CredentialData,
+	type TestWorkflow,
+} from '../../../lib/harness';
 
 /** Marks a parameter value that is given as an expression (`={{ $json.v[n] }}`). */
 export const EXPR = '__fuzzExpression__';
@@ -17,7 +29,8 @@ export interface Expr {
 	value: unknown;
 }
 export const expr = (value: unknown): Expr => ({ [EXPR]: true, value });
-export const isExpr = (value: unknown): value is Expr => !!value && typeof value === 'object' && EXPR in value;
+export const isExpr = (value: unknown): value is Expr =>
+	!!value && typeof value === 'object' && EXPR in value;
 
 export interface CaseRun {
 	output?: INodeExecutionData[][];
@@ -50,7 +63,10 @@ class AgoraProbe implements INodeType {
 		const name = this.getNode().name;
 		const first = sandbox!.requests.length;
 		const started = Date.now();
-		if (process.env.FUZZ_DEBUG) process.stderr.write(`start ${name} ${JSON.stringify(this.getNode().parameters).slice(0, 300)}\n`);
+		if (process.env.FUZZ_DEBUG)
+			process.stderr.write(
+				`start ${name} ${JSON.stringify(this.getNode().parameters).slice(0, 300)}\n`,
+			);
 		let timer: NodeJS.Timeout | undefined;
 		try {
 			const output = await Promise.race([
@@ -60,10 +76,18 @@ class AgoraProbe implements INodeType {
 				}),
 			]);
 			if (output === HUNG) {
-				runs.set(name, { hung: true, requests: sandbox!.requests.slice(first), ms: Date.now() - started });
+				runs.set(name, {
+					hung: true,
+					requests: sandbox!.requests.slice(first),
+					ms: Date.now() - started,
+				});
 				return [[{ json: { probeHung: true } }]];
 			}
-			runs.set(name, { output, requests: sandbox!.requests.slice(first), ms: Date.now() - started });
+			runs.set(name, {
+				output,
+				requests: sandbox!.requests.slice(first),
+				ms: Date.now() - started,
+			});
 			return output;
 		} catch (error) {
 			runs.set(name, { error, requests: sandbox!.requests.slice(first), ms: Date.now() - started });
@@ -119,7 +143,12 @@ function mulberry32(seed: number): () => number {
  * reading `$json.v[n]`. Empty strings always do (n8n refuses to run a workflow whose required
  * parameter is statically empty; an expression that resolves to "" is what reaches a node).
  */
-export function toNodeParameters(params: IDataObject, values: unknown[], seed: number, exprRate = 0.3): IDataObject {
+export function toNodeParameters(
+	params: IDataObject,
+	values: unknown[],
+	seed: number,
+	exprRate = 0.3,
+): IDataObject {
 	const random = mulberry32(seed);
 	const reference = (value: unknown) => {
 		values.push(value);
@@ -135,21 +164,41 @@ export function toNodeParameters(params: IDataObject, values: unknown[], seed: n
 		}
 		if (STATIC_KEYS.has(key)) return value;
 		// n8n reads any value that starts with "=" as an expression: such a literal can only be mapped in.
-		if (value === '' || (typeof value === 'string' && value.startsWith('='))) return reference(value);
+		if (value === '' || (typeof value === 'string' && value.startsWith('=')))
+			return reference(value);
 		if (value !== undefined && random() < exprRate) return reference(value);
 		return value;
 	};
 	const out: IDataObject = {};
-	for (const [key, value] of Object.entries(params)) out[key] = walk(value, key) as IDataObject[string];
+	for (const [key, value] of Object.entries(params))
+		out[key] = walk(value, key) as IDataObject[string];
 	return out;
 }
 
 /** What n8n's own check before a run says about one node's parameters (issues block the whole run). */
 function parameterIssues(parameters: IDataObject): string | undefined {
 	const description = agora.description;
-	const node = { id: 'x', name: 'x', type: 'n8n-nodes-agora.agora', typeVersion: 1, position: [0, 0], parameters } as unknown as INode;
-	const full = NodeHelpers.getNodeParameters(description.properties, parameters as INodeParameters, true, false, node, description);
-	const issues = NodeHelpers.getNodeParametersIssues(description.properties, { ...node, parameters: full ?? {} }, description);
+	const node = {
+		id: 'x',
+		name: 'x',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	} as unknown as INode;
+	const full = NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters as INodeParameters,
+		true,
+		false,
+		node,
+		description,
+	);
+	const issues = NodeHelpers.getNodeParametersIssues(
+		description.properties,
+		{ ...node, parameters: full ?? {} },
+		description,
+	);
 	return issues ? JSON.stringify(issues.parameters ?? issues) : undefined;
 }
 
@@ -170,7 +219,11 @@ export async function runBatch(
 	const parameters = cases.map((c) => toNodeParameters(c.params, values, c.seed));
 	// A case n8n would refuse to run at all is left out, so it cannot stop the other cases.
 	const refused = parameters.map(parameterIssues);
-	workflow.nodes.push({ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify([{ v: values }]) } });
+	workflow.nodes.push({
+		name: 'Items',
+		type: 'test.items',
+		parameters: { items: JSON.stringify([{ v: values }]) },
+	});
 	parameters.forEach((params, index) => {
 		if (refused[index]) return;
 		const name = `Case ${index}`;
@@ -180,7 +233,11 @@ export async function runBatch(
 			parameters: params as never,
 			credentials: { agoraApi: { id: '1', name: 'Agora account' } },
 		} as never);
-		(workflow.connections.Items.main[0] as unknown as IDataObject[]).push({ node: name, type: 'main', index: 0 });
+		(workflow.connections.Items.main[0] as unknown as IDataObject[]).push({
+			node: name,
+			type: 'main',
+			index: 0,
+		});
 	});
 
 	let timer: NodeJS.Timeout | undefined;
@@ -204,7 +261,11 @@ export async function runBatch(
 	]);
 	clearTimeout(timer);
 	return {
-		runs: cases.map((_, index) => (refused[index] ? { refusedByN8n: refused[index], requests: [], ms: 0 } : runs.get(`Case ${index}`))),
+		runs: cases.map((_, index) =>
+			refused[index]
+				? { refusedByN8n: refused[index], requests: [], ms: 0 }
+				: runs.get(`Case ${index}`),
+		),
 		hung: finished === 'hung',
 		engineError,
 	};

@@ -6,8 +6,25 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startBase, startMutations, stopSpec, updateSpec, speakSpec, interruptSpec, getSpec, historySpec, agentListSpec } from './agentSpecs';
-import { createBase, createMutations, deleteSpec, getPlayerSpec, listPlayersSpec, updatePlayerSpec } from './cloudPlayerSpecs';
+import {
+	startBase,
+	startMutations,
+	stopSpec,
+	updateSpec,
+	speakSpec,
+	interruptSpec,
+	getSpec,
+	historySpec,
+	agentListSpec,
+} from './agentSpecs';
+import {
+	createBase,
+	createMutations,
+	deleteSpec,
+	getPlayerSpec,
+	listPlayersSpec,
+	updatePlayerSpec,
+} from './cloudPlayerSpecs';
 import { tokenSpec } from './tokenSpec';
 import type { MutationSpec, OpSpec } from './spec';
 
@@ -39,23 +56,52 @@ const SKIP = process.env.FUZZ_SKIP ? new RegExp(process.env.FUZZ_SKIP) : undefin
 /** A case: a valid parameter set, and (three times in four) one to three mutations that apply to it. */
 export function caseArbitrary(spec: OpSpec): fc.Arbitrary<FuzzCase> {
 	return spec.base.chain((base) => {
-		const applicable = spec.mutations.filter((m) => (!m.when || m.when(base)) && !(SKIP && SKIP.test(m.name)));
+		const applicable = spec.mutations.filter(
+			(m) => (!m.when || m.when(base)) && !(SKIP && SKIP.test(m.name)),
+		);
 		const chosen =
 			applicable.length === 0
 				? fc.constant<MutationSpec[]>([])
-				: fc.oneof({ weight: 1, arbitrary: fc.constant<MutationSpec[]>([]) }, { weight: 3, arbitrary: fc.shuffledSubarray(applicable, { minLength: 1, maxLength: Math.min(3, applicable.length) }) });
+				: fc.oneof(
+						{ weight: 1, arbitrary: fc.constant<MutationSpec[]>([]) },
+						{
+							weight: 3,
+							arbitrary: fc.shuffledSubarray(applicable, {
+								minLength: 1,
+								maxLength: Math.min(3, applicable.length),
+							}),
+						},
+					);
 		return chosen.chain((picked) => {
 			// One mutation per parameter (a later one would overwrite an earlier one).
 			const mutations = picked.filter(
-				(m, i) => !picked.slice(0, i).some((o) => o.path === m.path || o.path.startsWith(`${m.path}.`) || m.path.startsWith(`${o.path}.`)),
+				(m, i) =>
+					!picked
+						.slice(0, i)
+						.some(
+							(o) =>
+								o.path === m.path ||
+								o.path.startsWith(`${m.path}.`) ||
+								m.path.startsWith(`${o.path}.`),
+						),
 			);
 			return (
-			(mutations.length ? fc.tuple(...mutations.map((m) => m.apply)) : fc.constant([] as Array<(p: IDataObject) => void>)).map((fns) => {
+				mutations.length
+					? fc.tuple(...mutations.map((m) => m.apply))
+					: fc.constant([] as Array<(p: IDataObject) => void>)
+			).map((fns) => {
 				const params = structuredClone(base);
 				for (const fn of fns) fn(params);
-				return { params, mutations: mutations.map(({ name, field, invalid, id }) => ({ name, field, invalid, id })) };
-			})
-			);
+				return {
+					params,
+					mutations: mutations.map(({ name, field, invalid, id }) => ({
+						name,
+						field,
+						invalid,
+						id,
+					})),
+				};
+			});
 		});
 	});
 }

@@ -84,16 +84,46 @@ export const requestOptionMutations: MutationSpec[] = [
 			{ weight: 1, arbitrary: values(expr(-1)) },
 		),
 	),
-	mutation('requestOptions.concurrency odd', /requestOptions|concurrency/, false, 'requestOptions.concurrency', values(expr(0), expr(-3), expr('x'), expr(1e9), expr(2.5))),
-	mutation('requestOptions.maxRetries odd', /requestOptions|maxRetries/, false, 'requestOptions.maxRetries', values(expr(-1), expr('x'), expr(11), expr(1.5), expr('2'))),
+	mutation(
+		'requestOptions.concurrency odd',
+		/requestOptions|concurrency/,
+		false,
+		'requestOptions.concurrency',
+		values(expr(0), expr(-3), expr('x'), expr(1e9), expr(2.5)),
+	),
+	mutation(
+		'requestOptions.maxRetries odd',
+		/requestOptions|maxRetries/,
+		false,
+		'requestOptions.maxRetries',
+		values(expr(-1), expr('x'), expr(11), expr(1.5), expr('2')),
+	),
 ];
 
 // ---------------------------------------------------------------- agent ids
 
 export const idMutations = (field = /^agentId$/): MutationSpec[] => [
 	mutation('agentId blank', field, true, 'agentId', values(expr(''), expr('   '), expr(null))),
-	mutation('agentId unknown', field, false, 'agentId', fc.oneof(alnum(1, 40), unicode(1, 20), values('../../x', 'a/b?c#d', '%2e%2e', 'x'.repeat(5000))), { id: true }),
-	mutation('agentId wrong type', field, false, 'agentId', values(expr(12345), expr({ id: 'x' }), expr(['a'])), { id: true }),
+	mutation(
+		'agentId unknown',
+		field,
+		false,
+		'agentId',
+		fc.oneof(
+			alnum(1, 40),
+			unicode(1, 20),
+			values('../../x', 'a/b?c#d', '%2e%2e', 'x'.repeat(5000)),
+		),
+		{ id: true },
+	),
+	mutation(
+		'agentId wrong type',
+		field,
+		false,
+		'agentId',
+		values(expr(12345), expr({ id: 'x' }), expr(['a'])),
+		{ id: true },
+	),
 ];
 
 export const uint32 = fc.integer({ min: 0, max: 4294967295 });

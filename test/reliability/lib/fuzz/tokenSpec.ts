@@ -41,18 +41,54 @@ const tokenSpec: OpSpec = {
 	mutations: [
 		mutation('channel blank', /^channelName$/, true, 'channelName', values(expr(''))),
 		mutation('channel over 64 bytes', /^channelName$/, true, 'channelName', overBytes(64)),
-		mutation('channel with a disallowed character', /^channelName$/, true, 'channelName', values('a"b', '中', 'x/y', '\n')),
-		mutation('uid out of range', /^uid$/, true, 'uid', values(-1, 4294967296, 1.5, expr('x')), { when: (p) => p.identityType === 'uid' }),
-		mutation('account invalid', /^account$/, true, 'account', fc.oneof(overBytes(255), values(expr(''), 'ü', 'a"b')), { when: (p) => p.identityType === 'account' }),
-		mutation('token expiry out of range', /^tokenExpiry$/, true, 'tokenExpiry', values(0, 86401, -1, 2.5, expr('x'))),
-		mutation('privilege expiry out of range', /^privilegeExpiry$/, true, 'privilegeExpiry', values(-1, 86401, 0.5)),
-		mutation('RTM user id over 64 bytes', /^rtmUserId$/, true, 'rtmUserId', overBytes(64), { when: (p) => p.tokenType === 'rtcRtm' }),
-		mutation('role unknown', /^role$/, true, 'role', values(expr('admin'), expr(''))),
-		mutation('identity type unknown', /^identityType$/, true, 'identityType', values(expr('email')), {
-			also: (p) => {
-				p.account ??= 'acct';
-			},
+		mutation(
+			'channel with a disallowed character',
+			/^channelName$/,
+			true,
+			'channelName',
+			values('a"b', '中', 'x/y', '\n'),
+		),
+		mutation('uid out of range', /^uid$/, true, 'uid', values(-1, 4294967296, 1.5, expr('x')), {
+			when: (p) => p.identityType === 'uid',
 		}),
+		mutation(
+			'account invalid',
+			/^account$/,
+			true,
+			'account',
+			fc.oneof(overBytes(255), values(expr(''), 'ü', 'a"b')),
+			{ when: (p) => p.identityType === 'account' },
+		),
+		mutation(
+			'token expiry out of range',
+			/^tokenExpiry$/,
+			true,
+			'tokenExpiry',
+			values(0, 86401, -1, 2.5, expr('x')),
+		),
+		mutation(
+			'privilege expiry out of range',
+			/^privilegeExpiry$/,
+			true,
+			'privilegeExpiry',
+			values(-1, 86401, 0.5),
+		),
+		mutation('RTM user id over 64 bytes', /^rtmUserId$/, true, 'rtmUserId', overBytes(64), {
+			when: (p) => p.tokenType === 'rtcRtm',
+		}),
+		mutation('role unknown', /^role$/, true, 'role', values(expr('admin'), expr(''))),
+		mutation(
+			'identity type unknown',
+			/^identityType$/,
+			true,
+			'identityType',
+			values(expr('email')),
+			{
+				also: (p) => {
+					p.account ??= 'acct';
+				},
+			},
+		),
 		mutation('token type unknown', /^tokenType$/, true, 'tokenType', values(expr('rtm'))),
 	],
 };

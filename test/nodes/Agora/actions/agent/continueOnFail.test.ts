@@ -4,7 +4,11 @@ import { cascadeParams, joins, run, seed } from './setup';
 describe('continueOnFail', () => {
 	test('a failed item becomes a paired error item with status, reason and request id; the rest go on', async () => {
 		const [id] = await seed(1);
-		const result = await run({ resource: 'agent', operation: 'get', agentId: '={{ $json.id }}' }, [{ id: 'UNKNOWN' }, { id }], { continueOnFail: true });
+		const result = await run(
+			{ resource: 'agent', operation: 'get', agentId: '={{ $json.id }}' },
+			[{ id: 'UNKNOWN' }, { id }],
+			{ continueOnFail: true },
+		);
 		expect(result.error('Agora')).toBeUndefined();
 		const items = result.run.data.resultData.runData.Agora[0].data!.main[0]!;
 		expect(items).toHaveLength(2);
@@ -16,10 +20,14 @@ describe('continueOnFail', () => {
 	});
 
 	test('an invalid start item becomes an error item naming the field; valid items still start', async () => {
-		const result = await run(cascadeParams({ name: '={{ $json.name }}', remoteRtcUid: '={{ $json.uid }}' }), [
-			{ name: 'ok-1', uid: '5' },
-			{ name: 'bad-1', uid: 'abc' },
-		], { continueOnFail: true });
+		const result = await run(
+			cascadeParams({ name: '={{ $json.name }}', remoteRtcUid: '={{ $json.uid }}' }),
+			[
+				{ name: 'ok-1', uid: '5' },
+				{ name: 'bad-1', uid: 'abc' },
+			],
+			{ continueOnFail: true },
+		);
 		const out = result.output('Agora');
 		expect(out[0].agent_id).toBeDefined();
 		expect(out[1].error).toContain('User UID');

@@ -12,9 +12,18 @@ describe('Get History', () => {
 		expect(whole).toHaveLength(1);
 		expect(whole[0].agent_id).toBe(id);
 		const contents = whole[0].contents as IDataObject[];
-		expect(contents.map((m) => m.content)).toEqual(expect.arrayContaining(['Hello there', 'Spoken once.']));
+		expect(contents.map((m) => m.content)).toEqual(
+			expect.arrayContaining(['Hello there', 'Spoken once.']),
+		);
 
-		result = await run({ resource: 'agent', operation: 'getHistory', agentId: id, output: 'split' });
-		expect(result.output('Agora')).toEqual(contents.map((message, index) => ({ agent_id: id, index, ...message })));
+		result = await run({
+			resource: 'agent',
+			operation: 'getHistory',
+			agentId: id,
+			output: 'split',
+		});
+		expect(result.output('Agora')).toEqual(
+			contents.map((message, index) => ({ agent_id: id, index, ...message })),
+		);
 	});
 });

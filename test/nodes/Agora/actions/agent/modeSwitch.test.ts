@@ -13,13 +13,27 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Agora } from '../../../../../nodes/Agora/Agora.node';
 
 const description = new Agora().description;
-const example = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../../examples/01-voice-agent-lifecycle.json'), 'utf8'));
+const example = JSON.parse(
+	fs.readFileSync(
+		path.resolve(__dirname, '../../../../../examples/01-voice-agent-lifecycle.json'),
+		'utf8',
+	),
+);
 const start = example.nodes.find((node: { name: string }) => node.name === 'Start Agent');
 
 /** What the editor keeps after the user sets `mode`. */
 function switchMode(parameters: INodeParameters, mode: string): INodeParameters {
 	const node = { typeVersion: start.typeVersion, parameters } as never;
-	return NodeHelpers.getNodeParameters(description.properties, { ...parameters, mode }, false, false, node, description) ?? {};
+	return (
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			{ ...parameters, mode },
+			false,
+			false,
+			node,
+			description,
+		) ?? {}
+	);
 }
 
 it('switching example 01 to Multimodal and back drops its LLM and TTS settings, as n8n does with hidden fields', () => {
@@ -33,5 +47,6 @@ it('switching example 01 to Multimodal and back drops its LLM and TTS settings, 
 it('the Mode field warns of that before the switch, in every mode, and says how to keep the settings', () => {
 	const modes = description.properties.filter((property) => property.name === 'mode');
 	expect(modes.length).toBeGreaterThan(0);
-	for (const mode of modes) expect(mode.hint).toMatch(/Switching Mode clears .*duplicate the node first/);
+	for (const mode of modes)
+		expect(mode.hint).toMatch(/Switching Mode clears .*duplicate the node first/);
 });

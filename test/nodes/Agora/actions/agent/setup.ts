@@ -6,7 +6,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox/src';
-import { client, agentPath as sandboxAgentPath, startBody } from '../../../../../sandbox/src/helpers';
+import {
+	client,
+	agentPath as sandboxAgentPath,
+	startBody,
+} from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
 import { useSandbox } from '../../../../lib/sandbox';
 
@@ -35,14 +39,20 @@ export function cascadeParams(over: IDataObject = {}): IDataObject {
 }
 
 export async function run(parameters: IDataObject, items: IDataObject[] = [{}], settings = {}) {
-	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), credential);
+	return await runWorkflow(
+		agoraWorkflow(parameters as INodeParameters, items, settings),
+		credential,
+	);
 }
 
 /**
  * Starts agents straight through the sandbox API (no node), for the read and steer tests. The
  * sandbox clock is then moved past the start delay, so they are RUNNING however slow the machine.
  */
-export async function seed(count: number, over: (i: number) => Parameters<typeof startBody>[0] = () => ({})): Promise<string[]> {
+export async function seed(
+	count: number,
+	over: (i: number) => Parameters<typeof startBody>[0] = () => ({}),
+): Promise<string[]> {
 	const http = client(sb);
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
@@ -54,4 +64,5 @@ export async function seed(count: number, over: (i: number) => Parameters<typeof
 	return ids;
 }
 
-export const joins = () => sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/join'));
+export const joins = () =>
+	sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/join'));

@@ -5,9 +5,18 @@ import { apiField } from '../../../../lib/harness';
 describe('Speak and Interrupt', () => {
 	test('speak sends text, priority and interruptable; interrupt sends {}', async () => {
 		const [id] = await seed(1);
-		let result = await run({ resource: 'agent', operation: 'speak', agentId: id, text: 'Your order has shipped.', priority: 'APPEND', interruptable: false });
+		let result = await run({
+			resource: 'agent',
+			operation: 'speak',
+			agentId: id,
+			text: 'Your order has shipped.',
+			priority: 'APPEND',
+			interruptable: false,
+		});
 		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.agents()[0].speaks).toMatchObject([{ text: 'Your order has shipped.', priority: 'APPEND', interruptable: false }]);
+		expect(sb.agents()[0].speaks).toMatchObject([
+			{ text: 'Your order has shipped.', priority: 'APPEND', interruptable: false },
+		]);
 		expect(result.output('Agora')[0]).toMatchObject({ agent_id: id, channel: 'room1' });
 
 		result = await run({ resource: 'agent', operation: 'interrupt', agentId: id });
@@ -20,12 +29,22 @@ describe('Speak and Interrupt', () => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
 		// 200 characters, 600 bytes.
-		const result = await run({ resource: 'agent', operation: 'speak', agentId: id, text: '日本語'.repeat(67).slice(0, 200) });
+		const result = await run({
+			resource: 'agent',
+			operation: 'speak',
+			agentId: id,
+			text: '日本語'.repeat(67).slice(0, 200),
+		});
 		expect(result.error('Agora')?.message).toMatch(/: must be at most 512 bytes/);
 		expect(apiField(result.error('Agora'))).toBe('text');
 		expect(sb.requests).toHaveLength(0);
 		// The same count of ASCII characters is fine.
-		const ok = await run({ resource: 'agent', operation: 'speak', agentId: id, text: 'a'.repeat(512) });
+		const ok = await run({
+			resource: 'agent',
+			operation: 'speak',
+			agentId: id,
+			text: 'a'.repeat(512),
+		});
 		expect(ok.error('Agora')).toBeUndefined();
 	});
 });

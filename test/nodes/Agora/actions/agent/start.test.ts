@@ -26,7 +26,10 @@ function params(over: IDataObject = {}): IDataObject {
 }
 
 async function run(parameters: IDataObject, settings: IDataObject = {}) {
-	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, [{}], settings), credential);
+	return await runWorkflow(
+		agoraWorkflow(parameters as INodeParameters, [{}], settings),
+		credential,
+	);
 }
 
 describe('the whole form', () => {
@@ -57,7 +60,15 @@ describe('the whole form', () => {
 					headers: { entries: [{ name: 'X-Tenant', value: 'header-secret-value' }] },
 					mcpServers: {
 						servers: [
-							{ name: 'weather', endpoint: 'http://127.0.0.1:9/mcp', transport: 'streamable_http', headers: '{"Authorization": "Bearer mcp-secret-123"}', allowedToolsMode: 'list', allowedTools: 'a, b', timeoutMs: 5000 },
+							{
+								name: 'weather',
+								endpoint: 'http://127.0.0.1:9/mcp',
+								transport: 'streamable_http',
+								headers: '{"Authorization": "Bearer mcp-secret-123"}',
+								allowedToolsMode: 'list',
+								allowedTools: 'a, b',
+								timeoutMs: 5000,
+							},
 							{ name: 'all', endpoint: 'https://mcp2.example.com', allowedToolsMode: 'all' },
 						],
 					},
@@ -127,7 +138,14 @@ describe('the whole form', () => {
 				template_variables: { customer: 'Ann' },
 				headers: { 'X-Tenant': 'header-secret-value' },
 				mcp_servers: [
-					{ name: 'weather', endpoint: 'http://127.0.0.1:9/mcp', transport: 'streamable_http', headers: { Authorization: 'Bearer mcp-secret-123' }, allowed_tools: ['a', 'b'], timeout_ms: 5000 },
+					{
+						name: 'weather',
+						endpoint: 'http://127.0.0.1:9/mcp',
+						transport: 'streamable_http',
+						headers: { Authorization: 'Bearer mcp-secret-123' },
+						allowed_tools: ['a', 'b'],
+						timeout_ms: 5000,
+					},
 					{ name: 'all', endpoint: 'https://mcp2.example.com', transport: 'streamable_http' },
 				],
 			},
@@ -136,15 +154,24 @@ describe('the whole form', () => {
 				mode: 'default',
 				config: {
 					speech_threshold: 0.6,
-					start_of_speech: { mode: 'keywords', keywords_config: { interrupt_duration_ms: 200, triggered_keywords: ['stop', 'wait'] } },
-					end_of_speech: { mode: 'semantic', semantic_config: { max_wait_ms: -1, pause_state_enabled: false } },
+					start_of_speech: {
+						mode: 'keywords',
+						keywords_config: { interrupt_duration_ms: 200, triggered_keywords: ['stop', 'wait'] },
+					},
+					end_of_speech: {
+						mode: 'semantic',
+						semantic_config: { max_wait_ms: -1, pause_state_enabled: false },
+					},
 				},
 			},
 			interruption: { enable: false, disabled_config: { strategy: 'ignore' } },
 			filler_words: {
 				enable: true,
 				trigger: { mode: 'fixed_time', fixed_time_config: { response_wait_ms: 800 } },
-				content: { mode: 'static', static_config: { phrases: ['Hmm…', 'Let me see.'], selection_rule: 'round_robin' } },
+				content: {
+					mode: 'static',
+					static_config: { phrases: ['Hmm…', 'Let me see.'], selection_rule: 'round_robin' },
+				},
 			},
 			advanced_features: { enable_rtm: true, enable_tools: true, enable_sal: true },
 			sal: { sal_mode: 'recognition', sample_urls: { alice: 'https://example.com/alice.pcm' } },
@@ -163,10 +190,20 @@ describe('the whole form', () => {
 		});
 		// Only the config of the chosen mode is sent.
 		const td = (p.turn_detection as IDataObject).config as IDataObject;
-		expect(Object.keys(td.start_of_speech as IDataObject).sort()).toEqual(['keywords_config', 'mode']);
+		expect(Object.keys(td.start_of_speech as IDataObject).sort()).toEqual([
+			'keywords_config',
+			'mode',
+		]);
 		expect(p.interruption).not.toHaveProperty('mode');
 		const text = JSON.stringify(result.output('Agora'));
-		for (const secret of [LLM_KEY, 'header-secret-value', 'mcp-secret-123', 'enc-key-secret-0001', salt]) expect(text).not.toContain(secret);
+		for (const secret of [
+			LLM_KEY,
+			'header-secret-value',
+			'mcp-secret-123',
+			'enc-key-secret-0001',
+			salt,
+		])
+			expect(text).not.toContain(secret);
 	});
 
 	test('Additional Body is deep-merged last (deprecated turn_detection form with mllm)', async () => {
@@ -178,7 +215,10 @@ describe('the whole form', () => {
 			remoteRtcUid: '1',
 			mode: 'mllm',
 			mllmApiKey: 'k-123456',
-			options: { additionalBody: '{"properties": {"turn_detection": {"type": "server_vad", "interrupt_mode": "interrupt"}, "mllm": {"vendor": "gemini"}}}' },
+			options: {
+				additionalBody:
+					'{"properties": {"turn_detection": {"type": "server_vad", "interrupt_mode": "interrupt"}, "mllm": {"vendor": "gemini"}}}',
+			},
 		});
 		expect(result.error('Agora')).toBeUndefined();
 		const p = sb.agents()[0].request.properties as IDataObject;
@@ -189,40 +229,207 @@ describe('the whole form', () => {
 
 /** One broken rule per case: the item fails naming the field path, and nothing is sent. */
 const RULES: Array<[string, IDataObject, string | RegExp]> = [
-	['remote uid must be digits without string uids', { remoteRtcUid: 'bob' }, 'properties.remote_rtc_uids[0]'],
+	[
+		'remote uid must be digits without string uids',
+		{ remoteRtcUid: 'bob' },
+		'properties.remote_rtc_uids[0]',
+	],
 	// Blamed on the field typed, not on the token generated from it; the allowed characters survive n8n's toast.
-	['channel name in Agora’s characters', { channel: 'room/1' }, /^Invalid “Channel Name”: may only contain a-z, A-Z, 0-9, the space and .* ~ > <$/],
-	['channel name at most 64 bytes', { channel: 'c'.repeat(65) }, /^Invalid “Channel Name”: must be at most 64 bytes$/],
-	['agent uid must be digits without string uids', { agentRtcUid: 'agent' }, 'properties.agent_rtc_uid'],
-	['one remote uid only', { options: { additionalBody: '{"properties": {"remote_rtc_uids": ["1", "2"]}}' } }, 'properties.remote_rtc_uids'],
-	['idle_timeout at most 259200 s', { idleTimeout: 259201 }, /^Invalid “Idle Timeout \(Seconds\)”: must be an integer in \[0, 259200\]/],
-	['max_history an integer', { options: { additionalBody: '{"properties": {"llm": {"max_history": 1.5}}}' } }, 'properties.llm.max_history'],
-	['a greeting recording needs the greeting message', { llmOptions: { greetingAudioUrl: 'https://cdn.example.com/hi.mp3' } }, 'properties.llm.greeting_message'],
-	['greeting audio download timeout within [200, 10000]', { llmOptions: { greetingAudioTimeoutMs: 100 } }, 'properties.llm.greeting_configs.audio_download_timeout_ms'],
-	['MCP server name letters and digits, at most 48', { llmOptions: { mcpServers: { servers: [{ name: 'my-server', endpoint: 'https://m' }] } } }, 'properties.llm.mcp_servers[0].name'],
+	[
+		'channel name in Agora’s characters',
+		{ channel: 'room/1' },
+		/^Invalid “Channel Name”: may only contain a-z, A-Z, 0-9, the space and .* ~ > <$/,
+	],
+	[
+		'channel name at most 64 bytes',
+		{ channel: 'c'.repeat(65) },
+		/^Invalid “Channel Name”: must be at most 64 bytes$/,
+	],
+	[
+		'agent uid must be digits without string uids',
+		{ agentRtcUid: 'agent' },
+		'properties.agent_rtc_uid',
+	],
+	[
+		'one remote uid only',
+		{ options: { additionalBody: '{"properties": {"remote_rtc_uids": ["1", "2"]}}' } },
+		'properties.remote_rtc_uids',
+	],
+	[
+		'idle_timeout at most 259200 s',
+		{ idleTimeout: 259201 },
+		/^Invalid “Idle Timeout \(Seconds\)”: must be an integer in \[0, 259200\]/,
+	],
+	[
+		'max_history an integer',
+		{ options: { additionalBody: '{"properties": {"llm": {"max_history": 1.5}}}' } },
+		'properties.llm.max_history',
+	],
+	[
+		'a greeting recording needs the greeting message',
+		{ llmOptions: { greetingAudioUrl: 'https://cdn.example.com/hi.mp3' } },
+		'properties.llm.greeting_message',
+	],
+	[
+		'greeting audio download timeout within [200, 10000]',
+		{ llmOptions: { greetingAudioTimeoutMs: 100 } },
+		'properties.llm.greeting_configs.audio_download_timeout_ms',
+	],
+	[
+		'MCP server name letters and digits, at most 48',
+		{ llmOptions: { mcpServers: { servers: [{ name: 'my-server', endpoint: 'https://m' }] } } },
+		'properties.llm.mcp_servers[0].name',
+	],
 	['llm.url required without preset or pipeline', { llmUrl: '' }, 'properties.llm.url'],
 	['tts.params required without preset', { ttsParams: '' }, 'properties.tts.params'],
-	['credential_mode managed or byok', { options: { additionalBody: '{"properties": {"asr": {"credential_mode": "shared"}}}' } }, 'properties.asr.credential_mode'],
-	['speech threshold strictly between 0 and 1', { configureTurnDetection: true, speechThreshold: 1 }, 'properties.turn_detection.config.speech_threshold'],
-	['manual turns need the RTM data channel', { configureTurnDetection: true, endOfSpeechMode: 'manual', agentParameters: { dataChannel: 'datastream' } }, 'properties.parameters.data_channel'],
-	['manual turns need RTM', { configureTurnDetection: true, startOfSpeechMode: 'manual', advancedFeatures: { enableRtm: false } }, 'properties.advanced_features.enable_rtm'],
-	['semantic max_wait_ms -1 or more', { configureTurnDetection: true, endOfSpeechMode: 'semantic', endOfSpeechSemantic: { max_wait_ms: -2 } }, 'properties.turn_detection.config.end_of_speech.semantic_config.max_wait_ms'],
-	['turn detection config must match its mode', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"start_of_speech": {"mode": "vad", "keywords_config": {}}}}}}' } }, 'properties.turn_detection.config.start_of_speech.keywords_config'],
-	['only one mode config', { options: { additionalBody: '{"properties": {"turn_detection": {"config": {"end_of_speech": {"mode": "vad", "vad_config": {}, "semantic_config": {}}}}}}' } }, 'properties.turn_detection.config.end_of_speech.semantic_config'],
-	['interruption keywords at most 128', { configureInterruption: true, interruptionMode: 'keywords', interruptionKeywords: Array.from({ length: 129 }, (_, i) => `k${i}`).join(',') }, 'properties.interruption.keywords_config.trigger_keywords'],
-	['filler phrases: at least one when on', { enableFillerWords: true }, 'properties.filler_words.content.static_config.phrases'],
-	['filler phrases at most 100', { enableFillerWords: true, fillerPhrases: { phrases: Array.from({ length: 101 }, () => ({ text: 'um' })) } }, 'properties.filler_words.content.static_config.phrases'],
-	['filler phrase at most 50 words', { enableFillerWords: true, fillerPhrases: { phrases: [{ text: 'word '.repeat(51) }] } }, 'properties.filler_words.content.static_config.phrases[0]'],
-	['geofence exclude_area only with GLOBAL', { options: { additionalBody: '{"properties": {"geofence": {"area": "EUROPE", "exclude_area": "ASIA"}}}' } }, 'properties.geofence.exclude_area'],
-	['encryption mode 7 needs a salt', { encryptionMode: '7', encryptionKey: 'k' }, 'properties.rtc.encryption_salt'],
-	['silence timeout within [0, 60000]', { agentParameters: { silenceTimeoutMs: 70000, silenceContent: 'x' } }, 'properties.parameters.silence_config.timeout_ms'],
-	['silence content required above 0', { agentParameters: { silenceTimeoutMs: 5000 } }, 'properties.parameters.silence_config.content'],
-	['sal voiceprint name "unknown" is reserved', { enableSal: true, salSampleName: 'unknown', salSampleUrl: 'https://x/a.pcm' }, 'properties.sal.sample_urls'],
-	['sal sample_urls has one entry at most', { options: { additionalBody: '{"properties": {"sal": {"sample_urls": {"a": "u1", "b": "u2"}}}}' } }, 'properties.sal.sample_urls'],
-	['avatar enable needs params', { enableAvatar: true, avatarParams: '{}' }, 'properties.avatar.params'],
-	['tts and llm required without pipeline or mllm', { options: { additionalBody: '{"properties": {"tts": null}}' } }, 'properties.tts'],
-	['a vendor is a string', { options: { additionalBody: '{"properties": {"llm": {"vendor": 5}}}' } }, 'properties.llm.vendor'],
-	['deprecated interrupt_mode: only interrupt with an mllm', { mode: 'mllm', mllmApiKey: 'k', options: { additionalBody: '{"properties": {"turn_detection": {"interrupt_mode": "append"}}}' } }, 'properties.turn_detection.interrupt_mode'],
+	[
+		'credential_mode managed or byok',
+		{ options: { additionalBody: '{"properties": {"asr": {"credential_mode": "shared"}}}' } },
+		'properties.asr.credential_mode',
+	],
+	[
+		'speech threshold strictly between 0 and 1',
+		{ configureTurnDetection: true, speechThreshold: 1 },
+		'properties.turn_detection.config.speech_threshold',
+	],
+	[
+		'manual turns need the RTM data channel',
+		{
+			configureTurnDetection: true,
+			endOfSpeechMode: 'manual',
+			agentParameters: { dataChannel: 'datastream' },
+		},
+		'properties.parameters.data_channel',
+	],
+	[
+		'manual turns need RTM',
+		{
+			configureTurnDetection: true,
+			startOfSpeechMode: 'manual',
+			advancedFeatures: { enableRtm: false },
+		},
+		'properties.advanced_features.enable_rtm',
+	],
+	[
+		'semantic max_wait_ms -1 or more',
+		{
+			configureTurnDetection: true,
+			endOfSpeechMode: 'semantic',
+			endOfSpeechSemantic: { max_wait_ms: -2 },
+		},
+		'properties.turn_detection.config.end_of_speech.semantic_config.max_wait_ms',
+	],
+	[
+		'turn detection config must match its mode',
+		{
+			options: {
+				additionalBody:
+					'{"properties": {"turn_detection": {"config": {"start_of_speech": {"mode": "vad", "keywords_config": {}}}}}}',
+			},
+		},
+		'properties.turn_detection.config.start_of_speech.keywords_config',
+	],
+	[
+		'only one mode config',
+		{
+			options: {
+				additionalBody:
+					'{"properties": {"turn_detection": {"config": {"end_of_speech": {"mode": "vad", "vad_config": {}, "semantic_config": {}}}}}}',
+			},
+		},
+		'properties.turn_detection.config.end_of_speech.semantic_config',
+	],
+	[
+		'interruption keywords at most 128',
+		{
+			configureInterruption: true,
+			interruptionMode: 'keywords',
+			interruptionKeywords: Array.from({ length: 129 }, (_, i) => `k${i}`).join(','),
+		},
+		'properties.interruption.keywords_config.trigger_keywords',
+	],
+	[
+		'filler phrases: at least one when on',
+		{ enableFillerWords: true },
+		'properties.filler_words.content.static_config.phrases',
+	],
+	[
+		'filler phrases at most 100',
+		{
+			enableFillerWords: true,
+			fillerPhrases: { phrases: Array.from({ length: 101 }, () => ({ text: 'um' })) },
+		},
+		'properties.filler_words.content.static_config.phrases',
+	],
+	[
+		'filler phrase at most 50 words',
+		{ enableFillerWords: true, fillerPhrases: { phrases: [{ text: 'word '.repeat(51) }] } },
+		'properties.filler_words.content.static_config.phrases[0]',
+	],
+	[
+		'geofence exclude_area only with GLOBAL',
+		{
+			options: {
+				additionalBody: '{"properties": {"geofence": {"area": "EUROPE", "exclude_area": "ASIA"}}}',
+			},
+		},
+		'properties.geofence.exclude_area',
+	],
+	[
+		'encryption mode 7 needs a salt',
+		{ encryptionMode: '7', encryptionKey: 'k' },
+		'properties.rtc.encryption_salt',
+	],
+	[
+		'silence timeout within [0, 60000]',
+		{ agentParameters: { silenceTimeoutMs: 70000, silenceContent: 'x' } },
+		'properties.parameters.silence_config.timeout_ms',
+	],
+	[
+		'silence content required above 0',
+		{ agentParameters: { silenceTimeoutMs: 5000 } },
+		'properties.parameters.silence_config.content',
+	],
+	[
+		'sal voiceprint name "unknown" is reserved',
+		{ enableSal: true, salSampleName: 'unknown', salSampleUrl: 'https://x/a.pcm' },
+		'properties.sal.sample_urls',
+	],
+	[
+		'sal sample_urls has one entry at most',
+		{
+			options: {
+				additionalBody: '{"properties": {"sal": {"sample_urls": {"a": "u1", "b": "u2"}}}}',
+			},
+		},
+		'properties.sal.sample_urls',
+	],
+	[
+		'avatar enable needs params',
+		{ enableAvatar: true, avatarParams: '{}' },
+		'properties.avatar.params',
+	],
+	[
+		'tts and llm required without pipeline or mllm',
+		{ options: { additionalBody: '{"properties": {"tts": null}}' } },
+		'properties.tts',
+	],
+	[
+		'a vendor is a string',
+		{ options: { additionalBody: '{"properties": {"llm": {"vendor": 5}}}' } },
+		'properties.llm.vendor',
+	],
+	[
+		'deprecated interrupt_mode: only interrupt with an mllm',
+		{
+			mode: 'mllm',
+			mllmApiKey: 'k',
+			options: {
+				additionalBody: '{"properties": {"turn_detection": {"interrupt_mode": "append"}}}',
+			},
+		},
+		'properties.turn_detection.interrupt_mode',
+	],
 ];
 
 describe('rules checked before sending', () => {
@@ -236,7 +443,14 @@ describe('rules checked before sending', () => {
 	});
 
 	test('MLLM mode needs the API key unless a preset gives it', async () => {
-		const base = { resource: 'agent', operation: 'start', name: 'm', channel: 'c', remoteRtcUid: '1', mode: 'mllm' };
+		const base = {
+			resource: 'agent',
+			operation: 'start',
+			name: 'm',
+			channel: 'c',
+			remoteRtcUid: '1',
+			mode: 'mllm',
+		};
 		let result = await run(base);
 		expect(apiField(result.error('Agora'))).toBe('properties.mllm.api_key');
 		expect(sb.requests).toHaveLength(0);
@@ -269,7 +483,12 @@ describe('Start', () => {
 		expect(new Set(agents.map((a) => a.name)).size).toBe(2);
 		for (const item of out) {
 			const agent = agents.find((a) => a.agentId === item.agent_id)!;
-			expect(item).toMatchObject({ name: agent.name, channel: 'room1', agent_rtc_uid: '1001', labels: { ticket: 'T-1' } });
+			expect(item).toMatchObject({
+				name: agent.name,
+				channel: 'room1',
+				agent_rtc_uid: '1001',
+				labels: { ticket: 'T-1' },
+			});
 			expect(item.status).toBe('STARTING');
 			expect(typeof item.create_ts).toBe('number');
 		}
@@ -282,12 +501,28 @@ describe('Start', () => {
 			remote_rtc_uids: ['2002'],
 			idle_timeout: 30,
 			asr: { language: 'en-US', vendor: 'deepgram' },
-			llm: { url: 'https://llm.example.com/v1/chat/completions', api_key: LLM_KEY, system_messages: [{ role: 'system', content: 'You are helpful.' }] },
+			llm: {
+				url: 'https://llm.example.com/v1/chat/completions',
+				api_key: LLM_KEY,
+				system_messages: [{ role: 'system', content: 'You are helpful.' }],
+			},
 			tts: { vendor: 'microsoft', params: { key: TTS_KEY } },
 			labels: { ticket: 'T-1' },
 		});
 		// Groups left off are not sent.
-		for (const key of ['mllm', 'turn_detection', 'interruption', 'sal', 'avatar', 'geofence', 'rtc', 'filler_words', 'parameters', 'advanced_features', 'enable_string_uid']) {
+		for (const key of [
+			'mllm',
+			'turn_detection',
+			'interruption',
+			'sal',
+			'avatar',
+			'geofence',
+			'rtc',
+			'filler_words',
+			'parameters',
+			'advanced_features',
+			'enable_string_uid',
+		]) {
 			expect(p).not.toHaveProperty(key);
 		}
 		expect(sent).not.toHaveProperty('pipeline_id');
@@ -309,7 +544,11 @@ describe('Start', () => {
 			mllmUrl: 'wss://api.openai.com/v1/realtime',
 			mllmApiKey: 'mllm-secret-key-123',
 			mllmParams: '{"model": "gpt-4o-realtime-preview", "voice": "alloy"}',
-			mllmOptions: { greetingMessage: 'Hi', inputModalities: 'audio,text', messages: '[{"role": "user", "content": "x"}]' },
+			mllmOptions: {
+				greetingMessage: 'Hi',
+				inputModalities: 'audio,text',
+				messages: '[{"role": "user", "content": "x"}]',
+			},
 			mllmTurnDetectionMode: 'semantic_vad',
 			mllmSemanticEagerness: 'high',
 			// Fields of other modes are hidden, so ignored even when present in the parameters.
@@ -335,7 +574,15 @@ describe('Start', () => {
 	});
 
 	test('saved pipeline mode sends pipeline_id, with LLM only when overridden', async () => {
-		let result = await runItems({ resource: 'agent', operation: 'start', name: 'pipe-1', channel: 'room3', remoteRtcUid: '9', mode: 'pipeline', pipelineId: 'pl_123' });
+		let result = await runItems({
+			resource: 'agent',
+			operation: 'start',
+			name: 'pipe-1',
+			channel: 'room3',
+			remoteRtcUid: '9',
+			mode: 'pipeline',
+			pipelineId: 'pl_123',
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		let sent = sb.agents()[0].request as IDataObject;
 		expect(sent.pipeline_id).toBe('pl_123');
@@ -343,7 +590,12 @@ describe('Start', () => {
 		expect(sent.properties).not.toHaveProperty('tts');
 
 		result = await runItems({
-			...cascadeParams({ name: 'pipe-2', mode: 'pipeline', pipelineId: 'pl_123', overrideLlm: true }),
+			...cascadeParams({
+				name: 'pipe-2',
+				mode: 'pipeline',
+				pipelineId: 'pl_123',
+				overrideLlm: true,
+			}),
 			llmUrl: '',
 			llmParams: '{"model": "gpt-4o"}',
 		});
@@ -354,10 +606,20 @@ describe('Start', () => {
 	});
 
 	test('an empty token is generated from the App Certificate, with RTM when Enable RTM is on', async () => {
-		const { decodeAccessToken2, SERVICE_TYPE } = await import('../../../../../sandbox/src/accessToken2Decoder');
+		const { decodeAccessToken2, SERVICE_TYPE } = await import(
+			'../../../../../sandbox/src/accessToken2Decoder'
+		);
 		const withCert = { ...credential, appCertificate: '0123456789abcdef0123456789abcdef' };
 		const result = await runWorkflow(
-			agoraWorkflow(cascadeParams({ name: 'tok', enableStringUid: true, agentRtcUid: 'agent-a', remoteRtcUid: 'user-b', advancedFeatures: { enableRtm: true } }) as INodeParameters),
+			agoraWorkflow(
+				cascadeParams({
+					name: 'tok',
+					enableStringUid: true,
+					agentRtcUid: 'agent-a',
+					remoteRtcUid: 'user-b',
+					advancedFeatures: { enableRtm: true },
+				}) as INodeParameters,
+			),
 			withCert,
 		);
 		expect(result.error('Agora')?.message).toBeUndefined();

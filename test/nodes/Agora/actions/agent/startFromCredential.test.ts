@@ -15,10 +15,21 @@ const KEYS: ICredentialDataDecryptedObject = {
 	ttsVendor: 'elevenlabs',
 	ttsSecretParams: JSON.stringify({ key: 'cred-tts-key', voice_id: 'v1' }),
 };
-const BARE: INodeParameters = { resource: 'agent', operation: 'start', channel: 'room1', remoteRtcUid: '2002' };
+const BARE: INodeParameters = {
+	resource: 'agent',
+	operation: 'start',
+	channel: 'room1',
+	remoteRtcUid: '2002',
+};
 
-async function start(parameters: INodeParameters, typeVersion: number, keys: ICredentialDataDecryptedObject = KEYS) {
-	return await runWorkflow(agoraWorkflow(parameters, [{}], { typeVersion }), credential, { agoraVendorKeysApi: keys });
+async function start(
+	parameters: INodeParameters,
+	typeVersion: number,
+	keys: ICredentialDataDecryptedObject = KEYS,
+) {
+	return await runWorkflow(agoraWorkflow(parameters, [{}], { typeVersion }), credential, {
+		agoraVendorKeysApi: keys,
+	});
 }
 
 const sent = () => (joins()[0].body as IDataObject).properties as IDataObject;
@@ -29,7 +40,12 @@ describe('Agent › Start 1.2 with the Vendor Keys credential', () => {
 		expect(result.error('Agora')).toBeUndefined();
 		expect(result.output('Agora')[0].agent_id).toEqual(expect.any(String));
 		const p = sent();
-		expect(p.llm).toMatchObject({ url: KEYS.llmUrl, vendor: 'custom', style: 'openai', api_key: 'cred-llm-key' });
+		expect(p.llm).toMatchObject({
+			url: KEYS.llmUrl,
+			vendor: 'custom',
+			style: 'openai',
+			api_key: 'cred-llm-key',
+		});
 		// The form's TTS vendor (Microsoft by default) wins; its empty key is filled.
 		expect((p.tts as IDataObject).vendor).toBe('microsoft');
 		expect((p.tts as IDataObject).params).toMatchObject({ key: 'cred-tts-key' });
@@ -38,15 +54,27 @@ describe('Agent › Start 1.2 with the Vendor Keys credential', () => {
 	it('takes the TTS vendor from the credential when the form leaves it empty', async () => {
 		const result = await start({ ...BARE, ttsVendor: '', ttsParams: '' }, 1.2);
 		expect(result.error('Agora')).toBeUndefined();
-		expect(sent().tts).toMatchObject({ vendor: 'elevenlabs', params: { key: 'cred-tts-key', voice_id: 'v1' } });
+		expect(sent().tts).toMatchObject({
+			vendor: 'elevenlabs',
+			params: { key: 'cred-tts-key', voice_id: 'v1' },
+		});
 	});
 
 	it('values typed into the form win; the credential’s vendor and style go only with its own URL', async () => {
-		const form = { ...BARE, llmUrl: 'https://llm.example.com/v1/chat/completions', llmApiKey: 'form-key', ttsVendor: 'openai', ttsParams: '{"key": "form-tts"}' };
+		const form = {
+			...BARE,
+			llmUrl: 'https://llm.example.com/v1/chat/completions',
+			llmApiKey: 'form-key',
+			ttsVendor: 'openai',
+			ttsParams: '{"key": "form-tts"}',
+		};
 		const result = await start(form, 1.2);
 		expect(result.error('Agora')).toBeUndefined();
 		const p = sent();
-		expect(p.llm).toMatchObject({ url: 'https://llm.example.com/v1/chat/completions', api_key: 'form-key' });
+		expect(p.llm).toMatchObject({
+			url: 'https://llm.example.com/v1/chat/completions',
+			api_key: 'form-key',
+		});
 		expect(p.llm).not.toHaveProperty('vendor');
 		expect(p.llm).not.toHaveProperty('style');
 		expect(p.tts).toMatchObject({ vendor: 'openai', params: { key: 'form-tts' } });

@@ -16,10 +16,19 @@ const KEYS: ICredentialDataDecryptedObject = {
 const SALT = Buffer.alloc(32, 7).toString('base64');
 
 /** The join request of one run, without the token generated for it (it carries a timestamp). */
-async function sentBody(parameters: IDataObject, typeVersion: number, items: IDataObject[] = [{}]): Promise<IDataObject> {
+async function sentBody(
+	parameters: IDataObject,
+	typeVersion: number,
+	items: IDataObject[] = [{}],
+): Promise<IDataObject> {
 	sb.reset();
 	const workflow = agoraWorkflow(parameters as INodeParameters, items, { typeVersion });
-	const result = await runWorkflow(workflow, credential, { agoraVendorKeysApi: KEYS }, { executionId: '4242' });
+	const result = await runWorkflow(
+		workflow,
+		credential,
+		{ agoraVendorKeysApi: KEYS },
+		{ executionId: '4242' },
+	);
 	expect(result.error('Agora')).toBeUndefined();
 	const body = joins()[0].body as IDataObject;
 	const properties = { ...(body.properties as IDataObject) };
@@ -35,7 +44,11 @@ const model = {
 	llmApiKey: LLM_KEY,
 	llmSystemMessages: { messages: [{ role: 'system', content: 'Hi {{customer}}' }] },
 	llmParams: '{"model": "gpt-4o-mini"}',
-	llmOptions: { greetingMessage: 'Hello', maxHistory: 64, templateVariables: { entries: [{ name: 'customer', value: 'Ann' }] } },
+	llmOptions: {
+		greetingMessage: 'Hello',
+		maxHistory: 64,
+		templateVariables: { entries: [{ name: 'customer', value: 'Ann' }] },
+	},
 };
 const voice = {
 	ttsVendor: 'elevenlabs',
@@ -78,10 +91,23 @@ const advanced = {
 describe('Agent › Start 1.3 builds the request of 1.2', () => {
 	it('for a field of every group, set inside its group', async () => {
 		const { ifNameInUse, requestOptions, ...advancedFields } = advanced;
-		const saved12 = { ...top, ...model, ...voice, ...conversation, ...identity, ...advancedFields, options: { ifNameInUse }, requestOptions };
+		const saved12 = {
+			...top,
+			...model,
+			...voice,
+			...conversation,
+			...identity,
+			...advancedFields,
+			options: { ifNameInUse },
+			requestOptions,
+		};
 		const grouped13 = { ...top, model, voice, conversation, identity, options: advanced };
 		const body12 = await sentBody(saved12, 1.2);
-		expect(body12.properties).toMatchObject({ idle_timeout: 120, rtc: { encryption_mode: 8 }, sal: { sal_mode: 'recognition' } });
+		expect(body12.properties).toMatchObject({
+			idle_timeout: 120,
+			rtc: { encryption_mode: 8 },
+			sal: { sal_mode: 'recognition' },
+		});
 		expect(await sentBody(grouped13, 1.3)).toEqual(body12);
 	});
 
@@ -94,17 +120,38 @@ describe('Agent › Start 1.3 builds the request of 1.2', () => {
 
 	it('for expressions inside a group, read from the item or evaluated by n8n', async () => {
 		const items = [{ url: 'https://llm.example.com/a', room: 'room1' }];
-		const body12 = await sentBody({ ...top, llmUrl: '={{ $json.url }}', llmApiKey: '={{ "k-" + $json.room }}' }, 1.2, items);
-		const body13 = await sentBody({ ...top, model: { llmUrl: '={{ $json.url }}', llmApiKey: '={{ "k-" + $json.room }}' } }, 1.3, items);
-		expect(body12.properties).toMatchObject({ llm: { url: 'https://llm.example.com/a', api_key: 'k-room1' } });
+		const body12 = await sentBody(
+			{ ...top, llmUrl: '={{ $json.url }}', llmApiKey: '={{ "k-" + $json.room }}' },
+			1.2,
+			items,
+		);
+		const body13 = await sentBody(
+			{ ...top, model: { llmUrl: '={{ $json.url }}', llmApiKey: '={{ "k-" + $json.room }}' } },
+			1.3,
+			items,
+		);
+		expect(body12.properties).toMatchObject({
+			llm: { url: 'https://llm.example.com/a', api_key: 'k-room1' },
+		});
 		expect(body13).toEqual(body12);
 	});
 
 	it('in Saved Pipeline mode, with the LLM override set at the top level and its fields in Model', async () => {
 		const pipeline = { ...top, mode: 'pipeline', pipelineId: 'pl-1', overrideLlm: true };
-		const body12 = await sentBody({ ...pipeline, llmUrl: model.llmUrl, llmParams: model.llmParams }, 1.2);
-		expect(body12).toMatchObject({ pipeline_id: 'pl-1', properties: { llm: { url: model.llmUrl } } });
-		expect(await sentBody({ ...pipeline, model: { llmUrl: model.llmUrl, llmParams: model.llmParams } }, 1.3)).toEqual(body12);
+		const body12 = await sentBody(
+			{ ...pipeline, llmUrl: model.llmUrl, llmParams: model.llmParams },
+			1.2,
+		);
+		expect(body12).toMatchObject({
+			pipeline_id: 'pl-1',
+			properties: { llm: { url: model.llmUrl } },
+		});
+		expect(
+			await sentBody(
+				{ ...pipeline, model: { llmUrl: model.llmUrl, llmParams: model.llmParams } },
+				1.3,
+			),
+		).toEqual(body12);
 	});
 });
 
@@ -124,7 +171,9 @@ describe('settings of the groups that shape the run, not the body', () => {
 	it('Request Options, in Advanced: checked as at the top level', async () => {
 		const expected = await failure({ ...top, requestOptions: { concurrency: 0 } }, 1.2);
 		expect(expected).toEqual({ message: expect.stringMatching(/Concurrency/), sent: 0 });
-		expect(await failure({ ...top, options: { requestOptions: { concurrency: 0 } } }, 1.3)).toEqual(expected);
+		expect(await failure({ ...top, options: { requestOptions: { concurrency: 0 } } }, 1.3)).toEqual(
+			expected,
+		);
 	});
 });
 

@@ -26,7 +26,12 @@ describe('reconciliation after an ambiguous answer', () => {
 		expect(agents).toHaveLength(1);
 		expect(joins()).toHaveLength(1);
 		const [out] = result.output('Agora');
-		expect(out).toMatchObject({ agent_id: agents[0].agentId, name: 'agent-x', channel: 'room1', reconciled: true });
+		expect(out).toMatchObject({
+			agent_id: agents[0].agentId,
+			name: 'agent-x',
+			channel: 'room1',
+			reconciled: true,
+		});
 		expect(JSON.stringify(out)).not.toContain(LLM_KEY);
 	});
 
@@ -46,7 +51,10 @@ describe('reconciliation after an ambiguous answer', () => {
 		const result = await run(params({ requestOptions: { timeoutMs: 300 } }));
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.agents()).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ agent_id: sb.agents()[0].agentId, reconciled: true });
+		expect(result.output('Agora')[0]).toMatchObject({
+			agent_id: sb.agents()[0].agentId,
+			reconciled: true,
+		});
 	});
 
 	test('every attempt fails: the last error is reported, at most Max Retries repeats', async () => {
@@ -97,14 +105,26 @@ describe('an agent still STARTING or started long ago is found again', () => {
 		sb.configure({ startDelayMs: 60000 });
 		const first = await run(params({ name: 'dup-starting' }));
 		const id = first.output('Agora')[0].agent_id;
-		const again = await run(params({ name: 'dup-starting', agentRtcUid: '1002', options: { ifNameInUse: 'returnExisting' } }));
+		const again = await run(
+			params({
+				name: 'dup-starting',
+				agentRtcUid: '1002',
+				options: { ifNameInUse: 'returnExisting' },
+			}),
+		);
 		expect(again.error('Agora')).toBeUndefined();
-		expect(again.output('Agora')[0]).toMatchObject({ agent_id: id, status: 'STARTING', existing: true });
+		expect(again.output('Agora')[0]).toMatchObject({
+			agent_id: id,
+			status: 'STARTING',
+			existing: true,
+		});
 	});
 
 	test('Return Existing Agent finds an agent started more than 2 hours ago', async () => {
 		const id = await agentStartedAgo('dup-old', 5);
-		const again = await run(params({ name: 'dup-old', agentRtcUid: '1003', options: { ifNameInUse: 'returnExisting' } }));
+		const again = await run(
+			params({ name: 'dup-old', agentRtcUid: '1003', options: { ifNameInUse: 'returnExisting' } }),
+		);
 		expect(again.error('Agora')).toBeUndefined();
 		expect(again.output('Agora')[0]).toMatchObject({ agent_id: id, existing: true });
 	});
@@ -115,24 +135,56 @@ describe('an agent still STARTING or started long ago is found again', () => {
 		const result = await run(params({ name: 'recover-starting' }));
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.agents()).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ agent_id: sb.agents()[0].agentId, reconciled: true, status: 'STARTING' });
+		expect(result.output('Agora')[0]).toMatchObject({
+			agent_id: sb.agents()[0].agentId,
+			reconciled: true,
+			status: 'STARTING',
+		});
 	});
 });
 
 describe('one output shape, whatever path produced it', () => {
-	const AGENT_KEYS = ['agent_id', 'agent_rtc_uid', 'channel', 'create_ts', 'existing', 'labels', 'name', 'reconciled', 'status'];
+	const AGENT_KEYS = [
+		'agent_id',
+		'agent_rtc_uid',
+		'channel',
+		'create_ts',
+		'existing',
+		'labels',
+		'name',
+		'reconciled',
+		'status',
+	];
 
 	test('a started, an existing and a recovered agent have the same fields', async () => {
-		const fresh = await run(params({ name: 'shape-1', labels: { entries: [{ name: 'team', value: 'a' }] } }));
-		const existing = await run(params({ name: 'shape-1', agentRtcUid: '1009', options: { ifNameInUse: 'returnExisting' } }));
+		const fresh = await run(
+			params({ name: 'shape-1', labels: { entries: [{ name: 'team', value: 'a' }] } }),
+		);
+		const existing = await run(
+			params({ name: 'shape-1', agentRtcUid: '1009', options: { ifNameInUse: 'returnExisting' } }),
+		);
 		sb.injectFault({ method: 'POST', pathIncludes: '/join', kind: '504-after-commit' });
 		const recovered = await run(params({ name: 'shape-2' }));
 		for (const result of [fresh, existing, recovered]) {
 			expect(result.error('Agora')).toBeUndefined();
 			expect(Object.keys(result.output('Agora')[0]).sort()).toEqual(AGENT_KEYS);
 		}
-		expect(fresh.output('Agora')[0]).toMatchObject({ labels: { team: 'a' }, existing: false, reconciled: false });
-		expect(existing.output('Agora')[0]).toMatchObject({ agent_id: fresh.output('Agora')[0].agent_id, existing: true, agent_rtc_uid: null, labels: null });
-		expect(recovered.output('Agora')[0]).toMatchObject({ reconciled: true, agent_rtc_uid: '1001', status: expect.any(String), create_ts: expect.any(Number) });
+		expect(fresh.output('Agora')[0]).toMatchObject({
+			labels: { team: 'a' },
+			existing: false,
+			reconciled: false,
+		});
+		expect(existing.output('Agora')[0]).toMatchObject({
+			agent_id: fresh.output('Agora')[0].agent_id,
+			existing: true,
+			agent_rtc_uid: null,
+			labels: null,
+		});
+		expect(recovered.output('Agora')[0]).toMatchObject({
+			reconciled: true,
+			agent_rtc_uid: '1001',
+			status: expect.any(String),
+			create_ts: expect.any(Number),
+		});
 	});
 });

@@ -14,8 +14,15 @@ describe('Stop', () => {
 		result = await run({ resource: 'agent', operation: 'stop', agentId: id });
 		expect(result.error('Agora')?.message).toMatch(/404/);
 
-		result = await run({ resource: 'agent', operation: 'stop', agentId: id, options: { ignoreNotFound: true } });
-		expect(result.output('Agora')).toEqual([{ agent_id: id, stopped: true, already_stopped: true }]);
+		result = await run({
+			resource: 'agent',
+			operation: 'stop',
+			agentId: id,
+			options: { ignoreNotFound: true },
+		});
+		expect(result.output('Agora')).toEqual([
+			{ agent_id: id, stopped: true, already_stopped: true },
+		]);
 	});
 
 	test('after an unclear failure the stop is repeated, and a 404 then means it worked', async () => {

@@ -23,10 +23,16 @@ describe('Update', () => {
 		expect(sent).toEqual({
 			properties: {
 				token: 'new-token-value-123',
-				llm: { system_messages: [{ role: 'system', content: 'Be brief.' }], params: { model: 'gpt-4o', max_tokens: 200 } },
+				llm: {
+					system_messages: [{ role: 'system', content: 'Be brief.' }],
+					params: { model: 'gpt-4o', max_tokens: 200 },
+				},
 			},
 		});
-		expect((sb.agents()[0].properties.llm as IDataObject).params).toEqual({ model: 'gpt-4o', max_tokens: 200 });
+		expect((sb.agents()[0].properties.llm as IDataObject).params).toEqual({
+			model: 'gpt-4o',
+			max_tokens: 200,
+		});
 		const out = result.output('Agora')[0];
 		expect(out).toMatchObject({ agent_id: id, updated: ['token', 'llm'] });
 		expect(JSON.stringify(out)).not.toContain('new-token-value-123');
@@ -35,7 +41,12 @@ describe('Update', () => {
 	test('an untouched {} params is not sent, so the params set at start stay', async () => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}', mllmParams: '{}', token: 'new-token-1' } });
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: { llmParams: '{}', mllmParams: '{}', token: 'new-token-1' },
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-1' } });
 	});
@@ -43,7 +54,12 @@ describe('Update', () => {
 	test('{} alone is not a field to update: refused, nothing sent', async () => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { llmParams: '{}' } });
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: { llmParams: '{}' },
+		});
 		expect(result.error('Agora')?.message).toContain(': needs at least one field to update');
 		expect(apiField(result.error('Agora'))).toBe('properties');
 		expect(sb.requests).toHaveLength(0);
@@ -55,7 +71,12 @@ describe('Update', () => {
 	])('an empty Channel Token (%s) is refused naming the field', async (_how, token) => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token } });
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: { token },
+		});
 		expect(result.error('Agora')?.message).toContain(': must not be empty');
 		expect(apiField(result.error('Agora'))).toBe('properties.token');
 		expect(sb.requests).toHaveLength(0);
@@ -65,16 +86,31 @@ describe('Update', () => {
 	test('Additional Body members the form lacks are merged and sent', async () => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
-		const additionalBody = '{"properties": {"future_setting": {"on": true}, "llm": {"future_llm": 1}}}';
-		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token: 'new-token-2' }, options: { additionalBody } });
+		const additionalBody =
+			'{"properties": {"future_setting": {"on": true}, "llm": {"future_llm": 1}}}';
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: { token: 'new-token-2' },
+			options: { additionalBody },
+		});
 		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-2', future_setting: { on: true }, llm: { future_llm: 1 } } });
+		expect(sb.requests[0].body).toEqual({
+			properties: { token: 'new-token-2', future_setting: { on: true }, llm: { future_llm: 1 } },
+		});
 	});
 
 	test('a member beside properties is sent too: Agora answers for it, the node does not refuse it', async () => {
 		const [id] = await seed(1);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'agent', operation: 'update', agentId: id, updateFields: { token: 'new-token-3' }, options: { additionalBody: '{"future_top": 1}' } });
+		const result = await run({
+			resource: 'agent',
+			operation: 'update',
+			agentId: id,
+			updateFields: { token: 'new-token-3' },
+			options: { additionalBody: '{"future_top": 1}' },
+		});
 		expect(sb.requests[0].body).toEqual({ properties: { token: 'new-token-3' }, future_top: 1 });
 		// The sandbox refuses a top-level member other than properties: that 400 is the answer checked here.
 		expect(result.error('Agora')?.message).toContain('Agora update agent failed with 400');

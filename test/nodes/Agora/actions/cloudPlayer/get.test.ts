@@ -24,19 +24,35 @@ describe('get', () => {
 		const result = await run({ resource: 'cloudPlayer', operation: 'get', playerId: ids[2] });
 		expect(result.error('Agora')).toBeUndefined();
 		expect(result.output('Agora')).toEqual([
-			expect.objectContaining({ id: ids[2], channelName: 'other', uid: 1002, streamUrl: STREAM, status: expect.any(String) }),
+			expect.objectContaining({
+				id: ids[2],
+				channelName: 'other',
+				uid: 1002,
+				streamUrl: STREAM,
+				status: expect.any(String),
+			}),
 		]);
 		expect(sb.requests[0].query).toEqual({ pageSize: '500' });
 
 		sb.requests.length = 0;
-		const narrowed = await run({ resource: 'cloudPlayer', operation: 'get', playerId: ids[1], channelName: 'room1' });
+		const narrowed = await run({
+			resource: 'cloudPlayer',
+			operation: 'get',
+			playerId: ids[1],
+			channelName: 'room1',
+		});
 		expect(narrowed.output('Agora')[0]).toMatchObject({ id: ids[1], channelName: 'room1' });
 		expect(sb.requests[0].query).toEqual({ filter: 'channelName eq room1', pageSize: '500' });
 	});
 
 	it('not found is a clear 404-like error', async () => {
 		await seed(1);
-		const result = await run({ resource: 'cloudPlayer', operation: 'get', playerId: 'no-such-player' }, [{}], credential, { continueOnFail: true });
+		const result = await run(
+			{ resource: 'cloudPlayer', operation: 'get', playerId: 'no-such-player' },
+			[{}],
+			credential,
+			{ continueOnFail: true },
+		);
 		const [out] = result.output('Agora');
 		expect(out.error).toContain('Cloud player "no-such-player" was not found');
 		expect(out.httpCode).toBe(404);

@@ -10,7 +10,12 @@ describe('get many', () => {
 	it('Return All follows nextPageToken over several pages; one item per player', async () => {
 		const ids = await seed(7);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'getMany',
+			returnAll: true,
+			options: { pageSize: 2 },
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		expect(result.output('Agora').map((p) => p.id)).toEqual(ids);
 		expect(sb.requests).toHaveLength(4);
@@ -21,13 +26,24 @@ describe('get many', () => {
 	it('Limit stops early and asks only for what it needs', async () => {
 		const ids = await seed(7);
 		sb.requests.length = 0;
-		const result = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: false, limit: 3 });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 3,
+		});
 		expect(result.output('Agora').map((p) => p.id)).toEqual(ids.slice(0, 3));
 		expect(sb.requests).toHaveLength(1);
 		expect(sb.requests[0].query).toEqual({ pageSize: '3' });
 
 		sb.requests.length = 0;
-		const paged = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: false, limit: 5, options: { pageSize: 2 } });
+		const paged = await run({
+			resource: 'cloudPlayer',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 5,
+			options: { pageSize: 2 },
+		});
 		expect(paged.output('Agora').map((p) => p.id)).toEqual(ids.slice(0, 5));
 		expect(sb.requests).toHaveLength(3);
 	});
@@ -35,7 +51,12 @@ describe('get many', () => {
 	it('the channel filter reaches Agora as "channelName eq <channel>" (spaces encoded)', async () => {
 		const ids = await seed(4, (i) => ({ channelName: i % 2 ? 'my room' : 'room1' }));
 		sb.requests.length = 0;
-		const result = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true, filters: { channelName: 'my room' } });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { channelName: 'my room' },
+		});
 		expect(result.output('Agora').map((p) => p.id)).toEqual([ids[1], ids[3]]);
 		expect(sb.requests[0].query).toEqual({ filter: 'channelName eq my room', pageSize: '500' });
 	});
@@ -48,8 +69,21 @@ describe('get many', () => {
 
 	it('items that carry only id, name and createTs pass through unchanged', async () => {
 		const pages: Record<string, IDataObject> = {
-			'': { totalSize: 3, fields: 'id,name,createTs', players: [{ id: 'a', name: 'n1', createTs: 1 }, { id: 'b', name: '', createTs: 2 }], nextPageToken: 't2' },
-			t2: { totalSize: 3, fields: 'id,name,createTs', players: [{ id: 'c', name: 'n3', createTs: 3 }], nextPageToken: '' },
+			'': {
+				totalSize: 3,
+				fields: 'id,name,createTs',
+				players: [
+					{ id: 'a', name: 'n1', createTs: 1 },
+					{ id: 'b', name: '', createTs: 2 },
+				],
+				nextPageToken: 't2',
+			},
+			t2: {
+				totalSize: 3,
+				fields: 'id,name,createTs',
+				players: [{ id: 'c', name: 'n3', createTs: 3 }],
+				nextPageToken: '',
+			},
 		};
 		const seen: string[] = [];
 		const server = http.createServer((req, res) => {
@@ -61,10 +95,14 @@ describe('get many', () => {
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		try {
 			const port = (server.address() as AddressInfo).port;
-			const result = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true }, [{}], {
-				...credential,
-				customBaseUrl: `http://127.0.0.1:${port}`,
-			});
+			const result = await run(
+				{ resource: 'cloudPlayer', operation: 'getMany', returnAll: true },
+				[{}],
+				{
+					...credential,
+					customBaseUrl: `http://127.0.0.1:${port}`,
+				},
+			);
 			expect(result.error('Agora')).toBeUndefined();
 			expect(result.output('Agora')).toEqual([
 				{ id: 'a', name: 'n1', createTs: 1 },

@@ -57,13 +57,20 @@ describe('create after an ambiguous failure', () => {
 		const result = await run(createParams({ additionalFields: { name: 'named-2' } }));
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.players()).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ id: sb.players()[0].id, name: 'named-2', status: 'connecting', reconciled: false });
+		expect(result.output('Agora')[0]).toMatchObject({
+			id: sb.players()[0].id,
+			name: 'named-2',
+			status: 'connecting',
+			reconciled: false,
+		});
 		expect(posts().map((r) => r.status)).toEqual([504, 200]);
 	});
 
 	it('named, time-out while Agora applied it: reconciled, one player', async () => {
 		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: 'latency', latencyMs: 2500 });
-		const result = await run(createParams({ additionalFields: { name: 'slow-1' }, requestOptions: { timeoutMs: 1000 } }));
+		const result = await run(
+			createParams({ additionalFields: { name: 'slow-1' }, requestOptions: { timeoutMs: 1000 } }),
+		);
 		expect(result.error('Agora')).toBeUndefined();
 		expect(sb.players()).toHaveLength(1);
 		expect(result.output('Agora')[0]).toMatchObject({ id: sb.players()[0].id, reconciled: true });
@@ -103,7 +110,12 @@ describe('create after an ambiguous failure', () => {
 		const [out] = result.output('Agora');
 		expect(out.reconciled).toBe(true);
 		expect(out.id).not.toBe(ownId);
-		expect(sb.players().map((p) => p.id).sort()).toEqual([ownId, out.id].sort());
+		expect(
+			sb
+				.players()
+				.map((p) => p.id)
+				.sort(),
+		).toEqual([ownId, out.id].sort());
 	});
 
 	it('unnamed, dropped before anything happened: a clear "unknown" error with the request id, nothing created', async () => {
@@ -116,12 +128,16 @@ describe('create after an ambiguous failure', () => {
 		expect(String(out.description)).toContain(posts()[0].requestId as string);
 		expect(posts()).toHaveLength(1);
 		expect(sb.players()).toHaveLength(0);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(reconcileTiming.maxWaitMs - reconcileTiming.intervalMs);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(
+			reconcileTiming.maxWaitMs - reconcileTiming.intervalMs,
+		);
 	});
 
 	it('named, every repeat lost too: a clear "unknown" error after Max Retries repeats, at most one player', async () => {
 		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: 'drop', count: 10 });
-		const result = await run(createParams({ additionalFields: { name: 'lost-1' }, requestOptions: { maxRetries: 2 } }));
+		const result = await run(
+			createParams({ additionalFields: { name: 'lost-1' }, requestOptions: { maxRetries: 2 } }),
+		);
 		const error = result.error('Agora');
 		expect(error?.message).toContain('whether the player was created is unknown');
 		expect(String(error?.description)).toContain(posts()[0].requestId as string);
@@ -144,7 +160,12 @@ describe('delete after an ambiguous failure', () => {
 		const id = created.output('Agora')[0].id as string;
 		sb.requests.length = 0;
 		sb.injectFault({ method: 'DELETE', kind: '504-after-commit' });
-		const result = await run({ resource: 'cloudPlayer', operation: 'delete', playerId: id, region: 'na' });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'delete',
+			playerId: id,
+			region: 'na',
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		expect(result.output('Agora')).toEqual([{ deleted: true, id, requestId: expect.any(String) }]);
 		expect(sb.players()).toHaveLength(0);
@@ -156,7 +177,12 @@ describe('delete after an ambiguous failure', () => {
 		const id = created.output('Agora')[0].id as string;
 		sb.requests.length = 0;
 		sb.injectFault({ method: 'DELETE', kind: '504' });
-		const result = await run({ resource: 'cloudPlayer', operation: 'delete', playerId: id, region: 'na' });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'delete',
+			playerId: id,
+			region: 'na',
+		});
 		expect(result.output('Agora')).toEqual([{ deleted: true, id, requestId: expect.any(String) }]);
 		expect(sb.players()).toHaveLength(0);
 		expect(sb.requests.map((r) => r.status)).toEqual([504, 200]);
@@ -170,7 +196,11 @@ describe('rate limits (sandbox enforcing them)', () => {
 		const items = Array.from({ length: 120 }, (_, i) => ({ name: `bulk-${i}`, uid: 10000 + i }));
 		const started = Date.now();
 		const result = await run(
-			createParams({ uid: '={{$json.uid}}', additionalFields: { name: '={{$json.name}}' }, requestOptions: { concurrency: 50 } }),
+			createParams({
+				uid: '={{$json.uid}}',
+				additionalFields: { name: '={{$json.name}}' },
+				requestOptions: { concurrency: 50 },
+			}),
 			items,
 		);
 		const elapsed = Date.now() - started;
@@ -187,7 +217,11 @@ describe('rate limits (sandbox enforcing them)', () => {
 	it('creates of one name are paced at 2/s (409s answered, no 429)', async () => {
 		const started = Date.now();
 		const result = await run(
-			createParams({ uid: '={{$json.uid}}', additionalFields: { name: 'same-name' }, options: { onNameConflict: 'returnExisting' } }),
+			createParams({
+				uid: '={{$json.uid}}',
+				additionalFields: { name: 'same-name' },
+				options: { onNameConflict: 'returnExisting' },
+			}),
 			[{ uid: 1 }, { uid: 2 }, { uid: 3 }, { uid: 4 }, { uid: 5 }],
 		);
 		expect(result.error('Agora')).toBeUndefined();
@@ -211,7 +245,13 @@ describe('rate limits (sandbox enforcing them)', () => {
 		sb.requests.length = 0;
 		const started = Date.now();
 		const result = await run(
-			{ resource: 'cloudPlayer', operation: 'delete', playerId: '={{$json.id}}', region: 'na', requestOptions: { concurrency: 100 } },
+			{
+				resource: 'cloudPlayer',
+				operation: 'delete',
+				playerId: '={{$json.id}}',
+				region: 'na',
+				requestOptions: { concurrency: 100 },
+			},
 			ids.map((id) => ({ id })),
 		);
 		expect(result.error('Agora')).toBeUndefined();
@@ -225,10 +265,17 @@ describe('rate limits (sandbox enforcing them)', () => {
 	it('Return All over a filtered list is paced at 2 pages/s', async () => {
 		sb.configure({ rateLimits: false });
 		const api = client(sb);
-		for (let i = 0; i < 5; i++) await api.post(playersPath(sb, 'na'), playerBody({ uid: 30000 + i, channelName: 'paged' }));
+		for (let i = 0; i < 5; i++)
+			await api.post(playersPath(sb, 'na'), playerBody({ uid: 30000 + i, channelName: 'paged' }));
 		sb.configure({ rateLimits: true });
 		const started = Date.now();
-		const result = await run({ resource: 'cloudPlayer', operation: 'getMany', returnAll: true, filters: { channelName: 'paged' }, options: { pageSize: 1 } });
+		const result = await run({
+			resource: 'cloudPlayer',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { channelName: 'paged' },
+			options: { pageSize: 1 },
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		expect(result.output('Agora')).toHaveLength(5);
 		expect(sb.stats().rateLimited.total).toBe(0);
@@ -246,17 +293,45 @@ describe('rate limits (sandbox enforcing them)', () => {
 
 describe('one output shape, whatever path produced it', () => {
 	test('a created, an existing and a recovered cloud player have the same fields, uid included', async () => {
-		const create = (over: INodeParameters) => createParams({ streamUrl: 'rtmp://media.example.com/live/s', ...over });
+		const create = (over: INodeParameters) =>
+			createParams({ streamUrl: 'rtmp://media.example.com/live/s', ...over });
 		const created = await run(create({ additionalFields: { name: 'shape-p' } }));
-		const existing = await run(create({ uid: 556, additionalFields: { name: 'shape-p' }, options: { onNameConflict: 'returnExisting' } }));
+		const existing = await run(
+			create({
+				uid: 556,
+				additionalFields: { name: 'shape-p' },
+				options: { onNameConflict: 'returnExisting' },
+			}),
+		);
 		sb.injectFault({ method: 'POST', pathIncludes: '/players', kind: '504-after-commit' });
 		const recovered = await run(create({ uid: 557, additionalFields: { name: 'shape-q' } }));
-		const keys = ['channelName', 'createTs', 'existing', 'id', 'name', 'reconciled', 'region', 'requestId', 'status', 'uid'];
+		const keys = [
+			'channelName',
+			'createTs',
+			'existing',
+			'id',
+			'name',
+			'reconciled',
+			'region',
+			'requestId',
+			'status',
+			'uid',
+		];
 		for (const result of [created, existing, recovered]) {
 			expect(result.error('Agora')).toBeUndefined();
 			expect(Object.keys(result.output('Agora')[0]).sort()).toEqual(keys);
 		}
-		expect(existing.output('Agora')[0]).toMatchObject({ id: created.output('Agora')[0].id, uid: 555, createTs: expect.any(Number), existing: true });
-		expect(recovered.output('Agora')[0]).toMatchObject({ uid: 557, createTs: expect.any(Number), status: expect.any(String), reconciled: true });
+		expect(existing.output('Agora')[0]).toMatchObject({
+			id: created.output('Agora')[0].id,
+			uid: 555,
+			createTs: expect.any(Number),
+			existing: true,
+		});
+		expect(recovered.output('Agora')[0]).toMatchObject({
+			uid: 557,
+			createTs: expect.any(Number),
+			status: expect.any(String),
+			reconciled: true,
+		});
 	});
 });

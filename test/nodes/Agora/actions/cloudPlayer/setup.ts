@@ -17,12 +17,20 @@ export let credential: CredentialData;
 useSandbox({ startDelayMs: 10, playerQuota: 1000 }, (started) => ({ sb, credential } = started));
 beforeEach(() => sb.configure({ rateLimits: false, listDelayMs: 0 }));
 
-export async function run(parameters: INodeParameters, items: IDataObject[] = [{}], cred: CredentialData = credential, settings = {}) {
+export async function run(
+	parameters: INodeParameters,
+	items: IDataObject[] = [{}],
+	cred: CredentialData = credential,
+	settings = {},
+) {
 	return await runWorkflow(agoraWorkflow(parameters, items, settings), cred);
 }
 
 /** Creates players straight through the sandbox API (no node), for the read and delete tests. */
-export async function seed(count: number, over: (i: number) => INodeParameters = () => ({})): Promise<string[]> {
+export async function seed(
+	count: number,
+	over: (i: number) => INodeParameters = () => ({}),
+): Promise<string[]> {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const result = await run(createParams({ uid: 1000 + i, ...over(i) }));

@@ -13,7 +13,13 @@ let credential: CredentialData;
 
 beforeAll(async () => {
 	sb = await startSandbox({});
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+	credential = {
+		customerId: sb.customerId,
+		customerSecret: sb.customerSecret,
+		appId: sb.appId,
+		host: 'custom',
+		customBaseUrl: sb.url,
+	};
 });
 afterAll(async () => await sb.close());
 beforeEach(() => {
@@ -27,18 +33,30 @@ test('GET /v2/ncs/ip with Basic; the addresses as one list', async () => {
 	const result = await runWorkflow(agoraWorkflow(parameters), credential);
 	expect(result.error('Agora')).toBeUndefined();
 	expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/ncs/ip']);
-	expect(result.output('Agora')).toEqual([{ ips: ['127.0.0.1', '::1'], requestId: expect.any(String) }]);
+	expect(result.output('Agora')).toEqual([
+		{ ips: ['127.0.0.1', '::1'], requestId: expect.any(String) },
+	]);
 });
 
 test('a Token credential without the Customer ID and Secret stops before sending', async () => {
-	const token = { authentication: 'token', appId: sb.appId, appCertificate: sb.appCertificate, host: 'custom', customBaseUrl: sb.url };
+	const token = {
+		authentication: 'token',
+		appId: sb.appId,
+		appCertificate: sb.appCertificate,
+		host: 'custom',
+		customBaseUrl: sb.url,
+	};
 	const result = await runWorkflow(agoraWorkflow(parameters), token);
 	expect(result.error('Agora')?.message).toContain('requires Basic authentication');
 	expect(sb.requests).toHaveLength(0);
 });
 
 test('a Token credential with them sends Basic', async () => {
-	const result = await runWorkflow(agoraWorkflow(parameters), { ...credential, authentication: 'token', appCertificate: sb.appCertificate });
+	const result = await runWorkflow(agoraWorkflow(parameters), {
+		...credential,
+		authentication: 'token',
+		appCertificate: sb.appCertificate,
+	});
 	expect(result.error('Agora')).toBeUndefined();
 	expect(result.output('Agora')[0].ips).toEqual(['127.0.0.1', '::1']);
 });

@@ -18,14 +18,32 @@ async function sentBody(parameters: IDataObject, typeVersion: number): Promise<I
 	return { ...body, properties };
 }
 
-const numbers = { resource: 'phoneCall', operation: 'call', toNumber: '+1 (415) 555-0123', fromNumber: '+14155550100' };
-const keys = { llmUrl: 'https://llm.example.com/v1/chat/completions', llmApiKey: LLM_KEY, ttsParams: '{"key": "tts-secret-abcdef012345"}' };
+const numbers = {
+	resource: 'phoneCall',
+	operation: 'call',
+	toNumber: '+1 (415) 555-0123',
+	fromNumber: '+14155550100',
+};
+const keys = {
+	llmUrl: 'https://llm.example.com/v1/chat/completions',
+	llmApiKey: LLM_KEY,
+	ttsParams: '{"key": "tts-secret-abcdef012345"}',
+};
 
 describe('Phone Call › Call 1.3 builds the request of 1.2', () => {
 	it('for the call’s identity, the model, the voice and the options set inside their groups', async () => {
-		const saved = callParams({ sipRtcToken: SIP_TOKEN, vendorKeys: 'form', idleTimeout: 60, labels: { entries: [{ name: 'contact', value: 'Ada' }] } });
+		const saved = callParams({
+			sipRtcToken: SIP_TOKEN,
+			vendorKeys: 'form',
+			idleTimeout: 60,
+			labels: { entries: [{ name: 'contact', value: 'Ada' }] },
+		});
 		const body12 = await sentBody(saved, 1.2);
-		expect(body12).toMatchObject({ name: 'call-x', sip: { rtc_uid: '100', rtc_token: SIP_TOKEN }, properties: { channel: 'phone-room', idle_timeout: 60 } });
+		expect(body12).toMatchObject({
+			name: 'call-x',
+			sip: { rtc_uid: '100', rtc_token: SIP_TOKEN },
+			properties: { channel: 'phone-room', idle_timeout: 60 },
+		});
 		const grouped = {
 			...numbers,
 			model: { llmUrl: keys.llmUrl, llmApiKey: LLM_KEY },
@@ -47,8 +65,19 @@ describe('Phone Call › Call 1.3 builds the request of 1.2', () => {
 
 	it('for a new node: the numbers and keys only (default call name, channel and SIP UID)', async () => {
 		const body12 = await sentBody({ ...numbers, vendorKeys: 'form', ...keys }, 1.2);
-		expect(body12).toMatchObject({ name: expect.stringMatching(/^call-4343-/), sip: { rtc_uid: '100' } });
-		const body13 = await sentBody({ ...numbers, identity: { vendorKeys: 'form' }, model: { llmUrl: keys.llmUrl, llmApiKey: LLM_KEY }, voice: { ttsParams: keys.ttsParams } }, 1.3);
+		expect(body12).toMatchObject({
+			name: expect.stringMatching(/^call-4343-/),
+			sip: { rtc_uid: '100' },
+		});
+		const body13 = await sentBody(
+			{
+				...numbers,
+				identity: { vendorKeys: 'form' },
+				model: { llmUrl: keys.llmUrl, llmApiKey: LLM_KEY },
+				voice: { ttsParams: keys.ttsParams },
+			},
+			1.3,
+		);
 		expect(body13).toEqual(body12);
 	});
 });

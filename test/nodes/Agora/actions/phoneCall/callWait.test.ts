@@ -24,12 +24,25 @@ let historyBeforeMoving = 0;
 
 beforeAll(async () => {
 	model = await startScriptedModel();
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, ringTimeoutMs: 30_000, clock: 'manual' });
-	credential = { customerId: sb.customerId, customerSecret: sb.customerSecret, appId: sb.appId, host: 'custom', customBaseUrl: sb.url };
+	sb = await startSandbox({
+		startDelayMs: 5,
+		stopDelayMs: 5,
+		callSetupMs: SETUP_MS,
+		ringTimeoutMs: 30_000,
+		clock: 'manual',
+	});
+	credential = {
+		customerId: sb.customerId,
+		customerSecret: sb.customerSecret,
+		appId: sb.appId,
+		host: 'custom',
+		customBaseUrl: sb.url,
+	};
 	callWaitClock.now = () => sb.clock.now();
 	callWaitClock.sleep = async (ms) => {
 		const agent = sb.agents()[0];
-		if (sb.calls()[0]?.state === 'ANSWERED' && agent) await waitFor(() => agent.history.length >= historyBeforeMoving);
+		if (sb.calls()[0]?.state === 'ANSWERED' && agent)
+			await waitFor(() => agent.history.length >= historyBeforeMoving);
 		sb.clock.advance(ms);
 	};
 });
@@ -76,10 +89,21 @@ async function call(over: IDataObject = {}): Promise<IDataObject> {
 
 describe('Call with Wait for the Call to End', () => {
 	test('answered: the outcome, the reason, the duration and the transcript captured before the agent left', async () => {
-		sb.setCallee(TO, { action: 'answer', afterMs: 1000, lines: ['Hi, Anna here.', 'Tuesday works.'] });
+		sb.setCallee(TO, {
+			action: 'answer',
+			afterMs: 1000,
+			lines: ['Hi, Anna here.', 'Tuesday works.'],
+		});
 		historyBeforeMoving = 4;
 		const out = await call();
-		expect(out).toMatchObject({ agent_id: sb.calls()[0].agentId, ended: true, answered: true, reason: 'hangup', state: 'hangup', wait_limit_reached: false });
+		expect(out).toMatchObject({
+			agent_id: sb.calls()[0].agentId,
+			ended: true,
+			answered: true,
+			reason: 'hangup',
+			state: 'hangup',
+			wait_limit_reached: false,
+		});
 		expect(out.transcript).toEqual([
 			{ role: 'assistant', content: 'Hello, this is the clinic.' },
 			{ role: 'user', content: 'Hi, Anna here.' },
@@ -101,22 +125,42 @@ describe('Call with Wait for the Call to End', () => {
 	])('%s: not answered, reason failed, no transcript', async (_case, script) => {
 		sb.setCallee(TO, script);
 		const out = await call();
-		expect(out).toMatchObject({ ended: true, answered: false, reason: 'failed', transcript: [], transcript_text: '' });
+		expect(out).toMatchObject({
+			ended: true,
+			answered: false,
+			reason: 'failed',
+			transcript: [],
+			transcript_text: '',
+		});
 	});
 
 	test('the limit hangs up a call still going on and says so', async () => {
 		sb.setCallee(TO, { action: 'answer', afterMs: 0 });
 		historyBeforeMoving = 1;
 		const out = await call({ waitLimitMinutes: 1 });
-		expect(out).toMatchObject({ ended: true, answered: true, wait_limit_reached: true, hung_up_at_limit: true, reason: 'request' });
-		expect(sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/hangup'))).toHaveLength(1);
+		expect(out).toMatchObject({
+			ended: true,
+			answered: true,
+			wait_limit_reached: true,
+			hung_up_at_limit: true,
+			reason: 'request',
+		});
+		expect(
+			sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/hangup')),
+		).toHaveLength(1);
 	});
 
 	test('the limit without hanging up leaves the call going on', async () => {
 		sb.setCallee(TO, { action: 'answer', afterMs: 0 });
 		historyBeforeMoving = 1;
 		const out = await call({ waitLimitMinutes: 1, hangUpAtLimit: false });
-		expect(out).toMatchObject({ ended: false, answered: true, wait_limit_reached: true, hung_up_at_limit: false, duration_seconds: null });
+		expect(out).toMatchObject({
+			ended: false,
+			answered: true,
+			wait_limit_reached: true,
+			hung_up_at_limit: false,
+			duration_seconds: null,
+		});
 		expect(sb.calls()[0].state).toBe('ANSWERED');
 	});
 

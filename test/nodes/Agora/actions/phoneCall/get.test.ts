@@ -6,8 +6,15 @@ describe('Get', () => {
 	test('ringing, answered, then hung up by the callee, as the call goes', async () => {
 		sb.setCallee('*', { action: 'answer', afterMs: 1000, hangUpAfterMs: 5000 });
 		const agentId = await placeCall();
-		const get = async () => (await run({ resource: 'phoneCall', operation: 'get', agentId })).output('Agora')[0];
-		expect(await get()).toMatchObject({ agent_id: agentId, type: 'outbound', to_number: '+14155550123', channel: 'phone-room', stop_ts: 0 });
+		const get = async () =>
+			(await run({ resource: 'phoneCall', operation: 'get', agentId })).output('Agora')[0];
+		expect(await get()).toMatchObject({
+			agent_id: agentId,
+			type: 'outbound',
+			to_number: '+14155550123',
+			channel: 'phone-room',
+			stop_ts: 0,
+		});
 		expect((await get()).state).toBeUndefined();
 		sb.clock.advance(SETUP_MS + 1000);
 		expect((await get()).state).toBe('answered');

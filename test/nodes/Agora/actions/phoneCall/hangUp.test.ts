@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { placeCall, posts, run, sb, SETUP_MS } from './setup';
 
 describe('Hang Up', () => {
-	const hangUp = async (agentId: string, over: IDataObject = {}) => await run({ resource: 'phoneCall', operation: 'hangUp', agentId, ...over });
+	const hangUp = async (agentId: string, over: IDataObject = {}) =>
+		await run({ resource: 'phoneCall', operation: 'hangUp', agentId, ...over });
 
 	test('ends a live call (reason request) and its agent; a repeat counts as hung up', async () => {
 		const agentId = await placeCall();
@@ -14,7 +15,16 @@ describe('Hang Up', () => {
 		expect(sb.calls()[0]).toMatchObject({ reason: 'request' });
 		const again = await hangUp(agentId);
 		expect(again.error('Agora')).toBeUndefined();
-		expect(again.output('Agora')).toEqual([{ agent_id: agentId, hung_up: true, already_ended: true, state: 'hangup', reason: 'request', stop_ts: sb.calls()[0].stopTs }]);
+		expect(again.output('Agora')).toEqual([
+			{
+				agent_id: agentId,
+				hung_up: true,
+				already_ended: true,
+				state: 'hangup',
+				reason: 'request',
+				stop_ts: sb.calls()[0].stopTs,
+			},
+		]);
 	});
 
 	test('a call the callee never answered, already over: hung up, with how it ended', async () => {
@@ -22,7 +32,11 @@ describe('Hang Up', () => {
 		const agentId = await placeCall();
 		sb.clock.advance(SETUP_MS + 50);
 		const result = await hangUp(agentId);
-		expect(result.output('Agora')[0]).toMatchObject({ hung_up: true, already_ended: true, reason: 'failed' });
+		expect(result.output('Agora')[0]).toMatchObject({
+			hung_up: true,
+			already_ended: true,
+			reason: 'failed',
+		});
 	});
 
 	test('504 after the hang-up went through: repeated, the 404 of the repeat means done', async () => {

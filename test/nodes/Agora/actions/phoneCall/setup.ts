@@ -16,7 +16,10 @@ export const SIP_TOKEN = 'sip-token-secret-0123456789';
 export let sb: Sandbox;
 export let credential: CredentialData;
 
-useSandbox({ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, clock: 'manual' }, (started) => ({ sb, credential } = started));
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5, callSetupMs: SETUP_MS, clock: 'manual' },
+	(started) => ({ sb, credential } = started),
+);
 
 export function callParams(over: IDataObject = {}): IDataObject {
 	return {
@@ -36,11 +39,17 @@ export function callParams(over: IDataObject = {}): IDataObject {
 	};
 }
 
-export async function run(parameters: IDataObject, items: IDataObject[] = [{}], cred: CredentialData = credential, settings: IDataObject = {}) {
+export async function run(
+	parameters: IDataObject,
+	items: IDataObject[] = [{}],
+	cred: CredentialData = credential,
+	settings: IDataObject = {},
+) {
 	return await runWorkflow(agoraWorkflow(parameters as INodeParameters, items, settings), cred);
 }
 
-export const posts = (suffix: string) => sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
+export const posts = (suffix: string) =>
+	sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
 
 export async function placeCall(over: IDataObject = {}): Promise<string> {
 	const result = await run(callParams(over));

@@ -15,28 +15,55 @@ describe('Add', () => {
 			inbound: true,
 			outbound: true,
 			inbound_config: { allowed_addresses: ['112.126.15.64/27', '203.0.113.10'] },
-			outbound_config: { address: `trunkuser:${SIP_PASSWORD}@sip.example.com`, transport: 'tls', prefix: '6036' },
+			outbound_config: {
+				address: `trunkuser:${SIP_PASSWORD}@sip.example.com`,
+				transport: 'tls',
+				prefix: '6036',
+			},
 		});
-		expect(result.output('Agora')[0]).toMatchObject({ phone_number: '+19876543210', label: 'Sales Hotline', provider: 'byo', reconciled: false });
+		expect(result.output('Agora')[0]).toMatchObject({
+			phone_number: '+19876543210',
+			label: 'Sales Hotline',
+			provider: 'byo',
+			reconciled: false,
+		});
 		expect(sb.phoneNumbers()).toHaveLength(1);
 	});
 
 	test('the SIP password appears in no output and no error', async () => {
 		await run(addParams());
-		const got = await run({ resource: 'phoneNumber', operation: 'get', phoneNumber: '+19876543210' });
-		expect(got.output('Agora')[0].outbound_config).toEqual({ address: 'trunkuser:***@sip.example.com', transport: 'tls', prefix: '6036' });
+		const got = await run({
+			resource: 'phoneNumber',
+			operation: 'get',
+			phoneNumber: '+19876543210',
+		});
+		expect(got.output('Agora')[0].outbound_config).toEqual({
+			address: 'trunkuser:***@sip.example.com',
+			transport: 'tls',
+			prefix: '6036',
+		});
 		const list = await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: true });
 		expect(JSON.stringify(list.output('Agora'))).not.toContain(SIP_PASSWORD);
 		const again = await run(addParams());
 		const error = again.error('Agora')!;
 		expect(error.message).toContain('409');
-		expect(JSON.stringify({ message: error.message, description: error.description, context: error.context })).not.toContain(SIP_PASSWORD);
+		expect(
+			JSON.stringify({
+				message: error.message,
+				description: error.description,
+				context: error.context,
+			}),
+		).not.toContain(SIP_PASSWORD);
 	});
 
 	test.each([
 		['a number without country code', { phoneNumber: '(987) 654-3210' }, 'phone_number'],
 		['no label', { label: ' ' }, 'label'],
-		['allowed addresses that are not a list (Additional Body)', { options: { additionalBody: '{"inbound_config": {"allowed_addresses": "1.2.3.4"}}' } }, 'inbound_config.allowed_addresses'],
+		[
+			'allowed addresses that are not a list (Additional Body)',
+			{ options: { additionalBody: '{"inbound_config": {"allowed_addresses": "1.2.3.4"}}' } },
+			'inbound_config.allowed_addresses',
+		],
 	])('%s is refused naming the field, nothing sent', async (_, over, field) => {
 		const result = await run(addParams(over));
 		expect(apiField(result.error('Agora'))).toBe(`${field}`);
@@ -54,7 +81,10 @@ describe('Add', () => {
 		const result = await run(addParams());
 		expect(result.error('Agora')).toBeUndefined();
 		expect(numberRequests('POST')).toHaveLength(1);
-		expect(result.output('Agora')[0]).toMatchObject({ phone_number: '+19876543210', reconciled: true });
+		expect(result.output('Agora')[0]).toMatchObject({
+			phone_number: '+19876543210',
+			reconciled: true,
+		});
 		expect(JSON.stringify(result.output('Agora'))).not.toContain(SIP_PASSWORD);
 	});
 

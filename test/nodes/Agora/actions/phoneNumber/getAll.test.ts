@@ -5,7 +5,15 @@ describe('Get Many', () => {
 	beforeEach(importNumbers);
 
 	test('Get Many: every number, or up to Limit', async () => {
-		expect((await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: true })).output('Agora')).toHaveLength(3);
-		expect((await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: false, limit: 2 })).output('Agora')).toHaveLength(2);
+		expect(
+			(await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: true })).output(
+				'Agora',
+			),
+		).toHaveLength(3);
+		expect(
+			(
+				await run({ resource: 'phoneNumber', operation: 'getAll', returnAll: false, limit: 2 })
+			).output('Agora'),
+		).toHaveLength(2);
 	});
 });

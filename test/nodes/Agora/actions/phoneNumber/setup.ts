@@ -27,12 +27,17 @@ export function addParams(over: IDataObject = {}): IDataObject {
 		provider: 'byo',
 		label: 'Sales Hotline',
 		inboundSettings: { allowedAddresses: '112.126.15.64/27, 203.0.113.10' },
-		outboundSettings: { address: `trunkuser:${SIP_PASSWORD}@sip.example.com`, transport: 'tls', prefix: '6036' },
+		outboundSettings: {
+			address: `trunkuser:${SIP_PASSWORD}@sip.example.com`,
+			transport: 'tls',
+			prefix: '6036',
+		},
 		...over,
 	};
 }
 
-export const numberRequests = (method: string) => sb.requests.filter((r) => r.method === method && r.path.includes('/phone-numbers'));
+export const numberRequests = (method: string) =>
+	sb.requests.filter((r) => r.method === method && r.path.includes('/phone-numbers'));
 
 /** Imports three numbers straight through the node, then forgets those requests. */
 export async function importNumbers(): Promise<void> {

@@ -50,8 +50,16 @@ function params(overrides: Record<string, unknown> = {}) {
 	return { resource: 'token', operation: 'generate', channelName: 'room-1', ...overrides } as never;
 }
 
-async function generate(overrides: Record<string, unknown> = {}, items: object[] = [{}], settings = {}, cred = credential) {
-	const result = await runWorkflow(agoraWorkflow(params(overrides), items as never, settings), cred);
+async function generate(
+	overrides: Record<string, unknown> = {},
+	items: object[] = [{}],
+	settings = {},
+	cred = credential,
+) {
+	const result = await runWorkflow(
+		agoraWorkflow(params(overrides), items as never, settings),
+		cred,
+	);
 	return { result, runText: JSON.stringify(result.run) };
 }
 
@@ -78,9 +86,23 @@ describe('Token: Generate', () => {
 		expect(result.error('Agora')).toBeUndefined();
 		const [out] = result.output('Agora');
 		expect(Object.keys(out).sort()).toEqual(
-			['channel', 'expiresAt', 'expiresAtIso', 'privilegeExpiresAt', 'role', 'token', 'type', 'uid'].sort(),
+			[
+				'channel',
+				'expiresAt',
+				'expiresAtIso',
+				'privilegeExpiresAt',
+				'role',
+				'token',
+				'type',
+				'uid',
+			].sort(),
 		);
-		expect(out).toMatchObject({ channel: 'room-1', uid: 2882341273, role: 'publisher', type: 'rtc' });
+		expect(out).toMatchObject({
+			channel: 'room-1',
+			uid: 2882341273,
+			role: 'publisher',
+			type: 'rtc',
+		});
 
 		const decoded = decodeAccessToken2(out.token as string);
 		expect(decoded.appId).toBe(APP_ID);
@@ -97,7 +119,15 @@ describe('Token: Generate', () => {
 
 		// Agora's own builder, given the same issue time and salt, signs the same content.
 		const reference = agoraTokenAt(decoded.issueTs, decoded.salt, () =>
-			RtcTokenBuilder.buildTokenWithUid(APP_ID, CERT, 'room-1', 2882341273, RtcRole.PUBLISHER, 3600, 3600),
+			RtcTokenBuilder.buildTokenWithUid(
+				APP_ID,
+				CERT,
+				'room-1',
+				2882341273,
+				RtcRole.PUBLISHER,
+				3600,
+				3600,
+			),
 		);
 		expect(content(out.token as string).equals(content(reference))).toBe(true);
 	});
@@ -134,13 +164,23 @@ describe('Token: Generate', () => {
 	});
 
 	test('RTC + RTM without an RTM user ID uses the UID; a shorter privilege expiry is reported', async () => {
-		const { result } = await generate({ uid: 42, tokenType: 'rtcRtm', tokenExpiry: 7200, privilegeExpiry: 300 });
+		const { result } = await generate({
+			uid: 42,
+			tokenType: 'rtcRtm',
+			tokenExpiry: 7200,
+			privilegeExpiry: 300,
+		});
 		expect(result.error('Agora')).toBeUndefined();
 		const [out] = result.output('Agora');
 		expect(out.rtmUserId).toBe('42');
 		const decoded = decodeAccessToken2(out.token as string);
 		expect(decoded.services[0].privileges).toEqual({ 1: 300, 2: 300, 3: 300, 4: 300 });
-		expect(decoded.services[1]).toEqual({ type: 2, name: 'rtm', privileges: { 1: 7200 }, userId: '42' });
+		expect(decoded.services[1]).toEqual({
+			type: 2,
+			name: 'rtm',
+			privileges: { 1: 7200 },
+			userId: '42',
+		});
 		expect(out.privilegeExpiresAt).toBe(decoded.issueTs + 300);
 	});
 
@@ -163,7 +203,12 @@ describe('Token: Generate', () => {
 			{ ch: 'alpha', uid: 3, ttl: 180 },
 		];
 		const { result } = await generate(
-			{ channelName: '={{$json.ch}}', uid: '={{$json.uid}}', tokenExpiry: '={{$json.ttl}}', privilegeExpiry: 0 },
+			{
+				channelName: '={{$json.ch}}',
+				uid: '={{$json.uid}}',
+				tokenExpiry: '={{$json.ttl}}',
+				privilegeExpiry: 0,
+			},
 			items,
 		);
 		expect(result.error('Agora')).toBeUndefined();
@@ -179,7 +224,9 @@ describe('Token: Generate', () => {
 			expect(d.services[0]).toMatchObject({ channelName: items[i].ch, uid: String(items[i].uid) });
 			expect(d.expire).toBe(Number(items[i].ttl));
 		});
-		const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map((e) => e.pairedItem);
+		const paired = result.run.data.resultData.runData.Agora[0].data!.main[0]!.map(
+			(e) => e.pairedItem,
+		);
 		expect(paired).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 	});
 
@@ -187,14 +234,23 @@ describe('Token: Generate', () => {
 		const { result } = await generate({}, [{}], {}, { ...credential, appCertificate: '' });
 		const error = result.error('Agora');
 		expect(error?.message).toBe('The Agora API credential has no App Certificate');
-		expect(error?.description).toMatch(/Add the primary App Certificate .* to the Agora API credential/);
+		expect(error?.description).toMatch(
+			/Add the primary App Certificate .* to the Agora API credential/,
+		);
 		expect(result.output('Agora')).toEqual([]);
 	});
 
 	test('an App Certificate that is not 32 hex characters is reported without its value', async () => {
 		const bad = 'zz-not-a-valid-app-certificate-zz';
-		const { result, runText } = await generate({}, [{}], {}, { ...credential, appCertificate: bad });
-		expect(result.error('Agora')?.message).toBe('The App Certificate in the Agora API credential is not valid');
+		const { result, runText } = await generate(
+			{},
+			[{}],
+			{},
+			{ ...credential, appCertificate: bad },
+		);
+		expect(result.error('Agora')?.message).toBe(
+			'The App Certificate in the Agora API credential is not valid',
+		);
 		expect(result.error('Agora')?.description).toContain('must be 32 hexadecimal characters');
 		expect(runText).not.toContain(bad);
 	});
