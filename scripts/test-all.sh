@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# `npm run test:all`, every lane: lint, type check, unit, reliability, scan, end-to-end on every
-# tested n8n (side by side), queue mode and a bench smoke run; n8n installs in the background.
+# `npm run test:all`, every lane: lint, type check, unit, scan (which builds), then end-to-end on
+# every tested n8n beside reliability, queue mode and a bench smoke run; n8n installs meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
 lane() {
-	local name="$1" from=$SECONDS
+	local name="$1" from=$SECONDS rc=0
 	shift
 	echo "== lane $name"
-	"$@"
-	echo "== lane $name took $((SECONDS - from)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+	"$@" || rc=$?
+	local verdict="took"
+	[ "$rc" -eq 0 ] || verdict="FAILED (exit $rc) after"
+	echo "== lane $name $verdict $((SECONDS - from)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+	return "$rc"
 }
 # Lint first: n8n's ESLint config walks the whole repository, .cache included, and would trip over
 # the installer's temporary folders appearing and vanishing there.
@@ -23,11 +26,14 @@ else
 fi
 installer=$!
 trap 'kill -- -$installer 2>/dev/null || kill $installer 2>/dev/null || true' EXIT
-echo "n8n installs for the end-to-end suite run in the background (log: $log)"
+echo "n8n installs for the end-to-end and queue lanes run in the background (log: $log)"
 lane typecheck npm run typecheck
 lane unit npm test
-lane reliability npm run test:reliability
 lane scan npm run scan
+# dist/ is built; no lane rebuilds it while the others pack it.
+export AGORA_DIST_BUILT=1
+# Debian's packages the lanes below use (Chromium; Redis and Postgres), one apt-get at a time.
+lane system-packages bash -c 'bash test/browser/install-chromium.sh >/dev/null && npx ts-node --transpile-only -e "require(\"./test/queue/services\").ensurePackages(console.log)"'
 echo "waiting for the n8n installs"
 status=0
 wait "$installer" || status=$?
@@ -35,7 +41,29 @@ cat "$log"
 rm -f "$log"
 [ "$status" -eq 0 ] || { echo "n8n could not be installed" >&2; exit 1; }
 trap - EXIT
-lane e2e npm run test:e2e
-lane queue npm run test:queue
-lane bench-smoke npm run bench -- --smoke
+# The end-to-end lane mostly waits on its n8n servers, so the other lanes run beside it; their
+# lines carry "[lanes]" and the end-to-end lines their n8n version.
+others() {
+	local failed=0
+	lane reliability npm run test:reliability || failed=1
+	lane queue npm run test:queue || failed=1
+	lane bench-smoke npm run bench -- --smoke || failed=1
+	return "$failed"
+}
+rcfile="$(mktemp "${TMPDIR:-/tmp}/agora-lanes-XXXXXX")"
+{
+	rc=0
+	others || rc=$?
+	echo "$rc" >"$rcfile"
+} 2>&1 | sed -u 's/^/[lanes] /' &
+side=$!
+e2e=0
+lane e2e npm run test:e2e || e2e=$?
+wait "$side" || true
+rest="$(cat "$rcfile")"
+rm -f "$rcfile"
+if [ "$e2e" -ne 0 ] || [ "$rest" -ne 0 ]; then
+	echo "== test:all FAILED: end-to-end exit $e2e, reliability/queue/bench exit $rest" >&2
+	exit 1
+fi
 echo "== every lane passed in $(((SECONDS - began) / 60)) min $(((SECONDS - began) % 60)) s"

@@ -93,7 +93,7 @@ async function main(): Promise<number> {
 	process.once('SIGINT', onSignal);
 	process.once('SIGTERM', onSignal);
 
-	if (selected.some((b) => NEEDS_BUILD.has(b.id))) {
+	if (selected.some((b) => NEEDS_BUILD.has(b.id)) && !process.env.AGORA_DIST_BUILT) {
 		log('npm run build');
 		execFileSync('npm', ['run', 'build', '--silent'], {
 			cwd: ROOT,

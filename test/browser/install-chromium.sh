@@ -7,8 +7,9 @@ if [ ! -x "$bin" ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "installing Debian's chromium package (apt-get)" >&2
-  $sudo apt-get update >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends chromium >&2
+  # Another lane may be installing Debian packages too: wait for dpkg's lock instead of failing.
+  $sudo apt-get -o DPkg::Lock::Timeout=300 update >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends chromium >&2
 fi
 "$bin" --version >&2
 echo "$bin"

@@ -241,7 +241,7 @@ export class QueueCluster {
 		await this.recorder.start();
 
 		const userFolder = path.join(this.folder, 'n8n');
-		if (!setup.built) {
+		if (!setup.built && !process.env.AGORA_DIST_BUILT) {
 			this.log('npm run build');
 			execFileSync('npm', ['run', 'build', '--silent'], {
 				cwd: ROOT,

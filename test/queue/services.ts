@@ -53,11 +53,26 @@ export function ensurePackages(log: (message: string) => void): void {
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		execFileSync('apt-get', ['update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-		execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+		execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update', '-qq'], {
 			env,
 			stdio: ['ignore', 'ignore', 'inherit'],
 		});
+		execFileSync(
+			'apt-get',
+			[
+				'-o',
+				'DPkg::Lock::Timeout=300',
+				'install',
+				'-y',
+				'-qq',
+				'--no-install-recommends',
+				...missing,
+			],
+			{
+				env,
+				stdio: ['ignore', 'ignore', 'inherit'],
+			},
+		);
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
