@@ -20,13 +20,9 @@ import {
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
-import {
-	installPackageInto,
-	N8nHost,
-	packPackage,
-	startSandboxProcess,
-	type SandboxProcess,
-} from './n8nHost';
+import { N8nHost } from './n8nHost';
+import { installPackageInto, packPackage } from './n8nInstall';
+import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 export interface DevContext {
 	n8nDir: string;

@@ -3,7 +3,7 @@
 import fs from 'fs';
 import path from 'path';
 
-import { ROOT } from './n8nHost';
+import { ROOT } from './n8nInstall';
 
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
 

@@ -1,16 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * A real n8n installed in the repo's ignored cache, and this package installed into it the way n8n
- * installs a community package; used by the end-to-end tests (test/lib/n8nE2e.ts) and `npm run dev`.
+ * A real n8n (installed by n8nInstall.ts) driven as a server: CLI commands, start and stop, runs and
+ * REST calls as its owner, its database read; used by the end-to-end tests and `npm run dev`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
-import net from 'net';
 import os from 'os';
 import path from 'path';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const DEFAULT_N8N_VERSION = '1.123.81';
+import { freePort } from './n8nInstall';
+
 /** The owner account a fresh n8n is set up with: its REST API and editor need a signed-in user. */
 export const OWNER = {
 	email: 'owner@agora-e2e.test',
@@ -19,87 +18,6 @@ export const OWNER = {
 	password: 'Browser-test-9',
 };
 const TERMINAL_STATUSES = ['success', 'error', 'crashed', 'canceled'];
-
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-/** Installs n8n once (cached) and returns the folder holding its node_modules. */
-export function installN8n(version = DEFAULT_N8N_VERSION): string {
-	return execFileSync('bash', [path.join(ROOT, 'scripts/install-n8n.sh'), version], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	})
-		.trim()
-		.split('\n')
-		.pop()!;
-}
-
-/** `npm pack` of the built package; returns the tarball path. */
-export function packPackage(into: string): string {
-	fs.mkdirSync(into, { recursive: true });
-	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', into], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
-	return path.join(into, out.trim().split('\n').pop()!);
-}
-
-/** What n8n's community package installer does, without the network. */
-export function installPackageInto(userFolder: string, tarball: string): string {
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const target = path.join(nodesDir, 'node_modules', 'n8n-nodes-agora');
-	fs.rmSync(target, { recursive: true, force: true });
-	const unpack = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-unpack-'));
-	execFileSync('tar', ['-xzf', tarball, '-C', unpack]);
-	fs.mkdirSync(path.dirname(target), { recursive: true });
-	fs.renameSync(path.join(unpack, 'package'), target);
-	fs.rmSync(unpack, { recursive: true, force: true });
-	const pkgFile = path.join(target, 'package.json');
-	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
-	delete pkg.devDependencies;
-	delete pkg.peerDependencies;
-	delete pkg.optionalDependencies;
-	fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
-	execFileSync(
-		'npm',
-		[
-			'install',
-			'--ignore-scripts',
-			'--install-strategy=shallow',
-			'--bin-links=false',
-			'--package-lock=false',
-			'--no-audit',
-			'--no-fund',
-			'--loglevel=error',
-		],
-		{ cwd: target, stdio: 'ignore' },
-	);
-	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-		fs.writeFileSync(
-			path.join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
-		);
-	}
-	return target;
-}
-
-/** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */
-export function installFolderPackage(userFolder: string, sourceDir: string): string {
-	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8'))
-		.name as string;
-	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
-	fs.rmSync(target, { recursive: true, force: true });
-	fs.cpSync(sourceDir, target, { recursive: true });
-	return target;
-}
 
 export interface CliResult {
 	code: number;
@@ -566,58 +484,4 @@ export function nodeOutput(
 ): Array<Record<string, unknown>> {
 	const run = data.resultData.runData[node]?.[0];
 	return (run?.data?.main?.[output] ?? []).map((entry) => entry.json);
-}
-
-/** The sandbox as a separate process, as Agora is to a real n8n. */
-export interface SandboxProcess {
-	url: string;
-	customerId: string;
-	customerSecret: string;
-	appId: string;
-	notificationSecret: string;
-	control(pathname: string, body?: unknown, method?: string): Promise<any>;
-	stop(): Promise<void>;
-}
-
-export async function startSandboxProcess(env: NodeJS.ProcessEnv = {}): Promise<SandboxProcess> {
-	const child = spawn(
-		process.execPath,
-		['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'sandbox/src/cli.ts')],
-		{
-			cwd: ROOT,
-			env: { ...process.env, ...env },
-			stdio: ['ignore', 'pipe', 'inherit'],
-		},
-	);
-	const first: string = await new Promise((resolve, reject) => {
-		let buffer = '';
-		child.stdout!.on('data', (d) => {
-			buffer += d;
-			const nl = buffer.indexOf('\n');
-			if (nl >= 0) resolve(buffer.slice(0, nl));
-		});
-		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-	});
-	child.stdout!.resume();
-	process.once('exit', () => child.kill('SIGKILL'));
-	const info = JSON.parse(first);
-	return {
-		...info,
-		async control(pathname: string, body?: unknown, method?: string) {
-			const res = await fetch(`${info.url}/_sandbox/${pathname}`, {
-				method: method ?? (body === undefined ? 'GET' : 'POST'),
-				headers: { 'content-type': 'application/json' },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			const text = await res.text();
-			return text ? JSON.parse(text) : undefined;
-		},
-		async stop() {
-			if (child.exitCode !== null) return;
-			await new Promise<void>((resolve) => {
-				child.once('exit', () => resolve());
-				child.kill('SIGTERM');
-			});
-		},
-	};
 }

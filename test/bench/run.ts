@@ -9,7 +9,7 @@ import { execFileSync } from 'child_process';
 import os from 'os';
 import path from 'path';
 
-import { ROOT } from '../../scripts/lib/n8nHost';
+import { ROOT } from '../../scripts/lib/n8nInstall';
 import { overheadBench } from './benches/1-overhead';
 import { realN8nBench } from './benches/2-real-n8n';
 import { bulkDeleteBench } from './benches/3-bulk-delete';

@@ -12,7 +12,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
 import { BRAIN_EXAMPLES, brainUrl } from '../../scripts/lib/examples';
-import { DEFAULT_N8N_VERSION, freePort, installN8n, nodeOutput } from '../../scripts/lib/n8nHost';
+import { nodeOutput } from '../../scripts/lib/n8nHost';
+import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
 import { chromiumPath, CHROMIUM_FLAGS, createOwner, waitForRestApi } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;

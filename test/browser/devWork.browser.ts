@@ -12,7 +12,7 @@ import { chromium, selectors, type Browser, type BrowserContext, type Page } fro
 
 import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
-import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nHost';
+import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
 import {
 	chromiumPath,
 	CHROMIUM_FLAGS,

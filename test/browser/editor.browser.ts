@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { devVendorKeys } from '../../scripts/lib/examples';
-import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nHost';
+import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { startScriptedModel } from '../../sandbox/src/scriptedModel';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';

@@ -9,7 +9,9 @@ import fs from 'fs';
 import path from 'path';
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { ROOT, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { type N8nHost } from '../../scripts/lib/n8nHost';
+import { ROOT } from '../../scripts/lib/n8nInstall';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { N8nE2e } from '../lib/n8nE2e';
 
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');

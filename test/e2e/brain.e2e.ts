@@ -8,7 +8,8 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR } from '../../scripts/lib/examples';
-import type { N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { N8nHost } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
 import { useN8nE2e } from '../lib/n8nE2e';
 

@@ -8,7 +8,7 @@
 import OpenAI from 'openai';
 
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
-import type { SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { startBody } from '../../sandbox/src/helpers';
 import { chain, llmTrigger, replyNode } from '../lib/brainWorkflows';
 import { N8N_VERSION, useN8nE2e, type N8nE2e } from '../lib/n8nE2e';

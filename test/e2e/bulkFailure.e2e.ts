@@ -4,7 +4,8 @@
  */
 import { startFaultProxy, type FaultProxy } from '../lib/faultProxy';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
-import type { N8nHost, SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { N8nHost } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const WORKFLOW_ID = 'agoraBulkFailure01';

@@ -9,7 +9,8 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 
-import { freePort, installN8n, N8nHost, nodeOutput, ROOT } from '../../scripts/lib/n8nHost';
+import { N8nHost, nodeOutput } from '../../scripts/lib/n8nHost';
+import { freePort, installN8n, ROOT } from '../../scripts/lib/n8nInstall';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEFAULT_VERSION } = require('../../scripts/dev.js') as { DEFAULT_VERSION: string };

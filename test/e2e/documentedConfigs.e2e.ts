@@ -5,7 +5,8 @@
 import { createHmac } from 'crypto';
 
 import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL } from '../../scripts/lib/examples';
-import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const WEBHOOK_ID = '0b7f3a52-6c1e-4d8a-9f2b-3e4d5c6b7a81';

@@ -10,7 +10,8 @@ import path from 'path';
 
 import { agoraWorkflow, runWorkflow } from '../lib/harness';
 import { EXAMPLES_DIR } from '../../scripts/lib/examples';
-import { installFolderPackage, nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { installFolderPackage } from '../../scripts/lib/n8nInstall';
 import { N8N_VERSION as version, useN8nE2e } from '../lib/n8nE2e';
 
 const CREDENTIAL = { id: 'engineTestCred01', name: 'Agora engine test' };

@@ -10,7 +10,8 @@ import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
 import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';

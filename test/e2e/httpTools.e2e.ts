@@ -9,7 +9,8 @@ import path from 'path';
 
 import { EXAMPLES_DIR, WEBHOOK_TOOL_EXAMPLE as EX } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const SECRET = 'e2e-webhook-tool-secret-0123456789';

@@ -26,7 +26,7 @@ import {
 	toolName,
 	type McpN8n,
 } from './mcpServer';
-import type { SandboxProcess } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { N8N_VERSION as version, useN8nE2e } from '../lib/n8nE2e';
 
 const ORDER_TOOL = toolName(ORDER_TOOL_NODE);

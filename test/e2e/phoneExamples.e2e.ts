@@ -7,12 +7,8 @@ import path from 'path';
 
 import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { EXAMPLES_DIR, PHONE_EXAMPLES } from '../../scripts/lib/examples';
-import {
-	nodeOutput,
-	type N8nHost,
-	type RecordedExecution,
-	type SandboxProcess,
-} from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';

@@ -10,7 +10,8 @@ import path from 'path';
 import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
-import { nodeOutput, type N8nHost, type SandboxProcess } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';

@@ -8,16 +8,15 @@ import os from 'os';
 import path from 'path';
 
 import { exampleCredentials } from '../../scripts/lib/examples';
+import { N8nHost } from '../../scripts/lib/n8nHost';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
 	installN8n,
 	installPackageInto,
-	N8nHost,
 	packPackage,
-	startSandboxProcess,
-	type SandboxProcess,
-} from '../../scripts/lib/n8nHost';
+} from '../../scripts/lib/n8nInstall';
+import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 
 /** The n8n version this run tests (run.sh sets N8N_VERSION per version). */
 export const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;

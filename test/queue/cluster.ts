@@ -9,17 +9,15 @@ import http from 'http';
 import path from 'path';
 
 import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
+import { N8nHost, n8nNode } from '../../scripts/lib/n8nHost';
 import {
 	freePort,
 	installN8n,
 	installPackageInto,
-	N8nHost,
-	n8nNode,
 	packPackage,
 	ROOT,
-	startSandboxProcess,
-	type SandboxProcess,
-} from '../../scripts/lib/n8nHost';
+} from '../../scripts/lib/n8nInstall';
+import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
 import {
 	ensurePackages,

@@ -10,7 +10,7 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 
-import { freePort } from '../../scripts/lib/n8nHost';
+import { freePort } from '../../scripts/lib/n8nInstall';
 import { isRunning, spawnGuarded, stopGuarded } from './processes';
 
 function which(command: string): string | undefined {

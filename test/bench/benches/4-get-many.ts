@@ -9,7 +9,7 @@ import v8 from 'v8';
 import vm from 'vm';
 
 import { resetRateLimits } from '../../../nodes/Agora/transport/rateLimit';
-import { startSandboxProcess, type SandboxProcess } from '../../../scripts/lib/n8nHost';
+import { startSandboxProcess, type SandboxProcess } from '../../../scripts/lib/sandboxProcess';
 import { agoraWorkflow, runWorkflow } from '../../lib/harness';
 import { createPlayers } from '../lib/players';
 import type { Row } from '../lib/report';

@@ -4,7 +4,7 @@ import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 
-import { ROOT } from '../../../scripts/lib/n8nHost';
+import { ROOT } from '../../../scripts/lib/n8nInstall';
 import type { Row } from '../lib/report';
 import type { Bench } from '../lib/types';
 

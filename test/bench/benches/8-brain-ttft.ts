@@ -11,7 +11,7 @@ import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES } from '../../../scripts/lib/examples';
-import { ROOT } from '../../../scripts/lib/n8nHost';
+import { ROOT } from '../../../scripts/lib/n8nInstall';
 import {
 	agentBrainWorkflow,
 	brainCredentials,

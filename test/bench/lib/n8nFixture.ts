@@ -6,12 +6,9 @@
 import fs from 'fs';
 import path from 'path';
 
-import {
-	DEFAULT_N8N_VERSION,
-	ROOT,
-	type N8nHost,
-	type SandboxProcess,
-} from '../../../scripts/lib/n8nHost';
+import { type N8nHost } from '../../../scripts/lib/n8nHost';
+import { DEFAULT_N8N_VERSION, ROOT } from '../../../scripts/lib/n8nInstall';
+import { type SandboxProcess } from '../../../scripts/lib/sandboxProcess';
 import { N8nE2e } from '../../lib/n8nE2e';
 import { createAgents } from './agents';
 

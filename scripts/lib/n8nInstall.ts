@@ -1,0 +1,91 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/** A tested n8n installed once into the ignored cache, and this package packed and installed into it as n8n installs a community package. */
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const DEFAULT_N8N_VERSION = '1.123.81';
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Installs n8n once (cached) and returns the folder holding its node_modules. */
+export function installN8n(version = DEFAULT_N8N_VERSION): string {
+	return execFileSync('bash', [path.join(ROOT, 'scripts/install-n8n.sh'), version], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	})
+		.trim()
+		.split('\n')
+		.pop()!;
+}
+
+/** `npm pack` of the built package; returns the tarball path. */
+export function packPackage(into: string): string {
+	fs.mkdirSync(into, { recursive: true });
+	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', into], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
+	return path.join(into, out.trim().split('\n').pop()!);
+}
+
+/** What n8n's community package installer does, without the network. */
+export function installPackageInto(userFolder: string, tarball: string): string {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', 'n8n-nodes-agora');
+	fs.rmSync(target, { recursive: true, force: true });
+	const unpack = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-unpack-'));
+	execFileSync('tar', ['-xzf', tarball, '-C', unpack]);
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	fs.renameSync(path.join(unpack, 'package'), target);
+	fs.rmSync(unpack, { recursive: true, force: true });
+	const pkgFile = path.join(target, 'package.json');
+	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+	delete pkg.devDependencies;
+	delete pkg.peerDependencies;
+	delete pkg.optionalDependencies;
+	fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+	execFileSync(
+		'npm',
+		[
+			'install',
+			'--ignore-scripts',
+			'--install-strategy=shallow',
+			'--bin-links=false',
+			'--package-lock=false',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+		],
+		{ cwd: target, stdio: 'ignore' },
+	);
+	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+		);
+	}
+	return target;
+}
+
+/** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */
+export function installFolderPackage(userFolder: string, sourceDir: string): string {
+	const name = JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8'))
+		.name as string;
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.cpSync(sourceDir, target, { recursive: true });
+	return target;
+}
