@@ -41,6 +41,8 @@ export class N8nHost {
 	private readonly commands = new Set<ChildProcess>();
 	/** Run data of finished executions by id (see `executions`). */
 	private readonly finishedRuns = new Map<number, ExecutedRun['data']>();
+	/** How often a run was read finished without its final data (see `saved`). */
+	private readonly terminalReads = new Map<number, number>();
 	/** The owner's session cookie for REST calls, once signed in. */
 	private session?: string;
 	serverLog = '';
@@ -217,23 +219,34 @@ export class N8nHost {
 	/** An execution once n8n has finished and saved it. */
 	private async finishedExecution(id: number, timeoutMs = 600000): Promise<RecordedExecution> {
 		const deadline = Date.now() + timeoutMs;
+		const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
 		for (;;) {
-			const [row] = await this.query<{ status: string }>(
-				'SELECT status FROM execution_entity WHERE id = ?',
+			const [row] = await this.query<{ status: string; data: string }>(
+				'SELECT e.status, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.id = ?',
 				[id],
 			);
-			if (row && TERMINAL_STATUSES.includes(row.status)) {
-				const flatted = require(path.join(this.n8nDir, 'node_modules', 'flatted'));
-				const [data] = await this.query<{ data: string }>(
-					'SELECT data FROM execution_data WHERE executionId = ?',
-					[id],
-				);
-				if (data) return { id, status: row.status, mode: 'manual', data: flatted.parse(data.data) };
-			}
+			const data = row ? (flatted.parse(row.data) as ExecutedRun['data']) : undefined;
+			if (row && data && this.saved(id, row.status, data))
+				return { id, status: row.status, mode: 'manual', data };
 			if (Date.now() > deadline)
 				throw new Error(`execution ${id} did not finish:\n${this.serverLog.slice(-3000)}`);
 			await new Promise((r) => setTimeout(r, 200));
 		}
+	}
+
+	/**
+	 * Whether a run is finished and saved: n8n 1.x writes its status and its data one after the other,
+	 * so a finished status can come with the data of the run's start. A run that ends before any node
+	 * ran (crashed, canceled) gets no more data: it counts as saved after a few reads.
+	 */
+	private saved(id: number, status: string, data: ExecutedRun['data']): boolean {
+		if (!TERMINAL_STATUSES.includes(status)) return false;
+		const result = data?.resultData;
+		if (result && (result.lastNodeExecuted !== undefined || result.error !== undefined))
+			return true;
+		const reads = (this.terminalReads.get(id) ?? 0) + 1;
+		this.terminalReads.set(id, reads);
+		return reads >= 25;
 	}
 
 	/** n8n answers its readiness check before its REST API is mounted; REST calls and the editor need the API. */
@@ -423,8 +436,15 @@ export class N8nHost {
 		for (const row of rows) {
 			const data = this.finishedRuns.get(row.id) ?? fresh.get(row.id);
 			if (!data) continue;
-			if (TERMINAL_STATUSES.includes(row.status)) this.finishedRuns.set(row.id, data);
-			listed.push({ id: row.id, status: row.status, mode: row.mode, data });
+			const saved = this.finishedRuns.has(row.id) || this.saved(row.id, row.status, data);
+			if (saved) this.finishedRuns.set(row.id, data);
+			// Finished but not yet saved whole: still running, for whoever waits on it.
+			listed.push({
+				id: row.id,
+				status: saved || !TERMINAL_STATUSES.includes(row.status) ? row.status : 'running',
+				mode: row.mode,
+				data,
+			});
 		}
 		return listed;
 	}
@@ -465,6 +485,7 @@ export interface ExecutedRun {
 				}>
 			>;
 			error?: { message: string };
+			lastNodeExecuted?: string;
 		};
 	};
 }
