@@ -13,9 +13,16 @@ const project = {
  * The node imports zod from the n8n that runs it: zod 3 in today's releases, zod 4 later. The
  * request schemas' tests run once more with `zod` resolved to zod 4 (devDependency alias "zod4").
  */
-const SCHEMA_TESTS = ['agent', 'mediaPull', 'telephony', 'zodVersions'].map(
-	(name) => `<rootDir>/test/nodes/Agora/schemas/${name}.test.ts`,
-);
+const SCHEMA_TESTS = [
+	'agentStart',
+	'agentStartModels',
+	'agentStartTurns',
+	'agentStartProperties',
+	'agentOperations',
+	'mediaPull',
+	'telephony',
+	'zodVersions',
+].map((name) => `<rootDir>/test/nodes/Agora/schemas/${name}.test.ts`);
 
 module.exports = {
 	projects: [

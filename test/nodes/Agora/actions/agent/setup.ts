@@ -45,6 +45,28 @@ export async function run(parameters: IDataObject, items: IDataObject[] = [{}], 
 	);
 }
 
+/** The Start tests' base form: cascade mode, with keys in both the LLM and the TTS parameters. */
+export function startParams(over: IDataObject = {}): IDataObject {
+	return {
+		resource: 'agent',
+		operation: 'start',
+		name: 'agent-x',
+		channel: 'room1',
+		remoteRtcUid: '2002',
+		agentRtcUid: '1001',
+		llmUrl: 'https://llm.example.com/v1/chat/completions',
+		llmApiKey: LLM_KEY,
+		ttsVendor: 'microsoft',
+		ttsParams: '{"key": "tts-secret-abcdef012345", "voice_name": "en-US-AndrewNeural"}',
+		...over,
+	};
+}
+
+/** Runs one item with the given workflow settings. */
+export async function runWithSettings(parameters: IDataObject, settings: IDataObject = {}) {
+	return await run(parameters, [{}], settings);
+}
+
 /**
  * Starts agents straight through the sandbox API (no node), for the read and steer tests. The
  * sandbox clock is then moved past the start delay, so they are RUNNING however slow the machine.

@@ -1,0 +1,163 @@
+/** Start validation, rejected: the LLM (options, greeting, MCP servers) and the TTS. */
+import { P, describeRejected, useValidationSandbox } from './agentValidationFixtures';
+
+useValidationSandbox();
+
+const rejected: [string, string, unknown, string, string][] = [
+	['missing tts', `${P}.tts`, undefined, 'MissingRequiredField', 'properties.tts'],
+	['missing llm', `${P}.llm`, undefined, 'MissingRequiredField', 'properties.llm'],
+	['missing llm.url', `${P}.llm.url`, undefined, 'MissingRequiredField', 'properties.llm.url'],
+	[
+		'missing tts.vendor',
+		`${P}.tts.vendor`,
+		undefined,
+		'MissingRequiredField',
+		'properties.tts.vendor',
+	],
+	[
+		'missing tts.params',
+		`${P}.tts.params`,
+		undefined,
+		'MissingRequiredField',
+		'properties.tts.params',
+	],
+	[
+		'tts.skip_patterns value 6',
+		`${P}.tts.skip_patterns`,
+		[1, 6],
+		'InvalidFieldValue',
+		'properties.tts.skip_patterns[1]',
+	],
+	[
+		'tts.skip_patterns value 0',
+		`${P}.tts.skip_patterns`,
+		[0],
+		'InvalidFieldValue',
+		'properties.tts.skip_patterns[0]',
+	],
+	[
+		'llm.max_history 1.5',
+		`${P}.llm.max_history`,
+		1.5,
+		'InvalidFieldValue',
+		'properties.llm.max_history',
+	],
+	[
+		'llm.input_modalities image only',
+		`${P}.llm.input_modalities`,
+		['image'],
+		'InvalidFieldValue',
+		'properties.llm.input_modalities',
+	],
+	[
+		'llm.output_modalities video',
+		`${P}.llm.output_modalities`,
+		['video'],
+		'InvalidFieldValue',
+		'properties.llm.output_modalities',
+	],
+	['llm.style not a string', `${P}.llm.style`, 5, 'InvalidFieldValue', 'properties.llm.style'],
+	[
+		'system_messages not array',
+		`${P}.llm.system_messages`,
+		'be nice',
+		'InvalidFieldValue',
+		'properties.llm.system_messages',
+	],
+	[
+		'mcp name 49 chars',
+		`${P}.llm.mcp_servers`,
+		[{ name: 'a'.repeat(49), endpoint: 'https://m' }],
+		'InvalidFieldValue',
+		'properties.llm.mcp_servers[0].name',
+	],
+	[
+		'mcp name with dash',
+		`${P}.llm.mcp_servers`,
+		[{ name: 'my-server', endpoint: 'https://m' }],
+		'InvalidFieldValue',
+		'properties.llm.mcp_servers[0].name',
+	],
+	[
+		'mcp missing endpoint',
+		`${P}.llm.mcp_servers`,
+		[{ name: 'srv' }],
+		'MissingRequiredField',
+		'properties.llm.mcp_servers[0].endpoint',
+	],
+	[
+		'mcp duplicate names',
+		`${P}.llm.mcp_servers`,
+		[
+			{ name: 'srv', endpoint: 'https://m' },
+			{ name: 'srv', endpoint: 'https://n' },
+		],
+		'InvalidFieldValue',
+		'properties.llm.mcp_servers[1].name',
+	],
+	[
+		'credential_mode unknown',
+		`${P}.llm.credential_mode`,
+		'free',
+		'InvalidFieldValue',
+		'properties.llm.credential_mode',
+	],
+	[
+		'audio_download_timeout_ms 199',
+		`${P}.llm.greeting_configs`,
+		{ audio_download_timeout_ms: 199 },
+		'InvalidFieldValue',
+		'audio_download_timeout_ms',
+	],
+	[
+		'greeting_audio_url empty',
+		`${P}.llm.greeting_audio_url`,
+		'',
+		'InvalidFieldValue',
+		'properties.llm.greeting_audio_url',
+	],
+	[
+		'greeting_audio_url not http',
+		`${P}.llm.greeting_audio_url`,
+		'file:///a.mp3',
+		'InvalidFieldValue',
+		'properties.llm.greeting_audio_url',
+	],
+	[
+		'greeting_audio_url over 2048 bytes',
+		`${P}.llm.greeting_audio_url`,
+		`https://x.example.com/${'a'.repeat(2030)}`,
+		'InvalidFieldValue',
+		'properties.llm.greeting_audio_url',
+	],
+	[
+		'greeting_audio_url without greeting_message',
+		`${P}.llm`,
+		{ url: 'https://x', greeting_audio_url: 'https://x/g.mp3' },
+		'MissingRequiredField',
+		'properties.llm.greeting_message',
+	],
+	[
+		'mcp without name',
+		`${P}.llm.mcp_servers`,
+		[{ endpoint: 'https://m' }],
+		'MissingRequiredField',
+		'properties.llm.mcp_servers[0].name',
+	],
+	[
+		'generic_http tts without url',
+		`${P}.tts`,
+		{ vendor: 'generic_http', headers: {}, params: {} },
+		'MissingRequiredField',
+		'properties.tts.url',
+	],
+	[
+		'generic_http tts without headers',
+		`${P}.tts`,
+		{ vendor: 'generic_http', url: 'https://t', params: {} },
+		'MissingRequiredField',
+		'properties.tts.headers',
+	],
+];
+
+describeRejected(rejected);
