@@ -222,11 +222,9 @@ const groupOf = (displayName: string) =>
 		.filter({ hasText: new RegExp(`^\\s*${escaped(displayName)}`) })
 		.first();
 
-/** The open "Add Option" list's entries (a select's options in n8n 1.x, a select or a menu in 2.x). */
+/** The open "Add Option" list's entries (the options of the group's select). */
 const offeredEntries = () =>
-	page
-		.locator('[data-test-id="collection-parameter-option"], [role="menuitem"]')
-		.locator('visible=true');
+	page.getByTestId('collection-parameter-option').locator('visible=true');
 
 /** Opens a group's "Add Option" list; false when the group offers nothing (n8n then shows no list). */
 async function openGroupList(displayName: string): Promise<boolean> {
