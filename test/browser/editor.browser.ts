@@ -3,7 +3,8 @@
  * n8n's real editor in headless Chromium: what a new user sees of the Agora nodes, read against the
  * node's own description (docs/testing.md, Browser tests).
  */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 import type { Locator, Page } from 'playwright-core';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
@@ -13,6 +14,7 @@ import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { startScriptedModel } from '../../sandbox/src/scriptedModel';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
+import { controlsOfNewNode } from '../tooling/formControls';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
@@ -43,40 +45,58 @@ function expectedActions(): string[] {
 	});
 }
 
-/** Editor elements named after the parameter (n8n gives collections and notices no such name). */
-const RENDERED_BY_NAME = new Set([
-	'string',
-	'number',
-	'boolean',
-	'options',
-	'multiOptions',
-	'json',
-	'fixedCollection',
-]);
-const testIdOf = (p: INodeProperties) =>
-	p.type === 'fixedCollection' ? `fixed-collection-${p.name}` : `parameter-input-${p.name}`;
+/** The version the editor gives a new node. */
+const newestVersion = Math.max(...[agora.version].flat());
+const placedNode = { typeVersion: newestVersion } as never;
 
-/**
- * Agent → Start fields shown only in one mode, from the description: fields whose display depends
- * on resource, operation and mode alone.
- */
-function startFieldsOnlyIn(mode: string, other: string): INodeProperties[] {
-	const fields = agora.properties.filter((p) => {
-		const show = p.displayOptions?.show;
-		if (!show || p.displayOptions?.hide || !RENDERED_BY_NAME.has(p.type)) return false;
-		if (!show.resource?.includes('agent') || !show.operation?.includes('start')) return false;
-		return Object.keys(show).every((key) => ['resource', 'operation', 'mode'].includes(key));
-	});
-	const shownIn = (m: string) =>
-		new Set(
-			fields
-				.filter((p) => !p.displayOptions!.show!.mode || p.displayOptions!.show!.mode.includes(m))
-				.map((p) => p.name),
+/** The node's parameter values of a new Agent → Start in one mode, as n8n computes them. */
+function startValues(mode: string): INodeParameters {
+	return (
+		NodeHelpers.getNodeParameters(
+			agora.properties,
+			{ resource: 'agent', operation: 'start', mode },
+			true,
+			false,
+			placedNode,
+			agora,
+		) ?? {}
+	);
+}
+
+/** The "Add Option" groups of a new Agent → Start, from the description (newest version). */
+function startGroups(): INodeProperties[] {
+	const values = startValues('cascade');
+	const names = new Set(
+		controlsOfNewNode(agora, { resource: 'agent', operation: 'start' }).map((c) => c.name),
+	);
+	return agora.properties.filter(
+		(p) =>
+			p.type === 'collection' &&
+			names.has(p.name) &&
+			NodeHelpers.displayParameter(values, p, placedNode, agora),
+	);
+}
+
+/** The options a group's "Add Option" list offers in one mode: an empty group, read as n8n reads it (rules with "/" from the root). */
+function groupOffers(group: INodeProperties, mode: string): INodeProperties[] {
+	const root = startValues(mode);
+	const offered = (group.options as INodeProperties[]).filter((option) =>
+		NodeHelpers.displayParameter({}, option, placedNode, agora, root),
+	);
+	return offered.filter((p, index) => offered.findIndex((q) => q.name === p.name) === index);
+}
+
+/** Per group, the options its list offers in `mode` and not in `other`, from the description. */
+function offeredOnlyIn(mode: string, other: string): Map<string, INodeProperties[]> {
+	const only = new Map<string, INodeProperties[]>();
+	for (const group of startGroups()) {
+		const inOther = new Set(groupOffers(group, other).map((p) => p.name));
+		only.set(
+			group.displayName,
+			groupOffers(group, mode).filter((p) => !inOther.has(p.name)),
 		);
-	const inMode = shownIn(mode);
-	const inOther = shownIn(other);
-	const names = [...inMode].filter((name) => !inOther.has(name));
-	return names.map((name) => fields.find((p) => p.name === name)!);
+	}
+	return only;
 }
 
 const nodeCreator = () => page.getByTestId('node-creator');
@@ -193,9 +213,102 @@ async function createVendorKeysCredential(data: Record<string, string>): Promise
 	}
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A top-level "Add Option" group of the open node, found by its label. */
+const groupOf = (displayName: string) =>
+	ndv()
+		.locator('.multi-parameter')
+		.filter({ hasText: new RegExp(`^\\s*${escaped(displayName)}`) })
+		.first();
+
+/** The open "Add Option" list's entries (the options of the group's select). */
+const offeredEntries = () =>
+	page.getByTestId('collection-parameter-option').locator('visible=true');
+
+/** Opens a group's "Add Option" list; false when the group offers nothing (n8n then shows no list). */
+async function openGroupList(displayName: string): Promise<boolean> {
+	const group = groupOf(displayName);
+	await group.waitFor();
+	const add = group
+		.locator('[data-test-id^="collection-parameter-add"], .collection-parameter .el-select')
+		.locator('visible=true')
+		.first();
+	if (!(await add.count())) return false;
+	await add.click();
+	await offeredEntries().first().waitFor({ timeout: 10000 });
+	return true;
+}
+
+/** What a group's "Add Option" list offers, by label; closes the list again. */
+async function groupList(displayName: string): Promise<string[]> {
+	if (!(await openGroupList(displayName))) return [];
+	const labels = (await offeredEntries().allInnerTexts()).map((text) => text.trim());
+	// The group's own keydown handler keeps Escape from closing the node panel.
+	await page.keyboard.press('Escape');
+	await offeredEntries().first().waitFor({ state: 'hidden' });
+	return labels;
+}
+
+/** Adds one option of a group through its "Add Option" list. */
+async function addGroupOption(groupName: string, optionName: string): Promise<void> {
+	expect(await openGroupList(groupName)).toBe(true);
+	await offeredEntries()
+		.filter({ hasText: new RegExp(`^\\s*${escaped(optionName)}\\s*$`) })
+		.first()
+		.click();
+}
+
+/**
+ * The controls the open node panel shows, as formControls.ts counts them: credential pickers
+ * (or their "connect" buttons), parameter inputs outside collections, and collections.
+ */
+async function renderedControls(): Promise<string[]> {
+	const names = new Set(agora.properties.map((p) => p.name));
+	const inputs = await ndv()
+		.locator('[data-test-id^="parameter-input-"]')
+		.evaluateAll((elements) =>
+			elements
+				.filter((e) => e.getClientRects().length > 0 && !e.closest('.multi-parameter'))
+				.map((e) => e.getAttribute('data-test-id')!),
+		);
+	const parameters = [...new Set(inputs)]
+		.map((id) => id.slice('parameter-input-'.length))
+		.filter((name) => names.has(name));
+	const collections = await ndv()
+		.locator('.multi-parameter')
+		.evaluateAll(
+			(elements) =>
+				elements.filter(
+					(e) => e.getClientRects().length > 0 && !e.parentElement!.closest('.multi-parameter'),
+				).length,
+		);
+	const pickers = await ndv()
+		.locator(
+			'[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]',
+		)
+		.locator('visible=true')
+		.count();
+	return [
+		...Array.from({ length: pickers }, (_, i) => `credential:${i}`),
+		...parameters,
+		...Array.from({ length: collections }, (_, i) => `collection:${i}`),
+	];
+}
+
 /** Chooses where Agent › Start takes its vendor keys from (the Vendor Keys credential's picker shows only for From Credential). */
 async function chooseVendorKeys(option: 'Typed Into This Node' | 'From Credential'): Promise<void> {
-	await ndv().getByTestId('parameter-input-vendorKeys').click();
+	// From version 1.3 Vendor Keys is an option of the Identity and Security group: added once.
+	const picker = ndv().getByTestId('parameter-input-vendorKeys');
+	if (!(await picker.count())) {
+		const group = startGroups().find((g) =>
+			(g.options as INodeProperties[]).some((o) => o.name === 'vendorKeys'),
+		)!;
+		const vendorKeys = (group.options as INodeProperties[]).find((o) => o.name === 'vendorKeys')!;
+		await addGroupOption(group.displayName, vendorKeys.displayName);
+		await picker.waitFor();
+	}
+	await picker.click();
 	await page.getByRole('option', { name: option }).click();
 }
 
@@ -206,18 +319,6 @@ function actionOf(resource: string, operation: string): string {
 	)!;
 	const option = (property.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
 	return option.action ?? option.name;
-}
-
-async function missing(testIds: string[]): Promise<string[]> {
-	const absent: string[] = [];
-	for (const id of testIds) if ((await ndv().getByTestId(id).count()) === 0) absent.push(id);
-	return absent;
-}
-
-async function present(testIds: string[]): Promise<string[]> {
-	const shown: string[] = [];
-	for (const id of testIds) if ((await ndv().getByTestId(id).count()) > 0) shown.push(id);
-	return shown;
 }
 
 describe(`n8n ${version} editor`, () => {
@@ -249,11 +350,16 @@ describe(`n8n ${version} editor`, () => {
 	});
 
 	it('Agent → Start shows the cascade fields; Mode → MLLM hides them and shows the MLLM fields', async () => {
-		const cascadeOnly = startFieldsOnlyIn('cascade', 'mllm').map(testIdOf);
-		const mllmOnly = startFieldsOnlyIn('mllm', 'cascade').map(testIdOf);
+		// From version 1.3 the mode's fields are options of the "Add Option" groups.
+		const cascadeOnly = offeredOnlyIn('cascade', 'mllm');
+		const mllmOnly = offeredOnlyIn('mllm', 'cascade');
+		const count = (only: Map<string, INodeProperties[]>) =>
+			[...only.values()].reduce((sum, options) => sum + options.length, 0);
 		// Enough fields on each side that the check cannot pass by finding nothing.
-		expect(cascadeOnly.length).toBeGreaterThanOrEqual(3);
-		expect(mllmOnly.length).toBeGreaterThanOrEqual(3);
+		expect(count(cascadeOnly)).toBeGreaterThanOrEqual(3);
+		expect(count(mllmOnly)).toBeGreaterThanOrEqual(3);
+		const expected = controlsOfNewNode(agora, { resource: 'agent', operation: 'start' });
+		expect(expected.length).toBeLessThanOrEqual(12);
 
 		await newWorkflow();
 		await addAction('Start an agent');
@@ -264,18 +370,52 @@ describe(`n8n ${version} editor`, () => {
 			.first()
 			.waitFor({ state: 'attached' });
 		await editor.screenshot('04-start-cascade');
-		expect(await missing(cascadeOnly)).toEqual([]);
-		expect(await present(mllmOnly)).toEqual([]);
+		// A new Start shows what a user must fill and the groups: as many controls as the description gives.
+		const rendered = await renderedControls();
+		expect(rendered).toHaveLength(expected.length);
+		expect(rendered.filter((c) => c.startsWith('collection:'))).toHaveLength(startGroups().length);
+		for (const group of startGroups()) expect(await groupOf(group.displayName).count()).toBe(1);
+
+		/** Each group's list offers its options of `shown` and none of `hidden`. */
+		const expectOffers = async (
+			shown: Map<string, INodeProperties[]>,
+			hidden: Map<string, INodeProperties[]>,
+		) => {
+			for (const group of startGroups()) {
+				const listed = await groupList(group.displayName);
+				const want = (shown.get(group.displayName) ?? []).map((o) => o.displayName);
+				const unwanted = (hidden.get(group.displayName) ?? []).map((o) => o.displayName);
+				expect({
+					group: group.displayName,
+					missing: want.filter((n) => !listed.includes(n)),
+				}).toEqual({
+					group: group.displayName,
+					missing: [],
+				});
+				expect({
+					group: group.displayName,
+					shown: unwanted.filter((n) => listed.includes(n)),
+				}).toEqual({
+					group: group.displayName,
+					shown: [],
+				});
+			}
+		};
+		await expectOffers(cascadeOnly, mllmOnly);
 
 		await ndv().getByTestId('parameter-input-mode').click();
 		const mllm = (
 			agora.properties.find((p) => p.name === 'mode')!.options as INodePropertyOptions[]
 		).find((o) => o.value === 'mllm')!;
 		await page.getByRole('option', { name: mllm.name }).click();
-		await ndv().getByTestId(mllmOnly[0]).waitFor();
+		await expectOffers(mllmOnly, cascadeOnly);
+
+		// An MLLM-only option, added to its group, shows its field.
+		const [groupName, options] = [...mllmOnly].find(([, o]) => o.length > 0)!;
+		const field = options.find((o) => o.type === 'string' || o.type === 'options')!;
+		await addGroupOption(groupName, field.displayName);
+		await groupOf(groupName).getByTestId(`parameter-input-${field.name}`).waitFor();
 		await editor.screenshot('05-start-mllm');
-		expect(await missing(mllmOnly)).toEqual([]);
-		expect(await present(cascadeOnly)).toEqual([]);
 	});
 
 	it('the resource locator lists agents from the sandbox', async () => {
@@ -337,12 +477,8 @@ describe(`n8n ${version} editor`, () => {
 			const input = (name: string) =>
 				ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
 			// The fields the form marks required, from the description (the credentials are chosen above).
-			const required = agora.properties.filter(
-				(p) =>
-					p.required &&
-					p.displayOptions?.show?.operation?.includes('start') &&
-					p.name !== 'name' &&
-					!p.displayOptions?.show?.mode,
+			const required = controlsOfNewNode(agora, { resource: 'agent', operation: 'start' }).filter(
+				(c) => c.required && !c.name.startsWith('credential:'),
 			);
 			expect(required.map((p) => p.name).sort()).toEqual(['channel', 'remoteRtcUid']);
 			await input('channel').fill('browser-start');
