@@ -234,6 +234,8 @@ async function openGroupList(displayName: string): Promise<boolean> {
 		.locator('[data-test-id^="collection-parameter-add"], .collection-parameter .el-select')
 		.locator('visible=true')
 		.first();
+	// The group's box renders before its select on a busy machine: wait for the select, then judge.
+	await add.waitFor({ state: 'visible', timeout: 15000 }).catch(() => undefined);
 	if (!(await add.count())) return false;
 	await add.click();
 	await offeredEntries().first().waitFor({ timeout: 10000 });
