@@ -39,6 +39,8 @@ export class N8nHost {
 	private ownGroup = false;
 	private readonly brokerPortGiven: boolean;
 	private readonly commands = new Set<ChildProcess>();
+	/** Node types `start` waits for n8n to know (a community package's), besides its readiness. */
+	readonly awaitedNodeTypes: string[] = [];
 	/** Run data of finished executions by id (see `executions`). */
 	private readonly finishedRuns = new Map<number, ExecutedRun['data']>();
 	/** How often a run was read finished without its final data (see `saved`). */
@@ -357,13 +359,25 @@ export class N8nHost {
 			if (this.server.exitCode !== null) throw new Error(`n8n exited early:\n${this.serverLog}`);
 			try {
 				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (res.ok) return;
+				if (res.ok && (await this.knowsNodeTypes())) return;
 			} catch {
 				// not listening yet
 			}
 			await new Promise((r) => setTimeout(r, 500));
 		}
 		throw new Error(`n8n did not become ready:\n${this.serverLog.slice(-3000)}`);
+	}
+
+	/**
+	 * Whether n8n knows `awaitedNodeTypes` yet: on a busy machine n8n 1.x reported ready before it had
+	 * loaded the community package, and activating a workflow then failed with "Unrecognized node type".
+	 */
+	private async knowsNodeTypes(): Promise<boolean> {
+		if (this.awaitedNodeTypes.length === 0) return true;
+		const res = await fetch(`${this.baseUrl}/types/nodes.json`);
+		if (res.status === 404) return true;
+		const text = await res.text();
+		return this.awaitedNodeTypes.every((type) => text.includes(`"${type}"`));
 	}
 
 	/** Ends running CLI commands; n8n's own shutdown first, then whatever of it is left after `graceMs`. */

@@ -69,6 +69,7 @@ export class N8nE2e {
 				});
 			}
 			const host = new N8nHost(n8nDir, folder, await freePort(), options.n8nEnv);
+			host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
 			return new N8nE2e(version, host, sandbox, folder, packageDir);
 		} catch (error) {
 			await sandbox?.stop();
