@@ -69,7 +69,8 @@ export class N8nE2e {
 				});
 			}
 			const host = new N8nHost(n8nDir, folder, await freePort(), options.n8nEnv);
-			host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
+			// n8n 1.x lists community nodes in /types/nodes.json once loaded; 2.x serves them elsewhere.
+			if (version.startsWith('1.')) host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
 			return new N8nE2e(version, host, sandbox, folder, packageDir);
 		} catch (error) {
 			await sandbox?.stop();
