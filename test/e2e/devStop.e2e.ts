@@ -173,7 +173,7 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 		const dev = await startDev(canaries);
 		await until(
 			'dev imports the workflows',
-			() => /importing the \d+ example workflows/.test(dev.output()),
+			() => /importing \d+ of the \d+ example workflows/.test(dev.output()),
 			600000,
 		);
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGTERM');
