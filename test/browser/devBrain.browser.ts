@@ -14,7 +14,7 @@ import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scr
 import { BRAIN_EXAMPLES, brainUrl } from '../../scripts/lib/examples';
 import { nodeOutput } from '../../scripts/lib/n8nHost';
 import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
-import { chromiumPath, CHROMIUM_FLAGS, createOwner, waitForRestApi } from './editorHost';
+import { chromiumPath, CHROMIUM_FLAGS, createOwner } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const SAID = 'Is the pool open?';
@@ -40,7 +40,7 @@ beforeAll(async () => {
 	if (!set) throw new Error('dev stopped while setting up');
 	dev = set;
 	await startDevN8n(ctx, dev);
-	await waitForRestApi(dev.host.baseUrl);
+	await dev.host.waitForRestApi();
 	await dev.host.waitForWebhooks([BRAIN_EXAMPLES.brainWorkflowId]);
 	browser = await chromium.launch({
 		executablePath: chromiumPath(),

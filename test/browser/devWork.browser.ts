@@ -13,13 +13,7 @@ import { chromium, selectors, type Browser, type BrowserContext, type Page } fro
 import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
-import {
-	chromiumPath,
-	CHROMIUM_FLAGS,
-	createOwner,
-	waitForRestApi,
-	waitForText,
-} from './editorHost';
+import { chromiumPath, CHROMIUM_FLAGS, createOwner, waitForText } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const EDITED_EXAMPLE = 'agoraExAgentLife';
@@ -48,7 +42,7 @@ async function startDev(): Promise<void> {
 	if (!set) throw new Error('dev stopped while setting up');
 	dev = set;
 	await startDevN8n(ctx, dev);
-	await waitForRestApi(dev.host.baseUrl);
+	await dev.host.waitForRestApi();
 }
 
 async function stopDev(): Promise<void> {

@@ -58,7 +58,7 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 	let context: BrowserContext | undefined;
 	try {
 		await host.start();
-		await waitForRestApi(host.baseUrl);
+		await host.waitForRestApi();
 		selectors.setTestIdAttribute('data-test-id');
 		context = await chromium.launchPersistentContext(path.join(e2e.folder, 'chromium-profile'), {
 			executablePath: chromiumPath(),
@@ -94,17 +94,6 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 			await e2e.close();
 		},
 	};
-}
-
-/** n8n answers its readiness check before its REST API is mounted; the editor needs the API. */
-export async function waitForRestApi(baseUrl: string, timeoutMs = 120000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const res = await fetch(`${baseUrl}/rest/settings`).catch(() => undefined);
-		if (res?.ok) return;
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	throw new Error(`n8n's REST API did not come up at ${baseUrl}/rest/settings`);
 }
 
 /**
