@@ -5,7 +5,7 @@ const project = {
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	// Source maps on (tsconfig.json has them off for the build): failures point at the right line.
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true } }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: { sourceMap: true, isolatedModules: true } }],
 	},
 };
 

@@ -21,7 +21,7 @@ import {
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
 import { N8nHost } from './n8nHost';
-import { installPackageInto, packPackage } from './n8nInstall';
+import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 export interface DevContext {
@@ -107,7 +107,7 @@ export async function setUpDev(
 	const webhookBase = env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
 
 	ctx.say('packing the package and installing it into n8n’s community nodes folder');
-	installPackageInto(userFolder, packPackage(path.join(ctx.folder, 'pack')));
+	installBuiltPackage(userFolder);
 
 	const real = realAgoraCredential(env);
 	let sandbox: SandboxProcess | undefined;

@@ -162,8 +162,15 @@ export class N8nHost {
 		if (r.code !== 0) throw new Error(`update:workflow failed: ${r.stderr || r.stdout}`);
 	}
 
+	/** Deactivates a workflow in the running n8n, which drops its webhooks. */
+	async deactivate(workflowId: string): Promise<void> {
+		await this.rest('POST', `workflows/${workflowId}/deactivate`, {});
+	}
+
 	/** An n8n that another process started on this folder and port (`npm run dev`'s): runs go to it. */
 	private attached = false;
+	/** The attached n8n's log file, read for what a run adds to it. */
+	private attachedLog?: string;
 
 	get running(): boolean {
 		return (
@@ -174,9 +181,34 @@ export class N8nHost {
 		);
 	}
 
-	attach(): this {
+	attach(logFile?: string): this {
 		this.attached = true;
+		this.attachedLog = logFile;
 		return this;
+	}
+
+	/** Where n8n's log stands now; `logSince` returns what came after. */
+	private logMark(): number {
+		if (!this.attachedLog) return this.serverLog.length;
+		return fs.existsSync(this.attachedLog) ? fs.statSync(this.attachedLog).size : 0;
+	}
+
+	private logSince(mark: number): string {
+		if (!this.attachedLog) return this.serverLog.slice(mark);
+		const fd = fs.openSync(this.attachedLog, 'r');
+		try {
+			const length = Math.max(0, fs.fstatSync(fd).size - mark);
+			const buffer = Buffer.alloc(Math.min(length, 200000));
+			fs.readSync(fd, buffer, 0, buffer.length, mark + length - buffer.length);
+			return buffer.toString('utf8');
+		} finally {
+			fs.closeSync(fd);
+		}
+	}
+
+	/** The last lines of n8n's log, for error messages. */
+	private logTail(): string {
+		return this.logSince(Math.max(0, this.logMark() - 3000));
 	}
 
 	/**
@@ -192,7 +224,7 @@ export class N8nHost {
 		);
 		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run from`);
-		const logFrom = this.serverLog.length;
+		const logFrom = this.logMark();
 		const started = await this.rest<{ executionId?: string }>(
 			'POST',
 			`workflows/${workflowId}/run`,
@@ -204,7 +236,7 @@ export class N8nHost {
 		const raw = {
 			code: execution.status === 'success' ? 0 : 1,
 			stdout: '',
-			stderr: this.serverLog.slice(logFrom),
+			stderr: this.logSince(logFrom),
 		};
 		return { run: { status: execution.status, data: execution.data }, raw };
 	}
@@ -231,7 +263,7 @@ export class N8nHost {
 			if (row && data && this.saved(id, row.status, data))
 				return { id, status: row.status, mode: 'manual', data };
 			if (Date.now() > deadline)
-				throw new Error(`execution ${id} did not finish:\n${this.serverLog.slice(-3000)}`);
+				throw new Error(`execution ${id} did not finish:\n${this.logTail()}`);
 			await new Promise((r) => setTimeout(r, 200));
 		}
 	}
@@ -306,9 +338,7 @@ export class N8nHost {
 			const missing = workflowIds.filter((id) => !rows.some((row) => row.workflowId === id));
 			if (missing.length === 0) return;
 			if (Date.now() > deadline)
-				throw new Error(
-					`no webhooks registered for ${missing.join(', ')}:\n${this.serverLog.slice(-3000)}`,
-				);
+				throw new Error(`no webhooks registered for ${missing.join(', ')}:\n${this.logTail()}`);
 			await new Promise((r) => setTimeout(r, 250));
 		}
 	}

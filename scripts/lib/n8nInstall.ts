@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /** A tested n8n installed once into the ignored cache, and this package packed and installed into it as n8n installs a community package. */
 import { execFileSync } from 'child_process';
+import crypto from 'crypto';
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
@@ -78,6 +79,60 @@ export function installPackageInto(userFolder: string, tarball: string): string 
 		);
 	}
 	return target;
+}
+
+/**
+ * `packPackage` and `installPackageInto` once per build: the installed copy is kept in the system's
+ * temporary folder under a hash of dist/ and package.json, and copied into each user folder (an e2e
+ * run starts many n8n, and npm pack and install cost seconds of CPU each time).
+ */
+export function installBuiltPackage(userFolder: string): string {
+	const cached = path.join(os.tmpdir(), `agora-installed-package-${builtPackageHash()}`);
+	if (!fs.existsSync(cached)) {
+		const work = fs.mkdtempSync(`${cached}-work-`);
+		installPackageInto(work, packPackage(path.join(work, 'pack')));
+		fs.rmSync(path.join(work, 'pack'), { recursive: true, force: true });
+		try {
+			fs.renameSync(work, cached);
+		} catch {
+			// Another process made the same copy first.
+			fs.rmSync(work, { recursive: true, force: true });
+		}
+	}
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', 'n8n-nodes-agora');
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	fs.cpSync(path.join(cached, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-agora'), target, {
+		recursive: true,
+	});
+	// Other community packages a user installed in this folder keep their entry.
+	if (!fs.existsSync(path.join(nodesDir, 'package.json')))
+		fs.copyFileSync(
+			path.join(cached, '.n8n', 'nodes', 'package.json'),
+			path.join(nodesDir, 'package.json'),
+		);
+	return target;
+}
+
+function builtPackageHash(): string {
+	const hash = crypto.createHash('sha256');
+	const add = (file: string) => {
+		hash.update(path.relative(ROOT, file));
+		hash.update(fs.readFileSync(file));
+	};
+	add(path.join(ROOT, 'package.json'));
+	const walk = (dir: string) => {
+		for (const entry of fs
+			.readdirSync(dir, { withFileTypes: true })
+			.sort((a, b) => a.name.localeCompare(b.name))) {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else add(full);
+		}
+	};
+	walk(path.join(ROOT, 'dist'));
+	return hash.digest('hex').slice(0, 16);
 }
 
 /** A test-only package folder (no dependencies) installed beside the packed one, as n8n would. */

@@ -53,7 +53,7 @@ export function chromiumPath(): string {
 }
 
 export async function startEditorHost(version: string): Promise<EditorHost> {
-	const e2e = await N8nE2e.start({ name: 'browser', version, sandbox: {} });
+	const e2e = await N8nE2e.start({ name: 'browser', version, sandbox: {}, ownN8n: true });
 	const { host, sandbox } = e2e;
 	let context: BrowserContext | undefined;
 	try {

@@ -135,7 +135,7 @@ const workflow = (id: string, nodes: object[], connections: object) => ({
 	settings: {},
 });
 
-useN8nE2e({ name: 'engine', sandbox: false }, async (e2e) => {
+useN8nE2e({ name: 'engine', sandbox: false, ownN8n: true }, async (e2e) => {
 	host = e2e.host;
 	installFolderPackage(e2e.userFolder, path.join(__dirname, 'probe'));
 	// Stands in for Agora: the refused inputs must not reach it.

@@ -142,8 +142,9 @@ export async function serveMcp(e2e: N8nE2e): Promise<McpN8n> {
 		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 	]);
 	await e2e.importWorkflows([orderWorkflow(), mcpWorkflow()]);
-	// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool.
-	await e2e.host.activate(ORDER_WORKFLOW_ID);
+	// n8n 2.x runs only a published (active) sub-workflow from a Workflow Tool; n8n 1.x runs it as
+	// saved, and its REST API refuses to activate a workflow without a trigger.
+	if (!e2e.version.startsWith('1.')) await e2e.activate(ORDER_WORKFLOW_ID);
 	await e2e.serve([MCP_WORKFLOW_ID]);
 	return { host: e2e.host, version: e2e.version, url: `${e2e.host.baseUrl}/mcp/${MCP_PATH}` };
 }

@@ -12,9 +12,8 @@ import { N8nHost } from '../../scripts/lib/n8nHost';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
+	installBuiltPackage,
 	installN8n,
-	installPackageInto,
-	packPackage,
 } from '../../scripts/lib/n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 
@@ -38,6 +37,27 @@ export interface N8nE2eOptions {
 	patchPackage?: (packageDir: string) => void;
 	/** Reset the sandbox before each test (useN8nE2e only). */
 	resetSandbox?: boolean;
+	/** An n8n of its own even where the run's shared one could serve (its user folder is changed). */
+	ownN8n?: boolean;
+}
+
+/** The n8n an e2e run shares between its files (test/e2e/sharedN8n.ts starts it). */
+export interface SharedN8n {
+	version: string;
+	n8nDir: string;
+	userFolder: string;
+	port: number;
+	logFile: string;
+}
+
+export const SHARED_N8N_ENV = 'AGORA_E2E_SHARED_N8N';
+
+/** The run's shared n8n, when there is one for this version and these options need no n8n of their own. */
+function sharedN8nFor(version: string, options: N8nE2eOptions): SharedN8n | undefined {
+	const file = process.env[SHARED_N8N_ENV];
+	if (!file || options.ownN8n || options.n8nEnv || options.patchPackage) return undefined;
+	const shared = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedN8n;
+	return shared.version === version ? shared : undefined;
 }
 
 /** A real n8n (not started yet) with the packed package installed, and the sandbox as Agora. */
@@ -46,10 +66,15 @@ export class N8nE2e {
 		readonly version: string,
 		readonly host: N8nHost,
 		private readonly sandboxProcess: SandboxProcess | undefined,
-		/** The temporary folder; n8n's user folder is inside it. */
+		/** The temporary folder; n8n's user folder is inside it unless n8n is shared. */
 		readonly folder: string,
 		readonly packageDir: string,
+		/** Whether n8n is the run's shared one, which outlives this file. */
+		readonly shared: boolean,
 	) {}
+
+	/** Workflows this file activated: a shared n8n drops them when the file closes. */
+	private readonly served = new Set<string>();
 
 	static async start(options: N8nE2eOptions): Promise<N8nE2e> {
 		const version = options.version ?? N8N_VERSION;
@@ -57,9 +82,12 @@ export class N8nE2e {
 		const folder = fs.mkdtempSync(
 			path.join(options.parentDir ?? os.tmpdir(), `agora-${options.name}-${version}-`),
 		);
+		const shared = sharedN8nFor(version, options);
 		let sandbox: SandboxProcess | undefined;
 		try {
-			const packageDir = installPackageInto(folder, packPackage(path.join(folder, 'pack')));
+			const packageDir = shared
+				? path.join(shared.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-agora')
+				: installBuiltPackage(folder);
 			options.patchPackage?.(packageDir);
 			if (options.sandbox !== false) {
 				sandbox = await startSandboxProcess({
@@ -68,10 +96,13 @@ export class N8nE2e {
 						SHORT_DELAYS),
 				});
 			}
+			if (shared) {
+				const host = new N8nHost(n8nDir, shared.userFolder, shared.port).attach(shared.logFile);
+				return new N8nE2e(version, host, sandbox, folder, packageDir, true);
+			}
 			const host = new N8nHost(n8nDir, folder, await freePort(), options.n8nEnv);
-			// n8n 1.x lists community nodes in /types/nodes.json once loaded; 2.x serves them elsewhere.
-			if (version.startsWith('1.')) host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
-			return new N8nE2e(version, host, sandbox, folder, packageDir);
+			awaitAgoraNodeTypes(host, version);
+			return new N8nE2e(version, host, sandbox, folder, packageDir, false);
 		} catch (error) {
 			await sandbox?.stop();
 			fs.rmSync(folder, { recursive: true, force: true });
@@ -121,17 +152,32 @@ export class N8nE2e {
 
 	/** Starts n8n unless it runs, activates the workflows, and returns once each has its webhooks registered. */
 	async serve(workflowIds: string[], timeoutMs?: number): Promise<void> {
-		if (!this.host.running) await this.host.start();
-		for (const id of workflowIds) await this.host.activate(id);
+		for (const id of workflowIds) await this.activate(id);
 		await this.host.waitForWebhooks(workflowIds, timeoutMs);
 	}
 
-	/** Stops n8n and the sandbox; removes the folder unless `keep`. */
+	/** Starts n8n unless it runs and activates a workflow (one without webhooks too). */
+	async activate(workflowId: string): Promise<void> {
+		if (!this.host.running) await this.host.start();
+		await this.host.activate(workflowId);
+		this.served.add(workflowId);
+	}
+
+	/** Stops n8n (a shared one only drops this file's workflows) and the sandbox; removes the folder unless `keep`. */
 	async close(keep = false): Promise<void> {
-		await this.host.stop().catch(() => undefined);
+		if (this.shared) {
+			for (const id of this.served) await this.host.deactivate(id).catch(() => undefined);
+		} else {
+			await this.host.stop().catch(() => undefined);
+		}
 		await this.sandboxProcess?.stop().catch(() => undefined);
 		if (!keep) fs.rmSync(this.folder, { recursive: true, force: true });
 	}
+}
+
+/** n8n 1.x lists community nodes in /types/nodes.json once loaded; 2.x serves them elsewhere. */
+export function awaitAgoraNodeTypes(host: N8nHost, version: string): void {
+	if (version.startsWith('1.')) host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
 }
 
 /**

@@ -1,0 +1,3 @@
+import { startSharedN8n } from './sharedN8n';
+
+export default startSharedN8n;

@@ -1,0 +1,3 @@
+import { stopSharedN8n } from './sharedN8n';
+
+export default stopSharedN8n;
