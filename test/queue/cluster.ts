@@ -13,8 +13,7 @@ import { N8nHost, n8nNode } from '../../scripts/lib/n8nHost';
 import {
 	freePort,
 	installN8n,
-	installPackageInto,
-	packPackage,
+	installBuiltPackage,
 	ROOT,
 } from '../../scripts/lib/n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -247,7 +246,7 @@ export class QueueCluster {
 			});
 		}
 		this.log('packing the package and installing it into the shared n8n user folder');
-		const packageDir = installPackageInto(userFolder, packPackage(path.join(this.folder, 'pack')));
+		const packageDir = installBuiltPackage(userFolder);
 		setup.patchPackage?.(packageDir, this);
 		const env = this.queueEnv(setup.env);
 		const cliPort = await freePort();
