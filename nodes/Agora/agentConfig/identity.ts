@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../schemas/agent';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 import { builds } from '../form/labels';
 import { MODE } from './display';
 
@@ -85,17 +85,16 @@ export const identityFields: INodeProperties[] = [
 
 /** The identity members of `properties`, plus the agent's name for the body's top level. */
 export function buildIdentity(r: FormReader): { name: string; properties: IDataObject } {
-	const properties: IDataObject = {
+	// A saved pipeline keeps its own value unless the user changed the form's default.
+	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
+	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
+	const properties = compact({
 		channel: String(r.get('channel', '')).trim(),
 		token: String(r.get('token', '') ?? ''),
 		agent_rtc_uid: String(r.get<unknown>('agentRtcUid', '0')).trim(),
 		remote_rtc_uids: [String(r.get<unknown>('remoteRtcUid', '')).trim()],
-	};
-	if (r.get('enableStringUid', false)) properties.enable_string_uid = true;
-	// A saved pipeline keeps its own value unless the user changed the form's default.
-	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
-	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
-	if (!(pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S))
-		put(properties, 'idle_timeout', idleTimeout);
+		enable_string_uid: r.get('enableStringUid', false) ? true : undefined,
+		idle_timeout: pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S ? undefined : idleTimeout,
+	});
 	return { name: String(text(r.get('name', '')) ?? '').trim(), properties };
 }

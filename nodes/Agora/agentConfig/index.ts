@@ -35,7 +35,7 @@ import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields } from './pipeline';
-import { FormReader, put } from '../form/reader';
+import { compact, FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
@@ -146,6 +146,21 @@ function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void 
 	};
 }
 
+/** The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. */
+function buildCascade(r: FormReader, mode: string): IDataObject {
+	const asr = buildAsr(r);
+	const llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
+	const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
+	return compact({
+		asr,
+		llm,
+		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r) : undefined,
+		turn_detection: buildTurnDetection(r),
+		filler_words: buildFillerWords(r),
+	});
+}
+
 /**
  * Adds the configuration members to `properties` and returns the body's top-level preset and
  * pipeline_id.
@@ -158,22 +173,17 @@ export function buildAgentProperties(
 	const r = new FormReader(fn, itemIndex);
 	const mode = r.get<string>('mode', MODE.cascade);
 	const top = buildPipelineRef(r);
-	if (mode === MODE.mllm) {
-		properties.mllm = buildMllm(r);
-	} else {
-		put(properties, 'asr', buildAsr(r));
-		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
-		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
-		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
-		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined))
-			properties.tts = buildTts(r);
-		put(properties, 'turn_detection', buildTurnDetection(r));
-		put(properties, 'filler_words', buildFillerWords(r));
-	}
-	put(properties, 'interruption', buildInterruption(r));
-	buildExtras(r, properties);
-	put(properties, 'parameters', buildParameters(r));
-	put(properties, 'labels', buildLabels(r));
+	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode);
+	Object.assign(
+		properties,
+		compact({
+			...models,
+			interruption: buildInterruption(r),
+			...buildExtras(r),
+			parameters: buildParameters(r),
+			labels: buildLabels(r),
+		}),
+	);
 	enableRtmForManualTurns(r, properties);
 	enableToolsForMcpServers(r, properties);
 	return top;

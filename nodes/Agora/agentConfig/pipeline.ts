@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MODE } from './display';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 
 export const pipelineFields: INodeProperties[] = [
 	{
@@ -73,12 +73,9 @@ export const pipelineFields: INodeProperties[] = [
 
 /** The body's top-level preset and pipeline_id. */
 export function buildPipelineRef(r: FormReader): IDataObject {
-	const out: IDataObject = {};
-	put(out, 'preset', text(r.get('preset', ''))?.trim());
-	if (r.get<string>('mode', MODE.cascade) === MODE.pipeline) {
-		out.pipeline_id = String(r.get('pipelineId', '')).trim();
-		// Without it the saved-pipeline mode would quietly start a plain agent.
-		if (out.pipeline_id === '') r.fail('pipeline_id', 'is required in Saved Pipeline mode');
-	}
-	return out;
+	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
+	const pipelineId = pipeline ? String(r.get('pipelineId', '')).trim() : undefined;
+	// Without it the saved-pipeline mode would quietly start a plain agent.
+	if (pipelineId === '') r.fail('pipeline_id', 'is required in Saved Pipeline mode');
+	return compact({ preset: text(r.get('preset', ''))?.trim(), pipeline_id: pipelineId });
 }

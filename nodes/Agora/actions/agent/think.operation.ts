@@ -1,15 +1,9 @@
 /** Think: inject a text instruction into the agent's conversation, handled as user input. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../../../shared/json';
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { FormReader } from '../../form/reader';
+import { compact, FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { thinkRequestSchema } from '../../schemas/agent';
@@ -113,15 +107,14 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
-	const built: IDataObject = {
+	const built = compact({
 		text: String(form.get('text', '') ?? ''),
 		on_listening_action: form.get('onListeningAction', 'interrupt'),
 		on_thinking_action: form.get('onThinkingAction', 'interrupt'),
 		on_speaking_action: form.get('onSpeakingAction', 'ignore'),
 		interruptable: form.get('interruptable', true),
-	};
-	const metadata = parseJsonParameter(this, form.get('metadata', ''), 'metadata', itemIndex);
-	if (metadata && Object.keys(metadata).length > 0) built.metadata = metadata;
+		metadata: form.json(form.get('metadata', ''), 'metadata'),
+	});
 	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, thinkRequestSchema, body, itemIndex);
 	const response = await agoraRequest.call(
