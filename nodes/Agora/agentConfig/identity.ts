@@ -18,6 +18,16 @@ export function uniquePerItem(prefix: string): string {
 	return `={{ '${prefix}-' + $execution.id + '-' + ($nodeId + '-' + $runIndex + '-' + $itemIndex).hash('sha256').slice(0, 10) }}`;
 }
 
+/** How long the agent stays alone: a conversation setting from node version 1.3 on. */
+export const idleTimeoutField: INodeProperties = {
+	displayName: 'Idle Timeout (Seconds)',
+	name: 'idleTimeout',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
+	default: IDLE_TIMEOUT_DEFAULT_S,
+	description: `Seconds the agent stays after the user left, 0 to ${IDLE_TIMEOUT_MAX_S} (0: until stopped). Default 30; with a saved pipeline 30 is not sent, so the pipeline’s own value applies.`,
+};
+
 export const identityFields: INodeProperties[] = [
 	{
 		displayName: 'Agent Name',
@@ -73,14 +83,7 @@ export const identityFields: INodeProperties[] = [
 		description:
 			'Token the agent joins the channel with. Empty: a 24-hour token from the credential’s App Certificate (with RTM privileges when Enable RTM is on), or an empty token for projects without one.',
 	},
-	{
-		displayName: 'Idle Timeout (Seconds)',
-		name: 'idleTimeout',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
-		default: IDLE_TIMEOUT_DEFAULT_S,
-		description: `Seconds the agent stays after the user left, 0 to ${IDLE_TIMEOUT_MAX_S} (0: until stopped). Default 30; with a saved pipeline 30 is not sent, so the pipeline’s own value applies.`,
-	},
+	idleTimeoutField,
 ];
 
 /** The identity members of `properties`, plus the agent's name for the body's top level. */

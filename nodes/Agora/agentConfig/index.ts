@@ -29,12 +29,12 @@ import {
 	geofenceFields,
 	salFields,
 } from './extras';
-import { buildIdentity, identityFields, uniquePerItem } from './identity';
+import { buildIdentity, identityFields, idleTimeoutField, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
-import { buildPipelineRef, pipelineFields } from './pipeline';
+import { buildPipelineRef, pipelineFields, presetField } from './pipeline';
 import { compact, FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
@@ -55,6 +55,34 @@ export const agentConfigFields: INodeProperties[] = [
 	...behaviourFields,
 ];
 
+/** A field the user must fill before anything runs: shown first in both forms. */
+function mustBeFilled(field: INodeProperties): boolean {
+	return field.required === true && field.default === '';
+}
+
+/**
+ * The form before node version 1.3, in the order n8n users expect: Vendor Keys first (under the
+ * credential pickers), the fields to fill, the mode and its pipeline choices, the providers, the
+ * identity settings with defaults before the turn settings, the deprecated Presets last.
+ */
+export function flatAgentConfigFields(identity: INodeProperties[]): INodeProperties[] {
+	const mustFill = identity.filter(mustBeFilled);
+	const identitySettings = identity.filter((field) => !mustFill.includes(field));
+	const sections = agentConfigFields.filter(
+		(field) => !vendorKeysFields.includes(field) && !pipelineFields.includes(field),
+	);
+	const turns = sections.indexOf(turnFields[0]);
+	return [
+		...vendorKeysFields,
+		...mustFill,
+		...pipelineFields.filter((field) => field !== presetField),
+		...sections.slice(0, turns),
+		...identitySettings,
+		...sections.slice(turns),
+		presetField,
+	];
+}
+
 /**
  * The form from node version 1.3: what a user must fill, the mode and its pipeline choices at the
  * top; the rest in "Add Option" groups. `identity` is the operation's identity group (a field with a
@@ -64,12 +92,12 @@ export function groupedAgentConfigFields(
 	identity: INodeProperties[],
 	advanced: INodeProperties[],
 ): INodeProperties[] {
-	const mustFill = identity.filter((field) => field.required === true && field.default === '');
-	const conversation = identity.filter((field) => field.name === 'idleTimeout');
-	const preset = pipelineFields.filter((field) => field.name === 'preset');
+	const mustFill = identity.filter(mustBeFilled);
+	// Compared by name: an operation may reword its identity fields (copies of the declarations).
+	const conversation = identity.filter((field) => field.name === idleTimeoutField.name);
 	return [
 		...mustFill,
-		...pipelineFields.filter((field) => !preset.includes(field)),
+		...pipelineFields.filter((field) => field !== presetField),
 		...groupedFields([
 			{
 				name: 'model',
@@ -101,7 +129,7 @@ export function groupedAgentConfigFields(
 				name: 'options',
 				displayName: 'Advanced',
 				fields: [
-					...preset,
+					presetField,
 					...salFields,
 					...avatarFields,
 					advancedFeaturesField,

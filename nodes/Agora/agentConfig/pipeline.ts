@@ -4,6 +4,18 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { MODE } from './display';
 import { compact, type FormReader, text } from '../form/reader';
 
+/** Agora's deprecated presets: the form shows them last. */
+export const presetField: INodeProperties = {
+	displayName: 'Presets',
+	name: 'preset',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. deepgram_nova_3,openai_gpt_5_mini',
+	description:
+		'Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model',
+	hint: 'Deprecated by Agora in favour of Credentials › Agora Managed in each provider',
+};
+
 export const pipelineFields: INodeProperties[] = [
 	{
 		displayName: 'Mode',
@@ -43,16 +55,7 @@ export const pipelineFields: INodeProperties[] = [
 			'ID of a published saved agent configuration, used as the base; ASR, LLM and TTS settings become optional overrides',
 		displayOptions: { show: { mode: [MODE.pipeline] } },
 	},
-	{
-		displayName: 'Presets',
-		name: 'preset',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. deepgram_nova_3,openai_gpt_5_mini',
-		description:
-			'Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model',
-		hint: 'Deprecated by Agora in favour of Credentials › Agora Managed in each provider',
-	},
+	presetField,
 	{
 		displayName: 'Override LLM Settings',
 		name: 'overrideLlm',
