@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { notFoundIsDeletedOptions } from '../../form/fields';
 import { FormReader } from '../../form/reader';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { isRerun } from '../../run/rerun';
@@ -22,23 +23,9 @@ const properties: INodeProperties[] = [
 		'Region the player was created in (the region given to Create)',
 		'Agora finds a player only in the region it was created in',
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Treat Not Found as Deleted',
-				name: 'notFoundIsDeleted',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a player that no longer exists (Agora answers 404: deleted, timed out, or never created in this region) counts as deleted, output with alreadyGone: true, instead of failing',
-			},
-		],
-	},
+	notFoundIsDeletedOptions(
+		'Whether a player that no longer exists (Agora answers 404: deleted, timed out, or never created in this region) counts as deleted, output with alreadyGone: true, instead of failing',
+	),
 ];
 
 export const description = updateDisplayOptions(
