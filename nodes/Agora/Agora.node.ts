@@ -185,55 +185,45 @@ export class Agora implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		if (this.getNodeParameter('resource', 0) === 'agentLlm') return await replyToAgent(this, items);
-		const options = readRequestOptions(this);
-		// Read once per execution: credential, base URL, secrets to redact.
-		const ctx: OperationContext = await resolveAgoraContext.call(this, {
-			timeoutMs: options.timeoutMs,
-			maxRetries: options.maxRetries,
-		});
-		// Keys from the Agora Vendor Keys credential, when the form asks for them: redacted like the rest.
-		const vendorKeys = await readVendorKeys(this);
-		if (vendorKeys) {
-			ctx.vendorKeys = vendorKeys;
-			ctx.secrets.push(...vendorKeys.secrets);
-		}
-		const continueOnFail = this.continueOnFail();
 		const operation = selectedOperation(this);
-
-		const run = await runConcurrently(
-			items.length,
-			options.concurrency ?? 50,
-			async (itemIndex) => {
-				const outcome = await settle(operation.execute.call(this, itemIndex, ctx));
-				if (outcome.ok)
-					return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-				// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
-				if (!continueOnFail) throw outcome.error;
-				return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
-			},
-		);
-		if (run.failures.length > 0) {
-			const sideEffects = collectSideEffects(run.results, operation.sideEffect);
-			throw bulkRunError(this, { failures: run.failures, sideEffects, itemCount: items.length });
-		}
-		return [run.results.flatMap((produced) => produced ?? [])];
+		if (operation.itemLoop) return await operation.itemLoop(this);
+		return await runAsAgoraRequests(this, operation);
 	}
 }
 
-/** Agent LLM › Reply needs no credential and no request to Agora: the items run one by one. */
-async function replyToAgent(
+/** Every item as Agora requests: one credential read, a concurrent pool, a bulk-run report. */
+async function runAsAgoraRequests(
 	fn: IExecuteFunctions,
-	items: INodeExecutionData[],
+	operation: AgoraOperation,
 ): Promise<INodeExecutionData[][]> {
-	const operation = selectedOperation(fn);
-	const out: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const produced = await operation.execute.call(fn, itemIndex, undefined as never);
-		out.push(...produced.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } })));
+	const items = fn.getInputData();
+	const options = readRequestOptions(fn);
+	// Read once per execution: credential, base URL, secrets to redact.
+	const ctx: OperationContext = await resolveAgoraContext.call(fn, {
+		timeoutMs: options.timeoutMs,
+		maxRetries: options.maxRetries,
+	});
+	// Keys from the Agora Vendor Keys credential, when the form asks for them: redacted like the rest.
+	const vendorKeys = await readVendorKeys(fn);
+	if (vendorKeys) {
+		ctx.vendorKeys = vendorKeys;
+		ctx.secrets.push(...vendorKeys.secrets);
 	}
-	return [out];
+	const continueOnFail = fn.continueOnFail();
+
+	const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
+		const outcome = await settle(operation.execute.call(fn, itemIndex, ctx));
+		if (outcome.ok)
+			return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+		// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
+		if (!continueOnFail) throw outcome.error;
+		return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
+	});
+	if (run.failures.length > 0) {
+		const sideEffects = collectSideEffects(run.results, operation.sideEffect);
+		throw bulkRunError(fn, { failures: run.failures, sideEffects, itemCount: items.length });
+	}
+	return [run.results.flatMap((produced) => produced ?? [])];
 }
 
 interface RequestOptions {

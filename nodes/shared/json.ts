@@ -35,18 +35,3 @@ export function deepMerge(target: IDataObject, source: IDataObject): IDataObject
 	}
 	return out;
 }
-
-/** Drops undefined members and empty objects, so unset groups never reach the body. */
-export function compact<T extends IDataObject>(value: T): T {
-	const out: IDataObject = {};
-	for (const [key, entry] of Object.entries(value)) {
-		if (entry === undefined) continue;
-		if (isPlainObject(entry)) {
-			const inner = compact(entry);
-			if (Object.keys(inner).length > 0) out[key] = inner;
-			continue;
-		}
-		out[key] = entry;
-	}
-	return out as T;
-}

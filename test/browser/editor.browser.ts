@@ -3,12 +3,9 @@
  * n8n's real editor in headless Chromium: what a new user sees of the Agora nodes, read against the
  * node's own description (docs/testing.md, Browser tests).
  */
-import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Locator, Page } from 'playwright-core';
 
-import { Agora } from '../../nodes/Agora/Agora.node';
-import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { devVendorKeys } from '../../scripts/lib/examples';
 import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { startScriptedModel } from '../../sandbox/src/scriptedModel';
@@ -16,10 +13,16 @@ import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
 import { controlsOfNewNode } from '../tooling/formControls';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
+import {
+	actionOf,
+	agora,
+	expectedActions,
+	offeredOnlyIn,
+	startGroups,
+	trigger,
+} from './editorExpectations';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
-const agora = new Agora().description;
-const trigger = new AgoraTrigger().description;
 
 let editor: EditorHost;
 let page: Page;
@@ -32,72 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await editor?.stop();
 });
-
-/** Every action the node panel should list: the `action` label of each resource's operations. */
-function expectedActions(): string[] {
-	const resources = agora.properties.find((p) => p.name === 'resource')!
-		.options as INodePropertyOptions[];
-	return resources.flatMap((resource) => {
-		const operation = agora.properties.find(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
-		);
-		return ((operation?.options ?? []) as INodePropertyOptions[]).map((o) => o.action ?? o.name);
-	});
-}
-
-/** The version the editor gives a new node. */
-const newestVersion = Math.max(...[agora.version].flat());
-const placedNode = { typeVersion: newestVersion } as never;
-
-/** The node's parameter values of a new Agent → Start in one mode, as n8n computes them. */
-function startValues(mode: string): INodeParameters {
-	return (
-		NodeHelpers.getNodeParameters(
-			agora.properties,
-			{ resource: 'agent', operation: 'start', mode },
-			true,
-			false,
-			placedNode,
-			agora,
-		) ?? {}
-	);
-}
-
-/** The "Add Option" groups of a new Agent → Start, from the description (newest version). */
-function startGroups(): INodeProperties[] {
-	const values = startValues('cascade');
-	const names = new Set(
-		controlsOfNewNode(agora, { resource: 'agent', operation: 'start' }).map((c) => c.name),
-	);
-	return agora.properties.filter(
-		(p) =>
-			p.type === 'collection' &&
-			names.has(p.name) &&
-			NodeHelpers.displayParameter(values, p, placedNode, agora),
-	);
-}
-
-/** The options a group's "Add Option" list offers in one mode: an empty group, read as n8n reads it (rules with "/" from the root). */
-function groupOffers(group: INodeProperties, mode: string): INodeProperties[] {
-	const root = startValues(mode);
-	const offered = (group.options as INodeProperties[]).filter((option) =>
-		NodeHelpers.displayParameter({}, option, placedNode, agora, root),
-	);
-	return offered.filter((p, index) => offered.findIndex((q) => q.name === p.name) === index);
-}
-
-/** Per group, the options its list offers in `mode` and not in `other`, from the description. */
-function offeredOnlyIn(mode: string, other: string): Map<string, INodeProperties[]> {
-	const only = new Map<string, INodeProperties[]>();
-	for (const group of startGroups()) {
-		const inOther = new Set(groupOffers(group, other).map((p) => p.name));
-		only.set(
-			group.displayName,
-			groupOffers(group, mode).filter((p) => !inOther.has(p.name)),
-		);
-	}
-	return only;
-}
 
 const nodeCreator = () => page.getByTestId('node-creator');
 const ndv = () => page.getByTestId('ndv');
@@ -312,15 +249,6 @@ async function chooseVendorKeys(option: 'Typed Into This Node' | 'From Credentia
 	}
 	await picker.click();
 	await page.getByRole('option', { name: option }).click();
-}
-
-/** The action label of one operation, as the node panel lists it. */
-function actionOf(resource: string, operation: string): string {
-	const property = agora.properties.find(
-		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
-	)!;
-	const option = (property.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
-	return option.action ?? option.name;
 }
 
 describe(`n8n ${version} editor`, () => {

@@ -4,15 +4,13 @@
  * user builds them, run with `n8n execute` against the sandbox process.
  */
 import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
-import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e, type N8nE2e } from '../lib/n8nE2e';
+import { mllm, start, workflow, type Json } from './referenceWorkflows';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 const HOUR = 3600_000;
-
-type Json = Record<string, any>;
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
@@ -30,52 +28,6 @@ const joins = async () => (await requests()).filter((r) => r.path.endsWith('/joi
 const bodyOf = async (channel: string) =>
 	(await joins()).find((r) => r.body?.properties?.channel === channel)!;
 
-/** A workflow of Agora nodes run one after another from a manual trigger. */
-function workflow(
-	id: string,
-	nodes: Array<{ name: string; parameters: Json; continueOnFail?: boolean }>,
-	settings: Json = {},
-): Json {
-	const trigger = 'Start';
-	const all = [
-		{
-			id: 'trigger',
-			name: trigger,
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...nodes.map((node, index) => ({
-			id: `n${index}`,
-			name: node.name,
-			type: 'n8n-nodes-agora.agora',
-			typeVersion: 1,
-			position: [220 * (index + 1), 0],
-			parameters: node.parameters,
-			credentials: { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } },
-			...(node.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
-		})),
-	];
-	const names = [trigger, ...nodes.map((n) => n.name)];
-	const connections: Json = {};
-	names
-		.slice(0, -1)
-		.forEach(
-			(name, i) =>
-				(connections[name] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }),
-		);
-	return {
-		id,
-		name: `reference ${id}`,
-		active: false,
-		nodes: all,
-		connections,
-		settings: { executionOrder: 'v1', ...settings },
-		pinData: {},
-	};
-}
-
 async function execute(definition: Json) {
 	const { run, raw } = await host.executeDefinition(definition);
 	if (run.status !== 'success')
@@ -84,29 +36,6 @@ async function execute(definition: Json) {
 		);
 	return run.data;
 }
-
-const start = (name: string, channel: string, over: Json = {}): Json => ({
-	resource: 'agent',
-	operation: 'start',
-	name,
-	channel,
-	remoteRtcUid: '2002',
-	agentRtcUid: '1001',
-	llmUrl: 'https://llm.example.com/v1/chat/completions',
-	ttsVendor: 'microsoft',
-	ttsParams: '{"key": "k", "voice_name": "v"}',
-	...over,
-});
-const mllm = (name: string, channel: string, over: Json = {}): Json => ({
-	resource: 'agent',
-	operation: 'start',
-	name,
-	channel,
-	remoteRtcUid: '2002',
-	mode: 'mllm',
-	mllmApiKey: 'mllm-key-1',
-	...over,
-});
 
 useN8nE2e({ name: 'ref-e2e' }, async (started) => {
 	({ host, sandbox } = e2e = started);

@@ -16,26 +16,19 @@ import {
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsHelper,
 	IDataObject,
-	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
-	INodeTypes,
 	IRun,
-	IVersionedNodeType,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
-import { AgoraApi } from '../../credentials/AgoraApi.credentials';
-import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
-import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { outlastClientKeepAlive } from '../../sandbox/src/util';
+import { credentialsHelper, nodeTypes, trigger } from './triggerHarnessTypes';
 
 // The node logs every refused request at warn level; keep test output to errors unless asked.
 process.env.N8N_LOG_LEVEL ??= 'error';
@@ -45,65 +38,6 @@ const RECEIVER = 'Received';
 const WEBHOOK_ID = 'agora-hook';
 /** n8n's default N8N_PAYLOAD_SIZE_MAX (16 MB): larger bodies are refused before any node runs. */
 const N8N_PAYLOAD_MAX = 16 * 1024 * 1024;
-
-/** A downstream node: it passes its input on, so the run data shows what the workflow received. */
-class Receiver implements INodeType {
-	description = {
-		displayName: 'Received',
-		name: 'received',
-		group: ['transform'],
-		version: 1,
-		description: 'Passes items through',
-		defaults: { name: 'Received' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [],
-	} as unknown as INodeType['description'];
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
-	}
-}
-
-const trigger = new AgoraTrigger();
-const registry: Record<string, INodeType | IVersionedNodeType> = {
-	'n8n-nodes-agora.agoraTrigger': trigger,
-	'test.received': new Receiver(),
-};
-const nodeTypes: INodeTypes = {
-	getByName: (type) => registry[type],
-	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(registry[type], version),
-	getKnownTypes: () => ({}) as IDataObject,
-} as INodeTypes;
-
-const credentialTypes = {
-	agoraApi: new AgoraApi(),
-	agoraNotificationsApi: new AgoraNotificationsApi(),
-};
-
-function credentialsHelper(
-	data: ICredentialDataDecryptedObject,
-	latencyMs: number,
-	onLoad: (type: string) => void,
-): ICredentialsHelper {
-	return {
-		getParentTypes: () => [],
-		authenticate: async (_c: unknown, _t: string, requestOptions: unknown) => requestOptions,
-		preAuthentication: async () => undefined,
-		getCredentials: async () => {
-			throw new Error('not used');
-		},
-		getDecrypted: async (_d: unknown, _n: unknown, type: string) => {
-			onLoad(type);
-			if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-			return { ...data };
-		},
-		updateCredentials: async () => {},
-		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: (type: keyof typeof credentialTypes) =>
-			credentialTypes[type].properties,
-	} as unknown as ICredentialsHelper;
-}
 
 export interface Answer {
 	status: number;

@@ -21,7 +21,12 @@ export interface AgoraOperation {
 	): Promise<INodeExecutionData[]>;
 	/** Operations that create or change something at Agora: what one output item says was done. */
 	sideEffect?: SideEffectOf;
+	/** How the execution's items run, where not as Agora requests (credential, concurrent pool). */
+	itemLoop?: ItemLoop;
 }
+
+/** Runs every input item of one execution; returns the node's output. */
+export type ItemLoop = (fn: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
 export type AgoraResource =
 	| 'agent'

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
-import { nonEmpty, put, text, type FormReader } from '../form/reader';
+import { type FormReader, group, text } from '../form/reader';
 
 export const asrFields: INodeProperties[] = [
 	{
@@ -60,10 +60,10 @@ export const asrFields: INodeProperties[] = [
 
 export function buildAsr(r: FormReader): IDataObject | undefined {
 	const o = r.get<IDataObject>('asr', {});
-	const asr: IDataObject = {};
-	put(asr, 'credential_mode', text(o.credentialMode));
-	put(asr, 'language', text(o.language));
-	put(asr, 'vendor', text(o.vendor));
-	put(asr, 'params', r.json(o.params, 'properties.asr.params'));
-	return nonEmpty(asr);
+	return group({
+		credential_mode: text(o.credentialMode),
+		language: text(o.language),
+		vendor: text(o.vendor),
+		params: r.json(o.params, 'properties.asr.params'),
+	});
 }

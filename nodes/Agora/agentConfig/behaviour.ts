@@ -5,7 +5,7 @@ import { keyValueField, readKeyValues } from '../form/fields';
 import { builds } from '../form/labels';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
-import { nonEmpty, put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, group, text } from '../form/reader';
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };
@@ -258,26 +258,23 @@ export const behaviourFields: INodeProperties[] = [parametersField, labelsField]
  * provider is sent only with a URL, and then needs its key (from the form or Vendor Keys).
  */
 function generatedFillerContent(r: FormReader): IDataObject {
-	const config: IDataObject = {};
 	const url = text(r.get('fillerLlmUrl', ''));
 	const apiKey = text(r.get('fillerLlmApiKey', ''));
 	const params = r.json(
 		r.get('fillerLlmParams', ''),
 		'properties.filler_words.content.generated_config.llm_provider.params',
 	);
-	if (url) {
-		const provider: IDataObject = { url: url.trim() };
-		put(provider, 'api_key', apiKey);
-		put(provider, 'params', params);
-		config.llm_provider = provider;
-	} else if (apiKey || params) {
+	if (!url && (apiKey || params)) {
 		r.fail(
 			'properties.filler_words.content.generated_config.llm_provider.url',
 			'is required with a filler LLM API key or params: they go to that endpoint',
 		);
 	}
-	put(config, 'prompt', text(r.get('fillerPrompt', '')));
-	config.fallback_strategy = 'static';
+	const config = compact({
+		llm_provider: url ? compact({ url: url.trim(), api_key: apiKey, params }) : undefined,
+		prompt: text(r.get('fillerPrompt', '')),
+		fallback_strategy: 'static',
+	});
 	return { mode: 'generated', generated_config: config };
 }
 
@@ -308,22 +305,22 @@ export function buildFillerWords(r: FormReader): IDataObject | undefined {
 
 export function buildParameters(r: FormReader): IDataObject | undefined {
 	const o = r.get<IDataObject>('agentParameters', {});
-	const out: IDataObject = {};
-	const silence: IDataObject = {};
-	put(silence, 'timeout_ms', o.silenceTimeoutMs);
-	put(silence, 'action', o.silenceAction);
-	put(silence, 'content', text(o.silenceContent));
-	put(out, 'silence_config', nonEmpty(silence));
-	const farewell: IDataObject = {};
-	put(farewell, 'graceful_enabled', o.gracefulEnabled);
-	put(farewell, 'graceful_timeout_seconds', o.gracefulTimeoutSeconds);
-	put(out, 'farewell_config', nonEmpty(farewell));
-	put(out, 'data_channel', o.dataChannel);
-	put(out, 'enable_metrics', o.enableMetrics);
-	put(out, 'enable_error_message', o.enableErrorMessage);
-	put(out, 'audio_scenario', o.audioScenario);
-	put(out, 'opt_out', o.optOut);
-	return nonEmpty(out);
+	return group({
+		silence_config: group({
+			timeout_ms: o.silenceTimeoutMs,
+			action: o.silenceAction,
+			content: text(o.silenceContent),
+		}),
+		farewell_config: group({
+			graceful_enabled: o.gracefulEnabled,
+			graceful_timeout_seconds: o.gracefulTimeoutSeconds,
+		}),
+		data_channel: o.dataChannel,
+		enable_metrics: o.enableMetrics,
+		enable_error_message: o.enableErrorMessage,
+		audio_scenario: o.audioScenario,
+		opt_out: o.optOut,
+	});
 }
 
 export function buildLabels(r: FormReader): Record<string, string> | undefined {

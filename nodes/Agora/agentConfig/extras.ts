@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_SET } from './display';
-import { nonEmpty, put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, group, text } from '../form/reader';
 import { builds } from '../form/labels';
 
 export const avatarFields: INodeProperties[] = [
@@ -212,56 +212,55 @@ export const extrasFields: INodeProperties[] = [
 
 function buildSal(r: FormReader): IDataObject | undefined {
 	if (!r.get('enableSal', false)) return undefined;
-	const sal: IDataObject = { sal_mode: r.get('salMode', 'locking') };
 	const name = text(r.get('salSampleName', ''))?.trim();
 	const url = text(r.get('salSampleUrl', ''))?.trim();
-	if (name || url) {
-		if (!name) r.fail('properties.sal.sample_urls', 'needs a voiceprint name for the URL');
-		if (!url) r.fail(`properties.sal.sample_urls.${name}`, 'needs the URL of the voiceprint file');
-		sal.sample_urls = { [name]: url };
-	}
-	return sal;
+	if (url && !name) r.fail('properties.sal.sample_urls', 'needs a voiceprint name for the URL');
+	if (name && !url)
+		r.fail(`properties.sal.sample_urls.${name}`, 'needs the URL of the voiceprint file');
+	return compact({
+		sal_mode: r.get('salMode', 'locking'),
+		sample_urls: name && url ? { [name]: url } : undefined,
+	});
 }
 
 function buildGeofence(r: FormReader): IDataObject | undefined {
 	const area = r.get('geofenceArea', NOT_SET);
 	if (area === NOT_SET) return undefined;
-	const geofence: IDataObject = { area };
 	const exclude = area === 'GLOBAL' ? r.get('geofenceExcludeArea', NOT_SET) : NOT_SET;
-	if (exclude !== NOT_SET) geofence.exclude_area = exclude;
-	return geofence;
+	return compact({ area, exclude_area: exclude !== NOT_SET ? exclude : undefined });
 }
 
 function buildRtc(r: FormReader): IDataObject | undefined {
 	const mode = r.get('encryptionMode', NOT_SET);
 	if (mode === NOT_SET) return undefined;
-	const rtc: IDataObject = { encryption_mode: Number(mode) };
-	put(rtc, 'encryption_key', text(r.get('encryptionKey', '')));
-	if (mode === '7' || mode === '8')
-		put(rtc, 'encryption_salt', text(r.get('encryptionSalt', ''))?.trim());
-	return rtc;
+	const salted = mode === '7' || mode === '8';
+	return compact({
+		encryption_mode: Number(mode),
+		encryption_key: text(r.get('encryptionKey', '')),
+		encryption_salt: salted ? text(r.get('encryptionSalt', ''))?.trim() : undefined,
+	});
 }
 
-/** Adds avatar, sal, geofence, rtc, advanced_features and agent_rtm_uid to `properties`. */
-export function buildExtras(r: FormReader, properties: IDataObject): void {
-	const advanced: IDataObject = {};
+/** The avatar, sal, geofence, rtc, advanced_features and agent_rtm_uid members of `properties`. */
+export function buildExtras(r: FormReader): IDataObject {
 	const features = r.get<IDataObject>('advancedFeatures', {});
-	if (features.enableRtm === true) advanced.enable_rtm = true;
-	if (features.enableTools === true) advanced.enable_tools = true;
-	put(properties, 'agent_rtm_uid', text(features.agentRtmUid)?.trim());
 	const sal = buildSal(r);
-	if (sal) {
-		advanced.enable_sal = true;
-		properties.sal = sal;
-	}
-	put(properties, 'advanced_features', nonEmpty(advanced));
-	if (r.get('enableAvatar', false)) {
-		properties.avatar = {
-			enable: true,
-			vendor: r.get('avatarVendor', 'akool'),
-			params: r.json(r.get('avatarParams', ''), 'properties.avatar.params'),
-		};
-	}
-	put(properties, 'geofence', buildGeofence(r));
-	put(properties, 'rtc', buildRtc(r));
+	return compact({
+		agent_rtm_uid: text(features.agentRtmUid)?.trim(),
+		sal,
+		advanced_features: group({
+			enable_rtm: features.enableRtm === true ? true : undefined,
+			enable_tools: features.enableTools === true ? true : undefined,
+			enable_sal: sal ? true : undefined,
+		}),
+		avatar: r.get('enableAvatar', false)
+			? {
+					enable: true,
+					vendor: r.get('avatarVendor', 'akool'),
+					params: r.json(r.get('avatarParams', ''), 'properties.avatar.params'),
+				}
+			: undefined,
+		geofence: buildGeofence(r),
+		rtc: buildRtc(r),
+	});
 }

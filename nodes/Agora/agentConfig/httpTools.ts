@@ -7,7 +7,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { HTTP_TOOL_TIMEOUT, MAX_HTTP_TOOLS } from '../schemas/httpTools';
 import { buildsAt } from '../form/labels';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 
 const EMPTY_SCHEMA = '{\n  "type": "object",\n  "properties": {}\n}';
 
@@ -134,18 +134,23 @@ export function buildHttpTools(r: FormReader, value: unknown): IDataObject[] | u
 		);
 	return tools.map((tool, index) => {
 		const path = `properties.llm.tools[${index}]`;
-		const fn: IDataObject = { name: String(tool.name ?? '').trim() };
-		put(fn, 'description', text(tool.description));
-		// A tool without arguments still sends parameters: Agora requires type object and properties.
-		fn.parameters = r.json(tool.parameters ?? EMPTY_SCHEMA, `${path}.function.parameters`) ?? {
-			type: 'object',
-			properties: {},
-		};
+		const fn = compact({
+			name: String(tool.name ?? '').trim(),
+			description: text(tool.description),
+			// A tool without arguments still sends parameters: Agora requires type object and properties.
+			parameters: r.json(tool.parameters ?? EMPTY_SCHEMA, `${path}.function.parameters`) ?? {
+				type: 'object',
+				properties: {},
+			},
+		});
 		const method = String(tool.method ?? 'POST');
-		const server: IDataObject = { method, url: String(tool.url ?? '').trim() };
-		put(server, 'headers', r.json(tool.headers, `${path}.server.headers`));
-		if (method === 'POST') put(server, 'body', r.json(tool.body, `${path}.server.body`));
-		put(server, 'timeout_ms', typeof tool.timeoutMs === 'number' ? tool.timeoutMs : undefined);
+		const server = compact({
+			method,
+			url: String(tool.url ?? '').trim(),
+			headers: r.json(tool.headers, `${path}.server.headers`),
+			body: method === 'POST' ? r.json(tool.body, `${path}.server.body`) : undefined,
+			timeout_ms: typeof tool.timeoutMs === 'number' ? tool.timeoutMs : undefined,
+		});
 		return { type: 'function', function: fn, server };
 	});
 }

@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../schemas/agent';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 import { builds } from '../form/labels';
 import { MODE } from './display';
 
@@ -17,6 +17,16 @@ const IDLE_TIMEOUT_DEFAULT_S = 30;
 export function uniquePerItem(prefix: string): string {
 	return `={{ '${prefix}-' + $execution.id + '-' + ($nodeId + '-' + $runIndex + '-' + $itemIndex).hash('sha256').slice(0, 10) }}`;
 }
+
+/** How long the agent stays alone: a conversation setting from node version 1.3 on. */
+export const idleTimeoutField: INodeProperties = {
+	displayName: 'Idle Timeout (Seconds)',
+	name: 'idleTimeout',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
+	default: IDLE_TIMEOUT_DEFAULT_S,
+	description: `Seconds the agent stays after the user left, 0 to ${IDLE_TIMEOUT_MAX_S} (0: until stopped). Default 30; with a saved pipeline 30 is not sent, so the pipeline’s own value applies.`,
+};
 
 export const identityFields: INodeProperties[] = [
 	{
@@ -73,29 +83,21 @@ export const identityFields: INodeProperties[] = [
 		description:
 			'Token the agent joins the channel with. Empty: a 24-hour token from the credential’s App Certificate (with RTM privileges when Enable RTM is on), or an empty token for projects without one.',
 	},
-	{
-		displayName: 'Idle Timeout (Seconds)',
-		name: 'idleTimeout',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: IDLE_TIMEOUT_MAX_S, numberPrecision: 0 },
-		default: IDLE_TIMEOUT_DEFAULT_S,
-		description: `Seconds the agent stays after the user left, 0 to ${IDLE_TIMEOUT_MAX_S} (0: until stopped). Default 30; with a saved pipeline 30 is not sent, so the pipeline’s own value applies.`,
-	},
+	idleTimeoutField,
 ];
 
 /** The identity members of `properties`, plus the agent's name for the body's top level. */
 export function buildIdentity(r: FormReader): { name: string; properties: IDataObject } {
-	const properties: IDataObject = {
+	// A saved pipeline keeps its own value unless the user changed the form's default.
+	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
+	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
+	const properties = compact({
 		channel: String(r.get('channel', '')).trim(),
 		token: String(r.get('token', '') ?? ''),
 		agent_rtc_uid: String(r.get<unknown>('agentRtcUid', '0')).trim(),
 		remote_rtc_uids: [String(r.get<unknown>('remoteRtcUid', '')).trim()],
-	};
-	if (r.get('enableStringUid', false)) properties.enable_string_uid = true;
-	// A saved pipeline keeps its own value unless the user changed the form's default.
-	const idleTimeout = r.get<number>('idleTimeout', IDLE_TIMEOUT_DEFAULT_S);
-	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
-	if (!(pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S))
-		put(properties, 'idle_timeout', idleTimeout);
+		enable_string_uid: r.get('enableStringUid', false) ? true : undefined,
+		idle_timeout: pipeline && idleTimeout === IDLE_TIMEOUT_DEFAULT_S ? undefined : idleTimeout,
+	});
 	return { name: String(text(r.get('name', '')) ?? '').trim(), properties };
 }

@@ -29,13 +29,13 @@ import {
 	geofenceFields,
 	salFields,
 } from './extras';
-import { buildIdentity, identityFields, uniquePerItem } from './identity';
+import { buildIdentity, identityFields, idleTimeoutField, uniquePerItem } from './identity';
 import { buildLlm, llmFields } from './llm';
 import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
-import { buildPipelineRef, pipelineFields } from './pipeline';
-import { FormReader, put } from '../form/reader';
+import { buildPipelineRef, pipelineFields, presetField } from './pipeline';
+import { compact, FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
@@ -55,6 +55,34 @@ export const agentConfigFields: INodeProperties[] = [
 	...behaviourFields,
 ];
 
+/** A field the user must fill before anything runs: shown first in both forms. */
+function mustBeFilled(field: INodeProperties): boolean {
+	return field.required === true && field.default === '';
+}
+
+/**
+ * The form before node version 1.3, in the order n8n users expect: Vendor Keys first (under the
+ * credential pickers), the fields to fill, the mode and its pipeline choices, the providers, the
+ * identity settings with defaults before the turn settings, the deprecated Presets last.
+ */
+export function flatAgentConfigFields(identity: INodeProperties[]): INodeProperties[] {
+	const mustFill = identity.filter(mustBeFilled);
+	const identitySettings = identity.filter((field) => !mustFill.includes(field));
+	const sections = agentConfigFields.filter(
+		(field) => !vendorKeysFields.includes(field) && !pipelineFields.includes(field),
+	);
+	const turns = sections.indexOf(turnFields[0]);
+	return [
+		...vendorKeysFields,
+		...mustFill,
+		...pipelineFields.filter((field) => field !== presetField),
+		...sections.slice(0, turns),
+		...identitySettings,
+		...sections.slice(turns),
+		presetField,
+	];
+}
+
 /**
  * The form from node version 1.3: what a user must fill, the mode and its pipeline choices at the
  * top; the rest in "Add Option" groups. `identity` is the operation's identity group (a field with a
@@ -64,12 +92,12 @@ export function groupedAgentConfigFields(
 	identity: INodeProperties[],
 	advanced: INodeProperties[],
 ): INodeProperties[] {
-	const mustFill = identity.filter((field) => field.required === true && field.default === '');
-	const conversation = identity.filter((field) => field.name === 'idleTimeout');
-	const preset = pipelineFields.filter((field) => field.name === 'preset');
+	const mustFill = identity.filter(mustBeFilled);
+	// Compared by name: an operation may reword its identity fields (copies of the declarations).
+	const conversation = identity.filter((field) => field.name === idleTimeoutField.name);
 	return [
 		...mustFill,
-		...pipelineFields.filter((field) => !preset.includes(field)),
+		...pipelineFields.filter((field) => field !== presetField),
 		...groupedFields([
 			{
 				name: 'model',
@@ -101,7 +129,7 @@ export function groupedAgentConfigFields(
 				name: 'options',
 				displayName: 'Advanced',
 				fields: [
-					...preset,
+					presetField,
 					...salFields,
 					...avatarFields,
 					advancedFeaturesField,
@@ -146,6 +174,21 @@ function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void 
 	};
 }
 
+/** The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. */
+function buildCascade(r: FormReader, mode: string): IDataObject {
+	const asr = buildAsr(r);
+	const llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
+	const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
+	return compact({
+		asr,
+		llm,
+		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r) : undefined,
+		turn_detection: buildTurnDetection(r),
+		filler_words: buildFillerWords(r),
+	});
+}
+
 /**
  * Adds the configuration members to `properties` and returns the body's top-level preset and
  * pipeline_id.
@@ -158,22 +201,17 @@ export function buildAgentProperties(
 	const r = new FormReader(fn, itemIndex);
 	const mode = r.get<string>('mode', MODE.cascade);
 	const top = buildPipelineRef(r);
-	if (mode === MODE.mllm) {
-		properties.mllm = buildMllm(r);
-	} else {
-		put(properties, 'asr', buildAsr(r));
-		if (mode === MODE.cascade || r.get('overrideLlm', false)) properties.llm = buildLlm(r);
-		// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
-		const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
-		if (ttsWanted && !llmSpeaksAlone(properties.llm as IDataObject | undefined))
-			properties.tts = buildTts(r);
-		put(properties, 'turn_detection', buildTurnDetection(r));
-		put(properties, 'filler_words', buildFillerWords(r));
-	}
-	put(properties, 'interruption', buildInterruption(r));
-	buildExtras(r, properties);
-	put(properties, 'parameters', buildParameters(r));
-	put(properties, 'labels', buildLabels(r));
+	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode);
+	Object.assign(
+		properties,
+		compact({
+			...models,
+			interruption: buildInterruption(r),
+			...buildExtras(r),
+			parameters: buildParameters(r),
+			labels: buildLabels(r),
+		}),
+	);
 	enableRtmForManualTurns(r, properties);
 	enableToolsForMcpServers(r, properties);
 	return top;

@@ -12,7 +12,7 @@ import { builds } from '../form/labels';
 import { credentialModeOption } from './display';
 import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { modalities, nonEmpty, put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, group, modalities, text } from '../form/reader';
 
 const greetingOptions: INodeProperties[] = [
 	builds('properties.llm.greeting_configs.audio_download_timeout_ms', {
@@ -266,47 +266,43 @@ export const llmFields: INodeProperties[] = [
 	}),
 ];
 
-function buildGreeting(llm: IDataObject, o: IDataObject): void {
-	put(llm, 'greeting_message', text(o.greetingMessage));
-	put(llm, 'greeting_audio_url', text(o.greetingAudioUrl)?.trim());
-	const greeting: IDataObject = {};
-	put(greeting, 'mode', o.greetingMode);
-	put(greeting, 'delay_ms', o.greetingDelayMs);
-	put(greeting, 'interruptable', o.greetingInterruptable);
-	put(greeting, 'audio_download_timeout_ms', o.greetingAudioTimeoutMs);
-	put(greeting, 'audio_pcm_sample_rate', o.greetingAudioPcmSampleRate);
-	put(llm, 'greeting_configs', nonEmpty(greeting));
-}
-
 export function buildLlm(r: FormReader): IDataObject {
-	const llm: IDataObject = {};
-	put(llm, 'url', text(r.get('llmUrl', '')));
-	put(llm, 'api_key', text(r.get('llmApiKey', '')));
-	put(llm, 'system_messages', readSystemMessages(r.get('llmSystemMessages', {})));
-	put(llm, 'params', r.json(r.get('llmParams', ''), 'properties.llm.params'));
-
+	const params = r.json(r.get('llmParams', ''), 'properties.llm.params');
 	const o = r.get<IDataObject>('llmOptions', {});
-	put(llm, 'credential_mode', text(o.credentialMode));
-	put(llm, 'max_history', o.maxHistory);
-	put(llm, 'input_modalities', modalities(o.inputModalities));
-	put(llm, 'output_modalities', modalities(o.outputModalities));
-	buildGreeting(llm, o);
-	put(llm, 'failure_message', text(o.failureMessage));
+	const outputModalities = modalities(o.outputModalities);
 	// An n8n workflow answers as Agora's custom LLM: vendor custom (turn_id, timestamp), OpenAI style.
 	const n8nWorkflow = r.get<string>('llmSource', LLM_SOURCE.service) === LLM_SOURCE.n8nWorkflow;
-	const out = llm.output_modalities;
 	// Audio alone means no TTS: the workflow's Reply sends text only, so the agent would say nothing.
-	if (n8nWorkflow && Array.isArray(out) && out.length === 1 && out[0] === 'audio') {
+	if (n8nWorkflow && outputModalities?.length === 1 && outputModalities[0] === 'audio') {
 		r.fail(
 			'properties.llm.output_modalities',
 			'Audio needs an LLM that returns speech, and an n8n workflow’s Agora Agent Reply sends text only: the agent would stay silent. Choose Text (voiced by the TTS)',
 		);
 	}
-	put(llm, 'vendor', text(o.vendor) ?? (n8nWorkflow ? 'custom' : undefined));
-	put(llm, 'style', text(o.style) ?? (n8nWorkflow ? 'openai' : undefined));
-	put(llm, 'template_variables', readKeyValues(o.templateVariables));
-	put(llm, 'headers', readKeyValues(o.headers));
-	put(llm, 'mcp_servers', buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers' }));
-	put(llm, 'tools', buildHttpTools(r, o.tools));
-	return llm;
+	return compact({
+		url: text(r.get('llmUrl', '')),
+		api_key: text(r.get('llmApiKey', '')),
+		system_messages: readSystemMessages(r.get('llmSystemMessages', {})),
+		params,
+		credential_mode: text(o.credentialMode),
+		max_history: o.maxHistory,
+		input_modalities: modalities(o.inputModalities),
+		output_modalities: outputModalities,
+		greeting_message: text(o.greetingMessage),
+		greeting_audio_url: text(o.greetingAudioUrl)?.trim(),
+		greeting_configs: group({
+			mode: o.greetingMode,
+			delay_ms: o.greetingDelayMs,
+			interruptable: o.greetingInterruptable,
+			audio_download_timeout_ms: o.greetingAudioTimeoutMs,
+			audio_pcm_sample_rate: o.greetingAudioPcmSampleRate,
+		}),
+		failure_message: text(o.failureMessage),
+		vendor: text(o.vendor) ?? (n8nWorkflow ? 'custom' : undefined),
+		style: text(o.style) ?? (n8nWorkflow ? 'openai' : undefined),
+		template_variables: readKeyValues(o.templateVariables),
+		headers: readKeyValues(o.headers),
+		mcp_servers: buildMcpServers(r, o.mcpServers, { path: 'properties.llm.mcp_servers' }),
+		tools: buildHttpTools(r, o.tools),
+	});
 }

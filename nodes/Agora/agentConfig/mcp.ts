@@ -10,7 +10,7 @@ import { listMcpToolNames } from '../../shared/mcpToolList';
 import { invalidField } from '../../shared/validate';
 import { isPlainObject } from '../../shared/values';
 import { splitList } from '../form/fields';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 
 export const mcpServersField: INodeProperties = {
 	displayName: 'MCP Servers',
@@ -161,14 +161,10 @@ export function buildMcpServers(
 		const path = `${place.path}[${index}]`;
 		// The form's label of the list comes from the API path; the rule says which server and field.
 		const serverLabel = `Server ${index + 1}`;
-		const out: IDataObject = {
-			name: String(server.name ?? '').trim(),
-			endpoint: String(server.endpoint ?? '').trim(),
-		};
-		const problem = mcpEndpointProblem(out.endpoint as string);
+		const endpoint = String(server.endpoint ?? '').trim();
+		const problem = mcpEndpointProblem(endpoint);
 		if (problem) r.fail(`${path}.endpoint`, `${serverLabel} › Endpoint ${problem}`);
-		put(out, 'transport', text(server.transport));
-		put(out, 'headers', r.json(server.headers, `${path}.headers`));
+		const headers = r.json(server.headers, `${path}.headers`);
 		const toolsMode = server.allowedToolsMode ?? 'all';
 		if (toolsMode === 'none') {
 			r.fail(
@@ -176,19 +172,22 @@ export function buildMcpServers(
 				`${serverLabel} › Allowed Tools: an empty list can hang the agent mid-response; to give the agent none of this server’s tools, remove the server`,
 			);
 		}
-		if (toolsMode === 'list') {
-			const names = splitList(server.allowedTools);
-			if (names.length === 0) {
-				r.fail(
-					`${path}.allowed_tools`,
-					`${serverLabel} › Tool Names or IDs needs at least one tool name (or choose All Tools): an empty list can hang the agent`,
-				);
-			}
-			out.allowed_tools = names;
+		const names = toolsMode === 'list' ? splitList(server.allowedTools) : undefined;
+		if (names?.length === 0) {
+			r.fail(
+				`${path}.allowed_tools`,
+				`${serverLabel} › Tool Names or IDs needs at least one tool name (or choose All Tools): an empty list can hang the agent`,
+			);
 		}
-		if (typeof server.timeoutMs === 'number' && server.timeoutMs > 0)
-			out.timeout_ms = server.timeoutMs;
-		return out;
+		return compact({
+			name: String(server.name ?? '').trim(),
+			endpoint,
+			transport: text(server.transport),
+			headers,
+			allowed_tools: names,
+			timeout_ms:
+				typeof server.timeoutMs === 'number' && server.timeoutMs > 0 ? server.timeoutMs : undefined,
+		});
 	});
 }
 

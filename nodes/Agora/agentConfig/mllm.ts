@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { modalities, nonEmpty, plainConfig, put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, modalities, nonEmpty, plainConfig, text } from '../form/reader';
 import { builds } from '../form/labels';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
@@ -271,38 +271,35 @@ function buildMllmTurnDetection(r: FormReader): IDataObject | undefined {
 	if (mode === NOT_SET || mode.trim() === '') return undefined;
 	// The current reference's name is sent whichever name the workflow saved.
 	if (AGORA_VAD.includes(mode)) mode = 'agora_vad';
-	const td: IDataObject = { mode };
-	if (mode === 'agora_vad')
-		put(td, 'agora_vad_config', nonEmpty(plainConfig(r.get('mllmPlatformVadConfig', {}))));
-	if (mode === 'server_vad')
-		put(td, 'server_vad_config', nonEmpty(plainConfig(r.get('mllmServerVadConfig', {}))));
-	if (mode === 'semantic_vad')
-		td.semantic_vad_config = { eagerness: r.get('mllmSemanticEagerness', 'auto') };
-	return td;
+	return compact({
+		mode,
+		agora_vad_config:
+			mode === 'agora_vad' ? nonEmpty(plainConfig(r.get('mllmPlatformVadConfig', {}))) : undefined,
+		server_vad_config:
+			mode === 'server_vad' ? nonEmpty(plainConfig(r.get('mllmServerVadConfig', {}))) : undefined,
+		semantic_vad_config:
+			mode === 'semantic_vad' ? { eagerness: r.get('mllmSemanticEagerness', 'auto') } : undefined,
+	});
 }
 
 export function buildMllm(r: FormReader): IDataObject {
-	const mllm: IDataObject = { enable: true };
-	put(mllm, 'vendor', text(r.get('mllmVendor', '')));
-	put(mllm, 'url', text(r.get('mllmUrl', '')));
-	if (mllm.vendor === VERTEX_AI) {
-		put(mllm, 'adc_credentials_string', text(r.get('mllmAdcCredentials', '')));
-		put(mllm, 'project_id', text(r.get('mllmProjectId', '')));
-		put(mllm, 'location', text(r.get('mllmLocation', '')));
-	} else {
-		put(mllm, 'api_key', text(r.get('mllmApiKey', '')));
-	}
-	put(mllm, 'params', r.json(r.get('mllmParams', ''), 'properties.mllm.params'));
+	const vendor = text(r.get('mllmVendor', ''));
+	const vertex = vendor === VERTEX_AI;
 	const o = r.get<IDataObject>('mllmOptions', {});
-	put(mllm, 'messages', r.array(o.messages, 'properties.mllm.messages'));
-	put(mllm, 'input_modalities', modalities(o.inputModalities));
-	put(mllm, 'output_modalities', modalities(o.outputModalities));
-	put(mllm, 'greeting_message', text(o.greetingMessage));
-	put(
-		mllm,
-		'mcp_servers',
-		buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }),
-	);
-	put(mllm, 'turn_detection', buildMllmTurnDetection(r));
-	return mllm;
+	return compact({
+		enable: true,
+		vendor,
+		url: text(r.get('mllmUrl', '')),
+		adc_credentials_string: vertex ? text(r.get('mllmAdcCredentials', '')) : undefined,
+		project_id: vertex ? text(r.get('mllmProjectId', '')) : undefined,
+		location: vertex ? text(r.get('mllmLocation', '')) : undefined,
+		api_key: vertex ? undefined : text(r.get('mllmApiKey', '')),
+		params: r.json(r.get('mllmParams', ''), 'properties.mllm.params'),
+		messages: r.array(o.messages, 'properties.mllm.messages'),
+		input_modalities: modalities(o.inputModalities),
+		output_modalities: modalities(o.outputModalities),
+		greeting_message: text(o.greetingMessage),
+		mcp_servers: buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }),
+		turn_detection: buildMllmTurnDetection(r),
+	});
 }

@@ -2,7 +2,19 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MODE } from './display';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
+
+/** Agora's deprecated presets: the form shows them last. */
+export const presetField: INodeProperties = {
+	displayName: 'Presets',
+	name: 'preset',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. deepgram_nova_3,openai_gpt_5_mini',
+	description:
+		'Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model',
+	hint: 'Deprecated by Agora in favour of Credentials › Agora Managed in each provider',
+};
 
 export const pipelineFields: INodeProperties[] = [
 	{
@@ -43,16 +55,7 @@ export const pipelineFields: INodeProperties[] = [
 			'ID of a published saved agent configuration, used as the base; ASR, LLM and TTS settings become optional overrides',
 		displayOptions: { show: { mode: [MODE.pipeline] } },
 	},
-	{
-		displayName: 'Presets',
-		name: 'preset',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. deepgram_nova_3,openai_gpt_5_mini',
-		description:
-			'Comma-separated Agora presets, each a predefined ASR, LLM or TTS configuration; a provider covered by a preset needs no URL, API key or model',
-		hint: 'Deprecated by Agora in favour of Credentials › Agora Managed in each provider',
-	},
+	presetField,
 	{
 		displayName: 'Override LLM Settings',
 		name: 'overrideLlm',
@@ -73,12 +76,9 @@ export const pipelineFields: INodeProperties[] = [
 
 /** The body's top-level preset and pipeline_id. */
 export function buildPipelineRef(r: FormReader): IDataObject {
-	const out: IDataObject = {};
-	put(out, 'preset', text(r.get('preset', ''))?.trim());
-	if (r.get<string>('mode', MODE.cascade) === MODE.pipeline) {
-		out.pipeline_id = String(r.get('pipelineId', '')).trim();
-		// Without it the saved-pipeline mode would quietly start a plain agent.
-		if (out.pipeline_id === '') r.fail('pipeline_id', 'is required in Saved Pipeline mode');
-	}
-	return out;
+	const pipeline = r.get<string>('mode', MODE.cascade) === MODE.pipeline;
+	const pipelineId = pipeline ? String(r.get('pipelineId', '')).trim() : undefined;
+	// Without it the saved-pipeline mode would quietly start a plain agent.
+	if (pipelineId === '') r.fail('pipeline_id', 'is required in Saved Pipeline mode');
+	return compact({ preset: text(r.get('preset', ''))?.trim(), pipeline_id: pipelineId });
 }

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { keyValueField, readKeyValues } from '../form/fields';
 import { builds } from '../form/labels';
-import { put, text, type FormReader } from '../form/reader';
+import { compact, type FormReader, text } from '../form/reader';
 
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */
 const GENERIC_HTTP = 'generic_http';
@@ -107,21 +107,22 @@ export const ttsFields: INodeProperties[] = [
 ];
 
 export function buildTts(r: FormReader): IDataObject {
-	const tts: IDataObject = {};
 	const vendor = text(r.get('ttsVendor', ''));
-	put(tts, 'vendor', vendor);
-	if (vendor === GENERIC_HTTP) {
-		put(tts, 'url', text(r.get('ttsUrl', ''))?.trim());
-		// Required with this vendor: an empty list is sent as {} rather than left out.
-		tts.headers = readKeyValues(r.get('ttsHeaders', {})) ?? {};
-	}
-	// Required, but a preset may provide it: left out when empty, so the schema can say which.
-	put(tts, 'params', r.json(r.get('ttsParams', ''), 'properties.tts.params'));
+	const genericHttp = vendor === GENERIC_HTTP;
 	// byok is Agora's default: sent only when managed is chosen.
 	const credentials = r.get('ttsCredentialMode', 'byok');
-	if (credentials !== 'byok') tts.credential_mode = credentials;
 	const skip = r.get<unknown[]>('ttsSkipPatterns', []);
-	if (Array.isArray(skip) && skip.length > 0)
-		tts.skip_patterns = skip.map((entry) => Number(entry)).sort((a, b) => a - b);
-	return tts;
+	return compact({
+		vendor,
+		url: genericHttp ? text(r.get('ttsUrl', ''))?.trim() : undefined,
+		// Required with this vendor: an empty list is sent as {} rather than left out.
+		headers: genericHttp ? (readKeyValues(r.get('ttsHeaders', {})) ?? {}) : undefined,
+		// Required, but a preset may provide it: left out when empty, so the schema can say which.
+		params: r.json(r.get('ttsParams', ''), 'properties.tts.params'),
+		credential_mode: credentials !== 'byok' ? credentials : undefined,
+		skip_patterns:
+			Array.isArray(skip) && skip.length > 0
+				? skip.map((entry) => Number(entry)).sort((a, b) => a - b)
+				: undefined,
+	});
 }

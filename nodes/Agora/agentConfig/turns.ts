@@ -7,7 +7,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { splitList } from '../form/fields';
 import { builds } from '../form/labels';
 import { NOT_MLLM, NOT_SET } from './display';
-import { plainConfig, type FormReader } from '../form/reader';
+import { type FormReader, plainConfig } from '../form/reader';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
 const MANUAL_HINT =

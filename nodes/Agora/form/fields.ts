@@ -158,3 +158,23 @@ export function readJsonArray(
 		itemIndex,
 	);
 }
+
+/** The Options of a delete: "Treat Not Found as Deleted", `description` saying what a 404 means there. */
+export function notFoundIsDeletedOptions(description: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Treat Not Found as Deleted',
+				name: 'notFoundIsDeleted',
+				type: 'boolean',
+				default: false,
+				description,
+			},
+		],
+	};
+}

@@ -9,9 +9,21 @@ import { itemParameter, type ParameterReader } from './parameters';
 import { invalidField } from '../../shared/validate';
 import { readJsonArray, splitList } from './fields';
 
-/** Adds `value` under `key` unless it is undefined. */
-export function put(target: IDataObject, key: string, value: unknown): void {
-	if (value !== undefined) target[key] = value as IDataObject[string];
+/**
+ * A body written as an object literal, its members in the request's order: members left undefined
+ * (unset fields) are dropped; every other value, empty ones too, is sent as given.
+ */
+export function compact(members: Record<string, unknown>): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(members)) {
+		if (value !== undefined) out[key] = value as IDataObject[string];
+	}
+	return out;
+}
+
+/** A nested group of a body: like `compact`, and undefined when no member is left (unset group). */
+export function group(members: Record<string, unknown>): IDataObject | undefined {
+	return nonEmpty(compact(members));
 }
 
 /** The object itself, or undefined when it has no member (an unset group). */

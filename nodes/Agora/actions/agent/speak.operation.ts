@@ -1,21 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+/** Speak: the agent says a text through its TTS, now or after the current turn. */
+import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
-import { validateOrThrow } from '../../../shared/validate';
 import { SPEAK_MAX_BYTES, speakRequestSchema } from '../../schemas/agent';
-import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { messageDescription, messageExecute, type AgentMessage } from './message';
 
-const properties: INodeProperties[] = [
-	agentIdField,
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -56,44 +46,24 @@ const properties: INodeProperties[] = [
 		default: true,
 		description: 'Whether the user’s speech may interrupt the message (default on)',
 	},
-	additionalBodyOptions('the speak request ({text, priority, interruptable})'),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['agent'], operation: ['speak'] } },
-	properties,
-);
+const message: AgentMessage = {
+	operation: 'speak',
+	fields,
+	additionalBodyOver: 'the speak request ({text, priority, interruptable})',
+	schema: speakRequestSchema,
+	build: (form) => ({
+		text: String(form.get('text', '') ?? ''),
+		priority: form.get('priority', 'INTERRUPT'),
+		interruptable: form.get('interruptable', true),
+	}),
+	action: 'make agent speak',
+};
+
+export const description = messageDescription(message);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'spoke', 'agent_id');
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	ctx: AgoraContext,
-): Promise<INodeExecutionData[]> {
-	const form = new FormReader(this, itemIndex);
-	const agentId = readAgentId(this, itemIndex);
-	const built: IDataObject = {
-		text: String(form.get('text', '') ?? ''),
-		priority: form.get('priority', 'INTERRUPT'),
-		interruptable: form.get('interruptable', true),
-	};
-	const body = withAdditionalBody(this, built, itemIndex);
-	validateOrThrow(this, speakRequestSchema, body, itemIndex);
-	const response = await agoraRequest.call(
-		this,
-		ctx,
-		// Not repeated after an unclear failure: the message could be said twice.
-		{
-			method: 'POST',
-			api: 'agent',
-			path: agentPath(agentId, 'speak'),
-			body,
-			idempotent: false,
-			action: 'make agent speak',
-		},
-		itemIndex,
-	);
-	return [{ json: withAgentId(response.body, agentId) }];
-}
+export const execute = messageExecute(message);

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { agentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
+import { flatAgentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
 import { beforeVersion, fromVersion } from '../../form/versions';
 
@@ -41,41 +41,8 @@ const optionsField: INodeProperties = {
 	],
 };
 
-/**
- * The order n8n users expect: Vendor Keys first (under the credential pickers), the required fields,
- * the choice that shapes the form, providers, settings with defaults, deprecated Presets last.
- * Only names are listed, so other changes to the groups keep their place.
- */
-const FIRST = [
-	'vendorKeys',
-	'channel',
-	'remoteRtcUid',
-	'mode',
-	'pipelineId',
-	'overrideLlm',
-	'overrideTts',
-];
-const BEFORE_TURNS = ['name', 'agentRtcUid', 'enableStringUid', 'token', 'idleTimeout'];
-const LAST = ['preset'];
-
-function inFormOrder(fields: INodeProperties[]): INodeProperties[] {
-	const named = (names: string[]) =>
-		names.flatMap((name) => fields.filter((field) => field.name === name));
-	const moved = new Set([...FIRST, ...BEFORE_TURNS, ...LAST]);
-	const rest = fields.filter((field) => !moved.has(field.name));
-	const turns = rest.findIndex((field) => field.name === 'configureTurnDetection');
-	const at = turns === -1 ? rest.length : turns;
-	return [
-		...named(FIRST),
-		...rest.slice(0, at),
-		...named(BEFORE_TURNS),
-		...rest.slice(at),
-		...named(LAST),
-	];
-}
-
 export const startFields: INodeProperties[] = [
-	...beforeVersion(1.3, [...inFormOrder([...identityFields, ...agentConfigFields]), optionsField]),
+	...beforeVersion(1.3, [...flatAgentConfigFields(identityFields), optionsField]),
 	...fromVersion(
 		1.3,
 		groupedAgentConfigFields(identityFields, [

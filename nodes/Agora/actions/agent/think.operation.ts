@@ -1,23 +1,12 @@
 /** Think: inject a text instruction into the agent's conversation, handled as user input. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../../../shared/json';
-import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { FormReader } from '../../form/reader';
+import { compact } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
-import { validateOrThrow } from '../../../shared/validate';
 import { thinkRequestSchema } from '../../schemas/agent';
-import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { messageDescription, messageExecute, type AgentMessage } from './message';
 
-const properties: INodeProperties[] = [
-	agentIdField,
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Instruction',
 		name: 'text',
@@ -95,48 +84,28 @@ const properties: INodeProperties[] = [
 		description:
 			'Business data passed along with the instruction, e.g. {"publisher": "user123"}. Left out when empty.',
 	},
-	additionalBodyOptions('the think request (text, the three actions, interruptable, metadata)'),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['agent'], operation: ['think'] } },
-	properties,
-);
+const message: AgentMessage = {
+	operation: 'think',
+	fields,
+	additionalBodyOver: 'the think request (text, the three actions, interruptable, metadata)',
+	schema: thinkRequestSchema,
+	build: (form) =>
+		compact({
+			text: String(form.get('text', '') ?? ''),
+			on_listening_action: form.get('onListeningAction', 'interrupt'),
+			on_thinking_action: form.get('onThinkingAction', 'interrupt'),
+			on_speaking_action: form.get('onSpeakingAction', 'ignore'),
+			interruptable: form.get('interruptable', true),
+			metadata: form.json(form.get('metadata', ''), 'metadata'),
+		}),
+	action: 'send instruction to agent',
+};
+
+export const description = messageDescription(message);
 
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('agent', 'instructed', 'agent_id');
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	ctx: AgoraContext,
-): Promise<INodeExecutionData[]> {
-	const form = new FormReader(this, itemIndex);
-	const agentId = readAgentId(this, itemIndex);
-	const built: IDataObject = {
-		text: String(form.get('text', '') ?? ''),
-		on_listening_action: form.get('onListeningAction', 'interrupt'),
-		on_thinking_action: form.get('onThinkingAction', 'interrupt'),
-		on_speaking_action: form.get('onSpeakingAction', 'ignore'),
-		interruptable: form.get('interruptable', true),
-	};
-	const metadata = parseJsonParameter(this, form.get('metadata', ''), 'metadata', itemIndex);
-	if (metadata && Object.keys(metadata).length > 0) built.metadata = metadata;
-	const body = withAdditionalBody(this, built, itemIndex);
-	validateOrThrow(this, thinkRequestSchema, body, itemIndex);
-	const response = await agoraRequest.call(
-		this,
-		ctx,
-		// Not repeated after an unclear failure: the instruction could be handled twice.
-		{
-			method: 'POST',
-			api: 'agent',
-			path: agentPath(agentId, 'think'),
-			body,
-			idempotent: false,
-			action: 'send instruction to agent',
-		},
-		itemIndex,
-	);
-	return [{ json: withAgentId(response.body, agentId) }];
-}
+export const execute = messageExecute(message);

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
-import { FormReader } from '../../form/reader';
+import { compact, FormReader, group } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
@@ -79,21 +79,18 @@ export async function execute(
 	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
 	const fields = form.get('updateFields', {}) as IDataObject;
-	const props: IDataObject = {};
-	if (fields.token !== undefined) props.token = fields.token === null ? '' : String(fields.token);
-	const llm: IDataObject = {};
-	const messages = readSystemMessages(fields.systemMessages);
-	if (messages) llm.system_messages = messages;
 	// Agora replaces the whole params object: the editor's untouched {} would wipe it.
 	const llmParams = givenObject(
 		parseJsonParameter(this, fields.llmParams, 'properties.llm.params', itemIndex),
 	);
-	if (llmParams) llm.params = llmParams;
-	if (Object.keys(llm).length > 0) props.llm = llm;
 	const mllmParams = givenObject(
 		parseJsonParameter(this, fields.mllmParams, 'properties.mllm.params', itemIndex),
 	);
-	if (mllmParams) props.mllm = { params: mllmParams };
+	const props = compact({
+		token: fields.token === undefined ? undefined : String(fields.token ?? ''),
+		llm: group({ system_messages: readSystemMessages(fields.systemMessages), params: llmParams }),
+		mllm: mllmParams ? { params: mllmParams } : undefined,
+	});
 
 	const body = withAdditionalBody(this, { properties: props }, itemIndex);
 	validateOrThrow(this, updateRequestSchema, body, itemIndex);

@@ -23,6 +23,8 @@ import {
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { FormReader } from '../../form/reader';
+import { itemsInOrder } from '../../run/inOrder';
+import type { ItemLoop } from '../types';
 
 const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
@@ -267,3 +269,6 @@ export async function execute(
 	});
 	return [{ json }];
 }
+
+/** No credential and no request to Agora: the items answer one waiting request, in order. */
+export const itemLoop: ItemLoop = itemsInOrder(execute);

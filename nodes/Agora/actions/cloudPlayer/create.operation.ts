@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../../shared/agoraFacts';
-import { compact } from '../../../shared/json';
 import { withAdditionalBody } from '../../form/additionalBody';
-import { FormReader, text } from '../../form/reader';
+import { compact, FormReader, group, text } from '../../form/reader';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -77,10 +76,10 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 		encryptKdfSalt: salted ? r.get('encryptKdfSalt', '') : undefined,
 		repeatTime: numeric(onDemand.repeatTime),
 		seekPosition: numeric(onDemand.seekPosition),
-		dataStreamOptions: { enable: onDemand.dataStream },
-		audioOptions: { profile: numeric(audio.profile) },
+		dataStreamOptions: group({ enable: onDemand.dataStream }),
+		audioOptions: group({ profile: numeric(audio.profile) }),
 		tempo: numeric(additional.tempo),
-		videoOptions: {
+		videoOptions: group({
 			width: numeric(video.width),
 			height: numeric(video.height),
 			widthHeightAdaption: video.widthHeightAdaption,
@@ -89,8 +88,8 @@ function readInput(this: IExecuteFunctions, itemIndex: number): CreateInput {
 			gop: numeric(video.gop),
 			codec: video.codec,
 			fillMode: video.fillMode,
-		},
-	} as IDataObject);
+		}),
+	});
 	const { player, ...extra } = withAdditionalBody(this, { player: built }, itemIndex);
 
 	const checked = validateOrThrow(

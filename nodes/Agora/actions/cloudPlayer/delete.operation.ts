@@ -6,14 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { notFoundIsDeletedOptions } from '../../form/fields';
 import { FormReader } from '../../form/reader';
+import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
-import { agoraApiError, agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
-import { backoffDelay, wait } from '../../transport/retry';
-import { settle } from '../../../shared/values';
+import type { AgoraContext } from '../../transport';
 import { mediaPullRules } from '../../api/cloudPlayers';
 import { playerIdField, regionField, readPlayerId } from './fields';
 
@@ -23,23 +23,9 @@ const properties: INodeProperties[] = [
 		'Region the player was created in (the region given to Create)',
 		'Agora finds a player only in the region it was created in',
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Treat Not Found as Deleted',
-				name: 'notFoundIsDeleted',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a player that no longer exists (Agora answers 404: deleted, timed out, or never created in this region) counts as deleted, output with alreadyGone: true, instead of failing',
-			},
-		],
-	},
+	notFoundIsDeletedOptions(
+		'Whether a player that no longer exists (Agora answers 404: deleted, timed out, or never created in this region) counts as deleted, output with alreadyGone: true, instead of failing',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -68,37 +54,22 @@ export async function execute(
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
 	const rerun = await isRerun(this);
 
-	const send = async (idempotent: boolean) =>
-		await agoraRequest.call(
-			this,
-			ctx,
-			{
-				method: 'DELETE',
-				api: 'mediaPull',
-				region,
-				path: `/players/${encodeURIComponent(id)}`,
-				idempotent,
-				passStatuses: [404],
-				rateRules: mediaPullRules.delete(ctx.appId),
-				action: ACTION,
-			},
-			itemIndex,
-		);
-
-	// The first attempt is not repeated by the transport: a 404 on a repeat must be told apart from a
-	// 404 on the first try (which means the player was already gone).
-	const first = await settle(send(false));
-	if (!first.ok) {
-		const details = agoraErrorDetails(first.error);
-		const mayHaveApplied =
-			details?.ambiguous || (details?.status !== undefined && details.status >= 500);
-		if (!mayHaveApplied || ctx.maxRetries === 0) throw first.error;
-		// Deleting twice is safe: a 404 now means the first request did delete it.
-		await wait(backoffDelay(0));
-		const repeat = await send(true);
-		return [{ json: { deleted: true, id, requestId: repeat.requestId ?? details?.requestId } }];
-	}
-	const response = first.value;
+	const { response, repeated } = await sendWithOneRepeat(
+		this,
+		ctx,
+		{
+			method: 'DELETE',
+			api: 'mediaPull',
+			region,
+			path: `/players/${encodeURIComponent(id)}`,
+			passStatuses: [404],
+			rateRules: mediaPullRules.delete(ctx.appId),
+			action: ACTION,
+		},
+		itemIndex,
+	);
+	// Deleting twice is safe: a 404 on the repeat means the first request did delete it.
+	if (repeated) return [{ json: { deleted: true, id, requestId: response.requestId } }];
 
 	if (response.status === 404) {
 		// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
@@ -116,14 +87,7 @@ export async function execute(
 				},
 			];
 		}
-		throw agoraApiError(this, {
-			status: 404,
-			body: response.body,
-			requestId: response.requestId,
-			action: ACTION,
-			secrets: ctx.secrets,
-			itemIndex,
-		});
+		throw notFoundError(this, ctx, response, ACTION, itemIndex);
 	}
 	return [{ json: { deleted: true, id, requestId: response.requestId } }];
 }

@@ -6,14 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact } from '../../../shared/json';
 import { additionalBodyField, withAdditionalBody } from '../../form/additionalBody';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { FormReader, text } from '../../form/reader';
+import { compact, FormReader, group, text } from '../../form/reader';
 import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 
@@ -115,9 +114,9 @@ export async function execute(
 		streamUrl: fields.streamUrl === undefined ? undefined : (text(fields.streamUrl)?.trim() ?? ''),
 		seekPosition: numeric(fields.seekPosition),
 		isPause: fields.isPause,
-		audioOptions: { volume: numeric(fields.volume) },
+		audioOptions: group({ volume: numeric(fields.volume) }),
 		tempo: numeric(fields.tempo),
-	} as IDataObject);
+	});
 	const { player, ...extra } = withAdditionalBody(this, { player: built }, itemIndex);
 	const input = validateOrThrow(
 		this,

@@ -10,7 +10,7 @@ import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { withAdditionalBody } from '../../form/additionalBody';
-import { FormReader, text } from '../../form/reader';
+import { compact, FormReader, text } from '../../form/reader';
 import { splitList } from '../../form/fields';
 import { addFields } from './add.fields';
 import { numberPath, safeNumber, sipPassword } from '../../api/numbers';
@@ -25,26 +25,19 @@ function prepareBody(fn: IExecuteFunctions, itemIndex: number): IDataObject {
 	const r = new FormReader(fn, itemIndex);
 	const inbound = r.get<IDataObject>('inboundSettings', {});
 	const outbound = r.get<IDataObject>('outboundSettings', {});
-	const inboundConfig: IDataObject = {};
 	const allowed = splitList(inbound.allowedAddresses);
-	if (allowed.length > 0) inboundConfig.allowed_addresses = allowed;
-	const outboundConfig: IDataObject = {};
-	for (const [field, key] of [
-		['address', 'address'],
-		['transport', 'transport'],
-		['prefix', 'prefix'],
-	] as const) {
-		const value = text(outbound[field])?.trim();
-		if (value !== undefined) outboundConfig[key] = value;
-	}
 	const built: IDataObject = {
 		provider: String(r.get('provider', 'byo')).trim(),
 		phone_number: withoutSeparators(String(r.get('phoneNumber', ''))),
 		label: String(r.get('label', '')).trim(),
 		inbound: r.get<boolean>('inbound', true),
 		outbound: r.get<boolean>('outbound', true),
-		inbound_config: inboundConfig,
-		outbound_config: outboundConfig,
+		inbound_config: compact({ allowed_addresses: allowed.length > 0 ? allowed : undefined }),
+		outbound_config: compact({
+			address: text(outbound.address)?.trim(),
+			transport: text(outbound.transport)?.trim(),
+			prefix: text(outbound.prefix)?.trim(),
+		}),
 	};
 	const body = withAdditionalBody(fn, built, itemIndex);
 	validateOrThrow(fn, addPhoneNumberSchema, body, itemIndex);

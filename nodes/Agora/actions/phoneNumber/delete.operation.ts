@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { notFoundIsDeletedOptions } from '../../form/fields';
 import { FormReader } from '../../form/reader';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { isRerun } from '../../run/rerun';
@@ -15,23 +16,9 @@ import { numberPath, phoneNumberField, readPhoneNumber } from '../../api/numbers
 
 const properties: INodeProperties[] = [
 	phoneNumberField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Treat Not Found as Deleted',
-				name: 'notFoundIsDeleted',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a number that is not imported (Agora answers 404) counts as deleted, output with already_deleted: true, instead of failing',
-			},
-		],
-	},
+	notFoundIsDeletedOptions(
+		'Whether a number that is not imported (Agora answers 404) counts as deleted, output with already_deleted: true, instead of failing',
+	),
 ];
 
 export const description = updateDisplayOptions(

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { FormReader } from '../../form/reader';
+import { compact, FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
@@ -95,11 +95,10 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const phoneNumber = readPhoneNumber(this, itemIndex);
-	const built: IDataObject = {};
-	for (const direction of ['inbound', 'outbound'] as const) {
-		const config = readDirection(this, direction, itemIndex);
-		if (config !== undefined) built[`${direction}_config`] = config;
-	}
+	const built = compact({
+		inbound_config: readDirection(this, 'inbound', itemIndex),
+		outbound_config: readDirection(this, 'outbound', itemIndex),
+	});
 	const body = withAdditionalBody(this, built, itemIndex);
 	validateOrThrow(this, updatePhoneNumberSchema, body, itemIndex);
 	// The same configuration set twice leaves the same state: safe to repeat.

@@ -1,0 +1,77 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/** The node types and credentials the trigger harness's workflow knows, as n8n's registries give them. */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { AgoraApi } from '../../credentials/AgoraApi.credentials';
+import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+
+/** A downstream node: it passes its input on, so the run data shows what the workflow received. */
+class Receiver implements INodeType {
+	description = {
+		displayName: 'Received',
+		name: 'received',
+		group: ['transform'],
+		version: 1,
+		description: 'Passes items through',
+		defaults: { name: 'Received' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+export const trigger = new AgoraTrigger();
+const registry: Record<string, INodeType | IVersionedNodeType> = {
+	'n8n-nodes-agora.agoraTrigger': trigger,
+	'test.received': new Receiver(),
+};
+export const nodeTypes: INodeTypes = {
+	getByName: (type) => registry[type],
+	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(registry[type], version),
+	getKnownTypes: () => ({}) as IDataObject,
+} as INodeTypes;
+
+const credentialTypes = {
+	agoraApi: new AgoraApi(),
+	agoraNotificationsApi: new AgoraNotificationsApi(),
+};
+
+/** Credentials as n8n hands them to the trigger, after `latencyMs` (a slow credential store). */
+export function credentialsHelper(
+	data: ICredentialDataDecryptedObject,
+	latencyMs: number,
+	onLoad: (type: string) => void,
+): ICredentialsHelper {
+	return {
+		getParentTypes: () => [],
+		authenticate: async (_c: unknown, _t: string, requestOptions: unknown) => requestOptions,
+		preAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used');
+		},
+		getDecrypted: async (_d: unknown, _n: unknown, type: string) => {
+			onLoad(type);
+			if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+			return { ...data };
+		},
+		updateCredentials: async () => {},
+		updateCredentialsOauthTokenData: async () => {},
+		getCredentialsProperties: (type: keyof typeof credentialTypes) =>
+			credentialTypes[type].properties,
+	} as unknown as ICredentialsHelper;
+}
