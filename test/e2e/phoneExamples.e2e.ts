@@ -129,46 +129,18 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		return done;
 	};
 
-	beforeAll(async () => {
-		await serve([]);
-		const project = await host.rest<{ id: string }>('GET', 'projects/personal');
-		const table = await host.rest<{ id: string }>('POST', `projects/${project.id}/data-tables`, {
-			name: 'agora_campaign_contacts',
-			columns: COLUMNS.map(([name, type]) => ({ name, type })),
-		});
-		tablePath = `projects/${project.id}/data-tables/${table.id}`;
-		const inHours = zoneAt(12);
-		const outOfHours = zoneAt(0);
-		const contact = (name: string, phone: string, zone: string) => ({
-			name,
-			phone,
-			time_zone: zone,
-			status: 'pending',
-			tries: 0,
-			next_try_at: 0,
-		});
-		await host.rest('POST', `${tablePath}/insert`, {
-			returnType: 'count',
-			data: [
-				...Array.from({ length: 20 }, (_, i) => contact(`Contact ${i + 1}`, phoneOf(i), inHours)),
-				contact('Night Owl 1', '+14155551198', outOfHours),
-				contact('Night Owl 2', '+14155551199', outOfHours),
-			],
-		});
-		// The template with this table and the test's pace: no retry delay, every day, a check each second.
+	/** Saves 08 in n8n with this table, a check each second and `settings` in Campaign Settings. */
+	async function saveCampaign(tableId: string, settings: Record<string, unknown>): Promise<void> {
 		const workflow = JSON.parse(
 			fs.readFileSync(path.join(EXAMPLES_DIR, '08-phone-call-campaign.json'), 'utf8'),
 		);
+		const values = { concurrency: CONCURRENCY, maxTries: MAX_TRIES, ...settings };
 		for (const node of workflow.nodes) {
 			if (node.type === 'n8n-nodes-base.dataTable')
-				node.parameters.dataTableId = { __rl: true, mode: 'id', value: table.id };
+				node.parameters.dataTableId = { __rl: true, mode: 'id', value: tableId };
 			if (node.name === 'Campaign Settings')
-				for (const a of node.parameters.assignments.assignments) {
-					if (a.name === 'retryDelayMinutes') a.value = 0;
-					if (a.name === 'callingDays') a.value = '1,2,3,4,5,6,7';
-					if (a.name === 'concurrency') a.value = CONCURRENCY;
-					if (a.name === 'maxTries') a.value = MAX_TRIES;
-				}
+				for (const a of node.parameters.assignments.assignments)
+					if (a.name in values) a.value = values[a.name as keyof typeof values];
 			if (node.name === 'Call Contact') node.parameters.options.pollSeconds = 1;
 		}
 		const stored = await host.rest<{ versionId: string }>(
@@ -179,6 +151,44 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			nodes: workflow.nodes,
 			versionId: stored.versionId,
 		});
+	}
+	/** Every call is one (contact, try): never two calls for the same. */
+	const expectOneCallPerTry = (placed: SandboxCall[]) => {
+		const tries = placed.map((c) => `${c.labels.contact_id}/${c.labels.try}`);
+		expect(new Set(tries).size).toBe(tries.length);
+	};
+	let tableId: string;
+	let inHours: string;
+	const contact = (name: string, phone: string, zone: string) => ({
+		name,
+		phone,
+		time_zone: zone,
+		status: 'pending',
+		tries: 0,
+		next_try_at: 0,
+	});
+
+	beforeAll(async () => {
+		await serve([]);
+		const project = await host.rest<{ id: string }>('GET', 'projects/personal');
+		const table = await host.rest<{ id: string }>('POST', `projects/${project.id}/data-tables`, {
+			name: 'agora_campaign_contacts',
+			columns: COLUMNS.map(([name, type]) => ({ name, type })),
+		});
+		tablePath = `projects/${project.id}/data-tables/${table.id}`;
+		tableId = table.id;
+		inHours = zoneAt(12);
+		const outOfHours = zoneAt(0);
+		await host.rest('POST', `${tablePath}/insert`, {
+			returnType: 'count',
+			data: [
+				...Array.from({ length: 20 }, (_, i) => contact(`Contact ${i + 1}`, phoneOf(i), inHours)),
+				contact('Night Owl 1', '+14155551198', outOfHours),
+				contact('Night Owl 2', '+14155551199', outOfHours),
+			],
+		});
+		// The template with this table and the test's pace: no retry delay, every day, a check each second.
+		await saveCampaign(table.id, { retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' });
 	}, 240000);
 
 	test('outcomes written back, retries up to the limit, never twice per try, never more than 3 at once', async () => {
@@ -238,9 +248,45 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		for (const [, step] of edges) most = Math.max(most, (open += step));
 		expect(most).toBeLessThanOrEqual(CONCURRENCY);
 		expect(most).toBeGreaterThan(1);
+		expectOneCallPerTry(placed);
 		// A run after the last try calls nobody.
 		await run();
 		expect(await calls()).toHaveLength(placed.length);
+	}, 600000);
+
+	test('n8n killed mid-run: the claimed contacts are released with that try spent, and none is called twice for one try', async () => {
+		const phones = Array.from({ length: 6 }, (_, i) => `+1415555${String(1201 + i)}`);
+		for (const phone of phones)
+			await sandbox.control('telephony/callees', {
+				number: phone,
+				script: { action: 'answer', afterMs: 200, hangUpAfterMs: 3000 },
+			});
+		for (const number of CALLER_NUMBERS) await importNumber(number);
+		await host.rest('POST', `${tablePath}/insert`, {
+			returnType: 'count',
+			data: phones.map((phone, i) => contact(`Crash ${i + 1}`, phone, inHours)),
+		});
+		const mine = async () => (await rows()).filter((r) => phones.includes(r.phone));
+
+		const interrupted = run().catch(() => undefined);
+		while ((await calls()).length < CONCURRENCY) await new Promise((r) => setTimeout(r, 200));
+		await host.stop(0);
+		void interrupted;
+		expect((await mine()).every((r) => r.status === 'calling' && r.tries === 1)).toBe(true);
+
+		// Claims older than 0 minutes count as stale: the next run releases and calls them again.
+		await serve([]);
+		await saveCampaign(tableId, {
+			retryDelayMinutes: 0,
+			callingDays: '1,2,3,4,5,6,7',
+			staleClaimMinutes: 0,
+		});
+		await run();
+		const after = await mine();
+		expect(after.map((r) => [r.status, r.tries])).toEqual(phones.map(() => ['answered', 2]));
+		const placed = await calls();
+		expect(placed).toHaveLength(CONCURRENCY + phones.length);
+		expectOneCallPerTry(placed);
 	}, 600000);
 });
 
