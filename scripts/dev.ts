@@ -12,6 +12,7 @@ import {
 	exampleFiles,
 	NOTIFICATIONS_CREDENTIAL,
 	TRIGGER_WEBHOOK_ID,
+	talkPageUrl,
 	VENDOR_KEYS_CREDENTIAL,
 } from './lib/examples';
 
@@ -30,7 +31,7 @@ n8n ${ctx.version} with n8n-nodes-agora is running: open ${host.baseUrl}
 Agora target: ${sandbox ? `local sandbox ${sandbox.url} (no Agora account needed)` : agora.host}${sandbox ? `\nTalk to the sandbox's agents as the caller (agents and calls, each turn's latency): ${sandbox.url}/_sandbox/talk` : ''}
 Credentials "${EXAMPLE_CREDENTIAL.name}", "${NOTIFICATIONS_CREDENTIAL.name}" and "OpenAI account" (a scripted local model at ${model.url}) and the ${exampleFiles().length} example workflows are in n8n (what you changed in them is kept across restarts).${sandbox ? `\nCredential "${VENDOR_KEYS_CREDENTIAL.name}": choose it in a new Agent › Start (n8n pre-selects "${EXAMPLE_CREDENTIAL.name}" only); with it, Channel and User UID are all a Start needs and the agent answers through the scripted model.` : ''}
 Agora Trigger webhook: ${webhookUrl}${sandbox ? " (the sandbox sends its notifications there; the talk page sends any one to a trigger's Test URL)" : ''}
-Agent brain (example 15, active): ${brainUrl(webhookBase)}; run example 16 to start an agent that thinks with it
+${sandbox ? `Website voice agent (example 18, active): the talk page as its web page, ${talkPageUrl(sandbox.url, webhookBase)}\n` : ''}Agent brain (example 15, active): ${brainUrl(webhookBase)}; run example 16 to start an agent that thinks with it
 n8n's log: ${logFile}
 Press Ctrl-C to stop.`);
 }

@@ -2,7 +2,9 @@
  * The sandbox's talk page (GET /_sandbox/talk): the running agents and calls, and for each a box
  * to speak as the caller and read the agent's answers with each turn's latency; and a form that
  * sends any of Agora's notification types, signed as configured, to a URL typed there (an Agora
- * Trigger's Test or Production URL). Plain HTML and a little JS polling the control API.
+ * Trigger's Test or Production URL); and a website's client: it asks a backend (example 18's session
+ * webhook, `?session=…&stop=…`) for a session and joins with it (POST /_sandbox/join). Plain HTML and
+ * a little JS polling the control API.
  */
 export const TALK_PAGE = `<!doctype html>
 <html lang="en">
@@ -14,6 +16,7 @@ body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; max-wid
 h1 { font-size: 1.3em; }
 .agent { border: 1px solid #ccc; border-radius: 6px; padding: .8em 1em; margin: 1em 0; }
 .agent h2 { font-size: 1em; margin: 0 0 .4em; }
+.agent.yours { border-color: #064; }
 .meta { color: #666; font-size: .9em; }
 .transcript { margin: .6em 0; }
 .line { margin: .2em 0; }
@@ -25,9 +28,9 @@ h1 { font-size: 1.3em; }
 [hidden] { display: none !important; }
 form { display: flex; gap: .5em; }
 .thinking { color: #888; font-style: italic; }
-#notify { border: 1px solid #ccc; border-radius: 6px; padding: .8em 1em; margin: 1em 0; }
-#notify label { display: block; margin: .4em 0 .2em; }
-#notify input, #notify select, #notify textarea { width: 100%; box-sizing: border-box; padding: .3em; font: inherit; }
+#website, #notify { border: 1px solid #ccc; border-radius: 6px; padding: .8em 1em; margin: 1em 0; }
+#website label, #notify label { display: block; margin: .4em 0 .2em; }
+#website input, #notify input, #notify select, #notify textarea { width: 100%; box-sizing: border-box; padding: .3em; font: inherit; }
 #notify textarea { font-family: monospace; height: 8em; }
 form input { flex: 1; padding: .3em; }
 </style>
@@ -35,6 +38,17 @@ form input { flex: 1; padding: .3em; }
 <body>
 <h1>Agora sandbox: agents and calls</h1>
 <p class="meta">Type as the caller; the agent calls its <code>llm.url</code> and speaks the answer. Agents without an LLM URL (MLLM, pipeline) are listed without a box.</p>
+<section id="website">
+<h2>Be the website: a session from your backend</h2>
+<p class="meta">As a web page with Agora's Web SDK does: ask the backend (example 18's session webhook, Production URL) for a session, then join its channel with the App ID, token and UID it answered. The agent it started shows below, marked as yours; Stop asks the backend's stop webhook to end it.</p>
+<label for="session-url">Session URL</label>
+<input id="session-url" placeholder="http://127.0.0.1:5678/webhook/agora/session">
+<label for="session-channel">Channel (empty: the backend makes one)</label>
+<input id="session-channel">
+<label for="stop-url">Stop URL</label>
+<input id="stop-url" placeholder="http://127.0.0.1:5678/webhook/agora/session/stop">
+<p><button id="session-start" type="button">Start session</button> <button id="session-stop" type="button" disabled>Stop</button> <span id="session-result" class="meta"></span></p>
+</section>
 <div id="agents"><p id="empty">No agent yet: start one (Agent › Start, or Phone Call › Call).</p></div>
 <section id="notify">
 <h2>Send a notification</h2>
@@ -91,8 +105,10 @@ function box(agent) {
 	boxes.set(agent.agent_id, b);
 	return b;
 }
+let yourAgent;
 function render(agent) {
 	const b = box(agent);
+	b.root.classList.toggle('yours', agent.agent_id === yourAgent);
 	b.title.textContent = agent.name + ' (' + agent.status + ')';
 	const call = agent.call ? ' · ' + agent.call.type + ' call ' + agent.call.from_number + ' → ' + agent.call.to_number + ': ' + agent.call.state + (agent.call.reason ? ' (' + agent.call.reason + ')' : '') : '';
 	b.meta.textContent = 'agent ' + agent.agent_id + ' · channel ' + agent.channel + call;
@@ -168,6 +184,50 @@ document.getElementById('notify-send').addEventListener('click', async () => {
 	});
 	const answer = await res.json();
 	result.textContent = res.ok ? 'answered ' + answer.status + ' after ' + answer.attempts + ' attempt(s)' : 'not sent: ' + answer.error;
+});
+const params = new URLSearchParams(location.search);
+const sessionResult = document.getElementById('session-result');
+document.getElementById('session-url').value = params.get('session') || '';
+document.getElementById('stop-url').value = params.get('stop') || '';
+async function answerOf(res) {
+	const text = await res.text();
+	try { return text ? JSON.parse(text) : {}; } catch { return { error: text }; }
+}
+document.getElementById('session-start').addEventListener('click', async () => {
+	const url = document.getElementById('session-url').value.trim();
+	const channel = document.getElementById('session-channel').value.trim();
+	if (!url) { sessionResult.textContent = 'Type the session URL first.'; return; }
+	sessionResult.textContent = 'asking the backend…';
+	let session;
+	try {
+		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(channel ? { channel } : {}) });
+		session = await answerOf(res);
+		if (!res.ok || !session.token) { sessionResult.textContent = 'the backend answered ' + res.status + ': ' + (session.message || session.error || 'no token in its answer'); return; }
+	} catch (e) {
+		sessionResult.textContent = 'the backend did not answer: ' + e.message;
+		return;
+	}
+	const res = await fetch('/_sandbox/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ appId: session.appId, channel: session.channel, uid: session.uid, token: session.token }) });
+	const joined = await answerOf(res);
+	if (!res.ok) { sessionResult.textContent = 'join refused: ' + joined.error; return; }
+	yourAgent = session.agentId;
+	document.getElementById('session-stop').disabled = !yourAgent;
+	const listening = joined.agents.filter((a) => a.listens_to_you).map((a) => a.name);
+	sessionResult.textContent = 'joined channel ' + joined.channel + ' as UID ' + joined.uid + '; agents listening to you: ' + (listening.join(', ') || 'none');
+	refresh();
+});
+document.getElementById('session-stop').addEventListener('click', async () => {
+	const url = document.getElementById('stop-url').value.trim();
+	if (!url || !yourAgent) return;
+	try {
+		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agentId: yourAgent }) });
+		const answer = await answerOf(res);
+		sessionResult.textContent = res.ok ? 'stopped agent ' + yourAgent : 'the stop webhook answered ' + res.status + ': ' + (answer.message || answer.error || '');
+		if (res.ok) document.getElementById('session-stop').disabled = true;
+	} catch (e) {
+		sessionResult.textContent = 'the stop webhook did not answer: ' + e.message;
+	}
+	refresh();
 });
 refresh();
 setInterval(refresh, 1000);

@@ -13,6 +13,7 @@ import { authenticate } from './auth';
 import { Clock } from './clock';
 import { control, ControlExtension } from './control';
 import { callerControl } from './control-caller';
+import { joinControl } from './control-join';
 import { telephonyControl } from './control-telephony';
 import { Faults } from './faults';
 import { Notifier } from './notifier';
@@ -138,6 +139,7 @@ export class SandboxImpl implements Sandbox {
 		this.controlExtensions = [
 			telephonyControl(this.telephony.calls, this.telephony.numbers),
 			callerControl(this.agentStore, this.telephony.calls, this.caller),
+			joinControl(this.agentStore, this.clock, () => this.opts),
 		];
 		this.server = http.createServer((req, res) => this.onRequest(req, res));
 		outlastClientKeepAlive(this.server);

@@ -1,5 +1,5 @@
 /** Token authentication (`Authorization: agora token=<007 token>`), checked against Agora's own builder. */
-import type { AxiosInstance } from 'axios';
+import axios, { type AxiosInstance } from 'axios';
 import { startSandbox } from '../src/index';
 import type { Sandbox } from '../src/index';
 import { agentPath, agoraToken, client, listPath, startBody, tokenClient } from '../src/helpers';
@@ -115,5 +115,60 @@ describe('token authentication over HTTP', () => {
 		expect(r.status).toBe(401);
 		expect(r.data).toEqual({ message: 'Invalid authentication credentials.' });
 		expect((await api.get(listPath(sb))).status).toBe(200);
+	});
+});
+
+describe('POST /_sandbox/join: a web client joins with its backend’s session', () => {
+	const join = (body: object) =>
+		axios.post(`${sb.url}/_sandbox/join`, body, { validateStatus: () => true });
+
+	it('lists the channel’s agents and whether each listens to the joining UID', async () => {
+		const started = await api.post(agentPath(sb, '/join'), startBody({ channel: 'web-1' }));
+		await api.post(agentPath(sb, '/join'), startBody({ channel: 'elsewhere', name: 'other' }));
+		const token = agoraToken(sb, 'web-1', 2002);
+		const r = await join({ appId: sb.appId, channel: 'web-1', uid: 2002, token });
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({
+			joined: true,
+			channel: 'web-1',
+			uid: 2002,
+			agents: [expect.objectContaining({ agent_id: started.data.agent_id, listens_to_you: true })],
+		});
+		const stranger = await join({
+			appId: sb.appId,
+			channel: 'web-1',
+			uid: '7',
+			token: agoraToken(sb, 'web-1', 0),
+		});
+		expect(stranger.data.agents[0].listens_to_you).toBe(false);
+	});
+
+	it.each([
+		['another App ID', { appId: 'a'.repeat(32) }, 403, /App ID/],
+		['another channel', { channel: 'web-2' }, 403, /channel "web-1", not "web-2"/],
+		['another UID', { uid: 3003 }, 403, /UID 2002, not 3003/],
+		['a UID that is not a number', { uid: 'bob' }, 400, /uid must be/],
+		['no token', { token: '' }, 400, /token is required/],
+	])('refuses %s', async (_name, over, status, why) => {
+		const good = {
+			appId: sb.appId,
+			channel: 'web-1',
+			uid: 2002,
+			token: agoraToken(sb, 'web-1', 2002),
+		};
+		const r = await join({ ...good, ...over });
+		expect(r.status).toBe(status);
+		expect(r.data.error).toMatch(why);
+	});
+
+	it('refuses a token signed with another certificate, and one expired on the sandbox clock', async () => {
+		const base = { appId: sb.appId, channel: 'web-1', uid: 2002 };
+		const forged = agoraToken(sb, 'web-1', 2002, 600, 'ffffffffffffffffffffffffffffffff');
+		expect((await join({ ...base, token: forged })).data.error).toMatch(/signature/);
+		const token = agoraToken(sb, 'web-1', 2002, 600);
+		expect((await join({ ...base, token })).status).toBe(200);
+		sb.clock.advance(601_000);
+		expect((await join({ ...base, token })).data.error).toMatch(/expired/);
+		sb.clock.set(Date.now());
 	});
 });

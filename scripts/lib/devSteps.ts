@@ -17,6 +17,7 @@ import {
 	exampleFiles,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
+	WEBSITE_BACKEND_EXAMPLE,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
@@ -173,8 +174,8 @@ function exampleIds(): Map<string, string> {
 
 /**
  * Credentials and examples imported when new or untouched since dev imported them (scripts/lib/
- * devImports.ts); what the user changed stays. The trigger and brain examples are activated when
- * imported; afterwards their state is the user's.
+ * devImports.ts); what the user changed stays. The trigger and brain examples (and with the sandbox the
+ * website backend) are activated when imported; afterwards their state is the user's.
  */
 async function importUntouched(
 	ctx: DevContext,
@@ -217,7 +218,13 @@ async function importUntouched(
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });
 		}
-		for (const id of [EXAMPLE_CREDENTIAL.triggerWorkflowId, BRAIN_EXAMPLES.brainWorkflowId]) {
+		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
+		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
+		for (const id of [
+			EXAMPLE_CREDENTIAL.triggerWorkflowId,
+			BRAIN_EXAMPLES.brainWorkflowId,
+			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
+		]) {
 			if (workflowPlan.toImport.includes(id)) await host.activate(id);
 		}
 	}

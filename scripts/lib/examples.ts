@@ -120,3 +120,24 @@ export const WEBHOOK_TOOL_EXAMPLE = {
 	headerAuthCredential: { id: 'webhookToolSecretCred', name: 'Webhook tool secret' },
 	headerName: 'X-Webhook-Secret',
 };
+
+/**
+ * The website backend example 18: two Production webhooks, a session (token and started agent) and a
+ * stop; the sandbox's talk page is its web client when opened with `?session=…&stop=…`.
+ */
+export const WEBSITE_BACKEND_EXAMPLE = {
+	workflowId: 'agoraExWebSess01',
+	sessionPath: 'agora/session',
+	stopPath: 'agora/session/stop',
+	agentUid: 1001,
+};
+
+/** The sandbox's talk page, set up as the web client of example 18 on an n8n at `webhookBase`. */
+export function talkPageUrl(sandboxUrl: string, webhookBase: string): string {
+	const hook = (pathname: string) => new URL(`webhook/${pathname}`, webhookBase).toString();
+	const query = new URLSearchParams({
+		session: hook(WEBSITE_BACKEND_EXAMPLE.sessionPath),
+		stop: hook(WEBSITE_BACKEND_EXAMPLE.stopPath),
+	});
+	return `${sandboxUrl}/_sandbox/talk?${query.toString()}`;
+}

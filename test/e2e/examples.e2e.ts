@@ -8,11 +8,18 @@ import path from 'path';
 
 import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
 import { signatures } from '../../sandbox/src/notifier';
-import { EXAMPLE_CREDENTIAL, exampleFiles, TRIGGER_WEBHOOK_ID } from '../../scripts/lib/examples';
+import {
+	devVendorKeys,
+	EXAMPLE_CREDENTIAL,
+	exampleFiles,
+	TRIGGER_WEBHOOK_ID,
+	VENDOR_KEYS_CREDENTIAL,
+} from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
+import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
@@ -22,6 +29,7 @@ let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
+let hookUrl: (pathname: string) => string;
 
 type Agent = {
 	agentId: string;
@@ -59,6 +67,7 @@ const requests = async () =>
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
 	serve = (ids) => e2e.serve(ids);
+	hookUrl = (pathname) => e2e.webhookUrl(pathname);
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
@@ -69,6 +78,12 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			name: 'OpenAI account',
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
+		},
+		// As `npm run dev` makes it: the website backend's agents think with the scripted model.
+		{
+			...VENDOR_KEYS_CREDENTIAL,
+			type: 'agoraVendorKeysApi',
+			data: devVendorKeys(openAi.url),
 		},
 	]);
 	await e2e.importWorkflows(exampleFiles());
@@ -427,3 +442,5 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		expect((await fetch(`${host.baseUrl}/healthz`)).status).toBe(200);
 	}, 300000);
 });
+
+websiteBackendTests(() => ({ sandbox, openAi, serve, hookUrl, appCertificate: APP_CERTIFICATE }));

@@ -1,12 +1,19 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The phone call examples in a real n8n: 08 calls three contacts and summarises each call; 09 routes
- * ended calls by campaign label, fed by the sandbox's signed call notifications.
+ * The phone call examples in a real n8n: 08 calls a list of contacts kept in an n8n Data Table
+ * (calling hours, retries, bounded concurrency, outcomes written back); 09 routes ended calls by
+ * campaign label, fed by the sandbox's signed call notifications.
  */
+import fs from 'fs';
 import path from 'path';
 
-import { decodeAccessToken2 } from '../../sandbox/src/accessToken2Decoder';
-import { EXAMPLES_DIR, PHONE_EXAMPLES } from '../../scripts/lib/examples';
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import {
+	devVendorKeys,
+	EXAMPLES_DIR,
+	PHONE_EXAMPLES,
+	VENDOR_KEYS_CREDENTIAL,
+} from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
@@ -17,6 +24,8 @@ let host: N8nHost;
 let sandbox: SandboxProcess;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
+/** The agents' LLM: answers each line a callee says. */
+let model: ScriptedModel;
 
 interface SandboxCall {
 	agentId: string;
@@ -27,20 +36,17 @@ interface SandboxCall {
 	labels: Record<string, string>;
 	states: Array<{ state: string; at: number }>;
 }
-interface SandboxRequest {
-	method: string;
-	path: string;
-	status: number;
-	body: { sip?: Record<string, string>; properties?: Record<string, unknown> };
-}
 const calls = async () => ((await sandbox.control('state')) as { calls: SandboxCall[] }).calls;
-const requests = async () => (await sandbox.control('requests')) as SandboxRequest[];
 
 useN8nE2e({ name: 'phone-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	serve = (ids) => e2e.serve(ids);
 	webhookUrl = e2e.webhookUrl(`${PHONE_EXAMPLES.callEndedWebhookId}/webhook`);
 	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
+	model = await startScriptedModel({});
+	await host.importCredentialData([
+		{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) },
+	]);
 	await e2e.importWorkflows(
 		['08-phone-call-campaign.json', '09-trigger-route-call-ended-by-label.json'].map((file) =>
 			path.join(EXAMPLES_DIR, file),
@@ -48,67 +54,214 @@ useN8nE2e({ name: 'phone-e2e', resetSandbox: true }, async (e2e) => {
 	);
 });
 
-test('08: three contacts called one after the other, answered, read back and summarised', async () => {
-	// The callee script: everyone answers a second after the phone starts ringing.
-	await sandbox.control('telephony/callees', {
-		number: '*',
-		script: { action: 'answer', afterMs: 1000 },
+afterAll(async () => {
+	await model?.close();
+});
+
+const basicAuth = () =>
+	'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+
+/** A caller number imported into the project, as Agora Console does for a SIP provider's number. */
+async function importNumber(phoneNumber: string): Promise<void> {
+	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/phone-numbers`, {
+		method: 'POST',
+		headers: { authorization: basicAuth(), 'content-type': 'application/json' },
+		body: JSON.stringify({
+			provider: 'byo',
+			phone_number: phoneNumber,
+			label: `caller ${phoneNumber}`,
+			inbound: false,
+			outbound: true,
+			inbound_config: { allowed_addresses: [] },
+			outbound_config: { address: 'sip.provider.example.com:5061', transport: 'tls' },
+		}),
 	});
-	const { run, raw } = await host.execute(PHONE_EXAMPLES.campaignWorkflowId);
-	const finished =
-		run.status === 'success' ||
-		((run as { finished?: boolean }).finished === true && !run.data.resultData.error);
-	if (!finished)
-		throw new Error(
-			`08 ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
+	expect(res.status).toBeLessThan(300);
+}
+
+describe('08: the campaign calls a list of 20 contacts from a Data Table', () => {
+	const CONCURRENCY = 3;
+	const MAX_TRIES = 3;
+	const CALLER_NUMBERS = ['+14155550100', '+14155550110', '+14155550120'];
+	// Scripted callees: 8 answer (and say a line), 4 decline, 4 are busy, 4 never answer.
+	const SCRIPTS: Array<[string, object]> = [
+		['answer', { action: 'answer', afterMs: 200, lines: ['Yes, Tuesday works for me.'] }],
+		['reject', { action: 'reject', afterMs: 200 }],
+		['busy', { action: 'busy', afterMs: 200 }],
+		['no-answer', { action: 'no-answer' }],
+	];
+	const scriptOf = (i: number) => SCRIPTS[i < 8 ? 0 : 1 + Math.floor((i - 8) / 4)];
+	const phoneOf = (i: number) => `+1415555${String(1101 + i)}`;
+	/** An Etc/GMT zone where the local hour is now `hour` (Etc/GMT-5 is UTC+5). */
+	const zoneAt = (hour: number) => {
+		let offset = hour - new Date().getUTCHours();
+		if (offset > 14) offset -= 24;
+		if (offset < -12) offset += 24;
+		return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+	};
+	const COLUMNS = [
+		['name', 'string'],
+		['phone', 'string'],
+		['time_zone', 'string'],
+		['status', 'string'],
+		['tries', 'number'],
+		['next_try_at', 'number'],
+		['claimed_at', 'number'],
+		['caller_number', 'string'],
+		['answered', 'boolean'],
+		['reason', 'string'],
+		['duration_seconds', 'number'],
+		['summary', 'string'],
+		['agent_id', 'string'],
+	];
+	type Row = Record<string, any>;
+	let tablePath: string;
+	const rows = async (table = tablePath) =>
+		(await host.rest<{ data: Row[] }>('GET', `${table}/rows?take=100`)).data.sort(
+			(a, b) => a.id - b.id,
 		);
+	/** A contacts table with these rows; its REST path and id. */
+	async function contactsTable(name: string, data: object[]) {
+		const project = await host.rest<{ id: string }>('GET', 'projects/personal');
+		const table = await host.rest<{ id: string }>('POST', `projects/${project.id}/data-tables`, {
+			name,
+			columns: COLUMNS.map(([column, type]) => ({ name: column, type })),
+		});
+		const at = `projects/${project.id}/data-tables/${table.id}`;
+		await host.rest('POST', `${at}/insert`, { returnType: 'count', data });
+		return { path: at, id: table.id };
+	}
+	const run = async () => {
+		const { run: done, raw } = await host.execute(PHONE_EXAMPLES.campaignWorkflowId);
+		if (done.status !== 'success')
+			throw new Error(
+				`08 ended ${done.status}: ${JSON.stringify(done.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
+			);
+		return done;
+	};
 
-	const summary = nodeOutput(run.data, 'Summary');
-	expect(summary.map((s) => [s.contact, s.phone, s.status, s.answered])).toEqual([
-		['Ada Lovelace', '+14155550101', 'answered', true],
-		['Grace Hopper', '+14155550102', 'answered', true],
-		['Alan Turing', '+14155550103', 'answered', true],
-	]);
-
-	const placed = await calls();
-	expect(placed.map((c) => [c.toNumber, c.fromNumber, c.state])).toEqual([
-		['+14155550101', '+14155550100', 'ANSWERED'],
-		['+14155550102', '+14155550100', 'ANSWERED'],
-		['+14155550103', '+14155550100', 'ANSWERED'],
-	]);
-	expect(placed.map((c) => c.labels)).toEqual([
-		{ campaign: 'appointment-confirmation', contact: 'Ada Lovelace' },
-		{ campaign: 'appointment-confirmation', contact: 'Grace Hopper' },
-		{ campaign: 'appointment-confirmation', contact: 'Alan Turing' },
-	]);
-	expect(summary.map((s) => s.agent_id)).toEqual(placed.map((c) => c.agentId));
-	// Paced: the Wait node holds each next call back by 2 s (a slow machine only widens the gap).
-	const starts = placed.map((c) => c.states[0].at);
-	for (let i = 1; i < starts.length; i++)
-		expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(1900);
-
-	const log = await requests();
-	const posts = log.filter((r) => r.method === 'POST' && r.path.endsWith('/call'));
-	expect(posts).toHaveLength(3);
-	// Both tokens were left empty: the node made them from the App Certificate.
-	const [first] = posts;
-	const channel = String(first.body.properties!.channel);
-	expect(decodeAccessToken2(String(first.body.sip!.rtc_token)).services[0]).toMatchObject({
-		channelName: channel,
-		uid: '100',
+	/** Saves 08 in n8n with this table, a check each second and `settings` in Campaign Settings. */
+	async function saveCampaign(tableId: string, settings: Record<string, unknown>): Promise<void> {
+		const workflow = JSON.parse(
+			fs.readFileSync(path.join(EXAMPLES_DIR, '08-phone-call-campaign.json'), 'utf8'),
+		);
+		const values = { concurrency: CONCURRENCY, maxTries: MAX_TRIES, ...settings };
+		for (const node of workflow.nodes) {
+			if (node.type === 'n8n-nodes-base.dataTable')
+				node.parameters.dataTableId = { __rl: true, mode: 'id', value: tableId };
+			if (node.name === 'Campaign Settings')
+				for (const a of node.parameters.assignments.assignments)
+					if (a.name in values) a.value = values[a.name as keyof typeof values];
+			if (node.name === 'Call Contact') {
+				node.parameters.options.pollSeconds = 1;
+				node.parameters.options.requestOptions.concurrency = CONCURRENCY;
+			}
+		}
+		const stored = await host.rest<{ versionId: string }>(
+			'GET',
+			`workflows/${PHONE_EXAMPLES.campaignWorkflowId}`,
+		);
+		await host.rest('PATCH', `workflows/${PHONE_EXAMPLES.campaignWorkflowId}`, {
+			nodes: workflow.nodes,
+			versionId: stored.versionId,
+		});
+	}
+	/** Every call is one (contact, try): never two calls for the same. */
+	const expectOneCallPerTry = (placed: SandboxCall[]) => {
+		const tries = placed.map((c) => `${c.labels.contact_id}/${c.labels.try}`);
+		expect(new Set(tries).size).toBe(tries.length);
+	};
+	let tableId: string;
+	let inHours: string;
+	const contact = (name: string, phone: string, zone: string) => ({
+		name,
+		phone,
+		time_zone: zone,
+		status: 'pending',
+		tries: 0,
+		next_try_at: 0,
 	});
-	expect(decodeAccessToken2(String(first.body.properties!.token)).services[0]).toMatchObject({
-		channelName: channel,
-	});
-	expect(log.filter((r) => r.method === 'GET' && /\/calls\/[^/]+$/.test(r.path))).toHaveLength(3);
-	expect(JSON.stringify(run.data)).not.toContain('sk-your-llm-key');
-	expect(JSON.stringify(run.data)).not.toContain(APP_CERTIFICATE);
-}, 240000);
+
+	beforeAll(async () => {
+		await serve([]);
+		inHours = zoneAt(12);
+		const outOfHours = zoneAt(0);
+		({ path: tablePath, id: tableId } = await contactsTable('agora_campaign_contacts', [
+			...Array.from({ length: 20 }, (_, i) => contact(`Contact ${i + 1}`, phoneOf(i), inHours)),
+			contact('Night Owl 1', '+14155551198', outOfHours),
+			contact('Night Owl 2', '+14155551199', outOfHours),
+		]));
+	}, 240000);
+
+	test('outcomes written back, retries up to the limit, never twice per try, never more than 3 at once', async () => {
+		await sandbox.control('config', { ringTimeoutMs: 1000 });
+		for (let i = 0; i < 20; i++)
+			await sandbox.control('telephony/callees', { number: phoneOf(i), script: scriptOf(i)[1] });
+		for (const number of CALLER_NUMBERS) await importNumber(number);
+		// The template with this table and the test's pace: no retry delay, every day, a check each second.
+		await saveCampaign(tableId, { retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' });
+
+		// A second run starts while the first one's calls are under way: it finds them claimed.
+		const first = run();
+		while ((await calls()).length === 0) await new Promise((r) => setTimeout(r, 200));
+		const overlapping = await run();
+		expect(nodeOutput(overlapping.data, 'Call Contact')).toHaveLength(0);
+		await first;
+		// Then as the schedule would: runs until one places no call.
+		let runs = 1;
+		for (let placed = -1; placed !== 0 && runs < 6; runs++) {
+			const before = (await calls()).length;
+			await run();
+			placed = (await calls()).length - before;
+		}
+		expect(runs).toBe(MAX_TRIES + 1);
+
+		const placed = await calls();
+		const table = await rows();
+		for (const [i, row] of table.slice(0, 20).entries()) {
+			const kind = scriptOf(i)[0];
+			const mine = placed.filter((c) => c.toNumber === row.phone);
+			// Each try is one call, and the row counts them.
+			expect(mine).toHaveLength(row.tries);
+			if (kind === 'answer') {
+				expect(row).toMatchObject({ status: 'answered', answered: true, tries: 1 });
+				expect(row.summary).toContain('Yes, Tuesday works for me.');
+				expect(row.duration_seconds).toBeGreaterThanOrEqual(0);
+			} else {
+				expect(row).toMatchObject({ status: 'unreachable', answered: false, tries: MAX_TRIES });
+				expect(row.reason).toBe('failed');
+			}
+			expect(row.agent_id).toBe(mine[mine.length - 1].agentId);
+		}
+		// Out of their calling hours: never called.
+		expect(table.slice(20).map((r) => [r.status, r.tries])).toEqual([
+			['pending', 0],
+			['pending', 0],
+		]);
+		expect(placed).toHaveLength(8 + 12 * MAX_TRIES);
+		// Caller numbers take turns.
+		expect(new Set(placed.map((c) => c.fromNumber))).toEqual(new Set(CALLER_NUMBERS));
+		// At most 3 calls at once, from each call's first state to its hang-up (sandbox clock).
+		const edges = placed.flatMap((c) => [
+			[c.states[0].at, 1],
+			[c.states[c.states.length - 1].at, -1],
+		]);
+		edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+		let open = 0;
+		let most = 0;
+		for (const [, step] of edges) most = Math.max(most, (open += step));
+		expect(most).toBeLessThanOrEqual(CONCURRENCY);
+		expect(most).toBeGreaterThan(1);
+		expectOneCallPerTry(placed);
+		// A run after the last try calls nobody.
+		await run();
+		expect(await calls()).toHaveLength(placed.length);
+	}, 600000);
+});
 
 describe('09: the call-ended trigger in a running n8n', () => {
 	const workflowId = PHONE_EXAMPLES.callEndedWorkflowId;
-	const auth = () =>
-		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const auth = basicAuth;
 
 	/** A call placed straight at the sandbox (as any client of Agora could), with labels. */
 	async function placeCall(to: string, campaign: string): Promise<string> {

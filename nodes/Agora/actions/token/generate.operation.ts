@@ -218,10 +218,14 @@ function readInput(fn: IExecuteFunctions, itemIndex: number) {
 
 type TokenInput = ReturnType<typeof readInput>;
 
-/** What a next node needs to hand the token out: never the certificate. */
-function output(input: TokenInput, token: string, issuedAt: number): IDataObject {
+/**
+ * What a next node needs to hand the token out: never the certificate. The App ID is public (every
+ * client joins with it), so a web backend can answer with all that Agora's client needs.
+ */
+function output(input: TokenInput, appId: string, token: string, issuedAt: number): IDataObject {
 	const expiresAt = issuedAt + input.tokenExpiry;
 	const json: IDataObject = {
+		appId,
 		token,
 		channel: input.channelName,
 		...(input.identityType === 'uid' ? { uid: input.uid } : { account: input.account }),
@@ -281,5 +285,5 @@ export async function execute(
 	} catch (error) {
 		throw builderError(this, error as Error, itemIndex);
 	}
-	return [{ json: output(input, token, issuedAt) }];
+	return [{ json: output(input, ctx.appId, token, issuedAt) }];
 }

@@ -87,6 +87,7 @@ describe('Token: Generate', () => {
 		const [out] = result.output('Agora');
 		expect(Object.keys(out).sort()).toEqual(
 			[
+				'appId',
 				'channel',
 				'expiresAt',
 				'expiresAtIso',
@@ -98,6 +99,7 @@ describe('Token: Generate', () => {
 			].sort(),
 		);
 		expect(out).toMatchObject({
+			appId: APP_ID,
 			channel: 'room-1',
 			uid: 2882341273,
 			role: 'publisher',
