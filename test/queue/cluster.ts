@@ -10,12 +10,7 @@ import path from 'path';
 
 import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
 import { N8nHost, n8nNode } from '../../scripts/lib/n8nHost';
-import {
-	freePort,
-	installN8n,
-	installBuiltPackage,
-	ROOT,
-} from '../../scripts/lib/n8nInstall';
+import { freePort, installN8n, installBuiltPackage, ROOT } from '../../scripts/lib/n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
 import {
