@@ -84,19 +84,21 @@ export class Agora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Agora's last: n8n 1.x pre-selects one credential in a new node, the newest by updatedAt, which
+		// its editor's credential list lacks there, so the last one listed wins (2.x has the dates).
 		credentials: [
+			{
+				name: 'agoraVendorKeysApi',
+				required: true,
+				testedBy: 'agoraVendorKeysCredentialTest',
+				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
+			},
 			{
 				name: 'agoraApi',
 				required: true,
 				testedBy: 'agoraApiCredentialTest',
 				// The reply answers n8n's own waiting request: it sends nothing to Agora.
 				displayOptions: { hide: { resource: ['agentLlm'] } },
-			},
-			{
-				name: 'agoraVendorKeysApi',
-				required: true,
-				testedBy: 'agoraVendorKeysCredentialTest',
-				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
 			},
 		],
 		properties: [
