@@ -86,7 +86,9 @@ function chain(workflow: Workflow, items: IDataObject[], prefix: string): TestWo
 	];
 	const connections: IConnections = {};
 	for (let at = 1; at < nodes.length; at++)
-		connections[nodes[at - 1].name] = { main: [[{ node: nodes[at].name, type: 'main', index: 0 }]] };
+		connections[nodes[at - 1].name] = {
+			main: [[{ node: nodes[at].name, type: 'main', index: 0 }]],
+		};
 	return { nodes, connections };
 }
 
@@ -113,7 +115,12 @@ async function sent(workflow: Workflow, prefix: string) {
 	const items = (await INPUTS[prefix]?.(runningAgentId)) ?? [{}];
 	sb.requests.length = 0;
 	const test = chain(workflow, items, prefix);
-	const result = await runWorkflow(test, credential, { agoraVendorKeysApi: KEYS }, { executionId: '4242' });
+	const result = await runWorkflow(
+		test,
+		credential,
+		{ agoraVendorKeysApi: KEYS },
+		{ executionId: '4242' },
+	);
 	const errors = test.nodes.map((node) => result.error(node.name)?.message);
 	const requests = sb.requests.map(({ method, path: url, body }) => ({ method, path: url, body }));
 	return normalised({ requests, errors });
