@@ -97,8 +97,20 @@ export class Agora implements INodeType {
 				name: 'agoraApi',
 				required: true,
 				testedBy: 'agoraApiCredentialTest',
-				// The reply answers n8n's own waiting request: it sends nothing to Agora.
-				displayOptions: { hide: { resource: ['agentLlm'] } },
+				// A show rule, not a hide rule: n8n 1.x's Create New of a credential without one opens the
+				// node's first credential type. Agent LLM's reply answers n8n's own request: no Agora call.
+				displayOptions: {
+					show: {
+						resource: [
+							'agent',
+							'cloudPlayer',
+							'notificationServer',
+							'phoneCall',
+							'phoneNumber',
+							'token',
+						],
+					},
+				},
 			},
 		],
 		properties: [

@@ -133,3 +133,13 @@ describe('the credential n8n 1.x pre-selects in a new node', () => {
 		},
 	);
 });
+
+it('every credential has a show rule: n8n 1.x’s Create New opens the picker’s own type, not the first listed', () => {
+	// n8n 1.x treats a credential without a show rule as the node's main one and, from its picker's
+	// Create New, opens the node's first credential type (the Vendor Keys one, listed first).
+	for (const credential of description.credentials ?? [])
+		expect([credential.name, Object.keys(credential.displayOptions?.show ?? {})]).toEqual([
+			credential.name,
+			expect.arrayContaining(['resource']),
+		]);
+});
