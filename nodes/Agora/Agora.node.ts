@@ -84,19 +84,33 @@ export class Agora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Agora's last: n8n 1.x pre-selects one credential in a new node, the newest by updatedAt, which
+		// its editor's credential list lacks there, so the last one listed wins (2.x has the dates).
 		credentials: [
-			{
-				name: 'agoraApi',
-				required: true,
-				testedBy: 'agoraApiCredentialTest',
-				// The reply answers n8n's own waiting request: it sends nothing to Agora.
-				displayOptions: { hide: { resource: ['agentLlm'] } },
-			},
 			{
 				name: 'agoraVendorKeysApi',
 				required: true,
 				testedBy: 'agoraVendorKeysCredentialTest',
 				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
+			},
+			{
+				name: 'agoraApi',
+				required: true,
+				testedBy: 'agoraApiCredentialTest',
+				// A show rule, not a hide rule: n8n 1.x's Create New of a credential without one opens the
+				// node's first credential type. Agent LLM's reply answers n8n's own request: no Agora call.
+				displayOptions: {
+					show: {
+						resource: [
+							'agent',
+							'cloudPlayer',
+							'notificationServer',
+							'phoneCall',
+							'phoneNumber',
+							'token',
+						],
+					},
+				},
 			},
 		],
 		properties: [

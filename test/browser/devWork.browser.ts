@@ -134,13 +134,10 @@ async function selectedCredential(index: number): Promise<string> {
 type Row = { name?: string; data?: string };
 const row = async (sql: string, id: string) => (await dev.host.query<Row>(sql, [id]))[0];
 
-// Known defect on n8n 1.x: its editor pre-selects one credential, the newest across the node's pickers,
-// and a new Start still shows the Vendor Keys picker there (issue 36 stays open for it). `failing`
-// turns green into red once 1.x selects "Agora account", so the fix cannot go unnoticed.
-const onOneX = version.startsWith('1.') ? test.failing : test;
-onOneX('a new Agent › Start comes up with the “Agora account” credential selected', async () => {
+test('a new Agent › Start comes up with the “Agora account” credential selected', async () => {
 	await addItem(/Start an agent/);
-	expect(await selectedCredential(0)).toBe(EXAMPLE_CREDENTIAL.name);
+	// The Agora credential's picker comes last (Agora.node.ts lists it last for n8n 1.x's choice).
+	expect(await selectedCredential(1)).toBe(EXAMPLE_CREDENTIAL.name);
 });
 
 test('a Start run without one of its credentials is stopped naming it as the form does, before any request', async () => {

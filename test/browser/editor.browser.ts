@@ -110,12 +110,12 @@ async function createSandboxCredential(): Promise<Locator> {
 }
 
 /**
- * Creates an Agora Vendor Keys credential from its select (the node's second credential) and
- * closes its modal once the credential test has answered.
+ * Creates an Agora Vendor Keys credential from its select (the node's first credential, above the
+ * Agora one) and closes its modal once the credential test has answered.
  */
 async function createVendorKeysCredential(data: Record<string, string>): Promise<void> {
 	const connect = ndv().getByTestId('node-credentials-empty-state').getByRole('button');
-	const select = ndv().getByTestId('node-credentials-select').nth(1);
+	const select = ndv().getByTestId('node-credentials-select').first();
 	await select.or(connect).first().waitFor();
 	if (await connect.count()) {
 		await connect.first().click();
@@ -396,7 +396,7 @@ describe(`n8n ${version} editor`, () => {
 		try {
 			await newWorkflow();
 			await addAction('Start an agent');
-			// One credential picker at a time: the Agora API credential first, then the Vendor Keys one.
+			// One credential picker at a time: the Agora API credential first, then the Vendor Keys one (shown above it).
 			await chooseVendorKeys('Typed Into This Node');
 			const modal = await createSandboxCredential();
 			await modal.locator('.el-dialog__headerbtn').first().click();

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'net';
 import path from 'path';
 
 import { agoraWorkflow, runWorkflow } from '../lib/harness';
-import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { installFolderPackage } from '../../scripts/lib/n8nInstall';
 import { N8N_VERSION as version, useN8nE2e } from '../lib/n8nE2e';
@@ -21,8 +20,10 @@ let agora: http.Server;
 let agoraRequests = 0;
 let credentialData: Record<string, string>;
 
+// The refused inputs run as node version 1: the examples as saved in that version's layout.
+const EXAMPLES_V1 = path.resolve(__dirname, '../fixtures/examples-before-1.3');
 const example = (file: string, node: string) =>
-	JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')).nodes.find(
+	JSON.parse(fs.readFileSync(path.join(EXAMPLES_V1, file), 'utf8')).nodes.find(
 		(n: { name: string }) => n.name === node,
 	).parameters;
 const START = example('01-voice-agent-lifecycle.json', 'Start Agent');

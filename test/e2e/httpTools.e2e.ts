@@ -46,8 +46,8 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 	);
 	for (const node of workflow.nodes) {
 		if (node.name !== 'Start Agent With a Webhook Tool') continue;
-		node.parameters.llmUrl = `${agentModel.url}/chat/completions`;
-		node.parameters.llmOptions.tools.tool[0].url = toolUrl;
+		node.parameters.model.llmUrl = `${agentModel.url}/chat/completions`;
+		node.parameters.model.llmOptions.tools.tool[0].url = toolUrl;
 	}
 	await e2e.importWorkflows([workflow]);
 	await e2e.serve([EX.workflowId]);

@@ -120,15 +120,15 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 		path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'),
 		patchedExample('11-agent-with-n8n-tools.json', {
 			'Start Agent With n8n Tools': (p) => {
-				p.llmUrl = `${agentModel.url}/chat/completions`;
-				p.llmOptions.mcpServers.servers[0].endpoint = mcpUrl;
+				p.model.llmUrl = `${agentModel.url}/chat/completions`;
+				p.model.llmOptions.mcpServers.servers[0].endpoint = mcpUrl;
 			},
 		}),
 		patchedExample('12-chat-agent-makes-phone-call.json', {
 			'When chat message received': (p) => Object.assign(p, { public: true, mode: 'webhook' }),
 			'Place Phone Call': (p) => {
-				p.llmUrl = `${agentModel.url}/chat/completions`;
-				p.pollSeconds = 1;
+				p.model.llmUrl = `${agentModel.url}/chat/completions`;
+				p.options.pollSeconds = 1;
 			},
 		}),
 	]);

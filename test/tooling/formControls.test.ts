@@ -15,8 +15,8 @@ describe('version 1.3 (a new node)', () => {
 		expect(names('agent', 'start')).toEqual([
 			'resource',
 			'operation',
-			'credential:agoraApi',
 			'credential:agoraVendorKeysApi',
+			'credential:agoraApi',
 			'channel',
 			'remoteRtcUid',
 			'mode',
@@ -33,8 +33,8 @@ describe('version 1.3 (a new node)', () => {
 		expect(controls.slice(0, 7)).toEqual([
 			'resource',
 			'operation',
-			'credential:agoraApi',
 			'credential:agoraVendorKeysApi',
+			'credential:agoraApi',
 			'toNumber',
 			'fromNumber',
 			'mode',
@@ -64,10 +64,12 @@ describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
 	const controls = controlsOfNewNode(description, { resource: 'agent', operation: 'start' }, 1.2);
 	const position = (name: string) => controls.findIndex((control) => control.name === name);
 
-	it('a version 1.2 Start shows the Agora credential right under Resource and Operation', () => {
-		expect(controls.slice(0, 3).map((control) => control.name)).toEqual([
+	it('a version 1.2 Start shows the credentials right under Resource and Operation', () => {
+		// The Agora credential listed last, so that n8n 1.x pre-selects it (Agora.node.ts).
+		expect(controls.slice(0, 4).map((control) => control.name)).toEqual([
 			'resource',
 			'operation',
+			'credential:agoraVendorKeysApi',
 			'credential:agoraApi',
 		]);
 	});
@@ -83,8 +85,8 @@ describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
 		expect(controls.slice(0, lastRequired + 1).map((control) => control.name)).toEqual([
 			'resource',
 			'operation',
-			'credential:agoraApi',
 			'credential:agoraVendorKeysApi',
+			'credential:agoraApi',
 			'vendorKeys',
 			'channel',
 			'remoteRtcUid',
@@ -106,4 +108,38 @@ describe('versions 1 to 1.2 (saved workflows) keep their form', () => {
 			[37, 41],
 		]);
 	});
+});
+
+describe('the credential n8n 1.x pre-selects in a new node', () => {
+	// n8n 1.x takes the newest of the shown pickers' credentials by updatedAt, which its editor's
+	// credential list does not carry: the last one listed wins. It must be the Agora credential.
+	const operations = description.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((field) =>
+			(field.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+				(field.options ?? []).map((option) => [
+					String(resource),
+					String((option as { value: unknown }).value),
+				]),
+			),
+		);
+
+	it.each(operations)(
+		'%s › %s: the Agora credential is the last picker shown',
+		(resource, operation) => {
+			const pickers = names(resource, operation).filter((name) => name.startsWith('credential:'));
+			if (resource === 'agentLlm') expect(pickers).toEqual([]);
+			else expect(pickers[pickers.length - 1]).toBe('credential:agoraApi');
+		},
+	);
+});
+
+it('every credential has a show rule: n8n 1.x’s Create New opens the picker’s own type, not the first listed', () => {
+	// n8n 1.x treats a credential without a show rule as the node's main one and, from its picker's
+	// Create New, opens the node's first credential type (the Vendor Keys one, listed first).
+	for (const credential of description.credentials ?? [])
+		expect([credential.name, Object.keys(credential.displayOptions?.show ?? {})]).toEqual([
+			credential.name,
+			expect.arrayContaining(['resource']),
+		]);
 });

@@ -79,7 +79,9 @@ export function placeOf(
 	name: string,
 ): GroupedPlace | undefined {
 	if (typeof node.type !== 'string') return undefined;
-	const type = node.type.slice(node.type.lastIndexOf('.') + 1);
+	const typeName = node.type.slice(node.type.lastIndexOf('.') + 1);
+	// n8n runs a node as an AI Agent's tool under its type name with "Tool" appended (agoraTool).
+	const type = forms.has(typeName) ? typeName : typeName.replace(/Tool$/, '');
 	const properties = forms.get(type);
 	if (!properties) return undefined;
 	const key = `${type}@${node.typeVersion}:${String(parameters.resource)}:${String(parameters.operation)}`;

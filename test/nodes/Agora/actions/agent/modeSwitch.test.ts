@@ -38,9 +38,14 @@ function switchMode(parameters: INodeParameters, mode: string): INodeParameters 
 
 it('switching example 01 to Multimodal and back drops its LLM and TTS settings, as n8n does with hidden fields', () => {
 	const before = start.parameters as INodeParameters;
-	expect(before.llmUrl).toBeTruthy();
+	// From version 1.3 the LLM and TTS fields are options of the Model and Voice groups.
+	const model = (parameters: INodeParameters) => parameters.model as INodeParameters | undefined;
+	const voice = (parameters: INodeParameters) => parameters.voice as INodeParameters | undefined;
+	expect(model(before)?.llmUrl).toBeTruthy();
+	expect(voice(before)?.ttsVendor).toBeTruthy();
 	const after = switchMode(switchMode(before, 'mllm'), 'cascade');
-	expect(after.llmUrl).toBeUndefined();
+	expect(model(after)?.llmUrl).toBeUndefined();
+	expect(voice(after)?.ttsVendor).toBeUndefined();
 	expect(after.channel).toBe(before.channel);
 });
 

@@ -1,0 +1,200 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The examples moved to the current node versions: each example's Agora nodes, as saved before
+ * the move (test/fixtures/examples-before-1.3) and as shipped now, run in-process against the
+ * sandbox and send the same requests (method, path, body); every shipped Agora node is current.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+
+import { Agora } from '../../nodes/Agora/Agora.node';
+import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
+import type { Sandbox } from '../../sandbox/src';
+import { agentPath, client, startBody } from '../../sandbox/src/helpers';
+import {
+	registerNodeType,
+	runWorkflow,
+	type CredentialData,
+	type TestWorkflow,
+} from '../lib/harness';
+import { useSandbox } from '../lib/sandbox';
+
+const BEFORE = path.resolve(__dirname, '../fixtures/examples-before-1.3');
+const EXAMPLES = path.resolve(__dirname, '../../examples');
+const AGORA = 'n8n-nodes-agora.agora';
+// n8n runs the Agora node as an AI Agent's tool under this type: the same node class.
+const AGORA_TOOL = 'n8n-nodes-agora.agoraTool';
+registerNodeType(AGORA_TOOL, new Agora());
+
+const KEYS = {
+	llmUrl: 'http://127.0.0.1:9/v1/chat/completions',
+	llmApiKey: 'cred-llm-key',
+	ttsSecretParams: JSON.stringify({ key: 'cred-tts-key' }),
+};
+
+let sb: Sandbox;
+let credential: CredentialData;
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => {
+	sb = started.sb;
+	// Example 07 generates a token: the project's App Certificate.
+	credential = { ...started.credential, appCertificate: started.sb.appCertificate };
+});
+
+interface Workflow {
+	nodes: INode[];
+}
+
+const read = (folder: string, file: string): Workflow =>
+	JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Workflow;
+
+const isAgora = (node: INode) => node.type === AGORA || node.type === AGORA_TOOL;
+
+/** Sets a parameter where this node version keeps it: at the top level or in its group. */
+function setParameter(node: INode, name: string, value: unknown): void {
+	const group = Object.values(node.parameters).find(
+		(held) => held && typeof held === 'object' && !Array.isArray(held) && name in held,
+	) as IDataObject | undefined;
+	if (group) group[name] = value as never;
+	else node.parameters[name] = value as never;
+}
+
+/** What each example's first Agora node reads from its input ($json, $fromAI), by file prefix. */
+const INPUTS: Record<string, (agentId: () => Promise<string>) => Promise<IDataObject[]>> = {
+	'06': async (agentId) => [{ agentId: await agentId() }],
+	'08': async () => [{ phone: '+14155550123', name: 'Ann', appointment: 'Monday 10:00' }],
+	'12': async () => [{ toNumber: '+14155550123', goal: 'Ask whether Friday suits them.' }],
+	'14': async (agentId) => [{ payload: { agent_id: await agentId() } }],
+};
+
+/** Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once. */
+const PATCHES: Record<string, (node: INode) => void> = {
+	'12': (node) => setParameter(node, 'waitForEnd', false),
+};
+
+/** The example's Agora nodes in file order, fed by fixed items; the agent-LLM reply sends nothing to Agora. */
+function chain(workflow: Workflow, items: IDataObject[], prefix: string): TestWorkflow {
+	const agora = workflow.nodes
+		.filter((node) => isAgora(node) && node.parameters.resource !== 'agentLlm')
+		.map((node) => structuredClone(node));
+	for (const node of agora) PATCHES[prefix]?.(node);
+	const nodes = [
+		{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
+		...agora,
+	];
+	const connections: IConnections = {};
+	for (let at = 1; at < nodes.length; at++)
+		connections[nodes[at - 1].name] = {
+			main: [[{ node: nodes[at].name, type: 'main', index: 0 }]],
+		};
+	return { nodes, connections };
+}
+
+/** Ids and tokens the sandbox or the node make anew on every run, named by first appearance. */
+function normalised(value: unknown): unknown {
+	const names = new Map<string, string>();
+	const text = JSON.stringify(value)
+		.replace(/007[A-Za-z0-9+/=]{40,}/g, '<token>')
+		.replace(/[0-9A-F]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
+			if (!names.has(id)) names.set(id, `<id${names.size + 1}>`);
+			return names.get(id)!;
+		});
+	return JSON.parse(text);
+}
+
+async function runningAgentId(): Promise<string> {
+	const response = await client(sb).post(agentPath(sb, '/join'), startBody({ name: 'watched' }));
+	return response.data.agent_id as string;
+}
+
+/** The requests the example's Agora nodes send (method, path, body) and each node's error, if any. */
+async function sent(workflow: Workflow, prefix: string) {
+	sb.reset();
+	const items = (await INPUTS[prefix]?.(runningAgentId)) ?? [{}];
+	sb.requests.length = 0;
+	const test = chain(workflow, items, prefix);
+	const result = await runWorkflow(
+		test,
+		credential,
+		{ agoraVendorKeysApi: KEYS },
+		{ executionId: '4242' },
+	);
+	const errors = test.nodes.map((node) => result.error(node.name)?.message);
+	const requests = sb.requests.map(({ method, path: url, body }) => ({ method, path: url, body }));
+	return normalised({ requests, errors });
+}
+
+const files = fs.readdirSync(BEFORE).filter((file) => file.endsWith('.json'));
+// Rewritten rather than moved (template 08 became the Data Table campaign): the saved copy still runs.
+const REWRITTEN = new Set(['08']);
+// Added after the move, on the current version from the start.
+const ADDED = new Set(['18']);
+const agoraVersion = new Agora().description.defaultVersion;
+
+it('the saved copies are the examples with an Agora node', () => {
+	const withAgora = fs
+		.readdirSync(EXAMPLES)
+		.filter((file) => read(EXAMPLES, file).nodes.some(isAgora))
+		.filter((file) => !ADDED.has(file.slice(0, 2)));
+	expect(files).toEqual(withAgora);
+});
+
+it('every shipped example uses the current version of each Agora node', () => {
+	const current: Record<string, number> = {
+		[AGORA]: agoraVersion!,
+		[AGORA_TOOL]: agoraVersion!,
+		'n8n-nodes-agora.agoraTrigger': Math.max(...[new AgoraTrigger().description.version].flat()),
+		'n8n-nodes-agora.agoraLlmTrigger': Math.max(
+			...[new AgoraLlmTrigger().description.version].flat(),
+		),
+	};
+	for (const file of fs.readdirSync(EXAMPLES))
+		for (const node of read(EXAMPLES, file).nodes.filter((n) => n.type in current))
+			expect(`${file}: ${node.name} ${node.typeVersion}`).toBe(
+				`${file}: ${node.name} ${current[node.type]}`,
+			);
+});
+
+describe.each(files.filter((file) => REWRITTEN.has(file.slice(0, 2))))(
+	'%s as saved before (the shipped one is a new template)',
+	(file) => {
+		it('still runs: its Agora nodes send their requests without an error', async () => {
+			const old = (await sent(read(BEFORE, file), file.slice(0, 2))) as {
+				requests: unknown[];
+				errors: unknown[];
+			};
+			expect(old.errors.filter(Boolean)).toEqual([]);
+			expect(old.requests.length).toBeGreaterThan(0);
+		});
+	},
+);
+
+describe.each(files.filter((file) => !REWRITTEN.has(file.slice(0, 2))))(
+	'%s as saved before and as shipped',
+	(file) => {
+		const prefix = file.slice(0, 2);
+		const before = read(BEFORE, file);
+		const now = read(EXAMPLES, file);
+
+		it('sends the same requests', async () => {
+			const old = (await sent(before, prefix)) as { requests: unknown[]; errors: unknown[] };
+			const shipped = await sent(now, prefix);
+			expect(shipped).toEqual(old);
+			// Agent LLM › Reply alone answers n8n's own request: nothing to compare.
+			if (prefix !== '15') expect(old.requests.length).toBeGreaterThan(0);
+		});
+
+		it('keeps each node, its credentials and, for the agent-LLM reply, its parameters', () => {
+			const agora = (workflow: Workflow) => workflow.nodes.filter(isAgora);
+			expect(agora(now).map((node) => [node.name, node.credentials])).toEqual(
+				agora(before).map((node) => [node.name, node.credentials]),
+			);
+			for (const node of agora(now).filter((n) => n.parameters.resource === 'agentLlm'))
+				expect(node.parameters).toEqual(
+					agora(before).find((old) => old.name === node.name)!.parameters,
+				);
+		});
+	},
+);
