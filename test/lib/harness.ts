@@ -267,7 +267,8 @@ export function loadOptionsContext(
 	});
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(credential) as unknown as ICredentialsHelper,
-		currentNodeParameters: parameters,
+		// The editor sends the form's values with their defaults filled in, as Workflow holds them.
+		currentNodeParameters: workflow.getNode(node.name)?.parameters ?? parameters,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		variables: {},
