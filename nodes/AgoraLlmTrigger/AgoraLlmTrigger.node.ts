@@ -22,7 +22,7 @@ import {
 import { guardBufferedAnswer, type GuardedResponse } from './answerGuard';
 import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
 import { translateN8nStream, type StreamedResponse } from './streamTranslator';
-import { keepSecret, keptSecret } from '../shared/secretCache';
+import { keepSecret, keptSecret, refreshSecret, secretRefreshDue } from '../shared/secretCache';
 import { isPlainObject } from '../shared/values';
 
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
@@ -63,7 +63,8 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
 
 /**
  * The bearer key checked against the credential's, kept a few seconds in memory (decrypting the
- * credential was most of a turn's cost); a mismatch is checked again against the stored credential.
+ * credential was most of a turn's cost) and renewed in the background while requests keep coming;
+ * a mismatch is checked again against the stored credential.
  */
 async function keyAccepted(
 	ctx: IWebhookFunctions,
@@ -77,7 +78,11 @@ async function keyAccepted(
 		return key;
 	};
 	const kept = keptSecret(credentialId);
-	if (kept !== undefined && bearerMatches(authorization, kept)) return true;
+	if (kept !== undefined && bearerMatches(authorization, kept)) {
+		// A credential read cost a turn hundreds of ms under load: the kept key is renewed meanwhile.
+		if (credentialId && secretRefreshDue(credentialId)) refreshSecret(credentialId, loadKey);
+		return true;
+	}
 	return bearerMatches(authorization, await loadKey());
 }
 

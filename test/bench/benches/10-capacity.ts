@@ -34,7 +34,7 @@ const VERSIONS = fromEnv('BENCH10_VERSIONS') ?? ['1.123.81', '2.41.1'];
 const versions = (smoke: boolean) =>
 	smoke && !fromEnv('BENCH10_VERSIONS') ? VERSIONS.slice(-1) : VERSIONS;
 /** A hosted small model as a voice agent meets it: first token after 300 ms, then 50 tokens/s. */
-const MODEL = { firstTokenMs: 300, tokensPerSecond: 50 };
+export const MODEL = { firstTokenMs: 300, tokensPerSecond: 50 };
 const levels = (smoke: boolean) =>
 	fromEnv('BENCH10_LEVELS')?.map(Number) ?? (smoke ? [2] : [1, 5, 10, 25, 50]);
 /** Full: each level runs this long; smoke: 3 turns per caller. */
@@ -51,7 +51,7 @@ const CLIENT_TIMEOUT_MS = ANSWER_TIMEOUT_MS + 2000;
 const warmUpTurns = (smoke: boolean) => (smoke ? 2 : 5);
 const attributionTurns = (smoke: boolean) => (smoke ? 3 : 12);
 
-const WORKFLOWS = {
+export const WORKFLOWS = {
 	packageStreaming: {
 		id: 'agoraCapPkgStrm',
 		webhookId: '5fbc8e6e-c17d-4cae-9f5f-9d6c7b8a9f0e',
@@ -75,7 +75,7 @@ const WORKFLOWS = {
 		path: 'bench-capacity-core-buffered',
 	},
 } as const;
-type WorkflowKey = keyof typeof WORKFLOWS;
+export type WorkflowKey = keyof typeof WORKFLOWS;
 
 const TOKENS = PACED_ANSWER.split(' ');
 const FIRST_TEXT = TOKENS[0];
@@ -84,7 +84,7 @@ const LAST_TEXT = TOKENS[TOKENS.length - 1];
 type History = Array<{ role: string; content: string }>;
 
 /** A turn of `session` on a workflow (or on the model itself): the chat-completions request Agora's engine sends. */
-function turnOn(host: N8nE2e | undefined, model: PacedModel, key: WorkflowKey | 'model') {
+export function turnOn(host: N8nE2e | undefined, model: PacedModel, key: WorkflowKey | 'model') {
 	return (session: string, messages: History): Promise<TurnResult> => {
 		const body = { model: 'gpt-4o-mini', messages, stream: true, user: session };
 		const common = {
@@ -105,13 +105,18 @@ function turnOn(host: N8nE2e | undefined, model: PacedModel, key: WorkflowKey | 
 	};
 }
 
-async function startHost(version: string, folder: string, model: PacedModel): Promise<N8nE2e> {
+export async function startCapacityHost(
+	version: string,
+	folder: string,
+	model: PacedModel,
+	n8nEnv: NodeJS.ProcessEnv = {},
+): Promise<N8nE2e> {
 	const e2e = await N8nE2e.start({
 		name: 'bench-capacity',
 		version,
 		sandbox: false,
 		parentDir: folder,
-		n8nEnv: { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'error' },
+		n8nEnv: { N8N_RUNNERS_ENABLED: 'false', N8N_LOG_LEVEL: 'error', ...n8nEnv },
 	});
 	try {
 		await e2e.host.importCredentialData(brainCredentials(model.url));
@@ -130,7 +135,7 @@ async function startHost(version: string, folder: string, model: PacedModel): Pr
 }
 
 /** Untimed turns; the first ones load n8n's AI Agent and may outlast the Answer Timeout on a busy machine. */
-async function warmUp(
+export async function warmUp(
 	turn: ReturnType<typeof turnOn>,
 	session: string,
 	count: number,
@@ -308,7 +313,7 @@ export const capacityBench: Bench = {
 			const rows: Row[] = [];
 			for (const version of versions(ctx.smoke)) {
 				ctx.log(`bench 10: starting n8n ${version}`);
-				host = await startHost(version, folder, model);
+				host = await startCapacityHost(version, folder, model);
 				for (const key of Object.keys(WORKFLOWS) as WorkflowKey[])
 					await warmUp(turnOn(host, model, key), `warm-${key}`, warmUpTurns(ctx.smoke));
 				const attribution = await measureAttribution(

@@ -47,6 +47,36 @@ describe('Agora Agent LLM Trigger', () => {
 		expect(store.loads).toBe(1);
 	});
 
+	it('steady traffic renews the kept key in the background: no turn waits on a credential read, and a revoked key stops working within the kept time', async () => {
+		jest.useFakeTimers({
+			now: 1_000_000,
+			doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		});
+		const store: LlmKeyStore = { id: 'llm-renewed', key: 'k1', loads: 0 };
+		const turn = async (key: string) => {
+			const { fn, res } = context(
+				{ headers: { authorization: `Bearer ${key}` }, body: chat },
+				{},
+				store,
+			);
+			const result = await trigger.webhook.call(fn);
+			if (result.workflowData) res.end('');
+			return result.workflowData ? 200 : res.status;
+		};
+		expect(await turn('k1')).toBe(200);
+		expect(store.loads).toBe(1);
+		// Past half the kept time: the turn is accepted from the kept key, one reload starts beside it.
+		jest.setSystemTime(1_006_000);
+		expect(await turn('k1')).toBe(200);
+		expect(await turn('k1')).toBe(200);
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(store.loads).toBe(2);
+		// The key is revoked: once the renewed entry's time is out, the old key is refused.
+		store.key = 'k2';
+		jest.setSystemTime(1_016_001);
+		expect(await turn('k1')).toBe(401);
+	});
+
 	it('a changed key is accepted at once, and a wrong key is checked against the stored credential', async () => {
 		const store: LlmKeyStore = { id: 'llm-rotated', key: 'k1', loads: 0 };
 		const turn = async (key: string) => {
