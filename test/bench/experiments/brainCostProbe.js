@@ -2,7 +2,7 @@
  * Preloaded into `n8n start` by brain-cost.ts (NODE_OPTIONS=--require): times, inside n8n, what a
  * brain turn spends in n8n-workflow's getNodeParameters per node type (n8n runs it for every node
  * each time it builds a Workflow) and in this package's own entry points; writes the totals to
- * BRAIN_COST_OUT on SIGUSR2.
+ * BRAIN_COST_OUT on SIGUSR2 (and a CPU profile of the same span with BRAIN_COST_PROFILE).
  */
 const fs = require('fs');
 const Module = require('module');
@@ -87,8 +87,12 @@ Module._load = function (request, parent, isMain) {
 	try {
 		file = Module._resolveFilename(request, parent, isMain);
 	} catch {}
-	if (/n8n-workflow[\\/]dist[\\/](cjs[\\/])?node-helpers\.js$/.test(file)) wrapGetNodeParameters(exports);
-	const helperFile = /n8n-nodes-agora[\\/]dist[\\/]nodes[\\/](AgoraLlmTrigger[\\/](request|answerBound|answerGuard|streamTranslator)|shared[\\/](secretCache|openAiChat))\.js$/.exec(file);
+	if (/n8n-workflow[\\/]dist[\\/](cjs[\\/])?node-helpers\.js$/.test(file))
+		wrapGetNodeParameters(exports);
+	const helperFile =
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/](AgoraLlmTrigger[\\/](request|answerBound|answerGuard|streamTranslator)|shared[\\/](secretCache|openAiChat))\.js$/.exec(
+			file,
+		);
 	if (helperFile && !exports.__probedHelpers) {
 		exports.__probedHelpers = true;
 		for (const name of Object.keys(exports))
@@ -97,9 +101,18 @@ Module._load = function (request, parent, isMain) {
 					exports[name] = timed(exports[name], `  package ${helperFile[1]}.${name}()`);
 				} catch {}
 	}
-	if (/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]AgoraLlmTrigger[\\/]AgoraLlmTrigger\.node\.js$/.test(file))
+	if (
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]AgoraLlmTrigger[\\/]AgoraLlmTrigger\.node\.js$/.test(
+			file,
+		)
+	)
 		wrapMethod(exports.AgoraLlmTrigger?.prototype, 'webhook', 'package: trigger webhook()');
-	if (/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]Agora[\\/]actions[\\/]agentLlm[\\/]reply\.operation\.js$/.test(file) && !exports.__probed) {
+	if (
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]Agora[\\/]actions[\\/]agentLlm[\\/]reply\.operation\.js$/.test(
+			file,
+		) &&
+		!exports.__probed
+	) {
 		const execute = exports.execute;
 		if (typeof execute === 'function') {
 			try {
@@ -119,7 +132,25 @@ Module._load = function (request, parent, isMain) {
 	return exports;
 };
 
+// With BRAIN_COST_PROFILE, each SIGUSR2 also ends a CPU profile (written beside the totals as
+// <out>.cpuprofile) and starts the next, so every block of turns gets its own profile.
+let session;
+if (process.env.BRAIN_COST_PROFILE) {
+	const inspector = require('inspector');
+	session = new inspector.Session();
+	session.connect();
+	session.post('Profiler.enable', () => session.post('Profiler.start'));
+}
+
 process.on('SIGUSR2', () => {
-	fs.writeFileSync(process.env.BRAIN_COST_OUT, JSON.stringify(totals));
-	for (const key of Object.keys(totals)) delete totals[key];
+	const write = () => {
+		fs.writeFileSync(process.env.BRAIN_COST_OUT, JSON.stringify(totals));
+		for (const key of Object.keys(totals)) delete totals[key];
+	};
+	if (!session) return write();
+	session.post('Profiler.stop', (error, result) => {
+		if (!error)
+			fs.writeFileSync(`${process.env.BRAIN_COST_OUT}.cpuprofile`, JSON.stringify(result.profile));
+		session.post('Profiler.start', write);
+	});
 });
