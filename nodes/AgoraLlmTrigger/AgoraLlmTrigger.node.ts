@@ -6,6 +6,7 @@ import type {
 	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -101,6 +102,21 @@ async function agoraAgentLlmCredentialTest(
 	};
 }
 
+/** Buffered: Agent LLM › Reply answers. Streaming: n8n writes its chunks, which the trigger translates. */
+const RESPONSE_MODE = '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}';
+
+/**
+ * n8n 2.x reads a webhook field through a resolver declared under this key, instead of evaluating
+ * its expression in its sandbox on every request; the resolver gives the expression's answer, and
+ * n8n versions without the key evaluate the expression as before.
+ */
+const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
+
+export const responseModeOf = (parameters: IDataObject): string =>
+	isPlainObject(parameters.options) && parameters.options.streamAnswer
+		? 'streaming'
+		: 'responseNode';
+
 function timeoutAnswer(options: LlmTriggerOptions): TimeoutAnswer {
 	return options.onTimeout === 'fallback'
 		? { kind: 'fallback', text: options.fallbackAnswer ?? '' }
@@ -127,11 +143,12 @@ export class AgoraLlmTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// Buffered: Agent LLM › Reply answers (this.sendResponse). Streaming: n8n writes its chunks
-				// to the response, which the trigger translates (streamTranslator).
-				responseMode: '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}',
+				responseMode: RESPONSE_MODE,
 				path: 'chat/completions',
-			},
+				[WEBHOOK_RESOLVERS]: {
+					responseMode: { template: RESPONSE_MODE, resolve: responseModeOf },
+				},
+			} as IWebhookDescription,
 		],
 		properties: [
 			{ displayName: SETUP_NOTICE, name: 'setupNotice', type: 'notice', default: '' },

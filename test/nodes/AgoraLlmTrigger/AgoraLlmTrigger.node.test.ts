@@ -3,7 +3,12 @@
  * data, accepted requests handed to the workflow with the answer left to a later node, and the
  * Answer Timeout (fake timers) answering for a workflow that is too slow, a late reply dropped.
  */
-import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { Expression, Workflow, type INodeTypes } from 'n8n-workflow';
+
+import {
+	AgoraLlmTrigger,
+	responseModeOf,
+} from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { llmWebhookContext, type LlmKeyStore } from '../../lib/fakeResponse';
 
 const context = llmWebhookContext;
@@ -46,6 +51,38 @@ describe('Agora Agent LLM Trigger', () => {
 		}
 		expect(store.loads).toBe(1);
 	});
+
+	it.each([[{}], [{ streamAnswer: true }], [{ streamAnswer: false }], [{ answerTimeoutMs: 900 }]])(
+		'the response mode n8n 2.x reads natively is what the expression gives, options %j',
+		(options) => {
+			const webhook = trigger.description.webhooks![0];
+			const resolvers = (webhook as unknown as Record<symbol, unknown>)[
+				Symbol.for('n8n.webhookDescriptionResolvers')
+			] as { responseMode: { template: string; resolve: typeof responseModeOf } };
+			expect(resolvers.responseMode.template).toBe(webhook.responseMode);
+			const node = {
+				id: 't',
+				name: 'T',
+				type: 'n8n-nodes-agora.agoraLlmTrigger',
+				typeVersion: 1,
+				position: [0, 0] as [number, number],
+				parameters: { options },
+			};
+			const nodeTypes = {
+				getByNameAndVersion: () => trigger,
+				getByName: () => trigger,
+				getKnownTypes: () => ({}),
+			} as unknown as INodeTypes;
+			const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+			const evaluated = new Expression(workflow).getSimpleParameterValue(
+				node,
+				webhook.responseMode as string,
+				'webhook',
+				{},
+			);
+			expect(resolvers.responseMode.resolve(node.parameters)).toBe(evaluated);
+		},
+	);
 
 	it('steady traffic renews the kept key in the background: no turn waits on a credential read, and a revoked key stops working within the kept time', async () => {
 		jest.useFakeTimers({
