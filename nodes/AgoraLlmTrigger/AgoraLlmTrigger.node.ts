@@ -6,6 +6,7 @@ import type {
 	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -22,7 +23,7 @@ import {
 import { guardBufferedAnswer, type GuardedResponse } from './answerGuard';
 import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
 import { translateN8nStream, type StreamedResponse } from './streamTranslator';
-import { keepSecret, keptSecret } from '../shared/secretCache';
+import { keepSecret, keptSecret, refreshSecret, secretRefreshDue } from '../shared/secretCache';
 import { isPlainObject } from '../shared/values';
 
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
@@ -63,7 +64,8 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
 
 /**
  * The bearer key checked against the credential's, kept a few seconds in memory (decrypting the
- * credential was most of a turn's cost); a mismatch is checked again against the stored credential.
+ * credential was most of a turn's cost) and renewed in the background while requests keep coming;
+ * a mismatch is checked again against the stored credential.
  */
 async function keyAccepted(
 	ctx: IWebhookFunctions,
@@ -77,7 +79,11 @@ async function keyAccepted(
 		return key;
 	};
 	const kept = keptSecret(credentialId);
-	if (kept !== undefined && bearerMatches(authorization, kept)) return true;
+	if (kept !== undefined && bearerMatches(authorization, kept)) {
+		// A credential read cost a turn hundreds of ms under load: the kept key is renewed meanwhile.
+		if (credentialId && secretRefreshDue(credentialId)) refreshSecret(credentialId, loadKey);
+		return true;
+	}
 	return bearerMatches(authorization, await loadKey());
 }
 
@@ -95,6 +101,21 @@ async function agoraAgentLlmCredentialTest(
 			'Requests must carry "Authorization: Bearer" with this key; others are refused with 401',
 	};
 }
+
+/** Buffered: Agent LLM › Reply answers. Streaming: n8n writes its chunks, which the trigger translates. */
+const RESPONSE_MODE = '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}';
+
+/**
+ * n8n 2.x reads a webhook field through a resolver declared under this key, instead of evaluating
+ * its expression in its sandbox on every request; the resolver gives the expression's answer, and
+ * n8n versions without the key evaluate the expression as before.
+ */
+const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
+
+export const responseModeOf = (parameters: IDataObject): string =>
+	isPlainObject(parameters.options) && parameters.options.streamAnswer
+		? 'streaming'
+		: 'responseNode';
 
 function timeoutAnswer(options: LlmTriggerOptions): TimeoutAnswer {
 	return options.onTimeout === 'fallback'
@@ -122,11 +143,12 @@ export class AgoraLlmTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// Buffered: Agent LLM › Reply answers (this.sendResponse). Streaming: n8n writes its chunks
-				// to the response, which the trigger translates (streamTranslator).
-				responseMode: '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}',
+				responseMode: RESPONSE_MODE,
 				path: 'chat/completions',
-			},
+				[WEBHOOK_RESOLVERS]: {
+					responseMode: { template: RESPONSE_MODE, resolve: responseModeOf },
+				},
+			} as IWebhookDescription,
 		],
 		properties: [
 			{ displayName: SETUP_NOTICE, name: 'setupNotice', type: 'notice', default: '' },

@@ -8,8 +8,13 @@ export class ExpiringMap<K, V> {
 	constructor(private readonly limits: { maxEntries: number; ttlMs: number }) {}
 
 	get(key: K): V | undefined {
-		this.dropExpired();
-		return this.entries.get(key)?.value;
+		return this.entryOf(key)?.value;
+	}
+
+	/** Milliseconds the live entry of `key` has left, or undefined. */
+	timeLeft(key: K): number | undefined {
+		const entry = this.entryOf(key);
+		return entry ? entry.expires - Date.now() : undefined;
 	}
 
 	has(key: K): boolean {
@@ -43,6 +48,15 @@ export class ExpiringMap<K, V> {
 	*live(): IterableIterator<[K, V]> {
 		this.dropExpired();
 		for (const [key, entry] of this.entries) yield [key, entry.value];
+	}
+
+	/** The entry of `key` unless expired: checked on its own too, as a clock set back can reorder expiries. */
+	private entryOf(key: K): { value: V; expires: number } | undefined {
+		this.dropExpired();
+		const entry = this.entries.get(key);
+		if (entry === undefined || entry.expires > Date.now()) return entry;
+		this.entries.delete(key);
+		return undefined;
 	}
 
 	private dropExpired(): void {

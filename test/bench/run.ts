@@ -19,6 +19,7 @@ import { packageBench } from './benches/6-package';
 import { queueBench } from './benches/7-queue';
 import { brainTtftBench } from './benches/8-brain-ttft';
 import { mcpToolsBench } from './benches/9-mcp-tools';
+import { capacityBench } from './benches/10-capacity';
 import { N8nFixture } from './lib/n8nFixture';
 import {
 	machine,
@@ -40,9 +41,10 @@ const BENCHES: Bench[] = [
 	queueBench,
 	brainTtftBench,
 	mcpToolsBench,
+	capacityBench,
 ];
 /** Benches that need `npm run build` (the packed package). */
-const NEEDS_BUILD = new Set([2, 5, 6, 7, 8]);
+const NEEDS_BUILD = new Set([2, 5, 6, 7, 8, 10]);
 
 function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: number } {
 	let smoke = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');
@@ -156,6 +158,23 @@ async function main(): Promise<number> {
 		],
 		durationS: (Date.now() - started) / 1000,
 	});
+	for (const bench of selected) {
+		const own = bench.ownResults?.(opts.smoke);
+		if (!own) continue;
+		const ownFile = path.join(__dirname, own);
+		writeReport(
+			ownFile,
+			renderReport({
+				rows: rows.filter((r) => r.bench === bench.id),
+				failures: failures.filter((f) => f.bench === bench.id),
+				smoke: false,
+				machine: machine(fixture?.n8nVersion, loadAtStart),
+				notes: [bench.method(false)],
+				durationS: (Date.now() - started) / 1000,
+			}),
+		);
+		process.stdout.write(`Bench ${bench.id} also written to ${path.relative(ROOT, ownFile)}\n`);
+	}
 	const file = opts.smoke
 		? path.join(__dirname, 'out', 'results.smoke.md')
 		: opts.only

@@ -19,4 +19,9 @@ export interface Bench {
 	run(ctx: BenchContext): Promise<Row[]>;
 	/** Why the smoke run leaves this bench out (it is then not run at all with --smoke). */
 	smokeSkip?: string;
+	/**
+	 * A results file of its own under test/bench/ (committed), written beside the run's report by a
+	 * full-size run of this bench, `npm run bench -- --only <id>` included; undefined to skip it.
+	 */
+	ownResults?(smoke: boolean): string | undefined;
 }

@@ -3,7 +3,12 @@
  * data, accepted requests handed to the workflow with the answer left to a later node, and the
  * Answer Timeout (fake timers) answering for a workflow that is too slow, a late reply dropped.
  */
-import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { Expression, Workflow, type INodeTypes } from 'n8n-workflow';
+
+import {
+	AgoraLlmTrigger,
+	responseModeOf,
+} from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { llmWebhookContext, type LlmKeyStore } from '../../lib/fakeResponse';
 
 const context = llmWebhookContext;
@@ -45,6 +50,75 @@ describe('Agora Agent LLM Trigger', () => {
 			res.end('');
 		}
 		expect(store.loads).toBe(1);
+	});
+
+	it.each([[{}], [{ streamAnswer: true }], [{ streamAnswer: false }], [{ answerTimeoutMs: 900 }]])(
+		'the response mode n8n 2.x reads natively is what the expression gives, options %j',
+		(options) => {
+			const webhook = trigger.description.webhooks![0];
+			const resolvers = (webhook as unknown as Record<symbol, unknown>)[
+				Symbol.for('n8n.webhookDescriptionResolvers')
+			] as { responseMode: { template: string; resolve: typeof responseModeOf } };
+			expect(resolvers.responseMode.template).toBe(webhook.responseMode);
+			const node = {
+				id: 't',
+				name: 'T',
+				type: 'n8n-nodes-agora.agoraLlmTrigger',
+				typeVersion: 1,
+				position: [0, 0] as [number, number],
+				parameters: { options },
+			};
+			const nodeTypes = {
+				getByNameAndVersion: () => trigger,
+				getByName: () => trigger,
+				getKnownTypes: () => ({}),
+			} as unknown as INodeTypes;
+			const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+			const evaluated = new Expression(workflow).getSimpleParameterValue(
+				node,
+				webhook.responseMode as string,
+				'webhook',
+				{},
+			);
+			expect(resolvers.responseMode.resolve(node.parameters)).toBe(evaluated);
+		},
+	);
+
+	it('steady traffic renews the kept key in the background: no turn waits on a credential read, and a revoked key stops working within the kept time', async () => {
+		jest.useFakeTimers({
+			now: 1_000_000,
+			doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		});
+		const store: LlmKeyStore = { id: 'llm-renewed', key: 'k1', loads: 0 };
+		const turn = async (key: string) => {
+			const { fn, res } = context(
+				{ headers: { authorization: `Bearer ${key}` }, body: chat },
+				{},
+				store,
+			);
+			const result = await trigger.webhook.call(fn);
+			if (result.workflowData) res.end('');
+			return result.workflowData ? 200 : res.status;
+		};
+		// The background reload is a few promise steps: let them run.
+		const settle = async () => {
+			for (let i = 0; i < 20; i++) await Promise.resolve();
+		};
+		expect(await turn('k1')).toBe(200);
+		expect(store.loads).toBe(1);
+		// Past half the kept time: turns are answered from the kept key, one reload starts beside them.
+		jest.setSystemTime(1_006_000);
+		expect(await turn('k1')).toBe(200);
+		expect(await turn('k1')).toBe(200);
+		expect(store.loads).toBe(2);
+		await settle();
+		// Past the first entry's time, the key revoked: the renewed entry answers without a wait...
+		jest.setSystemTime(1_012_000);
+		store.key = 'k2';
+		expect(await turn('k1')).toBe(200);
+		await settle();
+		// ...and the reload it started makes the revoked key refused.
+		expect(await turn('k1')).toBe(401);
 	});
 
 	it('a changed key is accepted at once, and a wrong key is checked against the stored credential', async () => {

@@ -17,6 +17,18 @@ describe('ExpiringMap', () => {
 		expect(map.size).toBe(0);
 	});
 
+	it('an entry past its time is never returned, even behind one that looks live after the clock was set back', () => {
+		const map = new ExpiringMap<string, number>({ maxEntries: 10, ttlMs: 100 });
+		map.set('a', 1);
+		jest.setSystemTime(4_000);
+		map.set('b', 2);
+		expect(map.timeLeft('b')).toBe(100);
+		jest.setSystemTime(4_100);
+		expect(map.get('b')).toBeUndefined();
+		expect(map.timeLeft('b')).toBeUndefined();
+		expect(map.get('a')).toBe(1);
+	});
+
 	it('setting again renews the time and moves the entry to the back', () => {
 		const map = new ExpiringMap<string, number>({ maxEntries: 2, ttlMs: 100 });
 		map.set('a', 1);

@@ -231,6 +231,26 @@ export async function execute(
 	const metadata = readMetadata(this, form, itemIndex);
 	if (content.trim() === '' && !toolCalls?.length) return await refuseEmptyAnswer(this, itemIndex);
 	const format = form.get('replyFormat', 'auto') as string;
+	const output = (answerFormat: string, withMetadata: boolean): INodeExecutionData[] => {
+		const json: IDataObject = { replied: true, format: answerFormat, answer: content };
+		if (toolCalls) json.toolCalls = toolCalls;
+		if (metadata && withMetadata) json.customMetadata = metadata;
+		return [{ json }];
+	};
+
+	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
+	// which the trigger turns into the reply (or into the last frames after streamed text). The
+	// trigger knows the request, so its costly read (a workflow data proxy) is left out here.
+	if (typeof this.isStreaming === 'function' && this.isStreaming()) {
+		const forced = format === 'sse' || format === 'json' ? format : undefined;
+		this.sendChunk(
+			'item',
+			itemIndex,
+			replyChunkContent({ content, toolCalls, format: forced, metadata }),
+		);
+		return output('chunk', true);
+	}
+
 	const request = startingRequest(this, itemIndex);
 	const stream = format === 'sse' || (format === 'auto' && request.stream === true);
 	const answer = {
@@ -239,27 +259,6 @@ export async function execute(
 		model: typeof request.model === 'string' ? request.model : '',
 		metadata: stream ? metadata : undefined,
 	};
-
-	const chunked = typeof this.isStreaming === 'function' && this.isStreaming();
-	const json: IDataObject = {
-		replied: true,
-		format: chunked ? 'chunk' : stream ? 'sse' : 'json',
-		answer: content,
-	};
-	if (toolCalls) json.toolCalls = toolCalls;
-	if (metadata && (stream || chunked)) json.customMetadata = metadata;
-	// The trigger's streaming mode: n8n passes only chunks on, so the answer goes as one chunk,
-	// which the trigger turns into the reply (or into the last frames after streamed text).
-	if (chunked) {
-		const forced = format === 'sse' || format === 'json' ? format : undefined;
-		this.sendChunk(
-			'item',
-			itemIndex,
-			replyChunkContent({ content, toolCalls, format: forced, metadata }),
-		);
-		return [{ json }];
-	}
-
 	const body = stream ? completionSse(answer) : JSON.stringify(completionJson(answer));
 	// A Buffer is written as it is by n8n, in its own process or from a queue-mode worker.
 	await this.sendResponse({
@@ -267,7 +266,7 @@ export async function execute(
 		headers: stream ? SSE_HEADERS : JSON_HEADERS,
 		statusCode: 200,
 	});
-	return [{ json }];
+	return output(stream ? 'sse' : 'json', stream);
 }
 
 /** No credential and no request to Agora: the items answer one waiting request, in order. */
