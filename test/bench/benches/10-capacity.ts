@@ -30,7 +30,7 @@ import type { Bench } from '../lib/types';
 /** BENCH10_VERSIONS, BENCH10_LEVELS and BENCH10_LEVEL_MS narrow a run while developing. */
 const fromEnv = (name: string) => process.env[name]?.split(',').filter(Boolean);
 const VERSIONS = fromEnv('BENCH10_VERSIONS') ?? ['1.123.81', '2.41.1'];
-/** The smoke run proves the bench runs on one n8n (bench 8's smoke starts both already). */
+/** The smoke run proves the bench runs on one n8n (bench 8's smoke runs the other). */
 const versions = (smoke: boolean) =>
 	smoke && !fromEnv('BENCH10_VERSIONS') ? VERSIONS.slice(-1) : VERSIONS;
 /** A hosted small model as a voice agent meets it: first token after 300 ms, then 50 tokens/s. */

@@ -24,6 +24,8 @@ import { median, spread } from '../lib/stats';
 import type { Bench } from '../lib/types';
 
 const VERSIONS = ['1.123.81', '2.41.1'];
+/** The smoke run proves the bench runs on one n8n; bench 10's smoke runs the brain on the other. */
+const versions = (smoke: boolean) => (smoke ? VERSIONS.slice(0, 1) : VERSIONS);
 const WARM_UP = 10;
 const turns = (smoke: boolean) => (smoke ? 10 : 100);
 const attributionTurns = (smoke: boolean) => (smoke ? 10 : 50);
@@ -209,7 +211,7 @@ export const brainTtftBench: Bench = {
 	id: 8,
 	title: 'The agent’s brain: time to first text through n8n',
 	method: (smoke) =>
-		`**8** — n8n ${VERSIONS.join(' and ')}, each its own \`n8n start\` with the packed package and two active workflows: Agora Agent LLM Trigger -> n8n's AI Agent 3 (streaming on) with the OpenAI Chat Model on the scripted model (sandbox/src/scriptedModel) -> Agent LLM › Reply; the trigger buffered (default) or with Stream the AI Agent's Answer on. The official openai SDK streams from the Production URL; time to first text = request to the first non-empty content delta. The model's own time to first text is measured the same way on the model directly, turn by turn beside each n8n turn. Overhead = n8n's time - the model's median; figure = median per run of ${turns(smoke)} sequential turns after ${WARM_UP} untimed ones (targets <= 80 ms buffered, <= 50 ms streaming); the detail gives median and p90 of every turn. Attribution (no targets), in the same n8n right after: (a) the trigger -> Reply with a fixed answer, no AI Agent, buffered; (b) n8n's core Webhook (POST, Respond to Webhook node) -> Respond to Webhook with a fixed SSE body (one chunk, [DONE]), read by the same client; ${attributionTurns(smoke)} turns per run, (a) and (b) side by side; (a) - (b) = this package's own cost per turn, the buffered AI Agent path - (a) = the AI Agent's.`,
+		`**8** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` with the packed package and two active workflows: Agora Agent LLM Trigger -> n8n's AI Agent 3 (streaming on) with the OpenAI Chat Model on the scripted model (sandbox/src/scriptedModel) -> Agent LLM › Reply; the trigger buffered (default) or with Stream the AI Agent's Answer on. The official openai SDK streams from the Production URL; time to first text = request to the first non-empty content delta. The model's own time to first text is measured the same way on the model directly, turn by turn beside each n8n turn. Overhead = n8n's time - the model's median; figure = median per run of ${turns(smoke)} sequential turns after ${WARM_UP} untimed ones (targets <= 80 ms buffered, <= 50 ms streaming); the detail gives median and p90 of every turn. Attribution (no targets), in the same n8n right after: (a) the trigger -> Reply with a fixed answer, no AI Agent, buffered; (b) n8n's core Webhook (POST, Respond to Webhook node) -> Respond to Webhook with a fixed SSE body (one chunk, [DONE]), read by the same client; ${attributionTurns(smoke)} turns per run, (a) and (b) side by side; (a) - (b) = this package's own cost per turn, the buffered AI Agent path - (a) = the AI Agent's.`,
 	async run(ctx) {
 		const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-brain-'));
 		const model = await startScriptedModel();
@@ -217,7 +219,7 @@ export const brainTtftBench: Bench = {
 		try {
 			const direct = new OpenAI({ apiKey: 'sk-fake-local', baseURL: model.url, maxRetries: 0 });
 			const rows: Row[] = [];
-			for (const version of VERSIONS) {
+			for (const version of versions(ctx.smoke)) {
 				ctx.log(`bench 8: starting n8n ${version}`);
 				host = await startBrainHost(version, folder, model);
 				const bufferedMedians: number[] = [];
