@@ -431,3 +431,31 @@ test('Agent › Get Many: Started After and Before are read in the workflow’s 
 	const utc = Date.UTC(2026, 0, 15, 9, 30) / 1000 - 9 * 3600;
 	expect(list.query).toMatchObject({ from_time: String(utc), to_time: String(utc + 3600) });
 }, 300000);
+
+test('Version 1.3: expressions inside the groups are evaluated; a bad Request Options value is named', async () => {
+	// $('Start') reads another node, so n8n evaluates it (the manual trigger gives 1 item).
+	const one = "$('Start').all().length";
+	const { llmUrl, ttsVendor, ttsParams, agentRtcUid, ...top } = start('unused', 'c-grp');
+	const run = async (requestOptions: Json) => {
+		const parameters = {
+			...top,
+			name: undefined,
+			model: { llmUrl },
+			voice: { ttsVendor, ttsParams },
+			identity: { agentRtcUid, vendorKeys: 'form', name: `={{ 'r-grp-' + ${one} }}` },
+			options: { requestOptions },
+		};
+		const definition = workflow('agoraRefGrpExpr', [
+			{ name: 'Start Agent', typeVersion: 1.3, parameters },
+		]);
+		return (await host.executeDefinition(definition)).run.data.resultData.error?.message;
+	};
+	const fine = { concurrency: `={{ ${one} + 1 }}`, maxRetries: `={{ ${one} }}` };
+	expect(await run({ ...fine, timeoutMs: `={{ ${one} * 20000 }}` })).toBeUndefined();
+	expect((await joins()).map((r) => r.body.name)).toEqual(['r-grp-1']);
+	for (const bad of [`={{ ${one} - 1 }}`, `={{ ${one} * 500 }}`, "={{ 'abc' }}"])
+		expect(await run({ ...fine, concurrency: bad })).toBe(
+			'Invalid “Request Options › Concurrency”: must be a whole number from 1 to 100',
+		);
+	expect(await joins()).toHaveLength(1);
+}, 300000);
