@@ -432,20 +432,28 @@ test('Agent › Get Many: Started After and Before are read in the workflow’s 
 	expect(list.query).toMatchObject({ from_time: String(utc), to_time: String(utc + 3600) });
 }, 300000);
 
-test('Version 1.3: expressions inside the groups are evaluated; a bad Request Options value is named', async () => {
+test('Version 1.3: expressions inside the groups are evaluated (Concurrency from another node is kept to), a bad Request Options value named', async () => {
 	// $('Start') reads another node, so n8n evaluates it (the manual trigger gives 1 item).
 	const one = "$('Start').all().length";
 	const { llmUrl, ttsVendor, ttsParams, agentRtcUid, ...top } = start('unused', 'c-grp');
-	const run = async (requestOptions: Json) => {
+	const run = async (
+		requestOptions: Json,
+		before: Array<{ name: string; parameters: Json }> = [],
+	) => {
 		const parameters = {
 			...top,
 			name: undefined,
 			model: { llmUrl },
 			voice: { ttsVendor, ttsParams },
-			identity: { agentRtcUid, vendorKeys: 'form', name: `={{ 'r-grp-' + ${one} }}` },
+			identity: {
+				agentRtcUid,
+				vendorKeys: 'form',
+				name: `={{ 'r-grp-' + ${one} + ($json.agent_id ?? '') }}`,
+			},
 			options: { requestOptions },
 		};
 		const definition = workflow('agoraRefGrpExpr', [
+			...before,
 			{ name: 'Start Agent', typeVersion: 1.3, parameters },
 		]);
 		return (await host.executeDefinition(definition)).run.data.resultData.error?.message;
@@ -458,4 +466,18 @@ test('Version 1.3: expressions inside the groups are evaluated; a bad Request Op
 			'Invalid “Request Options › Concurrency”: must be a whole number from 1 to 100',
 		);
 	expect(await joins()).toHaveLength(1);
+
+	// 3 items at Concurrency 1, the first refused (no retry): the bulk run stops before the others start.
+	await seedAgent('seed-a', 0);
+	await seedAgent('seed-b', 0);
+	await sandbox.control('faults', { method: 'POST', pathIncludes: '/join', kind: '500' });
+	const list = {
+		name: 'Get Many',
+		parameters: { resource: 'agent', operation: 'getAll', returnAll: true },
+	};
+	expect(
+		await run({ concurrency: `={{ ${one} }}`, maxRetries: `={{ ${one} - 1 }}` }, [list]),
+	).toMatch(/500|item/i);
+	// Joins before: r-grp-1 and the 2 seeds.
+	expect((await joins()).slice(3).map((r) => r.status)).toEqual([500]);
 }, 300000);
