@@ -431,3 +431,53 @@ test('Agent › Get Many: Started After and Before are read in the workflow’s 
 	const utc = Date.UTC(2026, 0, 15, 9, 30) / 1000 - 9 * 3600;
 	expect(list.query).toMatchObject({ from_time: String(utc), to_time: String(utc + 3600) });
 }, 300000);
+
+test('Version 1.3: expressions inside the groups are evaluated (Concurrency from another node is kept to), a bad Request Options value named', async () => {
+	// $('Start') reads another node, so n8n evaluates it (the manual trigger gives 1 item).
+	const one = "$('Start').all().length";
+	const { llmUrl, ttsVendor, ttsParams, agentRtcUid, ...top } = start('unused', 'c-grp');
+	const run = async (
+		requestOptions: Json,
+		before: Array<{ name: string; parameters: Json }> = [],
+	) => {
+		const parameters = {
+			...top,
+			name: undefined,
+			model: { llmUrl },
+			voice: { ttsVendor, ttsParams },
+			identity: {
+				agentRtcUid,
+				vendorKeys: 'form',
+				name: `={{ 'r-grp-' + ${one} + ($json.agent_id ?? '') }}`,
+			},
+			options: { requestOptions },
+		};
+		const definition = workflow('agoraRefGrpExpr', [
+			...before,
+			{ name: 'Start Agent', typeVersion: 1.3, parameters },
+		]);
+		return (await host.executeDefinition(definition)).run.data.resultData.error?.message;
+	};
+	const fine = { concurrency: `={{ ${one} + 1 }}`, maxRetries: `={{ ${one} }}` };
+	expect(await run({ ...fine, timeoutMs: `={{ ${one} * 20000 }}` })).toBeUndefined();
+	expect((await joins()).map((r) => r.body.name)).toEqual(['r-grp-1']);
+	for (const bad of [`={{ ${one} - 1 }}`, `={{ ${one} * 500 }}`, "={{ 'abc' }}"])
+		expect(await run({ ...fine, concurrency: bad })).toBe(
+			'Invalid “Request Options › Concurrency”: must be a whole number from 1 to 100',
+		);
+	expect(await joins()).toHaveLength(1);
+
+	// 3 items at Concurrency 1, the first refused (no retry): the bulk run stops before the others start.
+	await seedAgent('seed-a', 0);
+	await seedAgent('seed-b', 0);
+	await sandbox.control('faults', { method: 'POST', pathIncludes: '/join', kind: '500' });
+	const list = {
+		name: 'Get Many',
+		parameters: { resource: 'agent', operation: 'getAll', returnAll: true },
+	};
+	expect(
+		await run({ concurrency: `={{ ${one} }}`, maxRetries: `={{ ${one} - 1 }}` }, [list]),
+	).toMatch(/500|item/i);
+	// Joins before: r-grp-1 and the 2 seeds.
+	expect((await joins()).slice(3).map((r) => r.status)).toEqual([500]);
+}, 300000);

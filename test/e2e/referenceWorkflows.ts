@@ -7,7 +7,7 @@ export type Json = Record<string, any>;
 /** A workflow of Agora nodes run one after another from a manual trigger. */
 export function workflow(
 	id: string,
-	nodes: Array<{ name: string; parameters: Json; continueOnFail?: boolean }>,
+	nodes: Array<{ name: string; parameters: Json; continueOnFail?: boolean; typeVersion?: number }>,
 	settings: Json = {},
 ): Json {
 	const trigger = 'Start';
@@ -24,7 +24,7 @@ export function workflow(
 			id: `n${index}`,
 			name: node.name,
 			type: 'n8n-nodes-agora.agora',
-			typeVersion: 1,
+			typeVersion: node.typeVersion ?? 1,
 			position: [220 * (index + 1), 0],
 			parameters: node.parameters,
 			credentials: { agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } },
