@@ -121,9 +121,49 @@ async function installProject(status) {
 		// --loglevel=error: n8n-core's isolated-vm asks for Node 22 (EBADENGINE); the tests never load it.
 		await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { log: logFile });
 	}
+	// test:all has built dist/ for every lane (AGORA_DIST_BUILT=1): a build now would rewrite it under them.
+	if (process.env.AGORA_DIST_BUILT && fs.existsSync(path.join(ROOT, 'dist'))) {
+		status.text = 'the package is built (AGORA_DIST_BUILT)';
+		return;
+	}
+	const stamp = buildStamp();
+	if (fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, 'utf8') === stamp) {
+		status.text = 'the package is built (its sources are unchanged since)';
+		return;
+	}
 	status.text = 'building the package';
 	await run('npm', ['run', 'build', '--silent'], { log: logFile });
+	fs.mkdirSync(path.dirname(BUILD_STAMP), { recursive: true });
+	fs.writeFileSync(BUILD_STAMP, buildStamp());
 	status.text = 'ready';
+}
+
+// What dev's last build compiled: a restart with the same sources and the same dist/ skips the build.
+const BUILD_STAMP = path.join(ROOT, 'node_modules', '.cache', 'n8n-nodes-agora-dev-build');
+
+function buildStamp() {
+	const hash = require('crypto').createHash('sha256');
+	const add = (file) => {
+		hash.update(path.relative(ROOT, file));
+		hash.update(fs.readFileSync(file));
+	};
+	const walk = (dir) => {
+		if (!fs.existsSync(dir)) return;
+		const entries = fs.readdirSync(dir, { withFileTypes: true });
+		entries.sort((a, b) => a.name.localeCompare(b.name));
+		for (const entry of entries) {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else add(full);
+		}
+	};
+	for (const dir of ['nodes', 'credentials', 'icons']) walk(path.join(ROOT, dir));
+	for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'])
+		add(path.join(ROOT, file));
+	// A build made since (npm run build, another checkout's) counts as a change.
+	const built = path.join(ROOT, 'dist', 'nodes', 'Agora', 'Agora.node.js');
+	hash.update(fs.existsSync(built) ? String(fs.statSync(built).mtimeMs) : 'none');
+	return hash.digest('hex');
 }
 
 async function installN8n(status) {
