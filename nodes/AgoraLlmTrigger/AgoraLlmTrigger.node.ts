@@ -21,7 +21,7 @@ import {
 	type TimeoutAnswer,
 } from './answerBound';
 import { guardBufferedAnswer, type GuardedResponse } from './answerGuard';
-import { bearerMatches, LlmRefusal, parseChatRequest, UNAUTHORIZED } from './request';
+import { bearerMatches, LlmRefusal, NOT_JSON, parseChatRequest, UNAUTHORIZED } from './request';
 import { translateN8nStream, type StreamedResponse } from './streamTranslator';
 import { keepSecret, keptSecret, refreshSecret, secretRefreshDue } from '../shared/secretCache';
 import { isPlainObject } from '../shared/values';
@@ -46,7 +46,10 @@ interface LlmRequest {
 	readRawBody?: () => Promise<void>;
 }
 
-/** The parsed JSON body; n8n parses it before the node runs, or leaves the raw bytes to read. */
+/**
+ * The parsed JSON body. n8n parses a JSON, text or form body before the node runs; at version 1.1
+ * it leaves a body of another or no content type unread, so the raw bytes are read and parsed here.
+ */
 async function requestBody(req: LlmRequest): Promise<unknown> {
 	if (isPlainObject(req.body) && Object.keys(req.body).length > 0) return req.body;
 	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
@@ -55,10 +58,11 @@ async function requestBody(req: LlmRequest): Promise<unknown> {
 		: typeof req.rawBody === 'string'
 			? req.rawBody
 			: '';
+	if (raw.trim() === '') return req.body;
 	try {
-		return raw.trim() === '' ? req.body : JSON.parse(raw);
+		return JSON.parse(raw);
 	} catch {
-		return undefined;
+		return NOT_JSON;
 	}
 }
 
@@ -129,7 +133,10 @@ export class AgoraLlmTrigger implements INodeType {
 		name: 'agoraLlmTrigger',
 		icon: { light: 'file:../../icons/agora.svg', dark: 'file:../../icons/agora.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Same form and behaviour; n8n evaluates a legacy binary-data expression on every request to a
+		// version-1 webhook start node, which 1.1 skips.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: 'Agent LLM requests',
 		description:
 			'Answer as an Agora voice agent’s LLM: starts on each OpenAI chat-completions request of the agent',
@@ -243,7 +250,9 @@ export class AgoraLlmTrigger implements INodeType {
 
 		if (!(await keyAccepted(this, req.headers.authorization))) return refuse(UNAUTHORIZED);
 
-		const item = parseChatRequest(await requestBody(req));
+		const body = await requestBody(req);
+		if (body instanceof LlmRefusal) return refuse(body);
+		const item = parseChatRequest(body);
 		if (item instanceof LlmRefusal) return refuse(item);
 
 		const options = this.getNodeParameter('options', {}) as LlmTriggerOptions;

@@ -39,6 +39,10 @@ export const UNAUTHORIZED = new LlmRefusal(
 const invalid = (message: string) =>
 	new LlmRefusal(400, message, 'invalid_request_error', 'invalid_request');
 
+export const NOT_JSON = invalid(
+	'The body is not valid JSON: send the chat-completions request as JSON with "Content-Type: application/json"',
+);
+
 /** The text of a message's content: a string, or the text parts of a content array. */
 export function contentText(content: unknown): string {
 	if (typeof content === 'string') return content;
@@ -97,7 +101,9 @@ const NAMED_FIELDS = [
 /** Checks the body is a chat-completions request and builds the output item. */
 export function parseChatRequest(body: unknown): IDataObject | LlmRefusal {
 	if (!isPlainObject(body))
-		return invalid('The body must be a JSON object (an OpenAI chat-completions request)');
+		return invalid(
+			'The body must be a JSON object (an OpenAI chat-completions request) sent with "Content-Type: application/json"',
+		);
 	const messages = body.messages;
 	if (!Array.isArray(messages) || messages.length === 0) {
 		return invalid('"messages" must be a non-empty array of chat messages');

@@ -283,6 +283,35 @@ describe('brain examples', () => {
 		expect(model.requests.length).toBeGreaterThanOrEqual(2);
 	});
 
+	test('10 (trigger version 1.1): a JSON turn n8n leaves unparsed, without or with an unknown Content-Type, is answered; bytes that are not JSON get 400', async () => {
+		const post = (body: string, contentType?: string) =>
+			fetch(brainUrl(host.baseUrl), {
+				method: 'POST',
+				// A byte body: fetch adds no Content-Type of its own.
+				headers: {
+					Authorization: `Bearer ${KEY}`,
+					...(contentType ? { 'Content-Type': contentType } : {}),
+				},
+				body: new TextEncoder().encode(body),
+			});
+		const turn = (text: string) =>
+			JSON.stringify({ model: 'gpt-4o-mini', messages: ask(text), user: 'support-room-2' });
+		for (const [text, contentType] of [
+			['no content type', undefined],
+			['octet stream', 'application/octet-stream'],
+		] as const) {
+			const res = await post(turn(text), contentType);
+			expect(res.status).toBe(200);
+			expect(((await res.json()) as any).choices[0].message.content).toContain(text);
+		}
+		const notJson = await post('messages=hi');
+		expect(notJson.status).toBe(400);
+		expect(((await notJson.json()) as any).error).toMatchObject({
+			type: 'invalid_request_error',
+			message: expect.stringContaining('Content-Type: application/json'),
+		});
+	});
+
 	test('11: Start Agent sends the brain’s URL, the shared key, vendor custom and style openai', async () => {
 		const { run, raw } = startRun;
 		expect({

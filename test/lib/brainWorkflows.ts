@@ -4,7 +4,11 @@
  */
 import type OpenAI from 'openai';
 
+import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
+
+/** The trigger's version a new node gets; the end-to-end workflows stay on 1, as saved ones are. */
+export const CURRENT_TRIGGER_VERSION = new AgoraLlmTrigger().description.defaultVersion as number;
 
 export const OPENAI_CREDENTIAL = { id: 'openAiBrainCred', name: 'OpenAI account' };
 
@@ -22,11 +26,15 @@ export const chain = (first: string, second: string) => ({
 	[first]: { main: [[{ node: second, type: 'main', index: 0 }]] },
 });
 
-export const llmTrigger = (webhookId: string, options: Record<string, unknown>) => ({
+export const llmTrigger = (
+	webhookId: string,
+	options: Record<string, unknown>,
+	typeVersion = 1,
+) => ({
 	id: 't',
 	name: 'Agora Agent LLM Trigger',
 	type: 'n8n-nodes-agora.agoraLlmTrigger',
-	typeVersion: 1,
+	typeVersion,
 	position: [0, 0],
 	webhookId,
 	parameters: { options },
@@ -55,6 +63,7 @@ export function agentBrainWorkflow(
 	id: string,
 	webhookId: string,
 	triggerOptions: Record<string, unknown>,
+	triggerVersion = 1,
 ) {
 	return {
 		id,
@@ -62,7 +71,7 @@ export function agentBrainWorkflow(
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			llmTrigger(webhookId, triggerOptions),
+			llmTrigger(webhookId, triggerOptions, triggerVersion),
 			{
 				id: 'a',
 				name: 'AI Agent',
@@ -96,14 +105,14 @@ export function agentBrainWorkflow(
 	};
 }
 
-/** Trigger -> Reply with a fixed answer: the package's own path, without the AI Agent. */
+/** Trigger (current version) -> Reply with a fixed answer: the package's own path, without the AI Agent. */
 export function replyOnlyWorkflow(id: string, webhookId: string, answer: string) {
 	return {
 		id,
 		name: `brain: Reply only (${id})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
-		nodes: [llmTrigger(webhookId, {}), replyNode({ answer })],
+		nodes: [llmTrigger(webhookId, {}, CURRENT_TRIGGER_VERSION), replyNode({ answer })],
 		connections: chain('Agora Agent LLM Trigger', 'Reply'),
 	};
 }

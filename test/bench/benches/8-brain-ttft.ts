@@ -14,6 +14,7 @@ import { BRAIN_EXAMPLES } from '../../../scripts/lib/examples';
 import { ROOT } from '../../../scripts/lib/n8nInstall';
 import {
 	agentBrainWorkflow,
+	CURRENT_TRIGGER_VERSION,
 	brainCredentials,
 	coreWebhookFloorWorkflow,
 	replyOnlyWorkflow,
@@ -86,7 +87,12 @@ async function startBrainHost(
 		await e2e.host.importCredentialData(brainCredentials(model.url));
 		const workflows = [
 			...MODES.map((mode, index) =>
-				agentBrainWorkflow(`agoraBenchBrain${index}`, mode.webhookId, mode.options),
+				agentBrainWorkflow(
+					`agoraBenchBrain${index}`,
+					mode.webhookId,
+					mode.options,
+					CURRENT_TRIGGER_VERSION,
+				),
 			),
 			replyOnlyWorkflow(REPLY_ONLY.id, REPLY_ONLY.webhookId, FIXED_ANSWER),
 			coreWebhookFloorWorkflow(

@@ -3,7 +3,13 @@
  * behind this package's trigger and Reply, or behind n8n's core Webhook (Respond to Webhook when
  * buffered, the Webhook's own streaming otherwise).
  */
-import { chain, llmTrigger, OPENAI_CREDENTIAL, replyNode } from '../../lib/brainWorkflows';
+import {
+	chain,
+	CURRENT_TRIGGER_VERSION,
+	llmTrigger,
+	OPENAI_CREDENTIAL,
+	replyNode,
+} from '../../lib/brainWorkflows';
 
 /** The AI Agent (streaming on: it streams only where the webhook does), its model and its memory. */
 function agentNodes(text: string, session: string) {
@@ -51,7 +57,7 @@ export function packageBrainWorkflow(id: string, webhookId: string, streaming: b
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			llmTrigger(webhookId, streaming ? { streamAnswer: true } : {}),
+			llmTrigger(webhookId, streaming ? { streamAnswer: true } : {}, CURRENT_TRIGGER_VERSION),
 			...agentNodes('={{ $json.lastUserMessage }}', '={{ $json.params.user }}'),
 			replyNode({ answer: '={{ $json.output }}' }),
 		],

@@ -154,16 +154,64 @@ describe('Agora Agent LLM Trigger', () => {
 		});
 	});
 
-	it('reads a body n8n left unparsed from its raw bytes', async () => {
-		const request = {
-			headers: { authorization: 'Bearer secret-key' },
-			body: {},
-			rawBody: Buffer.from(JSON.stringify(chat)),
+	// What n8n hands the node: version 1 reads the bytes of any body (and parses a JSON, text or form
+	// one); version 1.1 parses the same types but leaves a body of another or no type unread.
+	const raw = () => Buffer.from(JSON.stringify(chat));
+	const unread = () => {
+		const request: { body: unknown; rawBody?: Buffer; readRawBody: () => Promise<void> } = {
+			body: undefined,
+			readRawBody: async () => {
+				request.rawBody = raw();
+			},
 		};
+		return request;
+	};
+	it.each([
+		['1, application/json', () => ({ body: chat, rawBody: raw() })],
+		['1.1, application/json', () => ({ body: chat, rawBody: raw() })],
+		['1, text/plain', () => ({ body: raw().toString(), rawBody: raw() })],
+		['1.1, text/plain', () => ({ body: raw().toString(), rawBody: raw() })],
+		['1, no or an unknown content type', () => ({ body: {}, rawBody: raw() })],
+		['1.1, no or an unknown content type', unread],
+	])('version %s: the same turn reaches the workflow', async (_name, handed) => {
+		const request = Object.assign(handed(), { headers: { authorization: 'Bearer secret-key' } });
 		const { fn, res } = context(request);
 		const result = await trigger.webhook.call(fn);
-		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', stream: true });
+		expect(result.workflowData?.[0][0].json).toEqual({
+			lastUserMessage: 'hi',
+			lastUserImages: [],
+			systemMessages: [],
+			messages: chat.messages,
+			model: 'm',
+			stream: true,
+		});
 		res.end('');
+	});
+
+	it.each([
+		[
+			'bytes that are not JSON',
+			{ body: undefined, rawBody: Buffer.from('messages=hi') },
+			'not valid JSON',
+		],
+		['no body it can read', { body: undefined }, 'must be a JSON object'],
+	])(
+		'a body left unparsed with %s: 400 naming the content type, no workflow data',
+		async (_name, handed, message) => {
+			const { fn, res } = context({ headers: { authorization: 'Bearer secret-key' }, ...handed });
+			expect(await trigger.webhook.call(fn)).toEqual({ noWebhookResponse: true });
+			expect(res.status).toBe(400);
+			expect(JSON.parse(res.body).error).toEqual({
+				message: expect.stringMatching(new RegExp(`${message}.*"Content-Type: application/json"`)),
+				type: 'invalid_request_error',
+				code: 'invalid_request',
+				param: null,
+			});
+		},
+	);
+
+	it('is version 1.1 for a new node, keeping version 1 for saved ones', () => {
+		expect(trigger.description).toMatchObject({ version: [1, 1.1], defaultVersion: 1.1 });
 	});
 
 	it('an accepted request starts the workflow and leaves the answer to the reply', async () => {
