@@ -6,6 +6,8 @@ cd "$(dirname "$0")/../.."
 # 2.41.1: the newest n8n whose dependencies all install from the registry (2.41.3 names
 # @n8n/agents 0.26.2, which is not there). scripts/dev.js runs the same by default.
 versions="${N8N_E2E_VERSIONS:-1.123.81 2.41.1}"
+# Files that run once per run (devStop) pick the first version's lane.
+export N8N_E2E_VERSIONS="$versions"
 if [ "${1:-}" = "--install-only" ]; then
 	pids=()
 	for v in $versions; do
