@@ -10,13 +10,27 @@ import path from 'path';
 export const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_N8N_VERSION = '1.123.81';
 
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
+/**
+ * A free port below the kernel's ephemeral range (32768 and up on Linux): a port taken from that
+ * range can be handed to an outgoing connection before the server binds it, and a busy CI run once
+ * lost `npm run dev`'s n8n port that way.
+ */
+export async function freePort(): Promise<number> {
+	for (let attempt = 0; attempt < 50; attempt++) {
+		const port = 20000 + Math.floor(Math.random() * 12000);
+		if (await listensOn(port)) return port;
+	}
+	return await listensOn(0);
+}
+
+/** Binds and releases `port` on 127.0.0.1; the port bound (0 asks the system for one), or 0 if taken. */
+function listensOn(port: number): Promise<number> {
+	return new Promise((resolve) => {
 		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
+		server.once('error', () => resolve(0));
+		server.listen(port, '127.0.0.1', () => {
+			const bound = (server.address() as net.AddressInfo).port;
+			server.close(() => resolve(bound));
 		});
 	});
 }

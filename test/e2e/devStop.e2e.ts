@@ -113,6 +113,20 @@ async function until(
 	}
 }
 
+/** Waits for dev to print `pattern`; a dev that exited first fails at once, with its output. */
+async function untilPrinted(dev: Dev, what: string, pattern: RegExp, ms: number): Promise<void> {
+	await until(
+		what,
+		() => {
+			if (pattern.test(dev.output())) return true;
+			if (dev.npm.exitCode !== null || dev.npm.signalCode !== null)
+				throw new Error(`npm run dev ended before ${what}:\n${dev.output().slice(-3000)}`);
+			return false;
+		},
+		ms,
+	);
+}
+
 /** Sends the signal, then everything dev started must be gone within 20 s. */
 async function stopAndCheck(dev: Dev, target: number, signal: NodeJS.Signals): Promise<void> {
 	const started = [dev.npm.pid!, ...descendants(dev.npm.pid!)];
@@ -148,7 +162,7 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 
 	test('SIGINT to the npm process once n8n answers; example 06 ran against the scripted model', async () => {
 		const dev = await startDev({});
-		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
+		await untilPrinted(dev, 'dev prints its URL', /is running: open/, 600000);
 		// Example 06 as imported by dev, run in dev's own n8n: the AI Agent's model is dev's scripted
 		// one, its tool the Agora node against dev's sandbox.
 		const devN8n = new N8nHost(installN8n(version), dev.folder, dev.ports[0]).attach();
@@ -174,9 +188,10 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 			AGORA_HOST: 'http://127.0.0.1:9',
 		};
 		const dev = await startDev(canaries);
-		await until(
+		await untilPrinted(
+			dev,
 			'dev imports the workflows',
-			() => /importing \d+ of the \d+ example workflows/.test(dev.output()),
+			/importing \d+ of the \d+ example workflows/,
 			600000,
 		);
 		await stopAndCheck(dev, dev.npm.pid!, 'SIGTERM');
@@ -196,7 +211,7 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 
 	test("SIGINT to dev's own node process", async () => {
 		const dev = await startDev({});
-		await until('dev prints its URL', () => /is running: open/.test(dev.output()), 600000);
+		await untilPrinted(dev, 'dev prints its URL', /is running: open/, 600000);
 		const node = descendants(dev.npm.pid!).find((pid) =>
 			fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'),
 		)!;
