@@ -58,6 +58,37 @@ export const heardReplyNode = () =>
 			"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",
 	});
 
+/** n8n's AI Agent 3 on `text`, streaming on (it streams only where its trigger does). */
+export function aiAgentNode(text: string) {
+	return {
+		id: 'a',
+		name: 'AI Agent',
+		type: '@n8n/n8n-nodes-langchain.agent',
+		typeVersion: 3,
+		position: [200, 0],
+		parameters: { promptType: 'define', text, options: { enableStreaming: true } },
+	};
+}
+
+/** The OpenAI Chat Model on the scripted model's credential, and its link to the AI Agent. */
+export function openAiModelNode() {
+	return {
+		id: 'm',
+		name: 'OpenAI Chat Model',
+		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+		typeVersion: 1.2,
+		position: [200, 200],
+		parameters: { model: { __rl: true, value: 'gpt-4o-mini', mode: 'list' }, options: {} },
+		credentials: { openAiApi: OPENAI_CREDENTIAL },
+	};
+}
+
+export const MODEL_CONNECTION = {
+	'OpenAI Chat Model': {
+		ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+	},
+};
+
 /** Trigger -> AI Agent v3 (streaming on) with the OpenAI Chat Model -> Reply. */
 export function agentBrainWorkflow(
 	id: string,
@@ -72,35 +103,14 @@ export function agentBrainWorkflow(
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			llmTrigger(webhookId, triggerOptions, triggerVersion),
-			{
-				id: 'a',
-				name: 'AI Agent',
-				type: '@n8n/n8n-nodes-langchain.agent',
-				typeVersion: 3,
-				position: [200, 0],
-				parameters: {
-					promptType: 'define',
-					text: '={{ $json.lastUserMessage }}',
-					options: { enableStreaming: true },
-				},
-			},
-			{
-				id: 'm',
-				name: 'OpenAI Chat Model',
-				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-				typeVersion: 1.2,
-				position: [200, 200],
-				parameters: { model: { __rl: true, value: 'gpt-4o-mini', mode: 'list' }, options: {} },
-				credentials: { openAiApi: OPENAI_CREDENTIAL },
-			},
+			aiAgentNode('={{ $json.lastUserMessage }}'),
+			openAiModelNode(),
 			replyNode({ answer: '={{ $json.output }}' }),
 		],
 		connections: {
 			...chain('Agora Agent LLM Trigger', 'AI Agent'),
 			...chain('AI Agent', 'Reply'),
-			'OpenAI Chat Model': {
-				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-			},
+			...MODEL_CONNECTION,
 		},
 	};
 }
@@ -122,6 +132,23 @@ const fixedSseBody = (text: string) =>
 	`data: ${JSON.stringify({ id: 'chatcmpl-floor', object: 'chat.completion.chunk', created: 0, model: 'floor', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
 
 /** n8n's core Webhook (POST <path>) -> Respond to Webhook with a fixed SSE body: n8n's own floor for a webhook answer. */
+/** n8n's core Webhook (POST <path>), answered by a Respond to Webhook node or streaming. */
+export function coreWebhookNode(
+	webhookId: string,
+	pathname: string,
+	responseMode: 'responseNode' | 'streaming',
+) {
+	return {
+		id: 'w',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0],
+		webhookId,
+		parameters: { httpMethod: 'POST', path: pathname, responseMode, options: {} },
+	};
+}
+
 export function coreWebhookFloorWorkflow(
 	id: string,
 	webhookId: string,
@@ -134,20 +161,7 @@ export function coreWebhookFloorWorkflow(
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{
-				id: 'w',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2.1,
-				position: [0, 0],
-				webhookId,
-				parameters: {
-					httpMethod: 'POST',
-					path: pathname,
-					responseMode: 'responseNode',
-					options: {},
-				},
-			},
+			coreWebhookNode(webhookId, pathname, 'responseNode'),
 			{
 				id: 'rw',
 				name: 'Respond to Webhook',

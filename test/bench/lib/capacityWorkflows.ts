@@ -4,33 +4,21 @@
  * buffered, the Webhook's own streaming otherwise).
  */
 import {
+	aiAgentNode,
 	chain,
+	coreWebhookNode,
 	CURRENT_TRIGGER_VERSION,
 	llmTrigger,
-	OPENAI_CREDENTIAL,
+	MODEL_CONNECTION,
+	openAiModelNode,
 	replyNode,
 } from '../../lib/brainWorkflows';
 
 /** The AI Agent (streaming on: it streams only where the webhook does), its model and its memory. */
 function agentNodes(text: string, session: string) {
 	return [
-		{
-			id: 'a',
-			name: 'AI Agent',
-			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: 3,
-			position: [200, 0],
-			parameters: { promptType: 'define', text, options: { enableStreaming: true } },
-		},
-		{
-			id: 'm',
-			name: 'OpenAI Chat Model',
-			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-			typeVersion: 1.2,
-			position: [200, 200],
-			parameters: { model: { __rl: true, value: 'gpt-4o-mini', mode: 'list' }, options: {} },
-			credentials: { openAiApi: OPENAI_CREDENTIAL },
-		},
+		aiAgentNode(text),
+		openAiModelNode(),
 		{
 			id: 'mem',
 			name: 'Simple Memory',
@@ -43,9 +31,7 @@ function agentNodes(text: string, session: string) {
 }
 
 const agentConnections = {
-	'OpenAI Chat Model': {
-		ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-	},
+	...MODEL_CONNECTION,
 	'Simple Memory': { ai_memory: [[{ node: 'AI Agent', type: 'ai_memory', index: 0 }]] },
 };
 
@@ -79,20 +65,7 @@ export function coreBrainWorkflow(
 	pathname: string,
 	streaming: boolean,
 ) {
-	const webhook = {
-		id: 'w',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		position: [0, 0],
-		webhookId,
-		parameters: {
-			httpMethod: 'POST',
-			path: pathname,
-			responseMode: streaming ? 'streaming' : 'responseNode',
-			options: {},
-		},
-	};
+	const webhook = coreWebhookNode(webhookId, pathname, streaming ? 'streaming' : 'responseNode');
 	const agent = agentNodes(
 		'={{ $json.body.messages[$json.body.messages.length - 1].content }}',
 		'={{ $json.body.user }}',
