@@ -26,7 +26,6 @@ export async function startSharedN8n(): Promise<void> {
 	await host.rest('GET', 'workflows');
 	const shared: SharedN8n = {
 		version: N8N_VERSION,
-		n8nDir: host.n8nDir,
 		userFolder: folder,
 		port: host.port,
 		logFile,

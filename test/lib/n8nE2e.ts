@@ -44,7 +44,6 @@ export interface N8nE2eOptions {
 /** The n8n an e2e run shares between its files (test/e2e/sharedN8n.ts starts it). */
 export interface SharedN8n {
 	version: string;
-	n8nDir: string;
 	userFolder: string;
 	port: number;
 	logFile: string;
