@@ -1,10 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The phone call examples in a real n8n: 08 calls a list of contacts kept in an n8n Data Table
  * (calling hours, retries, bounded concurrency, outcomes written back); 09 routes ended calls by
  * campaign label, fed by the sandbox's signed call notifications.
  */
-import fs from 'fs';
 import path from 'path';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
@@ -16,6 +15,15 @@ import {
 } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import {
+	importCallerNumber,
+	CAMPAIGN_TABLE,
+	contactRows,
+	createContactsTable,
+	newContact,
+	zoneAt,
+} from '../../scripts/lib/campaign';
+import { mostAtOnce, sandboxCalls, saveCampaign, triesCalledTwice } from '../lib/campaign';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -27,16 +35,7 @@ let serve: (ids: string[]) => Promise<void>;
 /** The agents' LLM: answers each line a callee says. */
 let model: ScriptedModel;
 
-interface SandboxCall {
-	agentId: string;
-	toNumber: string;
-	fromNumber: string;
-	state: string;
-	reason?: string;
-	labels: Record<string, string>;
-	states: Array<{ state: string; at: number }>;
-}
-const calls = async () => ((await sandbox.control('state')) as { calls: SandboxCall[] }).calls;
+const calls = () => sandboxCalls(sandbox);
 
 useN8nE2e({ name: 'phone-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
@@ -61,24 +60,6 @@ afterAll(async () => {
 const basicAuth = () =>
 	'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
 
-/** A caller number imported into the project, as Agora Console does for a SIP provider's number. */
-async function importNumber(phoneNumber: string): Promise<void> {
-	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/phone-numbers`, {
-		method: 'POST',
-		headers: { authorization: basicAuth(), 'content-type': 'application/json' },
-		body: JSON.stringify({
-			provider: 'byo',
-			phone_number: phoneNumber,
-			label: `caller ${phoneNumber}`,
-			inbound: false,
-			outbound: true,
-			inbound_config: { allowed_addresses: [] },
-			outbound_config: { address: 'sip.provider.example.com:5061', transport: 'tls' },
-		}),
-	});
-	expect(res.status).toBeLessThan(300);
-}
-
 describe('08: the campaign calls a list of 20 contacts from a Data Table', () => {
 	const CONCURRENCY = 3;
 	const MAX_TRIES = 3;
@@ -92,45 +73,8 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 	];
 	const scriptOf = (i: number) => SCRIPTS[i < 8 ? 0 : 1 + Math.floor((i - 8) / 4)];
 	const phoneOf = (i: number) => `+1415555${String(1101 + i)}`;
-	/** An Etc/GMT zone where the local hour is now `hour` (Etc/GMT-5 is UTC+5). */
-	const zoneAt = (hour: number) => {
-		let offset = hour - new Date().getUTCHours();
-		if (offset > 14) offset -= 24;
-		if (offset < -12) offset += 24;
-		return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-	};
-	const COLUMNS = [
-		['name', 'string'],
-		['phone', 'string'],
-		['time_zone', 'string'],
-		['status', 'string'],
-		['tries', 'number'],
-		['next_try_at', 'number'],
-		['claimed_at', 'number'],
-		['caller_number', 'string'],
-		['answered', 'boolean'],
-		['reason', 'string'],
-		['duration_seconds', 'number'],
-		['summary', 'string'],
-		['agent_id', 'string'],
-	];
-	type Row = Record<string, any>;
 	let tablePath: string;
-	const rows = async (table = tablePath) =>
-		(await host.rest<{ data: Row[] }>('GET', `${table}/rows?take=100`)).data.sort(
-			(a, b) => a.id - b.id,
-		);
-	/** A contacts table with these rows; its REST path and id. */
-	async function contactsTable(name: string, data: object[]) {
-		const project = await host.rest<{ id: string }>('GET', 'projects/personal');
-		const table = await host.rest<{ id: string }>('POST', `projects/${project.id}/data-tables`, {
-			name,
-			columns: COLUMNS.map(([column, type]) => ({ name: column, type })),
-		});
-		const at = `projects/${project.id}/data-tables/${table.id}`;
-		await host.rest('POST', `${at}/insert`, { returnType: 'count', data });
-		return { path: at, id: table.id };
-	}
+	const rows = () => contactRows(host, tablePath);
 	const run = async () => {
 		const { run: done, raw } = await host.execute(PHONE_EXAMPLES.campaignWorkflowId);
 		if (done.status !== 'success')
@@ -139,57 +83,16 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			);
 		return done;
 	};
-
-	/** Saves 08 in n8n with this table, a check each second and `settings` in Campaign Settings. */
-	async function saveCampaign(tableId: string, settings: Record<string, unknown>): Promise<void> {
-		const workflow = JSON.parse(
-			fs.readFileSync(path.join(EXAMPLES_DIR, '08-phone-call-campaign.json'), 'utf8'),
-		);
-		const values = { concurrency: CONCURRENCY, maxTries: MAX_TRIES, ...settings };
-		for (const node of workflow.nodes) {
-			if (node.type === 'n8n-nodes-base.dataTable')
-				node.parameters.dataTableId = { __rl: true, mode: 'id', value: tableId };
-			if (node.name === 'Campaign Settings')
-				for (const a of node.parameters.assignments.assignments)
-					if (a.name in values) a.value = values[a.name as keyof typeof values];
-			if (node.name === 'Call Contact') {
-				node.parameters.options.pollSeconds = 1;
-				node.parameters.options.requestOptions.concurrency = CONCURRENCY;
-			}
-		}
-		const stored = await host.rest<{ versionId: string }>(
-			'GET',
-			`workflows/${PHONE_EXAMPLES.campaignWorkflowId}`,
-		);
-		await host.rest('PATCH', `workflows/${PHONE_EXAMPLES.campaignWorkflowId}`, {
-			nodes: workflow.nodes,
-			versionId: stored.versionId,
-		});
-	}
-	/** Every call is one (contact, try): never two calls for the same. */
-	const expectOneCallPerTry = (placed: SandboxCall[]) => {
-		const tries = placed.map((c) => `${c.labels.contact_id}/${c.labels.try}`);
-		expect(new Set(tries).size).toBe(tries.length);
-	};
 	let tableId: string;
-	let inHours: string;
-	const contact = (name: string, phone: string, zone: string) => ({
-		name,
-		phone,
-		time_zone: zone,
-		status: 'pending',
-		tries: 0,
-		next_try_at: 0,
-	});
 
 	beforeAll(async () => {
 		await serve([]);
-		inHours = zoneAt(12);
+		const inHours = zoneAt(12);
 		const outOfHours = zoneAt(0);
-		({ path: tablePath, id: tableId } = await contactsTable('agora_campaign_contacts', [
-			...Array.from({ length: 20 }, (_, i) => contact(`Contact ${i + 1}`, phoneOf(i), inHours)),
-			contact('Night Owl 1', '+14155551198', outOfHours),
-			contact('Night Owl 2', '+14155551199', outOfHours),
+		({ path: tablePath, id: tableId } = await createContactsTable(host, CAMPAIGN_TABLE, [
+			...Array.from({ length: 20 }, (_, i) => newContact(`Contact ${i + 1}`, phoneOf(i), inHours)),
+			newContact('Night Owl 1', '+14155551198', outOfHours),
+			newContact('Night Owl 2', '+14155551199', outOfHours),
 		]));
 	}, 240000);
 
@@ -197,9 +100,12 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		await sandbox.control('config', { ringTimeoutMs: 1000 });
 		for (let i = 0; i < 20; i++)
 			await sandbox.control('telephony/callees', { number: phoneOf(i), script: scriptOf(i)[1] });
-		for (const number of CALLER_NUMBERS) await importNumber(number);
+		for (const number of CALLER_NUMBERS) await importCallerNumber(sandbox, number);
 		// The template with this table and the test's pace: no retry delay, every day, a check each second.
-		await saveCampaign(tableId, { retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' });
+		await saveCampaign(host, tableId, {
+			concurrency: CONCURRENCY,
+			settings: { maxTries: MAX_TRIES, retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' },
+		});
 
 		// A second run starts while the first one's calls are under way: it finds them claimed.
 		const first = run();
@@ -242,17 +148,10 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		// Caller numbers take turns.
 		expect(new Set(placed.map((c) => c.fromNumber))).toEqual(new Set(CALLER_NUMBERS));
 		// At most 3 calls at once, from each call's first state to its hang-up (sandbox clock).
-		const edges = placed.flatMap((c) => [
-			[c.states[0].at, 1],
-			[c.states[c.states.length - 1].at, -1],
-		]);
-		edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-		let open = 0;
-		let most = 0;
-		for (const [, step] of edges) most = Math.max(most, (open += step));
+		const most = mostAtOnce(placed);
 		expect(most).toBeLessThanOrEqual(CONCURRENCY);
 		expect(most).toBeGreaterThan(1);
-		expectOneCallPerTry(placed);
+		expect(triesCalledTwice(placed)).toEqual([]);
 		// A run after the last try calls nobody.
 		await run();
 		expect(await calls()).toHaveLength(placed.length);

@@ -204,6 +204,7 @@ export class QueueCluster {
 	webhook?: N8nProcess;
 	workers: N8nProcess[] = [];
 	private host?: N8nHost;
+	private mainApi?: N8nHost;
 	private pool?: {
 		query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>;
 		end: () => Promise<void>;
@@ -325,6 +326,17 @@ export class QueueCluster {
 			EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 			...extra,
 		};
+	}
+
+	/** main's REST API as its owner (set up on first use), as the editor uses it. */
+	get api(): N8nHost {
+		this.mainApi ??= new N8nHost(
+			this.n8nDir,
+			this.host!.userFolder,
+			this.main!.port,
+			this.host!.env,
+		);
+		return this.mainApi;
 	}
 
 	get workerCount(): number {

@@ -20,6 +20,7 @@ import {
 	streamingBrainWorkflow,
 	warmBrain,
 } from './brain';
+import { campaignWorkerKilled, campaignWorkflow } from './campaign';
 import { N8N_VERSION, QueueCluster, STALL } from './cluster';
 import { patchSharedLimiter } from './sharedLimiter';
 import { bulkDeletes, killDuringDeletes } from './deletes';
@@ -34,6 +35,7 @@ import {
 	type Outcome,
 } from './scenarios';
 import { BULK, BULK_STRICT, bulkDeleteWorkflow, notifyWorkflow } from './workflows';
+import { devVendorKeys, VENDOR_KEYS_CREDENTIAL } from '../../scripts/lib/examples';
 
 const began = Date.now();
 const log = (message: string) =>
@@ -105,8 +107,12 @@ beforeAll(async () => {
 			bulkDeleteWorkflow(BULK_STRICT, false),
 			brainWorkflow(),
 			streamingBrainWorkflow(),
+			campaignWorkflow(),
 		],
-		credentials: brainCredentials(model.url),
+		credentials: [
+			...brainCredentials(model.url),
+			{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) },
+		],
 		workers: 2,
 		env: MAIN_RECEIVES ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
 		patchPackage: SHARED_LIMITER
@@ -259,6 +265,12 @@ describe('a worker killed with -9', () => {
 					killDuringNotifications(cluster, 120, 50),
 				)
 			).bad,
+		).toBe(0);
+	});
+
+	test('mid-call in template 08’s campaign: no (contact, try) called twice, no more calls at once than configured, every contact ends with an outcome', async () => {
+		expect(
+			(await measured('campaign worker killed mid-call', () => campaignWorkerKilled(cluster))).bad,
 		).toBe(0);
 	});
 });

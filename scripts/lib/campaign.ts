@@ -1,0 +1,169 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/**
+ * Template 08's contacts table in n8n (a Data Table) and its caller numbers in the sandbox: made the
+ * same way by `npm run dev`, the phone e2e and the queue suite.
+ */
+import fs from 'fs';
+import path from 'path';
+
+import { EXAMPLES_DIR, PHONE_EXAMPLES } from './examples';
+import type { N8nHost } from './n8nHost';
+import type { SandboxProcess } from './sandboxProcess';
+
+export const CAMPAIGN_FILE = path.join(EXAMPLES_DIR, '08-phone-call-campaign.json');
+/** The table name the template's sticky note asks for (and its Data Table nodes show). */
+export const CAMPAIGN_TABLE = 'agora_campaign_contacts';
+const DATA_TABLE_NODE = 'n8n-nodes-base.dataTable';
+
+/** The columns of the contacts table, as the template's second sticky note lists them. */
+export const CAMPAIGN_COLUMNS: Array<[string, 'string' | 'number' | 'boolean']> = [
+	['name', 'string'],
+	['phone', 'string'],
+	['time_zone', 'string'],
+	['status', 'string'],
+	['tries', 'number'],
+	['next_try_at', 'number'],
+	['claimed_at', 'number'],
+	['caller_number', 'string'],
+	['answered', 'boolean'],
+	['reason', 'string'],
+	['duration_seconds', 'number'],
+	['summary', 'string'],
+	['agent_id', 'string'],
+];
+
+/** A contact as the sticky note says to add one: pending, no try yet, due now. */
+export const newContact = (name: string, phone: string, timeZone: string) => ({
+	name,
+	phone,
+	time_zone: timeZone,
+	status: 'pending',
+	tries: 0,
+	next_try_at: 0,
+});
+
+/** An Etc/GMT zone where the local hour is now `hour` (Etc/GMT-5 is UTC+5). */
+export function zoneAt(hour: number, now = new Date()): string {
+	let offset = hour - now.getUTCHours();
+	if (offset > 14) offset -= 24;
+	if (offset < -12) offset += 24;
+	return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+export interface DataTableRef {
+	/** REST path of the table, `projects/<project>/data-tables/<id>`. */
+	path: string;
+	id: string;
+}
+
+/** The owner's personal project: where the editor creates a Data Table. */
+async function personalProject(host: N8nHost): Promise<string> {
+	return (await host.rest<{ id: string }>('GET', 'projects/personal')).id;
+}
+
+/** The personal project's Data Tables named `name` (n8n's list filters by name; exact match here). */
+export async function findDataTables(host: N8nHost, name: string): Promise<DataTableRef[]> {
+	const project = await personalProject(host);
+	const filter = encodeURIComponent(JSON.stringify({ name }));
+	const list = await host.rest<{ data: Array<{ id: string; name: string }> }>(
+		'GET',
+		`projects/${project}/data-tables?filter=${filter}&take=50`,
+	);
+	return list.data
+		.filter((table) => table.name === name)
+		.map((table) => ({ id: table.id, path: `projects/${project}/data-tables/${table.id}` }));
+}
+
+/** Creates a contacts table with the template's columns and these rows. */
+export async function createContactsTable(
+	host: N8nHost,
+	name: string,
+	rows: object[],
+): Promise<DataTableRef> {
+	const project = await personalProject(host);
+	const table = await host.rest<{ id: string }>('POST', `projects/${project}/data-tables`, {
+		name,
+		columns: CAMPAIGN_COLUMNS.map(([column, type]) => ({ name: column, type })),
+	});
+	const at = `projects/${project}/data-tables/${table.id}`;
+	if (rows.length > 0) await host.rest('POST', `${at}/insert`, { returnType: 'count', data: rows });
+	return { path: at, id: table.id };
+}
+
+/** The rows of a contacts table, by id: its first page (n8n serves at most 50 rows a page). */
+export async function contactRows(
+	host: N8nHost,
+	table: string,
+): Promise<Array<Record<string, any>>> {
+	const page = await host.rest<{ data: Array<Record<string, any>> }>(
+		'GET',
+		`${table}/rows?take=50`,
+	);
+	return page.data.sort((a, b) => a.id - b.id);
+}
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+}
+
+/** The template's Data Table nodes that have no table selected yet (all five, as shipped). */
+export function unsetTableNodes(nodes: WorkflowNode[]): WorkflowNode[] {
+	return nodes.filter((node) => {
+		if (node.type !== DATA_TABLE_NODE) return false;
+		const selected = node.parameters.dataTableId as { value?: unknown } | undefined;
+		return !selected?.value;
+	});
+}
+
+/** Selects the table in each of the nodes, as picking it from the editor's list does. */
+export function selectTable(nodes: WorkflowNode[], tableId: string, tableName: string): void {
+	for (const node of nodes)
+		node.parameters.dataTableId = {
+			__rl: true,
+			mode: 'list',
+			value: tableId,
+			cachedResultName: tableName,
+		};
+}
+
+/** The template as shipped. */
+export function campaignTemplate(): { id: string; nodes: WorkflowNode[] } & Record<
+	string,
+	unknown
+> {
+	return JSON.parse(fs.readFileSync(CAMPAIGN_FILE, 'utf8'));
+}
+
+/** Saves new nodes into n8n's copy of the template (the editor's save). */
+export async function saveCampaignNodes(host: N8nHost, nodes: WorkflowNode[]): Promise<void> {
+	const id = PHONE_EXAMPLES.campaignWorkflowId;
+	const stored = await host.rest<{ versionId: string }>('GET', `workflows/${id}`);
+	await host.rest('PATCH', `workflows/${id}`, { nodes, versionId: stored.versionId });
+}
+
+/** A caller number imported into the project, as Agora Console does for a SIP provider's number. */
+export async function importCallerNumber(
+	sandbox: SandboxProcess,
+	phoneNumber: string,
+): Promise<void> {
+	const auth = Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/phone-numbers`, {
+		method: 'POST',
+		headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			provider: 'byo',
+			phone_number: phoneNumber,
+			label: `caller ${phoneNumber}`,
+			inbound: false,
+			outbound: true,
+			inbound_config: { allowed_addresses: [] },
+			outbound_config: { address: 'sip.provider.example.com:5061', transport: 'tls' },
+		}),
+	});
+	if (res.status >= 300)
+		throw new Error(
+			`the sandbox refused caller number ${phoneNumber}: ${res.status} ${await res.text()}`,
+		);
+}
