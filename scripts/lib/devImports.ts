@@ -15,6 +15,8 @@ import type { N8nHost } from './n8nHost';
 export interface ImportRecord {
 	workflows: Record<string, string>;
 	credentials: Record<string, string>;
+	/** name -> id of the Data Tables dev created (one deleted by the user is not made again). */
+	dataTables: Record<string, string>;
 }
 
 const RECORD_FILE = 'dev-imports.json';
@@ -29,9 +31,13 @@ export function readImportRecord(folder: string): ImportRecord {
 		const parsed = JSON.parse(
 			fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8'),
 		) as Partial<ImportRecord>;
-		return { workflows: parsed.workflows ?? {}, credentials: parsed.credentials ?? {} };
+		return {
+			workflows: parsed.workflows ?? {},
+			credentials: parsed.credentials ?? {},
+			dataTables: parsed.dataTables ?? {},
+		};
 	} catch {
-		return { workflows: {}, credentials: {} };
+		return { workflows: {}, credentials: {}, dataTables: {} };
 	}
 }
 

@@ -15,11 +15,14 @@ import {
 	EXAMPLE_CREDENTIAL,
 	exampleCredentials,
 	exampleFiles,
+	PHONE_EXAMPLES,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
 	WEBSITE_BACKEND_EXAMPLE,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { CAMPAIGN_TABLE, selectTable, unsetTableNodes } from './campaign';
+import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
 import { N8nHost } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
@@ -123,6 +126,7 @@ export async function setUpDev(
 			SANDBOX_START_DELAY_MS: '1000',
 		});
 		ctx.cleanups.push(() => sandbox!.stop());
+		await scriptSampleCallees(sandbox);
 		agora = {
 			customerId: sandbox.customerId,
 			customerSecret: sandbox.customerSecret,
@@ -157,7 +161,7 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	await importUntouched(ctx, host, credentials);
+	await importUntouched(ctx, host, credentials, sandbox !== undefined);
 	if (ctx.isStopping()) return undefined;
 	return { host, sandbox, model, agora, webhookBase };
 }
@@ -181,6 +185,7 @@ async function importUntouched(
 	ctx: DevContext,
 	host: N8nHost,
 	credentials: Array<{ id: string; name: string }>,
+	withSandbox: boolean,
 ): Promise<void> {
 	const record = readImportRecord(ctx.folder);
 	const reset = ctx.resetExamples === true;
@@ -214,6 +219,11 @@ async function importUntouched(
 		try {
 			for (const id of workflowPlan.toImport)
 				fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
+			if (workflowPlan.toImport.includes(PHONE_EXAMPLES.campaignWorkflowId))
+				await withCampaignTable(ctx, host, record, {
+					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),
+					withSandbox,
+				});
 			await host.importWorkflowFolder(staging);
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });
@@ -243,6 +253,33 @@ async function importUntouched(
 		record.credentials[id] = storedCredentials.get(id) ?? '';
 	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
 	writeImportRecord(ctx.folder, record);
+}
+
+/**
+ * Template 08's contacts table (scripts/lib/devCampaign.ts), selected in the copy of 08 about to be
+ * imported: only its Data Table nodes that have none, in a copy that is new or untouched.
+ */
+async function withCampaignTable(
+	ctx: DevContext,
+	host: N8nHost,
+	record: ReturnType<typeof readImportRecord>,
+	{ file, withSandbox }: { file: string; withSandbox: boolean },
+): Promise<void> {
+	const table = await campaignTable(host, {
+		madeBefore: record.dataTables[CAMPAIGN_TABLE],
+		reset: ctx.resetExamples === true,
+		samples: withSandbox,
+	});
+	if (table.made) {
+		record.dataTables[CAMPAIGN_TABLE] = table.made;
+		ctx.say(
+			`created the Data Table ${CAMPAIGN_TABLE} for example 08${withSandbox ? ` with ${SAMPLE_CONTACTS.length} sample contacts (sandbox numbers)` : ''}`,
+		);
+	}
+	if (!table.use) return;
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
+	selectTable(unsetTableNodes(workflow.nodes), table.use, CAMPAIGN_TABLE);
+	fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */
