@@ -332,6 +332,9 @@ export class N8nHost {
 		options: { logFile?: string; ownGroup?: boolean } = {},
 	): Promise<void> {
 		this.ownGroup = options.ownGroup === true;
+		// n8n 1.x mounts its REST API after it reports ready: a restarted n8n answered 404 to the old
+		// session's calls. Signing in again waits for the API first.
+		this.session = undefined;
 		// The task broker's own port, free now (port + 1 may belong to another process).
 		if (!this.brokerPortGiven) this.env.N8N_RUNNERS_BROKER_PORT = String(await freePort());
 		this.server = spawn(this.node, [this.bin, 'start'], {

@@ -24,9 +24,10 @@ const CONCURRENCY = 2;
 const MAX_TRIES = 2;
 /**
  * A claim left by the killed run is released after this: longer than its calls still going on at
- * the kill last (at most 2.5 s), so that released contacts never add calls to lines still in use.
+ * the kill last (at most 2.8 s after it), and than n8n 1.x takes to run the killed execution again
+ * (Bull's 6 s lock and 3 s stall check), which then finds every contact claimed and calls nobody.
  */
-const STALE_CLAIM_MINUTES = 0.1;
+const STALE_CLAIM_MINUTES = 0.3;
 const EVERY_SECONDS = 3;
 const CALLERS = ['+14155553001', '+14155553002'];
 /** Three answer (and hang up after a while), one line is busy, one callee declines. */
@@ -82,8 +83,10 @@ export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outco
 		const victim = cluster.workers.find((w) => w.startedExecutions().includes(String(first.id)));
 		if (!victim) throw new Error(`no worker logged starting execution ${first.id}`);
 		await victim.kill();
+		const killedAt = Date.now();
 		const callsAtKill = (await calls()).length;
 		const claimed = (await rows()).filter((r) => r.status === 'calling');
+		const claimToKill = killedAt - Math.min(...claimed.map((r) => Number(r.claimed_at)));
 		restart = victim.start();
 		await until('every contact has its outcome', 120000, async () =>
 			(await rows()).every((r) => FINAL.includes(r.status)),
@@ -116,7 +119,7 @@ export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outco
 			bad: twice.length + Math.max(0, most - CONCURRENCY) + notReleased.length,
 			result:
 				`${twice.length} (contact, try) called twice; at most ${most} calls at once; ` +
-				`${claimed.length} claims of the killed run (${callsAtKill} calls placed by then), ${claimed.length - notReleased.length} released and called at the next try; ` +
+				`${claimed.length} claims of the killed run (killed ${(claimToKill / 1000).toFixed(1)} s after the claims, ${callsAtKill} calls placed by then), ${claimed.length - notReleased.length} released and called at the next try; ` +
 				`outcomes ${final.map((r) => r.status).join(', ')}; ${placed.length} calls in ${runs.length} runs (${runs.filter((r) => r.status !== 'success').length} not successful), ${((Date.now() - began) / 1000).toFixed(0)} s`,
 			figures: { twice: twice.length, most, claimed: claimed.length, calls: placed.length },
 		};
