@@ -5,6 +5,7 @@
  * n8n's own Data Table module lays it out; the template's import then selects it.
  */
 import crypto from 'crypto';
+import fs from 'fs';
 import path from 'path';
 
 import {
@@ -167,6 +168,8 @@ export async function campaignTable(
 	host: N8nHost,
 	options: { madeBefore?: string; reset: boolean; samples: boolean },
 ): Promise<{ use?: string; made?: string }> {
+	// Dev imports its credentials first, which makes n8n's database: none means nothing to add to.
+	if (!fs.existsSync(path.join(host.userFolder, '.n8n', 'database.sqlite'))) return {};
 	const db = new N8nDatabase(host);
 	try {
 		if (!(await hasDataTables(db))) return {};

@@ -73,6 +73,7 @@ test('the table dev writes is n8n’s: listed with its columns and contacts, rea
 	const link = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 	const { run } = await host.executeDefinition({
 		name: 'dev table check',
+		active: false,
 		nodes,
 		connections: {
 			[keep[0]]: link('Campaign Settings'),
