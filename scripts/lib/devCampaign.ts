@@ -42,8 +42,14 @@ export const SAMPLE_CONTACTS = [
 /** The sandbox side of the samples (its state lives in memory): the caller number and the callees. */
 export async function scriptSampleCallees(sandbox: SandboxProcess): Promise<void> {
 	await importCallerNumber(sandbox, SAMPLE_CALLER);
-	for (const contact of SAMPLE_CONTACTS)
-		await sandbox.control('telephony/callees', { number: contact.phone, script: contact.script });
+	for (const contact of SAMPLE_CONTACTS) {
+		const answer = await sandbox.control('telephony/callees', {
+			number: contact.phone,
+			script: contact.script,
+		});
+		if (answer?.error)
+			throw new Error(`the sandbox refused ${contact.name}'s script: ${answer.error}`);
+	}
 }
 
 export interface TablePlan {
