@@ -16,6 +16,13 @@ import {
 } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import {
+	createDataTable,
+	dataTableRows,
+	selectDataTable,
+	type ColumnType,
+	type DataTable,
+} from '../lib/dataTables';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -99,7 +106,7 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		if (offset < -12) offset += 24;
 		return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 	};
-	const COLUMNS = [
+	const COLUMNS: Array<[string, ColumnType]> = [
 		['name', 'string'],
 		['phone', 'string'],
 		['time_zone', 'string'],
@@ -114,23 +121,8 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		['summary', 'string'],
 		['agent_id', 'string'],
 	];
-	type Row = Record<string, any>;
-	let tablePath: string;
-	const rows = async (table = tablePath) =>
-		(await host.rest<{ data: Row[] }>('GET', `${table}/rows?take=100`)).data.sort(
-			(a, b) => a.id - b.id,
-		);
-	/** A contacts table with these rows; its REST path and id. */
-	async function contactsTable(name: string, data: object[]) {
-		const project = await host.rest<{ id: string }>('GET', 'projects/personal');
-		const table = await host.rest<{ id: string }>('POST', `projects/${project.id}/data-tables`, {
-			name,
-			columns: COLUMNS.map(([column, type]) => ({ name: column, type })),
-		});
-		const at = `projects/${project.id}/data-tables/${table.id}`;
-		await host.rest('POST', `${at}/insert`, { returnType: 'count', data });
-		return { path: at, id: table.id };
-	}
+	let table: DataTable;
+	const rows = async () => await dataTableRows(host, table);
 	const run = async () => {
 		const { run: done, raw } = await host.execute(PHONE_EXAMPLES.campaignWorkflowId);
 		if (done.status !== 'success')
@@ -141,14 +133,13 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 	};
 
 	/** Saves 08 in n8n with this table, a check each second and `settings` in Campaign Settings. */
-	async function saveCampaign(tableId: string, settings: Record<string, unknown>): Promise<void> {
+	async function saveCampaign(settings: Record<string, unknown>): Promise<void> {
 		const workflow = JSON.parse(
 			fs.readFileSync(path.join(EXAMPLES_DIR, '08-phone-call-campaign.json'), 'utf8'),
 		);
+		selectDataTable(workflow, table);
 		const values = { concurrency: CONCURRENCY, maxTries: MAX_TRIES, ...settings };
 		for (const node of workflow.nodes) {
-			if (node.type === 'n8n-nodes-base.dataTable')
-				node.parameters.dataTableId = { __rl: true, mode: 'id', value: tableId };
 			if (node.name === 'Campaign Settings')
 				for (const a of node.parameters.assignments.assignments)
 					if (a.name in values) a.value = values[a.name as keyof typeof values];
@@ -171,7 +162,6 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		const tries = placed.map((c) => `${c.labels.contact_id}/${c.labels.try}`);
 		expect(new Set(tries).size).toBe(tries.length);
 	};
-	let tableId: string;
 	let inHours: string;
 	const contact = (name: string, phone: string, zone: string) => ({
 		name,
@@ -186,11 +176,11 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		await serve([]);
 		inHours = zoneAt(12);
 		const outOfHours = zoneAt(0);
-		({ path: tablePath, id: tableId } = await contactsTable('agora_campaign_contacts', [
+		table = await createDataTable(host, 'agora_campaign_contacts', COLUMNS, [
 			...Array.from({ length: 20 }, (_, i) => contact(`Contact ${i + 1}`, phoneOf(i), inHours)),
 			contact('Night Owl 1', '+14155551198', outOfHours),
 			contact('Night Owl 2', '+14155551199', outOfHours),
-		]));
+		]);
 	}, 240000);
 
 	test('outcomes written back, retries up to the limit, never twice per try, never more than 3 at once', async () => {
@@ -199,7 +189,7 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			await sandbox.control('telephony/callees', { number: phoneOf(i), script: scriptOf(i)[1] });
 		for (const number of CALLER_NUMBERS) await importNumber(number);
 		// The template with this table and the test's pace: no retry delay, every day, a check each second.
-		await saveCampaign(tableId, { retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' });
+		await saveCampaign({ retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' });
 
 		// A second run starts while the first one's calls are under way: it finds them claimed.
 		const first = run();
