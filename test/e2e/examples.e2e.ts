@@ -16,9 +16,10 @@ import {
 	VENDOR_KEYS_CREDENTIAL,
 } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type CliResult, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
+import { importWarnings, parameterIssues } from '../lib/workflowChecks';
 import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -30,6 +31,7 @@ let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
 let hookUrl: (pathname: string) => string;
+let imported: CliResult;
 
 type Agent = {
 	agentId: string;
@@ -86,12 +88,32 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			data: devVendorKeys(openAi.url),
 		},
 	]);
-	await e2e.importWorkflows(exampleFiles());
+	imported = await e2e.importWorkflows(exampleFiles());
 });
 
 afterAll(async () => {
 	await openAi?.close();
 });
+
+test('every template imports without a warning; n8n marks no parameter of it but the Data Tables to select', async () => {
+	expect(imported.stdout + imported.stderr).toContain(
+		`Successfully imported ${exampleFiles().length} workflows`,
+	);
+	expect(importWarnings(imported)).toEqual([]);
+	await serve([]);
+	const found: Record<string, Record<string, string[]>> = {};
+	const expected: typeof found = {};
+	for (const file of exampleFiles()) {
+		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
+		const name = path.basename(file);
+		found[name] = await parameterIssues(host, workflow.id);
+		// The user picks their own table, as they pick a credential (the sticky note says which).
+		for (const node of workflow.nodes.filter((n: any) => /\.dataTable(Tool)?$/.test(n.type)))
+			(expected[name] ??= {})[node.name] = [expect.stringMatching(/^dataTableId: /)];
+		expected[name] ??= {};
+	}
+	expect(found).toEqual(expected);
+}, 240000);
 
 async function execute(id: string) {
 	return await host.executeSucceeded(id);

@@ -8,7 +8,7 @@ import os from 'os';
 import path from 'path';
 
 import { exampleCredentials } from '../../scripts/lib/examples';
-import { N8nHost } from '../../scripts/lib/n8nHost';
+import { N8nHost, type CliResult } from '../../scripts/lib/n8nHost';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
@@ -138,15 +138,15 @@ export class N8nE2e {
 		await this.host.importCredentialData(exampleCredentials({ ...base, ...fields }));
 	}
 
-	/** Imports workflows in one n8n command, each a JSON file's path or a workflow object. */
-	async importWorkflows(workflows: Array<string | object>): Promise<void> {
+	/** Imports workflows in one n8n command, each a JSON file's path or a workflow object; returns what n8n printed. */
+	async importWorkflows(workflows: Array<string | object>): Promise<CliResult> {
 		const dir = fs.mkdtempSync(path.join(this.folder, 'workflows-'));
 		for (const [i, workflow] of workflows.entries()) {
 			const file = path.join(dir, `${i}.json`);
 			if (typeof workflow === 'string') fs.copyFileSync(workflow, file);
 			else fs.writeFileSync(file, JSON.stringify(workflow));
 		}
-		await this.host.importWorkflowFolder(dir);
+		return await this.host.importWorkflowFolder(dir);
 	}
 
 	/** Starts n8n unless it runs, activates the workflows, and returns once each has its webhooks registered. */
