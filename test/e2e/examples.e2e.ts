@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * The example workflows in a real n8n with the packed package: run with `n8n execute`, and the Agora
  * Trigger fed signed notifications through n8n's production webhook server; Agora is the sandbox.
@@ -18,8 +18,14 @@ import {
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { nodeOutput, type CliResult, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import { DEFAULT_N8N_VERSION, installN8n } from '../../scripts/lib/n8nInstall';
 import { useN8nE2e } from '../lib/n8nE2e';
-import { importWarnings, parameterIssues } from '../lib/workflowChecks';
+import {
+	importWarnings,
+	newestNodeVersions,
+	outdatedNodes,
+	parameterIssues,
+} from '../lib/workflowChecks';
 import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -114,6 +120,19 @@ test('every template imports without a warning; n8n marks no parameter of it but
 	}
 	expect(found).toEqual(expected);
 }, 240000);
+
+test('every template uses the newest version of each n8n node that both tested n8n versions have', () => {
+	const here = newestNodeVersions(host.n8nDir);
+	// The oldest n8n tested (N8N_E2E_VERSIONS' first): a template must import there too.
+	const oldestVersion = (process.env.N8N_E2E_VERSIONS ?? DEFAULT_N8N_VERSION).split(/\s+/)[0];
+	const oldest = newestNodeVersions(installN8n(oldestVersion));
+	const outdated = exampleFiles().flatMap((file) =>
+		outdatedNodes(JSON.parse(fs.readFileSync(file, 'utf8')).nodes, here, oldest).map(
+			(line) => `${path.basename(file)}: ${line}`,
+		),
+	);
+	expect(outdated).toEqual([]);
+});
 
 async function execute(id: string) {
 	return await host.executeSucceeded(id);

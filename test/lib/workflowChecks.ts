@@ -4,6 +4,7 @@
  * import command warns about, and the parameter issues its editor marks on a node (and 2.x's publish
  * refuses), computed by that version's own n8n-workflow from the node types n8n serves.
  */
+import fs from 'fs';
 import path from 'path';
 
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
@@ -62,4 +63,42 @@ export async function parameterIssues(
 		if (messages.length) found[node.name] = messages;
 	}
 	return found;
+}
+
+/** The newest version of each node type that ships with this n8n (core and AI nodes). */
+export function newestNodeVersions(n8nDir: string): Map<string, number> {
+	const newest = new Map<string, number>();
+	for (const [pkg, prefix] of [
+		['n8n-nodes-base', 'n8n-nodes-base.'],
+		['@n8n/n8n-nodes-langchain', '@n8n/n8n-nodes-langchain.'],
+	]) {
+		const file = path.join(n8nDir, 'node_modules', pkg, 'dist', 'types', 'nodes.json');
+		for (const { name, version } of JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{
+			name: string;
+			version: number | number[];
+		}>) {
+			const type = prefix + name.split('.').pop()!;
+			newest.set(type, Math.max(newest.get(type) ?? 0, ...[version].flat()));
+		}
+	}
+	return newest;
+}
+
+/**
+ * Nodes of n8n's own packages not on the newest version both n8n's have (`here` and the oldest
+ * supported): a template must import on both. A tool variant counts as its node.
+ */
+export function outdatedNodes(
+	nodes: Array<Pick<INode, 'name' | 'type' | 'typeVersion'>>,
+	here: Map<string, number>,
+	oldest: Map<string, number>,
+): string[] {
+	return nodes.flatMap((node) => {
+		const type = here.has(node.type) ? node.type : node.type.replace(/Tool$/, '');
+		if (!here.has(type)) return [];
+		const current = Math.min(here.get(type)!, oldest.get(type) ?? here.get(type)!);
+		return node.typeVersion === current
+			? []
+			: [`${node.name}: ${node.typeVersion}, not ${current}`];
+	});
 }
