@@ -90,3 +90,11 @@ test.each(files)(
 		expect([...credentials].filter((name) => !first.includes(name))).toEqual([]);
 	},
 );
+
+test.each(files)('%s: node ids and names are unique (n8n 2.x refuses a duplicate id)', (file) => {
+	const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as {
+		nodes: Array<{ id: string; name: string }>;
+	};
+	expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+	expect(new Set(nodes.map((n) => n.name)).size).toBe(nodes.length);
+});
