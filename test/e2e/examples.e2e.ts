@@ -123,8 +123,14 @@ test('every template imports without a warning; n8n marks no parameter of it but
 
 test('every template uses the newest version of each n8n node that both tested n8n versions have', () => {
 	const here = newestNodeVersions(host.n8nDir);
-	// The oldest n8n tested (N8N_E2E_VERSIONS' first): a template must import there too.
-	const oldestVersion = (process.env.N8N_E2E_VERSIONS ?? DEFAULT_N8N_VERSION).split(/\s+/)[0];
+	// The oldest n8n supported (the default, or an older one this run tests): a template must import there too.
+	const numbers = (version: string) => version.split('.').map(Number);
+	const oldestVersion = [DEFAULT_N8N_VERSION, ...(process.env.N8N_E2E_VERSIONS ?? '').split(/\s+/)]
+		.filter(Boolean)
+		.sort((a, b) => {
+			const [x, y] = [numbers(a), numbers(b)];
+			return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+		})[0];
 	const oldest = newestNodeVersions(installN8n(oldestVersion));
 	const outdated = exampleFiles().flatMap((file) =>
 		outdatedNodes(JSON.parse(fs.readFileSync(file, 'utf8')).nodes, here, oldest).map(

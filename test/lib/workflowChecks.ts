@@ -32,6 +32,22 @@ function nodeHelpersOf(host: N8nHost): NodeHelpers {
 	return (require(workflowPackage) as { NodeHelpers: NodeHelpers }).NodeHelpers;
 }
 
+/** The description n8n serves its editor for a node type and version, if it knows them. */
+async function nodeType(
+	host: N8nHost,
+	name: string,
+	version: number,
+): Promise<INodeTypeDescription | undefined> {
+	try {
+		const [description] = await host.rest<INodeTypeDescription[]>('POST', 'node-types', {
+			nodeInfos: [{ name, version }],
+		});
+		return description ?? undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * Per node of a stored workflow: "unknown node type", or the parameters n8n marks as having issues
  * with n8n's messages. Credentials are left out: a template never carries them.
@@ -44,14 +60,12 @@ export async function parameterIssues(
 	const workflow = await host.rest<{ nodes: INode[] }>('GET', `workflows/${workflowId}`);
 	const found: Record<string, string[]> = {};
 	for (const node of workflow.nodes.filter((n) => !n.disabled)) {
-		let description: INodeTypeDescription | undefined;
-		try {
-			[description] = await host.rest<INodeTypeDescription[]>('POST', 'node-types', {
-				nodeInfos: [{ name: node.type, version: node.typeVersion }],
-			});
-		} catch {
-			description = undefined;
-		}
+		// n8n 2.x serves a tool variant (…Tool) only as its node: the same parameters, minus the tool's description.
+		const description =
+			(await nodeType(host, node.type, node.typeVersion)) ??
+			(node.type.endsWith('Tool')
+				? await nodeType(host, node.type.replace(/Tool$/, ''), node.typeVersion)
+				: undefined);
 		if (!description) {
 			found[node.name] = [`unknown node type ${node.type} ${node.typeVersion}`];
 			continue;
