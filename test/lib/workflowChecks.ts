@@ -60,13 +60,15 @@ export async function parameterIssues(
 	const workflow = await host.rest<{ nodes: INode[] }>('GET', `workflows/${workflowId}`);
 	const found: Record<string, string[]> = {};
 	for (const node of workflow.nodes.filter((n) => !n.disabled)) {
-		// n8n 2.x serves a tool variant (…Tool) only as its node: the same parameters, minus the tool's description.
-		const description =
-			(await nodeType(host, node.type, node.typeVersion)) ??
-			(node.type.endsWith('Tool')
+		// A tool variant (…Tool) is checked as its node, the same parameters minus the tool's description:
+		// n8n 2.x does not serve the variant, 1.x serves it without parameters.
+		const served = await nodeType(host, node.type, node.typeVersion);
+		const description = Array.isArray(served?.properties)
+			? served
+			: node.type.endsWith('Tool')
 				? await nodeType(host, node.type.replace(/Tool$/, ''), node.typeVersion)
-				: undefined);
-		if (!description) {
+				: undefined;
+		if (!Array.isArray(description?.properties)) {
 			found[node.name] = [`unknown node type ${node.type} ${node.typeVersion}`];
 			continue;
 		}
