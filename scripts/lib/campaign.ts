@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Template 08's contacts table in n8n (a Data Table) and its caller numbers in the sandbox: made the
  * same way by `npm run dev`, the phone e2e and the queue suite.
@@ -6,6 +6,7 @@
 import fs from 'fs';
 import path from 'path';
 
+import { createDataTable, type ColumnType, type DataTable } from './dataTables';
 import { EXAMPLES_DIR, PHONE_EXAMPLES } from './examples';
 import type { N8nHost } from './n8nHost';
 import type { SandboxProcess } from './sandboxProcess';
@@ -13,10 +14,9 @@ import type { SandboxProcess } from './sandboxProcess';
 export const CAMPAIGN_FILE = path.join(EXAMPLES_DIR, '08-phone-call-campaign.json');
 /** The table name the template's sticky note asks for (and its Data Table nodes show). */
 export const CAMPAIGN_TABLE = 'agora_campaign_contacts';
-const DATA_TABLE_NODE = 'n8n-nodes-base.dataTable';
 
 /** The columns of the contacts table, as the template's second sticky note lists them. */
-export const CAMPAIGN_COLUMNS: Array<[string, 'string' | 'number' | 'boolean']> = [
+export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['name', 'string'],
 	['phone', 'string'],
 	['time_zone', 'string'],
@@ -50,82 +50,19 @@ export function zoneAt(hour: number, now = new Date()): string {
 	return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-export interface DataTableRef {
-	/** REST path of the table, `projects/<project>/data-tables/<id>`. */
-	path: string;
-	id: string;
-}
-
-/** The owner's personal project: where the editor creates a Data Table. */
-async function personalProject(host: N8nHost): Promise<string> {
-	return (await host.rest<{ id: string }>('GET', 'projects/personal')).id;
-}
-
-/** The personal project's Data Tables named `name` (n8n's list filters by name; exact match here). */
-export async function findDataTables(host: N8nHost, name: string): Promise<DataTableRef[]> {
-	const project = await personalProject(host);
-	const filter = encodeURIComponent(JSON.stringify({ name }));
-	const list = await host.rest<{ data: Array<{ id: string; name: string }> }>(
-		'GET',
-		`projects/${project}/data-tables?filter=${filter}&take=50`,
-	);
-	return list.data
-		.filter((table) => table.name === name)
-		.map((table) => ({ id: table.id, path: `projects/${project}/data-tables/${table.id}` }));
-}
-
 /** Creates a contacts table with the template's columns and these rows. */
 export async function createContactsTable(
 	host: N8nHost,
 	name: string,
 	rows: object[],
-): Promise<DataTableRef> {
-	const project = await personalProject(host);
-	const table = await host.rest<{ id: string }>('POST', `projects/${project}/data-tables`, {
-		name,
-		columns: CAMPAIGN_COLUMNS.map(([column, type]) => ({ name: column, type })),
-	});
-	const at = `projects/${project}/data-tables/${table.id}`;
-	if (rows.length > 0) await host.rest('POST', `${at}/insert`, { returnType: 'count', data: rows });
-	return { path: at, id: table.id };
-}
-
-/** The rows of a contacts table, by id: its first page (n8n serves at most 50 rows a page). */
-export async function contactRows(
-	host: N8nHost,
-	table: string,
-): Promise<Array<Record<string, any>>> {
-	const page = await host.rest<{ data: Array<Record<string, any>> }>(
-		'GET',
-		`${table}/rows?take=50`,
-	);
-	return page.data.sort((a, b) => a.id - b.id);
+): Promise<DataTable> {
+	return await createDataTable(host, name, CAMPAIGN_COLUMNS, rows);
 }
 
 interface WorkflowNode {
 	name: string;
 	type: string;
 	parameters: Record<string, unknown>;
-}
-
-/** The template's Data Table nodes that have no table selected yet (all five, as shipped). */
-export function unsetTableNodes(nodes: WorkflowNode[]): WorkflowNode[] {
-	return nodes.filter((node) => {
-		if (node.type !== DATA_TABLE_NODE) return false;
-		const selected = node.parameters.dataTableId as { value?: unknown } | undefined;
-		return !selected?.value;
-	});
-}
-
-/** Selects the table in each of the nodes, as picking it from the editor's list does. */
-export function selectTable(nodes: WorkflowNode[], tableId: string, tableName: string): void {
-	for (const node of nodes)
-		node.parameters.dataTableId = {
-			__rl: true,
-			mode: 'list',
-			value: tableId,
-			cachedResultName: tableName,
-		};
 }
 
 /** The template as shipped. */

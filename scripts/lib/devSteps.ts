@@ -21,7 +21,8 @@ import {
 	WEBSITE_BACKEND_EXAMPLE,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { CAMPAIGN_TABLE, selectTable, unsetTableNodes } from './campaign';
+import { CAMPAIGN_TABLE } from './campaign';
+import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
 import { N8nHost } from './n8nHost';

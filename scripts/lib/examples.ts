@@ -113,10 +113,10 @@ export function writeCredentialFile(folder: string, data: Record<string, string>
 	return file;
 }
 
-/** The webhook-tool example 17: one workflow, the Webhook tool beside the Start that uses it. */
+/** The webhook-tool example 17: one workflow, the booking Webhook tool beside the Start that uses it. */
 export const WEBHOOK_TOOL_EXAMPLE = {
 	workflowId: 'agoraExWebhookTl',
-	webhookPath: 'lookup-order',
+	webhookPath: 'book-slot',
 	headerAuthCredential: { id: 'webhookToolSecretCred', name: 'Webhook tool secret' },
 	headerName: 'X-Webhook-Secret',
 };

@@ -137,10 +137,11 @@ export class N8nHost {
 		}
 	}
 
-	/** Every *.json workflow of a folder, in one n8n command. */
-	async importWorkflowFolder(folder: string): Promise<void> {
+	/** Every *.json workflow of a folder, in one n8n command; returns what n8n printed. */
+	async importWorkflowFolder(folder: string): Promise<CliResult> {
 		const r = await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
 		if (r.code !== 0) throw new Error(`import:workflow ${folder} failed: ${r.stderr || r.stdout}`);
+		return r;
 	}
 
 	async importWorkflow(file: string): Promise<void> {

@@ -4,15 +4,13 @@
  * devCampaign.ts), read back by n8n itself: its REST API lists it with its columns and sample
  * contacts, and template 08's own Data Table nodes read and claim them.
  */
+import { CAMPAIGN_COLUMNS, CAMPAIGN_TABLE, campaignTemplate } from '../../scripts/lib/campaign';
 import {
-	CAMPAIGN_COLUMNS,
-	CAMPAIGN_TABLE,
-	campaignTemplate,
-	contactRows,
+	dataTableRows,
 	findDataTables,
 	selectTable,
 	unsetTableNodes,
-} from '../../scripts/lib/campaign';
+} from '../../scripts/lib/dataTables';
 import { campaignTable, SAMPLE_CALLER, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
 import { exampleCredentials } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
@@ -53,7 +51,7 @@ test('the table dev writes is n8n’s: listed with its columns and contacts, rea
 	expect(columns.sort((a, b) => a.index - b.index).map((c) => [c.name, c.type])).toEqual(
 		CAMPAIGN_COLUMNS,
 	);
-	const rows = await contactRows(host, tables[0].path);
+	const rows = await dataTableRows(host, tables[0]);
 	expect(rows.map((r) => [r.name, r.phone, r.status, r.tries])).toEqual(
 		SAMPLE_CONTACTS.map((c) => [c.name, c.phone, 'pending', 0]),
 	);
@@ -84,7 +82,7 @@ test('the table dev writes is n8n’s: listed with its columns and contacts, rea
 	});
 	expect(run.status).toBe('success');
 	expect(nodeOutput(run.data, 'Due Contacts')).toHaveLength(SAMPLE_CONTACTS.length);
-	const after = await contactRows(host, tables[0].path);
+	const after = await dataTableRows(host, tables[0]);
 	expect(after.map((r) => [r.status, r.tries, r.caller_number])).toEqual(
 		SAMPLE_CONTACTS.map(() => ['calling', 1, SAMPLE_CALLER]),
 	);

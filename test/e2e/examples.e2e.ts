@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * The example workflows in a real n8n with the packed package: run with `n8n execute`, and the Agora
  * Trigger fed signed notifications through n8n's production webhook server; Agora is the sandbox.
@@ -16,9 +16,16 @@ import {
 	VENDOR_KEYS_CREDENTIAL,
 } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
+import { nodeOutput, type CliResult, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import { DEFAULT_N8N_VERSION, installN8n } from '../../scripts/lib/n8nInstall';
 import { useN8nE2e } from '../lib/n8nE2e';
+import {
+	importWarnings,
+	newestNodeVersions,
+	outdatedNodes,
+	parameterIssues,
+} from '../lib/workflowChecks';
 import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
@@ -30,6 +37,7 @@ let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
 let hookUrl: (pathname: string) => string;
+let imported: CliResult;
 
 type Agent = {
 	agentId: string;
@@ -86,11 +94,50 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			data: devVendorKeys(openAi.url),
 		},
 	]);
-	await e2e.importWorkflows(exampleFiles());
+	imported = await e2e.importWorkflows(exampleFiles());
 });
 
 afterAll(async () => {
 	await openAi?.close();
+});
+
+test('every template imports without a warning; n8n marks no parameter of it but the Data Tables to select', async () => {
+	expect(imported.stdout + imported.stderr).toContain(
+		`Successfully imported ${exampleFiles().length} workflows`,
+	);
+	expect(importWarnings(imported)).toEqual([]);
+	await serve([]);
+	const found: Record<string, Record<string, string[]>> = {};
+	const expected: typeof found = {};
+	for (const file of exampleFiles()) {
+		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
+		const name = path.basename(file);
+		found[name] = await parameterIssues(host, workflow.id);
+		// The user picks their own table, as they pick a credential (the sticky note says which).
+		for (const node of workflow.nodes.filter((n: any) => /\.dataTable(Tool)?$/.test(n.type)))
+			(expected[name] ??= {})[node.name] = [expect.stringMatching(/^dataTableId: /)];
+		expected[name] ??= {};
+	}
+	expect(found).toEqual(expected);
+}, 240000);
+
+test('every template uses the newest version of each n8n node that both tested n8n versions have', () => {
+	const here = newestNodeVersions(host.n8nDir);
+	// The oldest n8n supported (the default, or an older one this run tests): a template must import there too.
+	const numbers = (version: string) => version.split('.').map(Number);
+	const oldestVersion = [DEFAULT_N8N_VERSION, ...(process.env.N8N_E2E_VERSIONS ?? '').split(/\s+/)]
+		.filter(Boolean)
+		.sort((a, b) => {
+			const [x, y] = [numbers(a), numbers(b)];
+			return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+		})[0];
+	const oldest = newestNodeVersions(installN8n(oldestVersion));
+	const outdated = exampleFiles().flatMap((file) =>
+		outdatedNodes(JSON.parse(fs.readFileSync(file, 'utf8')).nodes, here, oldest).map(
+			(line) => `${path.basename(file)}: ${line}`,
+		),
+	);
+	expect(outdated).toEqual([]);
 });
 
 async function execute(id: string) {

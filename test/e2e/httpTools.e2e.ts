@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * Example 17 in a real n8n against the sandbox process: an agent whose llm.tools points at an n8n
- * Webhook workflow (Header Auth) answers a turn with that workflow's result; the webhook ran once;
- * its secret header never appears in the starting run's output or execution data.
+ * Webhook workflow (Header Auth) books a slot in a Data Table during a turn and hears the result; the
+ * webhook ran once; a slot is never booked twice; its secret header never appears in the starting
+ * run's output or execution data.
  */
 import fs from 'fs';
 import path from 'path';
@@ -11,19 +12,28 @@ import { EXAMPLES_DIR, WEBHOOK_TOOL_EXAMPLE as EX } from '../../scripts/lib/exam
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import {
+	createDataTable,
+	dataTableNodes,
+	dataTableRows,
+	selectTable,
+	type DataTable,
+} from '../../scripts/lib/dataTables';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const SECRET = 'e2e-webhook-tool-secret-0123456789';
+const BOOKING = { slot: 'Tuesday 10:00', name: 'Anna', phone: '+14155550123' };
 let host: N8nHost;
 let sandbox: SandboxProcess;
-/** The agent's LLM: calls the first tool it is offered with orderId 42, then repeats what the tool said. */
+/** The agent's LLM: calls the first tool it is offered with BOOKING, then repeats what the tool said. */
 let agentModel: ScriptedModel;
 let toolUrl: string;
+let bookings: DataTable;
 
 useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	toolUrl = `${host.baseUrl}/webhook/${EX.webhookPath}`;
-	agentModel = await startScriptedModel({ orderId: '42' });
+	agentModel = await startScriptedModel(BOOKING);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
 		{
@@ -37,13 +47,31 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 			type: 'agoraVendorKeysApi',
 			data: {
 				llmApiKey: 'sk-agent-llm',
-				toolSecretHeaders: JSON.stringify({ lookup_order: { [EX.headerName]: SECRET } }),
+				toolSecretHeaders: JSON.stringify({ book_slot: { [EX.headerName]: SECRET } }),
 			},
 		},
 	]);
+	// The table as the template's sticky note asks for it, with two free slots.
+	await e2e.serve([]);
+	bookings = await createDataTable(
+		host,
+		'agora_bookings',
+		[
+			['slot', 'string'],
+			['status', 'string'],
+			['name', 'string'],
+			['phone', 'string'],
+			['booked_at', 'number'],
+		],
+		[
+			{ slot: 'Tuesday 10:00', status: 'free' },
+			{ slot: 'Tuesday 11:00', status: 'free' },
+		],
+	);
 	const workflow = JSON.parse(
 		fs.readFileSync(path.join(EXAMPLES_DIR, '17-webhook-tool.json'), 'utf8'),
 	);
+	selectTable(dataTableNodes(workflow.nodes), bookings.id, 'agora_bookings');
 	for (const node of workflow.nodes) {
 		if (node.name !== 'Start Agent With a Webhook Tool') continue;
 		node.parameters.model.llmUrl = `${agentModel.url}/chat/completions`;
@@ -55,7 +83,14 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 
 afterAll(async () => await agentModel?.close());
 
-test('17: the agent’s Webhook tool answers a turn; the webhook ran once; its secret never shows', async () => {
+const book = (headers: Record<string, string>, body: object) =>
+	fetch(toolUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+
+test('17: the agent’s Webhook tool books a slot in the Data Table during a turn; the webhook ran once; its secret never shows', async () => {
 	const data = await host.executeSucceeded(EX.workflowId);
 	const agentId = String(nodeOutput(data, 'Start Agent With a Webhook Tool')[0].agent_id);
 	const { agents } = (await sandbox.control('state')) as {
@@ -63,7 +98,7 @@ test('17: the agent’s Webhook tool answers a turn; the webhook ran once; its s
 	};
 	const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
 	expect(sent.llm.tools[0]).toMatchObject({
-		function: { name: 'lookup_order' },
+		function: { name: 'book_slot' },
 		server: { method: 'POST', url: toolUrl, headers: { [EX.headerName]: SECRET } },
 	});
 	expect(sent.advanced_features).toEqual({ enable_tools: true });
@@ -71,19 +106,27 @@ test('17: the agent’s Webhook tool answers a turn; the webhook ran once; its s
 
 	const before = (await host.executions(EX.workflowId)).length;
 	await sandbox.control('clock', { advanceMs: 20 });
-	const turn = await sandbox.control(`agents/${agentId}/say`, { text: 'Where is order 42?' });
-	expect(turn.toolCalls).toEqual([
-		expect.objectContaining({ name: 'lookup_order', isError: false }),
-	]);
-	expect(turn.answer).toBe('Tool said: {"order":"42","status":"shipped","eta":"Tuesday"}');
+	const turn = await sandbox.control(`agents/${agentId}/say`, {
+		text: 'Tuesday at ten, please. Anna, +14155550123.',
+	});
+	expect(turn.toolCalls).toEqual([expect.objectContaining({ name: 'book_slot', isError: false })]);
+	expect(turn.answer).toBe('Tool said: {"booked":true,"slot":"Tuesday 10:00"}');
 	const after = await host.settledExecutions(EX.workflowId, (list) => list.length > before);
 	expect(after.length - before).toBe(1);
 
+	// The booking row is written; the other slot stays free.
+	const rows = await dataTableRows(host, bookings);
+	expect(rows.map((r) => [r.slot, r.status, r.name, r.phone])).toEqual([
+		['Tuesday 10:00', 'booked', 'Anna', '+14155550123'],
+		['Tuesday 11:00', 'free', null, null],
+	]);
+	expect(rows[0].booked_at).toBeGreaterThan(0);
+
+	// The same slot again is refused and the first booking kept.
+	const again = await book({ [EX.headerName]: SECRET }, { ...BOOKING, name: 'Ben' });
+	expect(await again.json()).toEqual({ booked: false, slot: 'Tuesday 10:00' });
+	expect((await dataTableRows(host, bookings))[0].name).toBe('Anna');
+
 	// A call without the secret is refused by the Webhook's Header Auth.
-	const refused = await fetch(toolUrl, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: '{"orderId": "1"}',
-	});
-	expect(refused.status).toBe(403);
+	expect((await book({}, { ...BOOKING, slot: 'Tuesday 11:00' })).status).toBe(403);
 }, 240000);

@@ -18,11 +18,11 @@ import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import {
 	importCallerNumber,
 	CAMPAIGN_TABLE,
-	contactRows,
 	createContactsTable,
 	newContact,
 	zoneAt,
 } from '../../scripts/lib/campaign';
+import { dataTableRows, type DataTable } from '../../scripts/lib/dataTables';
 import { mostAtOnce, sandboxCalls, saveCampaign, triesCalledTwice } from '../lib/campaign';
 import { useN8nE2e } from '../lib/n8nE2e';
 
@@ -73,8 +73,8 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 	];
 	const scriptOf = (i: number) => SCRIPTS[i < 8 ? 0 : 1 + Math.floor((i - 8) / 4)];
 	const phoneOf = (i: number) => `+1415555${String(1101 + i)}`;
-	let tablePath: string;
-	const rows = () => contactRows(host, tablePath);
+	let table: DataTable;
+	const rows = () => dataTableRows(host, table);
 	const run = async () => {
 		const { run: done, raw } = await host.execute(PHONE_EXAMPLES.campaignWorkflowId);
 		if (done.status !== 'success')
@@ -83,17 +83,16 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			);
 		return done;
 	};
-	let tableId: string;
 
 	beforeAll(async () => {
 		await serve([]);
 		const inHours = zoneAt(12);
 		const outOfHours = zoneAt(0);
-		({ path: tablePath, id: tableId } = await createContactsTable(host, CAMPAIGN_TABLE, [
+		table = await createContactsTable(host, CAMPAIGN_TABLE, [
 			...Array.from({ length: 20 }, (_, i) => newContact(`Contact ${i + 1}`, phoneOf(i), inHours)),
 			newContact('Night Owl 1', '+14155551198', outOfHours),
 			newContact('Night Owl 2', '+14155551199', outOfHours),
-		]));
+		]);
 	}, 240000);
 
 	test('outcomes written back, retries up to the limit, never twice per try, never more than 3 at once', async () => {
@@ -102,7 +101,7 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			await sandbox.control('telephony/callees', { number: phoneOf(i), script: scriptOf(i)[1] });
 		for (const number of CALLER_NUMBERS) await importCallerNumber(sandbox, number);
 		// The template with this table and the test's pace: no retry delay, every day, a check each second.
-		await saveCampaign(host, tableId, {
+		await saveCampaign(host, table.id, {
 			concurrency: CONCURRENCY,
 			settings: { maxTries: MAX_TRIES, retryDelayMinutes: 0, callingDays: '1,2,3,4,5,6,7' },
 		});
@@ -123,8 +122,8 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		expect(runs).toBe(MAX_TRIES + 1);
 
 		const placed = await calls();
-		const table = await rows();
-		for (const [i, row] of table.slice(0, 20).entries()) {
+		const stored = await rows();
+		for (const [i, row] of stored.slice(0, 20).entries()) {
 			const kind = scriptOf(i)[0];
 			const mine = placed.filter((c) => c.toNumber === row.phone);
 			// Each try is one call, and the row counts them.
@@ -140,7 +139,7 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			expect(row.agent_id).toBe(mine[mine.length - 1].agentId);
 		}
 		// Out of their calling hours: never called.
-		expect(table.slice(20).map((r) => [r.status, r.tries])).toEqual([
+		expect(stored.slice(20).map((r) => [r.status, r.tries])).toEqual([
 			['pending', 0],
 			['pending', 0],
 		]);

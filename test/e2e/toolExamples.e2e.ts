@@ -1,17 +1,26 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
 /**
- * The tool examples 10 to 14 in a real n8n against the sandbox process: MCP Server Trigger, agent with
- * n8n tools, chat agent placing a call, summaries in Postgres, live supervisor (docs/testing.md).
+ * The tool examples 10 to 14 in a real n8n against the sandbox process: booking tools behind an MCP
+ * Server Trigger writing to a Data Table, the agent that calls them, chat agent placing a call,
+ * summaries in a Data Table, live supervisor (docs/testing.md).
  */
-import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
 import { EXAMPLES_DIR } from '../../scripts/lib/examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { POSTGRES, startPostgres, tempFolder, type Service } from '../queue/services';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import {
+	createDataTable,
+	dataTableNodes,
+	dataTableRows,
+	selectTable,
+	type DataTable,
+} from '../../scripts/lib/dataTables';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
@@ -26,8 +35,7 @@ const WEBHOOKS = {
 	afterCall: '7a1f3e95-2c4b-4d8e-9f06-1b3c5d7e9a24',
 	supervisor: '2e8b4d17-6c3a-4f59-b0d2-9a7c1e3f5b68',
 };
-const PG_TABLE =
-	'CREATE TABLE call_summaries (agent_id text PRIMARY KEY, channel text, summary text, transcript jsonb, stored_at timestamptz DEFAULT now())';
+const BOOKING = { slot: 'Tuesday 10:00', name: 'Anna', phone: '+14155550123' };
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
@@ -36,47 +44,29 @@ let agentModel: ScriptedModel;
 /** The chat AI Agent's model: calls the phone tool with a number and a goal. */
 let chatModel: ScriptedModel;
 let mcpUrl: string;
-let postgres: Service;
+let bookings: DataTable;
+let summaries: DataTable;
 
-const psql = (sql: string) =>
-	execFileSync(
-		'psql',
-		[
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(postgres.port),
-			'-U',
-			POSTGRES.user,
-			'-d',
-			POSTGRES.database,
-			'-tA',
-			'-c',
-			sql,
-		],
-		{ encoding: 'utf8' },
-	).trim();
-
-/** An example with some parameters replaced (`over` by node name). */
-function patchedExample(file: string, over: Record<string, (parameters: any) => void>): object {
+/** An example with some parameters replaced (`over` by node name), its Data Table nodes on `table`. */
+function patchedExample(
+	file: string,
+	over: Record<string, (parameters: any) => void>,
+	table?: DataTable,
+): object {
 	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 	for (const node of workflow.nodes) over[node.name]?.(node.parameters);
+	if (table) selectTable(dataTableNodes(workflow.nodes), table.id, 'table under test');
 	return workflow;
 }
 
 useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	mcpUrl = `${host.baseUrl}/mcp/agora-agent-tools`;
-	agentModel = await startScriptedModel({
-		input: '6*7',
-		thought: 'The caller asked for 6 times 7.',
-	});
+	agentModel = await startScriptedModel(BOOKING);
 	chatModel = await startScriptedModel({
 		toNumber: CALLEE,
 		goal: 'Ask whether Tuesday at 10 works for the appointment.',
 	});
-	postgres = await startPostgres(tempFolder());
-	psql(PG_TABLE);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
 		{
@@ -97,31 +87,46 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: chatModel.url },
 		},
-		{
-			id: 'postgresExCred',
-			name: 'Postgres account',
-			type: 'postgres',
-			data: {
-				host: '127.0.0.1',
-				port: postgres.port,
-				database: POSTGRES.database,
-				user: POSTGRES.user,
-				password: POSTGRES.password,
-				ssl: 'disable',
-			},
-		},
+	]);
+	// The stores as the templates' sticky notes ask for them: slots to book, summaries.
+	await e2e.serve([]);
+	bookings = await createDataTable(
+		host,
+		'agora_bookings',
+		[
+			['slot', 'string'],
+			['status', 'string'],
+			['name', 'string'],
+			['phone', 'string'],
+			['booked_at', 'number'],
+		],
+		[
+			{ slot: 'Tuesday 10:00', status: 'free' },
+			{ slot: 'Tuesday 11:00', status: 'free' },
+		],
+	);
+	summaries = await createDataTable(host, 'agora_call_summaries', [
+		['agent_id', 'string'],
+		['channel', 'string'],
+		['summary', 'string'],
+		['transcript', 'string'],
 	]);
 	await e2e.importWorkflows([
-		path.join(EXAMPLES_DIR, '13-after-the-call.json'),
+		patchedExample('13-after-the-call.json', {}, summaries),
 		// Every answer counts as slow, so that the scripted model's quick answers are steered too.
 		patchedExample('14-live-supervisor.json', {
 			'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1),
 		}),
-		path.join(EXAMPLES_DIR, '10-n8n-tools-mcp-server.json'),
+		patchedExample('10-n8n-tools-mcp-server.json', {}, bookings),
+		// The scripted model calls the first tool it is offered: only Book_a_Slot is.
 		patchedExample('11-agent-with-n8n-tools.json', {
 			'Start Agent With n8n Tools': (p) => {
 				p.model.llmUrl = `${agentModel.url}/chat/completions`;
-				p.model.llmOptions.mcpServers.servers[0].endpoint = mcpUrl;
+				Object.assign(p.model.llmOptions.mcpServers.servers[0], {
+					endpoint: mcpUrl,
+					allowedToolsMode: 'list',
+					allowedTools: ['Book_a_Slot'],
+				});
 			},
 		}),
 		patchedExample('12-chat-agent-makes-phone-call.json', {
@@ -138,45 +143,92 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 afterAll(async () => {
 	await agentModel?.close();
 	await chatModel?.close();
-	await postgres?.stop();
 });
 
 const executed = (id: string) => host.executeSucceeded(id);
 
-test('10 + 11: Start sends the n8n MCP server as Agora documents it; the sandbox lists its tools and calls one in a turn', async () => {
-	const before = (await host.executions(IDS.mcpServer)).length;
-	const data = await executed(IDS.mcpAgent);
-	const agentId = String(nodeOutput(data, 'Start Agent With n8n Tools')[0].agent_id);
-	const { agents } = (await sandbox.control('state')) as {
-		agents: Array<{ agentId: string; request: any }>;
-	};
-	const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
-	expect(sent.llm.mcp_servers).toEqual([
-		{
-			name: 'n8ntools',
-			endpoint: mcpUrl,
-			transport: 'streamable_http',
-			timeout_ms: 10000,
-			headers: { Authorization: `Bearer ${MCP_TOKEN}` },
-		},
-	]);
-	expect(sent.advanced_features).toEqual({ enable_tools: true });
-	expect(JSON.stringify(data)).not.toContain(MCP_TOKEN);
+/** n8n's MCP server as Agora's agent reaches it, with the template's bearer token. */
+async function mcpClient(): Promise<Client> {
+	const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
+		requestInit: { headers: { Authorization: `Bearer ${MCP_TOKEN}` } },
+	});
+	const client = new Client({ name: 'agora-e2e', version: '1.0.0' });
+	await client.connect(transport);
+	return client;
+}
 
-	await sandbox.control('clock', { advanceMs: 20 });
-	// The conversation view waits for the agent's MCP connections (initialize, tools/list).
-	const conversation = await sandbox.control(`agents/${agentId}/conversation`);
-	// Built-in tools keep their own names (the think node's is thinking_tool).
-	expect(conversation.tools.failures).toEqual([]);
-	expect([...conversation.tools.tools].sort()).toEqual(['calculator', 'thinking_tool']);
+const toolText = (result: any): string =>
+	(result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
 
-	const turn = await sandbox.control(`agents/${agentId}/say`, { text: 'What is six times seven?' });
-	expect(turn.toolCalls).toEqual([expect.objectContaining({ server: 'n8ntools', isError: false })]);
-	expect(turn.answer).toMatch(/^Tool said: /);
+test('10 + 11: the agent books a slot through the n8n MCP server during a turn; the row is in the Data Table and read back', async () => {
+	const client = await mcpClient();
+	try {
+		// Each tool goes by its node's name, spaces as underscores.
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => t.name).sort()).toEqual([
+			'Book_a_Slot',
+			'Check_Availability',
+			'Find_My_Booking',
+		]);
+		const listed = (await host.executions(IDS.mcpServer)).length;
+		const free = toolText(await client.callTool({ name: 'Check_Availability', arguments: {} }));
+		expect(free).toContain('Tuesday 10:00');
+		expect(free).toContain('Tuesday 11:00');
+		// n8n saves a tool's execution after answering: counted once saved.
+		const before = (await host.settledExecutions(IDS.mcpServer, (list) => list.length > listed))
+			.length;
+		const data = await executed(IDS.mcpAgent);
+		const agentId = String(nodeOutput(data, 'Start Agent With n8n Tools')[0].agent_id);
+		const { agents } = (await sandbox.control('state')) as {
+			agents: Array<{ agentId: string; request: any }>;
+		};
+		const sent = agents.find((a) => a.agentId === agentId)!.request.properties;
+		expect(sent.llm.mcp_servers).toEqual([
+			{
+				name: 'n8ntools',
+				endpoint: mcpUrl,
+				transport: 'streamable_http',
+				timeout_ms: 10000,
+				headers: { Authorization: `Bearer ${MCP_TOKEN}` },
+				allowed_tools: ['Book_a_Slot'],
+			},
+		]);
+		expect(sent.advanced_features).toEqual({ enable_tools: true });
+		expect(JSON.stringify(data)).not.toContain(MCP_TOKEN);
 
-	// The tool call ran the MCP Server Trigger's workflow once.
-	const after = await host.settledExecutions(IDS.mcpServer, (list) => list.length > before);
-	expect(after.length - before).toBe(1);
+		await sandbox.control('clock', { advanceMs: 20 });
+		// The conversation view waits for the agent's MCP connections (initialize, tools/list).
+		const conversation = await sandbox.control(`agents/${agentId}/conversation`);
+		expect(conversation.tools.failures).toEqual([]);
+		expect(conversation.tools.tools).toEqual(['Book_a_Slot']);
+
+		const turn = await sandbox.control(`agents/${agentId}/say`, {
+			text: 'Tuesday at ten, please. Anna, +14155550123.',
+		});
+		expect(turn.toolCalls).toEqual([
+			expect.objectContaining({ server: 'n8ntools', isError: false }),
+		]);
+		expect(turn.answer).toMatch(/^Tool said: .*Tuesday 10:00/);
+
+		// The tool call ran the MCP Server Trigger's workflow once and wrote the booking.
+		const after = await host.settledExecutions(IDS.mcpServer, (list) => list.length > before);
+		expect(after.length - before).toBe(1);
+		const rows = await dataTableRows(host, bookings);
+		expect(rows.map((r) => [r.slot, r.status, r.name, r.phone])).toEqual([
+			['Tuesday 10:00', 'booked', 'Anna', '+14155550123'],
+			['Tuesday 11:00', 'free', null, null],
+		]);
+
+		// Read back; and the booked slot cannot be booked again.
+		const mine = toolText(
+			await client.callTool({ name: 'Find_My_Booking', arguments: { phone: BOOKING.phone } }),
+		);
+		expect(mine).toContain('Tuesday 10:00');
+		await client.callTool({ name: 'Book_a_Slot', arguments: { ...BOOKING, name: 'Ben' } });
+		expect((await dataTableRows(host, bookings))[0].name).toBe('Anna');
+	} finally {
+		await client.close();
+	}
 }, 240000);
 
 test('10: a wrong bearer token is refused by the trigger', async () => {
@@ -268,7 +320,7 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
 	throw new Error(`never happened: ${what}`);
 }
 
-test('13: the agent history (103) of an ended conversation becomes a summary row in Postgres', async () => {
+test('13: the agent history (103) of an ended conversation becomes a summary row in the Data Table', async () => {
 	await sandbox.control('config', {
 		notify: {
 			url: `${host.baseUrl}/webhook/${WEBHOOKS.afterCall}/webhook`,
@@ -284,14 +336,12 @@ test('13: the agent history (103) of an ended conversation becomes a summary row
 		{ method: 'POST', headers: { authorization: auth } },
 	);
 	const row = await eventually(
-		async () =>
-			psql(
-				`SELECT channel || '|' || summary || '|' || transcript::text FROM call_summaries WHERE agent_id = '${agentId}'`,
-			) || undefined,
+		async () => (await dataTableRows(host, summaries)).find((r) => r.agent_id === agentId),
 		'the row',
 	);
-	expect(row).toContain('room-after-call|');
-	expect(row).toContain('Tuesday works for me.');
+	expect(row.channel).toBe('room-after-call');
+	expect(row.summary).toBeTruthy();
+	expect(row.transcript).toContain('Tuesday works for me.');
 }, 120000);
 
 test('14: after a turn’s metrics (111) the rule sends Agent › Think into the live conversation', async () => {

@@ -3,12 +3,8 @@
  * Template 08 under test (phone e2e, queue suite): the template saved with a test's table and pace,
  * and what the sandbox's call records say about it.
  */
-import {
-	campaignTemplate,
-	saveCampaignNodes,
-	selectTable,
-	unsetTableNodes,
-} from '../../scripts/lib/campaign';
+import { campaignTemplate, saveCampaignNodes } from '../../scripts/lib/campaign';
+import { selectTable, unsetTableNodes } from '../../scripts/lib/dataTables';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 

@@ -8,7 +8,7 @@ import os from 'os';
 import path from 'path';
 
 import { exampleCredentials } from '../../scripts/lib/examples';
-import { N8nHost } from '../../scripts/lib/n8nHost';
+import { N8nHost, type CliResult } from '../../scripts/lib/n8nHost';
 import {
 	DEFAULT_N8N_VERSION,
 	freePort,
@@ -21,6 +21,16 @@ import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sand
 export const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 
 const SHORT_DELAYS = { SANDBOX_START_DELAY_MS: '20', SANDBOX_STOP_DELAY_MS: '20' };
+
+/**
+ * `describe` in one version's lane of the run (run.sh's N8N_E2E_VERSIONS, in order), `describe.skip`
+ * in the others: for a file that runs once per run, placed to keep the two lanes even.
+ */
+export function inLane(which: 'first' | 'last'): jest.Describe {
+	const versions = (process.env.N8N_E2E_VERSIONS ?? N8N_VERSION).trim().split(/\s+/);
+	const lane = which === 'first' ? versions[0] : versions[versions.length - 1];
+	return N8N_VERSION === lane ? describe : describe.skip;
+}
 
 export interface N8nE2eOptions {
 	/** Names the temporary folder (agora-<name>-<version>-…). */
@@ -138,15 +148,15 @@ export class N8nE2e {
 		await this.host.importCredentialData(exampleCredentials({ ...base, ...fields }));
 	}
 
-	/** Imports workflows in one n8n command, each a JSON file's path or a workflow object. */
-	async importWorkflows(workflows: Array<string | object>): Promise<void> {
+	/** Imports workflows in one n8n command, each a JSON file's path or a workflow object; returns what n8n printed. */
+	async importWorkflows(workflows: Array<string | object>): Promise<CliResult> {
 		const dir = fs.mkdtempSync(path.join(this.folder, 'workflows-'));
 		for (const [i, workflow] of workflows.entries()) {
 			const file = path.join(dir, `${i}.json`);
 			if (typeof workflow === 'string') fs.copyFileSync(workflow, file);
 			else fs.writeFileSync(file, JSON.stringify(workflow));
 		}
-		await this.host.importWorkflowFolder(dir);
+		return await this.host.importWorkflowFolder(dir);
 	}
 
 	/** Starts n8n unless it runs, activates the workflows, and returns once each has its webhooks registered. */

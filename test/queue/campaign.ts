@@ -6,12 +6,12 @@
 import {
 	CAMPAIGN_TABLE,
 	campaignTemplate,
-	contactRows,
 	createContactsTable,
 	importCallerNumber,
 	newContact,
 	zoneAt,
 } from '../../scripts/lib/campaign';
+import { dataTableRows } from '../../scripts/lib/dataTables';
 import { PHONE_EXAMPLES } from '../../scripts/lib/examples';
 import { mostAtOnce, sandboxCalls, saveCampaign, triesCalledTwice } from '../lib/campaign';
 import type { QueueCluster } from './cluster';
@@ -56,7 +56,7 @@ export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outco
 		CAMPAIGN_TABLE,
 		phones.map((phone, i) => newContact(`Contact ${i + 1}`, phone, zoneAt(12))),
 	);
-	const rows = () => contactRows(api, table.path);
+	const rows = () => dataTableRows(api, table);
 	await saveCampaign(api, table.id, {
 		concurrency: CONCURRENCY,
 		everySeconds: EVERY_SECONDS,

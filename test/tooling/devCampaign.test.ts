@@ -2,7 +2,8 @@
  * `npm run dev` and template 08's contacts table: made once, never over a table or a selection of
  * the user's; a table the user deleted is not made again unless reset is asked for.
  */
-import { campaignTemplate, selectTable, unsetTableNodes } from '../../scripts/lib/campaign';
+import { campaignTemplate } from '../../scripts/lib/campaign';
+import { selectTable, unsetTableNodes } from '../../scripts/lib/dataTables';
 import { planCampaignTable, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
 
 describe('the table dev gives template 08', () => {

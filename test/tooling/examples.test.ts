@@ -54,3 +54,47 @@ test.each(files)('%s: every Agora locator field holds a locator value', (file) =
 		}
 	}
 });
+
+test('README lists every example once, by the title the editor shows', () => {
+	const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+	const listed = [...readme.matchAll(/\[([^\]]+)\]\(examples\/([^)]+\.json)\)/g)].map(
+		([, title, file]) => [file, title],
+	);
+	const titles = files.map((file) => [
+		file,
+		(JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as { name: string }).name,
+	]);
+	expect([...listed].sort()).toEqual(titles);
+});
+
+test.each(files)(
+	'%s: its first sticky note says what it does, how to set it up and where each credential comes from; a note says what a run costs',
+	(file) => {
+		const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as {
+			nodes: Array<
+				ExampleNode & { position: [number, number]; credentials?: Record<string, { name: string }> }
+			>;
+		};
+		// The first note is the one furthest left, then up: where a reader starts.
+		const notes = nodes
+			.filter((n) => n.type === 'n8n-nodes-base.stickyNote')
+			.sort((a, b) => a.position[0] - b.position[0] || a.position[1] - b.position[1])
+			.map((n) => String(n.parameters?.content ?? ''));
+		const first = notes[0] ?? '';
+		expect(first).toMatch(/^## /);
+		expect(first).toContain('**Set up**');
+		expect(notes.join('\n')).toMatch(/(\*\*|#+ )What a run costs/);
+		const credentials = new Set(
+			nodes.flatMap((n) => Object.values(n.credentials ?? {}).map(({ name }) => name)),
+		);
+		expect([...credentials].filter((name) => !first.includes(name))).toEqual([]);
+	},
+);
+
+test.each(files)('%s: node ids and names are unique (n8n 2.x refuses a duplicate id)', (file) => {
+	const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as {
+		nodes: Array<{ id: string; name: string }>;
+	};
+	expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+	expect(new Set(nodes.map((n) => n.name)).size).toBe(nodes.length);
+});

@@ -127,8 +127,8 @@ async function sent(workflow: Workflow, prefix: string) {
 }
 
 const files = fs.readdirSync(BEFORE).filter((file) => file.endsWith('.json'));
-// Rewritten rather than moved (template 08 became the Data Table campaign): the saved copy still runs.
-const REWRITTEN = new Set(['08']);
+// Rewritten rather than moved (08 became the Data Table campaign, 11 and 17 booking agents): the saved copy still runs.
+const REWRITTEN = new Set(['08', '11', '17']);
 // Added after the move, on the current version from the start.
 const ADDED = new Set(['18']);
 const agoraVersion = new Agora().description.defaultVersion;
