@@ -108,6 +108,10 @@ Module._load = function (request, parent, isMain) {
 	)
 		wrapMethod(exports.AgoraLlmTrigger?.prototype, 'webhook', 'package: trigger webhook()');
 	if (
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]AgoraLlmReply[\\/]AgoraLlmReply\.node\.js$/.test(file)
+	)
+		wrapMethod(exports.AgoraLlmReply?.prototype, 'execute', 'package: Reply execute()');
+	if (
 		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]Agora[\\/]actions[\\/]agentLlm[\\/]reply\.operation\.js$/.test(
 			file,
 		) &&
