@@ -27,7 +27,6 @@ const answerItems = itemsInOrder(replyToItem);
  * The reply of a workflow that is an Agora voice agent's LLM, a node of its own (as n8n's Respond
  * to Chat is): n8n resolves a node's whole form on every run, and the Agora node's is large.
  */
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- as an AI Agent's tool it would answer the caller mid-thought
 export class AgoraLlmReply implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agora Agent LLM Reply',
@@ -39,6 +38,8 @@ export class AgoraLlmReply implements INodeType {
 		description:
 			'Answer the request of the Agora Agent LLM Trigger that started this workflow, as an OpenAI chat completion',
 		defaults: { name: 'Agora Agent LLM Reply' },
+		// As the Agora node's Reply is: an AI Agent may answer the caller through it (n8n ignores a second answer).
+		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		properties: replyProperties,
