@@ -57,10 +57,10 @@ const isAgora = (node: INode) => node.type === AGORA || node.type === AGORA_TOOL
 const isReply = (node: INode) =>
 	node.type === LLM_REPLY || (node.type === AGORA && node.parameters.resource === 'agentLlm');
 /** The reply's own parameters, whichever node holds them. */
-const replyParameters = ({ parameters }: INode) => {
-	const { resource: _resource, operation: _operation, ...own } = parameters;
-	return own;
-};
+const replyParameters = ({ parameters }: INode) =>
+	Object.fromEntries(
+		Object.entries(parameters).filter(([name]) => name !== 'resource' && name !== 'operation'),
+	);
 
 /** Sets a parameter where this node version keeps it: at the top level or in its group. */
 function setParameter(node: INode, name: string, value: unknown): void {
