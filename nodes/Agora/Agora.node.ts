@@ -129,7 +129,7 @@ export class Agora implements INodeType {
 						name: 'Agent LLM',
 						value: 'agentLlm',
 						description:
-							'Answer an agent’s LLM request that started this workflow (Agora Agent LLM Trigger)',
+							'Answer an agent’s LLM request that started this workflow. New workflows: the Agora Agent LLM Reply node.',
 					},
 					{
 						name: 'Cloud Player',

@@ -29,7 +29,7 @@ import { isPlainObject } from '../shared/values';
 export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
 
 const SETUP_NOTICE =
-	'Paste the Production URL as LLM URL in Agora › Agent › Start; end the workflow with Agent LLM › Reply. ' +
+	'Paste the Production URL as LLM URL in Agora › Agent › Start; end it with an Agora Agent LLM Reply. ' +
 	'<a href="https://github.com/n8n-nodes-agora/n8n-nodes-agora#readme" target="_blank">Set-up</a>';
 
 interface LlmTriggerOptions {
@@ -106,7 +106,7 @@ async function agoraAgentLlmCredentialTest(
 	};
 }
 
-/** Buffered: Agent LLM › Reply answers. Streaming: n8n writes its chunks, which the trigger translates. */
+/** Buffered: the Agora Agent LLM Reply node (or Agora › Agent LLM › Reply) answers. Streaming: n8n writes its chunks, which the trigger translates. */
 const RESPONSE_MODE = '={{ $parameter["options"]["streamAnswer"] ? "streaming" : "responseNode" }}';
 
 /**

@@ -28,7 +28,7 @@ export const DEFAULT_ANSWER_TIMEOUT_MS = 8000;
 export const MAX_ANSWER_TIMEOUT_MS = 300000;
 
 export const NO_ANSWER =
-	'The workflow ended without an answer: end it with Agora › Agent LLM › Reply, or let n8n’s AI Agent stream its answer';
+	'The workflow ended without an answer: end it with the Agora Agent LLM Reply node, or let n8n’s AI Agent stream its answer';
 export const WORKFLOW_FAILED = 'The workflow failed before it answered';
 
 /** Writes a JSON (or SSE) answer unless one was already sent. */

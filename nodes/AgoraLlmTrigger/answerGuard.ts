@@ -16,7 +16,7 @@ export interface GuardedResponse extends LlmResponse {
 const FAILED_RUN_STATUS = 500;
 
 export const NO_REPLY =
-	'The workflow ended without a reply: no Agora › Agent LLM › Reply ran, or the run failed before one did (see its execution)';
+	'The workflow ended without a reply: no Agora Agent LLM Reply ran, or the run failed before one did (see its execution)';
 
 function bodyText(chunk: unknown): string {
 	if (Buffer.isBuffer(chunk)) return chunk.toString('utf8');

@@ -105,8 +105,8 @@ export function openAiError(message: string, type: string, code: string | null):
 }
 
 /**
- * In n8n's streaming mode a node can only send text chunks: Agent LLM › Reply sends its whole answer
- * as one chunk under this key, which the Agent LLM Trigger reads back instead of speaking it.
+ * In n8n's streaming mode a node can only send text chunks: the Reply (node or Agora operation)
+ * sends its whole answer as one chunk under this key, which the trigger reads back, not speaks.
  */
 export const REPLY_CHUNK_KEY = 'agoraAgentLlmReply';
 

@@ -52,8 +52,9 @@ export function fieldError(
 	rule: string,
 	itemIndex: number,
 	others: string[] = [],
+	knownLabel?: string,
 ): NodeOperationError {
-	const label = fieldNamer(node, field);
+	const label = knownLabel ?? fieldNamer(node, field);
 	// A member only Additional Body can set is named inside it, by its API path.
 	const viaBody = label?.includes('Additional Body') && !/additionalBody/.test(field);
 	const where = !label ? `parameter "${field}"` : viaBody ? `“${label}” › ${field}` : `“${label}”`;
@@ -88,12 +89,16 @@ export function validateOrThrow<T>(
 	throw fieldError(fn.getNode(), field, rule, itemIndex, all.length > 1 ? all : []);
 }
 
-/** Throws a NodeOperationError naming a field, for checks made outside a schema. */
+/**
+ * Throws a NodeOperationError naming a field, for checks made outside a schema. `label`: the field
+ * as its form labels it, for a node whose form the node namer does not hold (the LLM Reply).
+ */
 export function invalidField(
 	fn: Pick<IExecuteFunctions, 'getNode'>,
 	field: string,
 	rule: string,
 	itemIndex: number,
+	label?: string,
 ): NodeOperationError {
-	return fieldError(fn.getNode(), field, rule, itemIndex);
+	return fieldError(fn.getNode(), field, rule, itemIndex, [], label);
 }

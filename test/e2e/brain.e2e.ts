@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The agent's brain in a real n8n: the Agent LLM Trigger answered by Agent LLM › Reply, read with the
- * openai SDK (stream and not), tool calls, refusals, Answer Timeout, core Webhook, the brain examples.
+ * The agent's brain in a real n8n: the Agent LLM Trigger answered by the Agent LLM Reply (and by
+ * Agora › Agent LLM › Reply, as saved workflows hold it), read with the openai SDK (stream and not),
+ * tool calls, refusals, Answer Timeout, core Webhook, the brain examples.
  */
 import path from 'path';
 import OpenAI from 'openai';
@@ -10,12 +11,20 @@ import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/script
 import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR } from '../../scripts/lib/examples';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
-import { chain, heardReplyNode, llmTrigger, readStream, replyNode } from '../lib/brainWorkflows';
+import {
+	chain,
+	heardReplyNode,
+	llmTrigger,
+	readStream,
+	replyNode,
+	savedReplyNode,
+} from '../lib/brainWorkflows';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const KEY = BRAIN_EXAMPLES.key;
 const REPLY_WEBHOOK = '5a0c9d8e-7b6f-4a3e-8d2c-1b0a9f8e7d6c';
 const SLOW_WEBHOOK = '6b1d0e9f-8c7a-4b4f-9e3d-2c1b0a9f8e7d';
+const SAVED_REPLY_WEBHOOK = '8d3f2a1b-0e9c-4d6b-9a5f-4e3d2c1b0a9f';
 const CORE_WEBHOOK_PATH = 'brain-core-webhook';
 
 let host: N8nHost;
@@ -31,6 +40,14 @@ const replyWorkflow = {
 	settings: { executionOrder: 'v1' },
 	nodes: [llmTrigger(REPLY_WEBHOOK, {}), heardReplyNode()],
 	connections: chain('Agora Agent LLM Trigger', 'Reply'),
+};
+
+/** The same, answered by Agora › Agent LLM › Reply as a workflow saved before the Reply node. */
+const savedReplyWorkflow = {
+	...replyWorkflow,
+	id: 'agoraBrainTest04',
+	name: 'brain test: saved Agora › Agent LLM › Reply',
+	nodes: [llmTrigger(SAVED_REPLY_WEBHOOK, {}), heardReplyNode(savedReplyNode)],
 };
 
 /** Trigger with a short Answer Timeout -> Wait 20 s -> Reply: the trigger answers first. */
@@ -119,11 +136,18 @@ useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) =>
 		path.join(EXAMPLES_DIR, file),
 	);
-	await e2e.importWorkflows([...examples, replyWorkflow, slowWorkflow, coreWebhookWorkflow]);
+	await e2e.importWorkflows([
+		...examples,
+		replyWorkflow,
+		savedReplyWorkflow,
+		slowWorkflow,
+		coreWebhookWorkflow,
+	]);
 	startRun = await host.execute(BRAIN_EXAMPLES.startWorkflowId);
 	await e2e.serve([
 		BRAIN_EXAMPLES.brainWorkflowId,
 		replyWorkflow.id,
+		savedReplyWorkflow.id,
 		slowWorkflow.id,
 		coreWebhookWorkflow.id,
 	]);
@@ -133,7 +157,7 @@ afterAll(async () => {
 	await model?.close();
 });
 
-describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
+describe('Agora Agent LLM Trigger and Agora Agent LLM Reply', () => {
 	test('the openai SDK without streaming reads a chat.completion from the production URL', async () => {
 		const completion = await client(REPLY_WEBHOOK).chat.completions.create({
 			model: 'n8n',
@@ -178,6 +202,30 @@ describe('Agora Agent LLM Trigger and Agent LLM › Reply', () => {
 				function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
 			},
 		]);
+	});
+
+	test('a saved workflow’s Agora › Agent LLM › Reply answers the same, streamed and not, tool calls included', async () => {
+		const json = await client(SAVED_REPLY_WEBHOOK).chat.completions.create({
+			model: 'n8n',
+			messages: ask('saved'),
+		});
+		expect(json.choices[0]).toMatchObject({
+			message: { role: 'assistant', content: 'Heard: saved' },
+			finish_reason: 'stop',
+		});
+		const sse = await streamed(client(SAVED_REPLY_WEBHOOK), 'weather?');
+		expect(sse).toEqual({
+			content: 'Heard: weather?',
+			toolCalls: [
+				{
+					index: 0,
+					id: 'call_w',
+					type: 'function',
+					function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+				},
+			],
+			finish: 'tool_calls',
+		});
 	});
 
 	test('a wrong or missing key gets 401 with an OpenAI error body and starts no execution', async () => {

@@ -2,7 +2,7 @@
  * The Agent LLM Trigger's streaming option in a real n8n: n8n's AI Agent (version 3, streaming on)
  * on the scripted model streams its first words to the official openai SDK before the model has
  * finished; a request without stream gets one chat.completion; a workflow that does not stream
- * still answers through Agent LLM › Reply (tool calls too); a failing workflow gets an OpenAI error.
+ * still answers through the Agent LLM Reply (tool calls too); a failing workflow gets an OpenAI error.
  */
 import OpenAI from 'openai';
 

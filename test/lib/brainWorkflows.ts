@@ -1,6 +1,6 @@
 /**
  * Brain workflows for a real n8n, shared by the streaming end-to-end test and bench 8: the Agora
- * Agent LLM Trigger, n8n's AI Agent (version 3) on an OpenAI Chat Model, Agent LLM › Reply.
+ * Agent LLM Trigger, n8n's AI Agent (version 3) on an OpenAI Chat Model, Agora Agent LLM Reply.
  */
 import type OpenAI from 'openai';
 
@@ -41,18 +41,26 @@ export const llmTrigger = (
 	credentials: { agoraAgentLlmApi: BRAIN_EXAMPLES.llmCredential },
 });
 
+/** The Agora Agent LLM Reply node. */
 export const replyNode = (parameters: Record<string, unknown>) => ({
 	id: 'r',
 	name: 'Reply',
+	type: 'n8n-nodes-agora.agoraLlmReply',
+	typeVersion: 1,
+	position: [400, 0],
+	parameters,
+});
+
+/** The reply as saved workflows hold it: the Agora node's Agent LLM › Reply (before the node). */
+export const savedReplyNode = (parameters: Record<string, unknown>) => ({
+	...replyNode({ resource: 'agentLlm', operation: 'reply', ...parameters }),
 	type: 'n8n-nodes-agora.agora',
 	typeVersion: 1.1,
-	position: [400, 0],
-	parameters: { resource: 'agentLlm', operation: 'reply', ...parameters },
 });
 
 /** Reply "Heard: <last user message>", with a tool call when the message is "weather?". */
-export const heardReplyNode = () =>
-	replyNode({
+export const heardReplyNode = (reply = replyNode) =>
+	reply({
 		answer: "={{ 'Heard: ' + $json.lastUserMessage }}",
 		toolCalls:
 			"={{ $json.lastUserMessage === 'weather?' ? [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: { city: 'Paris' } } }] : '' }}",

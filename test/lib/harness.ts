@@ -23,6 +23,7 @@ import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
+import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 
 /** A start node that emits the items given in its `items` parameter (a JSON array). */
 class ItemsSource implements INodeType {
@@ -47,6 +48,7 @@ class ItemsSource implements INodeType {
 
 const registry: Record<string, INodeType | IVersionedNodeType> = {
 	'n8n-nodes-agora.agora': new Agora(),
+	'n8n-nodes-agora.agoraLlmReply': new AgoraLlmReply(),
 	'test.items': new ItemsSource(),
 };
 

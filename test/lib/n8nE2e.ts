@@ -186,7 +186,8 @@ export class N8nE2e {
 
 /** n8n 1.x lists community nodes in /types/nodes.json once loaded; 2.x serves them elsewhere. */
 export function awaitAgoraNodeTypes(host: N8nHost, version: string): void {
-	if (version.startsWith('1.')) host.awaitedNodeTypes.push('n8n-nodes-agora.agora');
+	if (version.startsWith('1.'))
+		host.awaitedNodeTypes.push('n8n-nodes-agora.agora', 'n8n-nodes-agora.agoraLlmReply');
 }
 
 /**

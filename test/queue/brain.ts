@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The agent's brain in queue mode: example 15 (Agora Agent LLM Trigger, n8n's AI Agent on the
- * scripted model, Agent LLM › Reply) active in the cluster. Its requests reach the webhook process,
+ * scripted model, Agora Agent LLM Reply) active in the cluster. Its requests reach the webhook process,
  * the AI Agent and the Reply run on a worker, and n8n relays the worker's answer to the caller.
  */
 import fs from 'fs';

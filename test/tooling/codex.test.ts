@@ -12,6 +12,7 @@ import type { INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 
 const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -50,6 +51,7 @@ const nodes: Array<[string, INodeType]> = [
 	['nodes/Agora/Agora.node.json', new Agora()],
 	['nodes/AgoraTrigger/AgoraTrigger.node.json', new AgoraTrigger()],
 	['nodes/AgoraLlmTrigger/AgoraLlmTrigger.node.json', new AgoraLlmTrigger()],
+	['nodes/AgoraLlmReply/AgoraLlmReply.node.json', new AgoraLlmReply()],
 ];
 
 /** GitHub's anchor for a README heading. */

@@ -20,6 +20,7 @@ import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { declaredBuilders, formLabel } from '../../nodes/Agora/form/labels';
 import { fieldError } from '../../nodes/shared/validate';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 import { AgoraAgentLlmApi } from '../../credentials/AgoraAgentLlmApi.credentials';
 
 const root = path.resolve(__dirname, '../..');
@@ -50,6 +51,7 @@ const everything: Found[] = [
 	...allProperties(new Agora().description.properties, 'Agora'),
 	...allProperties(new AgoraTrigger().description.properties, 'AgoraTrigger'),
 	...allProperties(new AgoraLlmTrigger().description.properties, 'AgoraLlmTrigger'),
+	...allProperties(new AgoraLlmReply().description.properties, 'AgoraLlmReply'),
 	...credentialTypes.flatMap((type) => allProperties(type.properties, type.name)),
 ];
 

@@ -11,6 +11,7 @@ import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import type { Sandbox } from '../../sandbox/src';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
@@ -27,6 +28,8 @@ const EXAMPLES = path.resolve(__dirname, '../../examples');
 const AGORA = 'n8n-nodes-agora.agora';
 // n8n runs the Agora node as an AI Agent's tool under this type: the same node class.
 const AGORA_TOOL = 'n8n-nodes-agora.agoraTool';
+// Example 15's Agent LLM › Reply became this node: the same reply, its parameters without resource and operation.
+const LLM_REPLY = 'n8n-nodes-agora.agoraLlmReply';
 registerNodeType(AGORA_TOOL, new Agora());
 
 const KEYS = {
@@ -51,6 +54,13 @@ const read = (folder: string, file: string): Workflow =>
 	JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Workflow;
 
 const isAgora = (node: INode) => node.type === AGORA || node.type === AGORA_TOOL;
+const isReply = (node: INode) =>
+	node.type === LLM_REPLY || (node.type === AGORA && node.parameters.resource === 'agentLlm');
+/** The reply's own parameters, whichever node holds them. */
+const replyParameters = ({ parameters }: INode) =>
+	Object.fromEntries(
+		Object.entries(parameters).filter(([name]) => name !== 'resource' && name !== 'operation'),
+	);
 
 /** Sets a parameter where this node version keeps it: at the top level or in its group. */
 function setParameter(node: INode, name: string, value: unknown): void {
@@ -136,7 +146,7 @@ const agoraVersion = new Agora().description.defaultVersion;
 it('the saved copies are the examples with an Agora node', () => {
 	const withAgora = fs
 		.readdirSync(EXAMPLES)
-		.filter((file) => read(EXAMPLES, file).nodes.some(isAgora))
+		.filter((file) => read(EXAMPLES, file).nodes.some((node) => isAgora(node) || isReply(node)))
 		.filter((file) => !ADDED.has(file.slice(0, 2)));
 	expect(files).toEqual(withAgora);
 });
@@ -149,6 +159,7 @@ it('every shipped example uses the current version of each Agora node', () => {
 		'n8n-nodes-agora.agoraLlmTrigger': Math.max(
 			...[new AgoraLlmTrigger().description.version].flat(),
 		),
+		[LLM_REPLY]: Math.max(...[new AgoraLlmReply().description.version].flat()),
 	};
 	for (const file of fs.readdirSync(EXAMPLES))
 		for (const node of read(EXAMPLES, file).nodes.filter((n) => n.type in current))
@@ -187,13 +198,14 @@ describe.each(files.filter((file) => !REWRITTEN.has(file.slice(0, 2))))(
 		});
 
 		it('keeps each node, its credentials and, for the agent-LLM reply, its parameters', () => {
-			const agora = (workflow: Workflow) => workflow.nodes.filter(isAgora);
+			const agora = (workflow: Workflow) =>
+				workflow.nodes.filter((node) => isAgora(node) || isReply(node));
 			expect(agora(now).map((node) => [node.name, node.credentials])).toEqual(
 				agora(before).map((node) => [node.name, node.credentials]),
 			);
-			for (const node of agora(now).filter((n) => n.parameters.resource === 'agentLlm'))
-				expect(node.parameters).toEqual(
-					agora(before).find((old) => old.name === node.name)!.parameters,
+			for (const node of now.nodes.filter(isReply))
+				expect(replyParameters(node)).toEqual(
+					replyParameters(before.nodes.find((old) => old.name === node.name)!),
 				);
 		});
 	},

@@ -16,6 +16,7 @@ import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.c
 import { AgoraVendorKeysApi } from '../../credentials/AgoraVendorKeysApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 
 const LIMIT = 200;
@@ -94,6 +95,7 @@ const texts: Text[] = [
 	...nodeTexts('Agora', new Agora()),
 	...nodeTexts('AgoraTrigger', new AgoraTrigger()),
 	...nodeTexts('AgoraLlmTrigger', new AgoraLlmTrigger()),
+	...nodeTexts('AgoraLlmReply', new AgoraLlmReply()),
 	...credentials.flatMap((type) => textsOf(type.properties, type.name)),
 ];
 

@@ -27,7 +27,10 @@ import type { Row } from '../lib/report';
 import { median } from '../lib/stats';
 import type { Bench } from '../lib/types';
 
-/** BENCH10_VERSIONS, BENCH10_LEVELS and BENCH10_LEVEL_MS narrow a run while developing. */
+/**
+ * BENCH10_VERSIONS, BENCH10_LEVELS and BENCH10_LEVEL_MS narrow a run while developing;
+ * BENCH10_ATTRIBUTION_ONLY=1 measures the package's own cost alone (no caller levels, no knee).
+ */
 const fromEnv = (name: string) => process.env[name]?.split(',').filter(Boolean);
 const VERSIONS = fromEnv('BENCH10_VERSIONS') ?? ['1.123.81', '2.41.1'];
 /** The smoke run proves the bench runs on one n8n (bench 8's smoke runs the other). */
@@ -39,6 +42,7 @@ const levels = (smoke: boolean) =>
 	fromEnv('BENCH10_LEVELS')?.map(Number) ?? (smoke ? [2] : [1, 5, 10, 25, 50]);
 /** Full: each level runs this long; smoke: 3 turns per caller. */
 const LEVEL_MS = Number(process.env.BENCH10_LEVEL_MS) || 30000;
+const ATTRIBUTION_ONLY = /^(1|true|yes)$/i.test(process.env.BENCH10_ATTRIBUTION_ONLY ?? '');
 const plan = (callers: number, smoke: boolean): CallerPlan =>
 	smoke
 		? { callers, turnsPerCaller: 3, pauseMs: [100, 300] }
@@ -301,7 +305,7 @@ export const capacityBench: Bench = {
 	id: 10,
 	title: 'The brain under load: parallel callers, and the package’s own cost',
 	method: (smoke) =>
-		`**10** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` (SQLite, regular mode, runners off) with the packed package. The model: a local OpenAI-compatible endpoint (test/bench/lib/pacedModel.ts) whose first token comes after ${MODEL.firstTokenMs} ms, then ${MODEL.tokensPerSecond} tokens/s, ${TOKENS.length} tokens. The brain: Agora Agent LLM Trigger (Stream the AI Agent's Answer on, Answer Timeout ${ANSWER_TIMEOUT_MS / 1000} s) -> AI Agent 3 (streaming) with OpenAI Chat Model and Simple Memory (session = the request's user, window 5) -> Agent LLM › Reply. Callers: ${levels(smoke).join(', ')} in parallel, ${smoke ? '3 turns each, pause 0.1-0.3 s' : `for ${LEVEL_MS / 1000} s, each turn after a pause of 2-5 s (the agent speaking, the caller answering)`}, the first turn staggered within one pause; each sends its growing conversation (stream: true) and reads the raw answer; one more caller beside them asks the model directly, for the model's own time to first text under the same load. Time to first text = request to the first bytes carrying the answer's first word; over the model's = minus the probe's median in that level. A turn fails unless it is a 200 with every token; it is lost when it timed out (${CLIENT_TIMEOUT_MS / 1000} s) or did not come back as an OpenAI error within the Answer Timeout. CPU (utime+stime) and RSS of the n8n process from /proc/<pid>/stat and status, sampled every 0.5 s. Executions per level read from n8n's database once none is open (${SETTLE_MS / 1000} s at most): "left running" must be 0. Knee = the most callers whose p95 stays within ${KNEE_P95_MS} ms over the model with no failed turn. Package's own cost, before the levels in the same n8n: the same AI Agent behind the trigger and Reply, or behind n8n's core Webhook (POST; Respond to Webhook with the agent's output when buffered, the Webhook's streaming mode when streaming), ${attributionTurns(smoke)} sequential turns per workflow per run, the four workflows in rotating order; figure = package median - core median per run (target ≤ 5 ms).`,
+		`**10** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` (SQLite, regular mode, runners off) with the packed package. The model: a local OpenAI-compatible endpoint (test/bench/lib/pacedModel.ts) whose first token comes after ${MODEL.firstTokenMs} ms, then ${MODEL.tokensPerSecond} tokens/s, ${TOKENS.length} tokens. The brain: Agora Agent LLM Trigger (Stream the AI Agent's Answer on, Answer Timeout ${ANSWER_TIMEOUT_MS / 1000} s) -> AI Agent 3 (streaming) with OpenAI Chat Model and Simple Memory (session = the request's user, window 5) -> Agora Agent LLM Reply. Callers: ${levels(smoke).join(', ')} in parallel, ${smoke ? '3 turns each, pause 0.1-0.3 s' : `for ${LEVEL_MS / 1000} s, each turn after a pause of 2-5 s (the agent speaking, the caller answering)`}, the first turn staggered within one pause; each sends its growing conversation (stream: true) and reads the raw answer; one more caller beside them asks the model directly, for the model's own time to first text under the same load. Time to first text = request to the first bytes carrying the answer's first word; over the model's = minus the probe's median in that level. A turn fails unless it is a 200 with every token; it is lost when it timed out (${CLIENT_TIMEOUT_MS / 1000} s) or did not come back as an OpenAI error within the Answer Timeout. CPU (utime+stime) and RSS of the n8n process from /proc/<pid>/stat and status, sampled every 0.5 s. Executions per level read from n8n's database once none is open (${SETTLE_MS / 1000} s at most): "left running" must be 0. Knee = the most callers whose p95 stays within ${KNEE_P95_MS} ms over the model with no failed turn. Package's own cost, before the levels in the same n8n: the same AI Agent behind the trigger and Reply, or behind n8n's core Webhook (POST; Respond to Webhook with the agent's output when buffered, the Webhook's streaming mode when streaming), ${attributionTurns(smoke)} sequential turns per workflow per run, the four workflows in rotating order; figure = package median - core median per run (target ≤ 5 ms).`,
 	// Narrowed runs (BENCH10_*) are for development: only the full set is committed.
 	ownResults: (smoke) =>
 		smoke || Object.keys(process.env).some((name) => name.startsWith('BENCH10_'))
@@ -327,6 +331,11 @@ export const capacityBench: Bench = {
 					ctx.log,
 				);
 				rows.push(...attributionRows(version, attributionTurns(ctx.smoke), attribution));
+				if (ATTRIBUTION_ONLY) {
+					await host.close();
+					host = undefined;
+					continue;
+				}
 				const figures: LevelFigures[] = [];
 				for (const callers of levels(ctx.smoke)) {
 					const level = await measureLevel(version, callers, host, model, ctx.smoke);

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * 8. The agent's brain: time to first text through n8n (the Agora Agent LLM Trigger, n8n's AI
- * Agent on the scripted model, Agent LLM › Reply), minus the scripted model's own time to first
+ * Agent on the scripted model, Agora Agent LLM Reply), minus the scripted model's own time to first
  * text, buffered and streaming, on each supported n8n version; attribution rows split that into
  * n8n's own webhook floor, this package's trigger + Reply, and the AI Agent.
  */

@@ -21,7 +21,7 @@ import {
 	type WorkflowKey,
 } from '../benches/10-capacity';
 import { n8nPid } from '../lib/brainLoad';
-import { startPacedModel } from '../lib/pacedModel';
+import { PACED_ANSWER, startPacedModel } from '../lib/pacedModel';
 import { median, sleep } from '../lib/stats';
 
 const VERSION = process.env.VERSION ?? '2.41.1';
@@ -62,6 +62,8 @@ async function main() {
 	const host = await startCapacityHost(VERSION, folder, model, {
 		NODE_OPTIONS: `--require ${path.join(__dirname, 'brainCostProbe.js')}`,
 		BRAIN_COST_OUT: out,
+		BRAIN_COST_FIRST_TEXT: PACED_ANSWER.split(' ')[0],
+		BRAIN_COST_MODEL_PORT: new URL(model.url).port,
 		...(PROFILE ? { BRAIN_COST_PROFILE: '1' } : {}),
 	});
 	try {

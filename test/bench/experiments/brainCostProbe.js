@@ -70,6 +70,8 @@ function wrapMethod(proto, method, key) {
 	if (typeof original !== 'function' || original.__probed) return;
 	const wrapped = async function (...args) {
 		const t0 = now();
+		const arrived = this.getRequestObject?.().__t0;
+		if (arrived !== undefined) add(`wall package: request -> ${key} start`, t0 - arrived);
 		try {
 			return await original.apply(timedContext(this), args);
 		} finally {
@@ -89,6 +91,19 @@ Module._load = function (request, parent, isMain) {
 	} catch {}
 	if (/n8n-workflow[\\/]dist[\\/](cjs[\\/])?node-helpers\.js$/.test(file))
 		wrapGetNodeParameters(exports);
+	const runner = exports?.WorkflowExecute?.prototype;
+	if (
+		/n8n-core[\\/]dist[\\/]execution-engine[\\/]workflow-execute\.js$/.test(file) &&
+		runner &&
+		!runner.__probed
+	) {
+		runner.__probed = true;
+		const processRun = runner.processRunExecutionData;
+		runner.processRunExecutionData = function (...args) {
+			milestone('workflow execution start', 'started');
+			return processRun.apply(this, args);
+		};
+	}
 	const helperFile =
 		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/](AgoraLlmTrigger[\\/](request|answerBound|answerGuard|streamTranslator)|shared[\\/](secretCache|openAiChat))\.js$/.exec(
 			file,
@@ -107,6 +122,10 @@ Module._load = function (request, parent, isMain) {
 		)
 	)
 		wrapMethod(exports.AgoraLlmTrigger?.prototype, 'webhook', 'package: trigger webhook()');
+	if (
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]AgoraLlmReply[\\/]AgoraLlmReply\.node\.js$/.test(file)
+	)
+		wrapMethod(exports.AgoraLlmReply?.prototype, 'execute', 'package: Reply execute()');
 	if (
 		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/]Agora[\\/]actions[\\/]agentLlm[\\/]reply\.operation\.js$/.test(
 			file,
@@ -131,6 +150,71 @@ Module._load = function (request, parent, isMain) {
 	}
 	return exports;
 };
+
+// Wall-clock milestones of each webhook request (the CPU totals above miss waits): from its arrival
+// to the first body bytes and to the first bytes carrying BRAIN_COST_FIRST_TEXT, per kind of path.
+const http = require('http');
+const firstText = process.env.BRAIN_COST_FIRST_TEXT;
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, req, res) {
+	if (event === 'request' && /^\/webhook\//.test(req.url ?? '')) {
+		const t0 = (req.__t0 = now());
+		const kind = /\/chat\/completions$/.test(req.url) ? 'package' : 'core';
+		lastRequest = { t0, kind, started: false, asked: false };
+		let wrote = false;
+		let texted = false;
+		const seen = (chunk) => {
+			if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+			const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+			if (text === '') return;
+			if (!wrote) add(`wall ${kind}: request -> first body bytes`, now() - t0);
+			wrote = true;
+			if (!texted && firstText && text.includes(firstText)) {
+				texted = true;
+				add(`wall ${kind}: request -> first text written`, now() - t0);
+			}
+		};
+		for (const method of ['write', 'end']) {
+			const original = res[method];
+			res[method] = function (chunk, ...rest) {
+				seen(chunk);
+				return original.call(this, chunk, ...rest);
+			};
+		}
+	}
+	return emit.apply(this, arguments);
+};
+
+// Turns run one after the other: the last request's milestones inside n8n, the execution's start
+// (WorkflowExecute) and the chat model's request (to the paced model's port, BRAIN_COST_MODEL_PORT).
+let lastRequest;
+const milestone = (what, flag) => {
+	if (!lastRequest || lastRequest[flag]) return;
+	lastRequest[flag] = true;
+	add(`wall ${lastRequest.kind}: request -> ${what}`, now() - lastRequest.t0);
+};
+const modelPort = process.env.BRAIN_COST_MODEL_PORT;
+for (const client of [http, require('https')]) {
+	const request = client.request;
+	client.request = function (...args) {
+		const target = args.find((a) => a && typeof a === 'object' && !(a instanceof URL)) ?? {};
+		const url = args.find((a) => typeof a === 'string' || a instanceof URL);
+		if (
+			modelPort &&
+			(String(target.port) === modelPort || String(url ?? '').includes(`:${modelPort}`))
+		)
+			milestone('model request sent', 'asked');
+		return request.apply(this, args);
+	};
+}
+if (typeof globalThis.fetch === 'function') {
+	const fetch = globalThis.fetch;
+	globalThis.fetch = function (input, ...rest) {
+		if (modelPort && String(input?.url ?? input).includes(`:${modelPort}`))
+			milestone('model request sent', 'asked');
+		return fetch.call(this, input, ...rest);
+	};
+}
 
 // With BRAIN_COST_PROFILE, each SIGUSR2 also ends a CPU profile (written beside the totals as
 // <out>.cpuprofile) and starts the next, so every block of turns gets its own profile.

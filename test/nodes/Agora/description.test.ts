@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * The editor's view of both nodes (every parameter, default, option and displayOptions) is held to a
+ * The editor's view of the nodes (every parameter, default, option and displayOptions) is held to a
  * committed copy, so that a refactor cannot change it by accident. Descriptions and hints are left
  * out: they may be reworded. After a deliberate change: UPDATE_DESCRIPTION_SNAPSHOT=1 npx jest description.
  */
@@ -10,6 +10,7 @@ import { join } from 'path';
 import { Agora } from '../../../nodes/Agora/Agora.node';
 import { AgoraTrigger } from '../../../nodes/AgoraTrigger/AgoraTrigger.node';
 import { AgoraLlmTrigger } from '../../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
+import { AgoraLlmReply } from '../../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 
 const SNAPSHOT = join(__dirname, 'description.snapshot.json');
 const WORDING = new Set(['description', 'hint', 'subtitle']);
@@ -25,7 +26,7 @@ function shape(value: unknown): unknown {
 	return out;
 }
 
-const current = `${JSON.stringify({ agora: shape(new Agora().description), agoraTrigger: shape(new AgoraTrigger().description), agoraLlmTrigger: shape(new AgoraLlmTrigger().description) }, null, '\t')}\n`;
+const current = `${JSON.stringify({ agora: shape(new Agora().description), agoraTrigger: shape(new AgoraTrigger().description), agoraLlmTrigger: shape(new AgoraLlmTrigger().description), agoraLlmReply: shape(new AgoraLlmReply().description) }, null, '\t')}\n`;
 
 describe('node descriptions', () => {
 	it('parameters, defaults, options and displayOptions are those of the committed copy', () => {

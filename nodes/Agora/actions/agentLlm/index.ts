@@ -18,7 +18,7 @@ export const agentLlmDescription: INodeProperties[] = [
 				value: 'reply',
 				action: 'Reply to an agent LLM request',
 				description:
-					'Answer the request that started this workflow (Agora Agent LLM Trigger) as an OpenAI chat completion',
+					'Answer the request that started this workflow (Agora Agent LLM Trigger). New workflows: the Agora Agent LLM Reply node.',
 			},
 		],
 		default: 'reply',

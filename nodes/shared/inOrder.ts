@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 type ItemExecute = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
 /**
- * An item loop for an operation that sends nothing to Agora (the Reply answers the waiting request):
- * no credential is read, and items run one after the other, in order, each output paired with it.
+ * An item loop for a node or operation that sends nothing to Agora (the Reply answers the waiting
+ * request): no credential is read, and items run one after the other, in order, each output paired.
  */
 export function itemsInOrder(execute: ItemExecute) {
 	return async (fn: IExecuteFunctions): Promise<INodeExecutionData[][]> => {
