@@ -116,7 +116,7 @@ function queueReasoning(rows: Cells[], single: Cells[]): string[] {
 			`- n8n ${version}, ${level.callers} callers (${level.turnsPerS} turns/s, none failed): a turn took ${total} ms of CPU in all — ` +
 			`${workerMs} ms on the workers, ${cpu.webhook ?? '?'} ms on the webhook process, ${cpu.main ?? '?'} ms on main, ${services} ms in Redis and Postgres` +
 			(Number.isFinite(aloneMs) ? `; one n8n took ${aloneMs} ms at the same level` : '') +
-			`. With a core per process, each worker would run out at about ${rate(workerMs)} turns/s and the webhook process at about ${rate(cpu.webhook ?? 0)} turns/s` +
+			`. With a core per process, a worker would run out at about ${rate(workerMs)} turns/s (${workers.length} workers: ${rate(workerMs / Math.max(1, workers.length))}) and the webhook process at about ${rate(cpu.webhook ?? 0)} turns/s` +
 			`${Number.isFinite(aloneMs) ? `, against about ${rate(aloneMs)} turns/s for one n8n on one core` : ''}.`
 		);
 	});
