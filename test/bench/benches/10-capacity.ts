@@ -361,6 +361,7 @@ async function turnsPart(ctx: BenchContext, model: PacedModel, folder: string): 
 				...(await runEndurance({
 					brain: singleBrain(host, model),
 					pid: n8nPid(host.userFolder),
+					n8nDir: host.host.n8nDir,
 					metricsUrl: `${host.host.baseUrl}/metrics`,
 					plan: endurancePlan(ctx.capacity, ctx.smoke),
 					settings: ENDURANCE_SETTINGS,
