@@ -173,7 +173,8 @@ function singleBrain(host: N8nE2e, model: PacedModel): BrainUnderTest {
 		},
 		async executionCounts(afterId) {
 			const rows = await host.host.query<{ status: string; n: number }>(
-				'SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND id > ? GROUP BY status',
+				// An execution n8n does not keep (EXECUTIONS_DATA_SAVE_ON_SUCCESS=none) ends marked deleted, its status left running.
+				'SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND id > ? AND deletedAt IS NULL GROUP BY status',
 				[workflowId, afterId],
 			);
 			const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
@@ -262,7 +263,7 @@ function attributionRows(version: string, count: number, m: Record<WorkflowKey, 
 const endurancePlan = (capacity: CapacityOptions, smoke: boolean): EndurancePlan => ({
 	turns: capacity.turns ?? 0,
 	maxMs: capacity.minutes === undefined ? undefined : capacity.minutes * 60000,
-	callers: 6,
+	callers: 8,
 	turnsPerCall: 10,
 	pauseMs: [300, 800],
 	warmUpTurns: smoke ? 6 : 60,
@@ -357,9 +358,12 @@ async function turnsPart(ctx: BenchContext, model: PacedModel, folder: string): 
 		ctx.log(`bench 10: starting n8n ${version} for the long run`);
 		const host = await startCapacityHost(version, folder, model, ENDURANCE_ENV);
 		try {
+			const brain = singleBrain(host, model);
+			// One caller first: the first turns load n8n's AI nodes, which on a busy machine outlasts the Answer Timeout.
+			await warmUp(brain.turn, 'warm-first', warmUpTurns(ctx.smoke));
 			rows.push(
 				...(await runEndurance({
-					brain: singleBrain(host, model),
+					brain,
 					pid: n8nPid(host.userFolder),
 					n8nDir: host.host.n8nDir,
 					metricsUrl: `${host.host.baseUrl}/metrics`,

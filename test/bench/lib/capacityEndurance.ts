@@ -145,12 +145,14 @@ export async function runEndurance(args: {
 }): Promise<Row[]> {
 	const { brain, plan, log } = args;
 	const deadline = plan.maxMs === undefined ? Infinity : Date.now() + plan.maxMs;
-	let warmFailures = 0;
+	const warmFailed: TurnResult[] = [];
 	await takeTurns(brain, plan, plan.warmUpTurns, deadline, 'warm', (r) => {
-		if (!r.ok) warmFailures++;
+		if (!r.ok) warmFailed.push(r);
 	});
-	if (warmFailures > plan.warmUpTurns / 2)
-		throw new Error(`${warmFailures} of ${plan.warmUpTurns} warm-up turns failed`);
+	if (warmFailed.length)
+		log(
+			`bench 10 ${brain.label} long run: ${warmFailed.length} of ${plan.warmUpTurns} warm-up turns failed, e.g. ${JSON.stringify(warmFailed[0])}`,
+		);
 	const afterId = await brain.lastExecutionId();
 	const results: TurnResult[] = [];
 	const samples: MemorySample[] = [];
@@ -249,7 +251,7 @@ export async function runEndurance(args: {
 		digits: 0,
 		exact: true,
 		target: { op: '<=', value: 0 },
-		detail: `${answered.length} answered, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${results.filter((r) => r.timedOut).length} timed out), ${lost.length} lost; executions after warm-up: ${executions.error} error, ${executions.open} left running (successful ones not kept); time to first text median ${median(firstText).toFixed(0)} ms, p95 ${quantile(firstText, 0.95).toFixed(0)} ms, p99 ${quantile(firstText, 0.99).toFixed(0)} ms (raw: the model's own first token included)`,
+		detail: `${answered.length} answered, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${results.filter((r) => r.timedOut).length} timed out), ${lost.length} lost; executions after warm-up: ${executions.error} error, ${executions.open} left running (n8n keeps no successful one: it marks them deleted as they end); time to first text median ${median(firstText).toFixed(0)} ms, p95 ${quantile(firstText, 0.95).toFixed(0)} ms, p99 ${quantile(firstText, 0.99).toFixed(0)} ms (raw: the model's own first token included)`,
 	});
 	return rows;
 }

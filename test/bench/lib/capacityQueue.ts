@@ -81,7 +81,7 @@ export async function startQueueBrain(args: {
 		lastExecutionId: () => cluster.lastExecutionId(),
 		async executionCounts(afterId) {
 			const rows = await cluster.sql<{ status: string; n: string }>(
-				`SELECT status, count(*) AS n FROM execution_entity WHERE "workflowId" = $1 AND id > $2 GROUP BY status`,
+				`SELECT status, count(*) AS n FROM execution_entity WHERE "workflowId" = $1 AND id > $2 AND "deletedAt" IS NULL GROUP BY status`,
 				[workflow.id, afterId],
 			);
 			const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
