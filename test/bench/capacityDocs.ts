@@ -109,13 +109,19 @@ function queueReasoning(rows: Cells[], single: Cells[]): string[] {
 				`^Capacity on n8n ${version.replace(/\./g, '\\.')}, ${level.callers} callers:`,
 			).test(row.name),
 		);
-		const aloneMs = alone ? Number(pick(alone.detail, /CPU per answered turn (\d+) ms/)) : NaN;
+		// CPU seconds per answered turn = CPU cores / answered turns per second (older runs did not write it).
+		const aloneMs = alone
+			? (1000 * Number(pick(alone.detail, /CPU ([\d.]+) cores/))) /
+				Number(pick(alone.detail, /([\d.]+) turns\/s/))
+			: NaN;
 		const total = workerMs + (cpu.webhook ?? 0) + (cpu.main ?? 0) + services;
 		const rate = (ms: number) => (ms > 0 ? (1000 / ms).toFixed(1) : '?');
 		return (
 			`- n8n ${version}, ${level.callers} callers (${level.turnsPerS} turns/s, none failed): a turn took ${total} ms of CPU in all — ` +
 			`${workerMs} ms on the workers, ${cpu.webhook ?? '?'} ms on the webhook process, ${cpu.main ?? '?'} ms on main, ${services} ms in Redis and Postgres` +
-			(Number.isFinite(aloneMs) ? `; one n8n took ${aloneMs} ms at the same level` : '') +
+			(Number.isFinite(aloneMs)
+				? `; one n8n took ${aloneMs.toFixed(0)} ms at the same level (results-10.md)`
+				: '') +
 			`. With a core per process, a worker would run out at about ${rate(workerMs)} turns/s (${workers.length} workers: ${rate(workerMs / Math.max(1, workers.length))}) and the webhook process at about ${rate(cpu.webhook ?? 0)} turns/s` +
 			`${Number.isFinite(aloneMs) ? `, against about ${rate(aloneMs)} turns/s for one n8n on one core` : ''}.`
 		);

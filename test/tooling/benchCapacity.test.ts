@@ -45,7 +45,7 @@ describe("docs/brain.md's capacity section", () => {
 		);
 		// 200 ms on the workers together: one runs out at 1000 / 200 turns/s, both at twice that.
 		expect(section).toContain(
-			'a turn took 312 ms of CPU in all — 200 ms on the workers, 80 ms on the webhook process, 8 ms on main, 24 ms in Redis and Postgres; one n8n took 200 ms at the same level',
+			'a turn took 312 ms of CPU in all — 200 ms on the workers, 80 ms on the webhook process, 8 ms on main, 24 ms in Redis and Postgres; one n8n took 200 ms at the same level (results-10.md)',
 		);
 		expect(section).toContain(
 			'a worker would run out at about 5.0 turns/s (2 workers: 10.0) and the webhook process at about 12.5 turns/s, against about 5.0 turns/s for one n8n on one core',
