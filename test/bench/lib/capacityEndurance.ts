@@ -185,6 +185,8 @@ export async function runEndurance(args: {
 	const answered = results.filter((r) => r.ok);
 	const failed = results.filter((r) => !r.ok);
 	const lost = failed.filter(isLost);
+	for (const turn of failed.slice(0, 5))
+		log(`bench 10 ${brain.label} long run: failed turn ${JSON.stringify(turn)}`);
 	const firstText = answered.map((r) => r.firstTextMs!);
 	const n = results.length;
 	// The first and last tenth of the measured turns: RSS at its median, the heap at its floor
