@@ -29,7 +29,7 @@ import {
 	type BenchFailure,
 	type Row,
 } from './lib/report';
-import type { Bench, BenchContext } from './lib/types';
+import type { Bench, BenchContext, CapacityOptions } from './lib/types';
 
 const BENCHES: Bench[] = [
 	overheadBench,
@@ -46,20 +46,45 @@ const BENCHES: Bench[] = [
 /** Benches that need `npm run build` (the packed package). */
 const NEEDS_BUILD = new Set([2, 5, 6, 7, 8, 10]);
 
-function parseArgs(argv: string[]): { smoke: boolean; only?: Set<number>; runs: number } {
+const USAGE =
+	'use --smoke, --only 1,2, --runs N; for bench 10 --mode regular|queue, --turns N, --minutes M';
+
+function positive(flag: string, text: string): number {
+	const value = Number(text);
+	if (!Number.isInteger(value) || value < 1)
+		throw new Error(`${flag} takes a whole number of at least 1, not "${text}"`);
+	return value;
+}
+
+function parseArgs(argv: string[]): {
+	smoke: boolean;
+	only?: Set<number>;
+	runs: number;
+	capacity: CapacityOptions;
+} {
 	let smoke = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');
 	let only: Set<number> | undefined;
 	let runs: number | undefined;
+	const capacity: CapacityOptions = {};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
 		if (flag === '--smoke') smoke = true;
 		else if (flag === '--only') only = new Set(value().split(',').map(Number));
 		else if (flag === '--runs') runs = Math.max(3, Number(value()) || 3);
-		else throw new Error(`unknown option ${argv[i]} (use --smoke, --only 1,2, --runs N)`);
+		else if (flag === '--mode') {
+			const mode = value();
+			if (mode !== 'regular' && mode !== 'queue')
+				throw new Error(`--mode is regular or queue, not "${mode}"`);
+			capacity.mode = mode;
+		} else if (flag === '--turns') capacity.turns = positive(flag, value());
+		else if (flag === '--minutes') capacity.minutes = positive(flag, value());
+		else throw new Error(`unknown option ${argv[i]} (${USAGE})`);
 	}
+	if (capacity.mode && capacity.turns)
+		throw new Error('--turns runs on one n8n per version: leave out --mode');
 	// A smoke run proves every bench still runs; one run per figure is enough for that.
-	return { smoke, only, runs: runs ?? (smoke ? 1 : 3) };
+	return { smoke, only, runs: runs ?? (smoke ? 1 : 3), capacity };
 }
 
 async function main(): Promise<number> {
@@ -107,6 +132,7 @@ async function main(): Promise<number> {
 		smoke: opts.smoke,
 		runs: opts.runs,
 		log,
+		capacity: opts.capacity,
 		n8n: () => {
 			fixturePromise ??= N8nFixture.start(log).then((f) => (fixture = f));
 			return fixturePromise;
@@ -153,27 +179,27 @@ async function main(): Promise<number> {
 		smoke: opts.smoke,
 		machine: machine(fixture?.n8nVersion, loadAtStart),
 		notes: [
-			...selected.map((b) => b.method(opts.smoke)),
+			...selected.map((b) => b.method(opts.smoke, opts.capacity)),
 			...skipped.map((b) => `**${b.id}** — not run with --smoke: ${b.smokeSkip}.`),
 		],
 		durationS: (Date.now() - started) / 1000,
 	});
 	for (const bench of selected) {
-		const own = bench.ownResults?.(opts.smoke);
-		if (!own) continue;
-		const ownFile = path.join(__dirname, own);
-		writeReport(
-			ownFile,
-			renderReport({
-				rows: rows.filter((r) => r.bench === bench.id),
-				failures: failures.filter((f) => f.bench === bench.id),
-				smoke: false,
-				machine: machine(fixture?.n8nVersion, loadAtStart),
-				notes: [bench.method(false)],
-				durationS: (Date.now() - started) / 1000,
-			}),
-		);
-		process.stdout.write(`Bench ${bench.id} also written to ${path.relative(ROOT, ownFile)}\n`);
+		for (const own of bench.ownResults?.(opts.smoke, opts.capacity) ?? []) {
+			const ownFile = path.join(__dirname, own.file);
+			writeReport(
+				ownFile,
+				renderReport({
+					rows: rows.filter((r) => r.bench === bench.id && r.group === own.group),
+					failures: failures.filter((f) => f.bench === bench.id),
+					smoke: false,
+					machine: machine(fixture?.n8nVersion, loadAtStart),
+					notes: [own.method],
+					durationS: (Date.now() - started) / 1000,
+				}),
+			);
+			process.stdout.write(`Bench ${bench.id} also written to ${path.relative(ROOT, ownFile)}\n`);
+		}
 	}
 	const file = opts.smoke
 		? path.join(__dirname, 'out', 'results.smoke.md')

@@ -177,6 +177,10 @@ export class Recorder {
 }
 
 export interface ClusterSetup {
+	/** The n8n version; default N8N_VERSION (the suite's). */
+	version?: string;
+	/** Where each process's log goes (emptied first); default LOG_DIR. */
+	logDir?: string;
 	/** Workflows imported (and activated when `active: true`) before main starts. */
 	workflows: (
 		cluster: QueueCluster,
@@ -216,9 +220,10 @@ export class QueueCluster {
 
 	async start(setup: ClusterSetup): Promise<void> {
 		ensurePackages(this.log);
-		fs.rmSync(LOG_DIR, { recursive: true, force: true });
-		fs.mkdirSync(LOG_DIR, { recursive: true });
-		this.n8nDir = installN8n(N8N_VERSION);
+		const logDir = setup.logDir ?? LOG_DIR;
+		fs.rmSync(logDir, { recursive: true, force: true });
+		fs.mkdirSync(logDir, { recursive: true });
+		this.n8nDir = installN8n(setup.version ?? N8N_VERSION);
 		this.log(`services in ${this.folder}`);
 		[this.redis, this.postgres] = await Promise.all([
 			startRedis(this.folder),
@@ -269,7 +274,12 @@ export class QueueCluster {
 		const bin = this.host.bin;
 		const make = async (name: string, role: Role): Promise<N8nProcess> => {
 			const port = await freePort();
-			const own: NodeJS.ProcessEnv = { ...this.host!.env, N8N_PORT: String(port) };
+			// Each process its own task-broker port: n8n 2.x has no setting that turns its runners off.
+			const own: NodeJS.ProcessEnv = {
+				...this.host!.env,
+				N8N_PORT: String(port),
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			};
 			if (role === 'worker') {
 				Object.assign(own, {
 					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
@@ -285,7 +295,7 @@ export class QueueCluster {
 				n8nNode(this.n8nDir),
 				own,
 				userFolder,
-				path.join(LOG_DIR, `${name}.log`),
+				path.join(logDir, `${name}.log`),
 				setup.workerConcurrency,
 			);
 		};

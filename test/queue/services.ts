@@ -82,6 +82,8 @@ export function ensurePackages(log: (message: string) => void): void {
 
 export interface Service {
 	port: number;
+	/** The watchdog's process id; the service runs as its child. */
+	pid: number;
 	stop(): Promise<void>;
 }
 
@@ -138,7 +140,7 @@ export async function startRedis(folder: string): Promise<Service> {
 	child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
 	child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
 	await waitForPort(port, child, 'redis-server', 20000, () => output);
-	return { port, stop: () => stopGuarded(child, 'SIGTERM', 5000) };
+	return { port, pid: child.pid!, stop: () => stopGuarded(child, 'SIGTERM', 5000) };
 }
 
 function postgresUser(): { uid: number; gid: number } {
@@ -192,7 +194,7 @@ export async function startPostgres(folder: string): Promise<Service> {
 	child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
 	await waitForPort(port, child, 'postgres', 60000, () => output);
 	// SIGINT is Postgres' fast shutdown.
-	return { port, stop: () => stopGuarded(child, 'SIGINT', 15000) };
+	return { port, pid: child.pid!, stop: () => stopGuarded(child, 'SIGINT', 15000) };
 }
 
 export function tempFolder(): string {

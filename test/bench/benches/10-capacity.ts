@@ -2,7 +2,8 @@
 /**
  * 10. The brain under load: callers in parallel, each taking turns with a pause, through the
  * Agora Agent LLM Trigger, n8n's AI Agent with memory on a paced model, and the Reply (streaming);
- * and, in the same n8n, this package's own cost against n8n's core Webhook around the same AI Agent.
+ * and, in the same n8n, this package's own cost against n8n's core Webhook around the same AI Agent;
+ * the same levels in queue mode; on demand (--turns), a long run that watches n8n's memory.
  */
 import fs from 'fs';
 import os from 'os';
@@ -12,26 +13,37 @@ import { BRAIN_EXAMPLES } from '../../../scripts/lib/examples';
 import { ROOT } from '../../../scripts/lib/n8nInstall';
 import { brainCredentials } from '../../lib/brainWorkflows';
 import { N8nE2e } from '../../lib/n8nE2e';
+import { n8nPid, timedTurn, type CallerPlan, type TurnResult } from '../lib/brainLoad';
+import { runEndurance, type EndurancePlan } from '../lib/capacityEndurance';
 import {
-	n8nPid,
-	quantile,
-	runCallers,
-	sampled,
-	timedTurn,
-	type CallerPlan,
-	type TurnResult,
-} from '../lib/brainLoad';
+	ANSWER_TIMEOUT_MS,
+	CLIENT_TIMEOUT_MS,
+	KNEE_P95_MS,
+	measureLevel,
+	SETTLE_MS,
+	summaryRows,
+	type BrainUnderTest,
+	type History,
+	type LevelFigures,
+} from '../lib/capacityLevel';
+import {
+	QUEUE_WORKERS,
+	startQueueBrain,
+	WORKER_CONCURRENCY,
+	type WebhookHost,
+} from '../lib/capacityQueue';
 import { coreBrainWorkflow, packageBrainWorkflow } from '../lib/capacityWorkflows';
 import { PACED_ANSWER, startPacedModel, type PacedModel } from '../lib/pacedModel';
 import type { Row } from '../lib/report';
 import { median } from '../lib/stats';
-import type { Bench } from '../lib/types';
+import type { Bench, BenchContext, CapacityOptions, OwnResults } from '../lib/types';
 
 /**
  * BENCH10_VERSIONS, BENCH10_LEVELS and BENCH10_LEVEL_MS narrow a run while developing;
  * BENCH10_ATTRIBUTION_ONLY=1 measures the package's own cost alone (no caller levels, no knee).
  */
 const fromEnv = (name: string) => process.env[name]?.split(',').filter(Boolean);
+const ATTRIBUTION_ONLY = /^(1|true|yes)$/i.test(process.env.BENCH10_ATTRIBUTION_ONLY ?? '');
 const VERSIONS = fromEnv('BENCH10_VERSIONS') ?? ['1.123.81', '2.41.1'];
 /** The smoke run proves the bench runs on one n8n (bench 8's smoke runs the other). */
 const versions = (smoke: boolean) =>
@@ -42,16 +54,10 @@ const levels = (smoke: boolean) =>
 	fromEnv('BENCH10_LEVELS')?.map(Number) ?? (smoke ? [2] : [1, 5, 10, 25, 50]);
 /** Full: each level runs this long; smoke: 3 turns per caller. */
 const LEVEL_MS = Number(process.env.BENCH10_LEVEL_MS) || 30000;
-const ATTRIBUTION_ONLY = /^(1|true|yes)$/i.test(process.env.BENCH10_ATTRIBUTION_ONLY ?? '');
 const plan = (callers: number, smoke: boolean): CallerPlan =>
 	smoke
 		? { callers, turnsPerCaller: 3, pauseMs: [100, 300] }
 		: { callers, durationMs: LEVEL_MS, pauseMs: [2000, 5000] };
-/** The knee: p95 of time to first text over the model's own within this, and no failed turn. */
-const KNEE_P95_MS = 300;
-/** The trigger's default Answer Timeout; the client waits 2 s longer before it counts a turn lost. */
-const ANSWER_TIMEOUT_MS = 8000;
-const CLIENT_TIMEOUT_MS = ANSWER_TIMEOUT_MS + 2000;
 const warmUpTurns = (smoke: boolean) => (smoke ? 2 : 5);
 const attributionTurns = (smoke: boolean) => (smoke ? 3 : 12);
 
@@ -85,10 +91,12 @@ const TOKENS = PACED_ANSWER.split(' ');
 const FIRST_TEXT = TOKENS[0];
 const LAST_TEXT = TOKENS[TOKENS.length - 1];
 
-type History = Array<{ role: string; content: string }>;
-
 /** A turn of `session` on a workflow (or on the model itself): the chat-completions request Agora's engine sends. */
-export function turnOn(host: N8nE2e | undefined, model: PacedModel, key: WorkflowKey | 'model') {
+export function turnOn(
+	host: WebhookHost | undefined,
+	model: PacedModel,
+	key: WorkflowKey | 'model',
+) {
 	return (session: string, messages: History): Promise<TurnResult> => {
 		const body = { model: 'gpt-4o-mini', messages, stream: true, user: session };
 		const common = {
@@ -152,98 +160,52 @@ export async function warmUp(
 	}
 }
 
-/** How long a level's executions may take to finish after its last turn: a saturated n8n drains slowly. */
-const SETTLE_MS = 90000;
-
-/** Executions of `workflowId` after `afterId` by status, once none is open (or SETTLE_MS passed). */
-async function settled(host: N8nE2e, workflowId: string, afterId: number) {
-	const deadline = Date.now() + SETTLE_MS;
-	for (;;) {
-		const rows = await host.host.query<{ status: string; n: number }>(
-			'SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND id > ? GROUP BY status',
-			[workflowId, afterId],
-		);
-		const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-		const open = count('new') + count('running') + count('waiting');
-		if (open === 0 || Date.now() > deadline)
-			return { success: count('success'), error: count('error'), open };
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}
-
-async function lastExecutionId(host: N8nE2e): Promise<number> {
-	const [row] = await host.host.query<{ id: number | null }>(
-		'SELECT MAX(id) AS id FROM execution_entity',
-	);
-	return row?.id ?? 0;
-}
-
-interface LevelFigures {
-	callers: number;
-	p95: number;
-	failed: number;
-	lost: number;
-	open: number;
-	row: Row;
-}
-
-async function measureLevel(
-	version: string,
-	callers: number,
-	host: N8nE2e,
-	model: PacedModel,
-	smoke: boolean,
-): Promise<LevelFigures> {
+/** The brain on one `n8n start` (SQLite): its n8n process and its executions. */
+function singleBrain(host: N8nE2e, model: PacedModel): BrainUnderTest {
 	const pid = n8nPid(host.userFolder);
-	const viaN8n = turnOn(host, model, 'packageStreaming');
-	const direct = turnOn(undefined, model, 'model');
-	const afterId = await lastExecutionId(host);
-	const started = Date.now();
-	const answer = (r: TurnResult) => (r.ok ? PACED_ANSWER : undefined);
-	const { value, cpuCores, peakRssMb, endRssMb } = await sampled(pid, () =>
-		Promise.all([
-			runCallers(
-				plan(callers, smoke),
-				(id, _i, history) => viaN8n(`caller-${callers}-${id}`, history),
-				answer,
-			),
-			// One caller on the model itself throughout: the model's own time under the same load.
-			runCallers(plan(1, smoke), (_id, _i, history) => direct('probe', history), answer),
-		]),
-	);
-	const wallS = (Date.now() - started) / 1000;
-	const load = os.loadavg()[0];
-	const [turns, probes] = value;
-	const executions = await settled(host, WORKFLOWS.packageStreaming.id, afterId);
-	const own = median(probes.filter((p) => p.ok).map((p) => p.firstTextMs!));
-	const over = turns.filter((t) => t.ok).map((t) => t.firstTextMs! - own);
-	const failed = turns.filter((t) => !t.ok);
-	// Lost: neither answered nor refused with an OpenAI error within the Answer Timeout.
-	const lost = failed.filter(
-		(t) => t.timedOut || !t.openAiError || t.totalMs > ANSWER_TIMEOUT_MS + 1000,
-	);
-	const p95 = over.length > 0 ? quantile(over, 0.95) : CLIENT_TIMEOUT_MS;
-	const f = (ms: number) => `${ms.toFixed(0)} ms`;
+	const workflowId = WORKFLOWS.packageStreaming.id;
 	return {
-		callers,
-		p95,
-		failed: failed.length,
-		lost: lost.length,
-		open: executions.open,
-		row: {
-			bench: 10,
-			name: `Capacity on n8n ${version}, ${callers} callers: p95 time to first text over the model's own`,
-			values: [p95],
-			unit: 'ms',
-			digits: 0,
-			detail:
-				`${(over.length / wallS).toFixed(2)} turns/s answered; over the model: median ${f(median(over))}, p95 ${f(p95)}, p99 ${f(quantile(over, 0.99))}; ` +
-				`${turns.length} turns, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${turns.filter((t) => t.timedOut).length} timed out); ` +
-				`n8n CPU ${cpuCores.toFixed(2)} cores, RSS peak ${peakRssMb.toFixed(0)} MB (end ${endRssMb.toFixed(0)}); ` +
-				`executions ${executions.success} success, ${executions.error} error, ${executions.open} left running; ` +
-				`model's own first text ${f(own)}; load ${load.toFixed(1)}`,
+		label: `n8n ${host.version}`,
+		turn: turnOn(host, model, 'packageStreaming'),
+		processes: () => ({ n8n: pid }),
+		n8nProcesses: ['n8n'],
+		async lastExecutionId() {
+			const [row] = await host.host.query<{ id: number | null }>(
+				'SELECT MAX(id) AS id FROM execution_entity',
+			);
+			return row?.id ?? 0;
+		},
+		async executionCounts(afterId) {
+			const rows = await host.host.query<{ status: string; n: number }>(
+				// An execution n8n does not keep (EXECUTIONS_DATA_SAVE_ON_SUCCESS=none) ends marked deleted, its status left running.
+				'SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND id > ? AND deletedAt IS NULL GROUP BY status',
+				[workflowId, afterId],
+			);
+			const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+			return {
+				success: count('success'),
+				error: count('error'),
+				open: count('new') + count('running') + count('waiting'),
+			};
 		},
 	};
+}
+
+async function measureLevels(
+	brain: BrainUnderTest,
+	model: PacedModel,
+	smoke: boolean,
+	log: (line: string) => void,
+): Promise<Row[]> {
+	const figures: LevelFigures[] = [];
+	for (const callers of levels(smoke)) {
+		const level = await measureLevel(brain, turnOn(undefined, model, 'model'), callers, (c) =>
+			plan(c, smoke),
+		);
+		log(`bench 10 ${brain.label}, ${callers} callers: ${level.row.detail}`);
+		figures.push(level);
+	}
+	return [...figures.map((l) => l.row), ...summaryRows(brain, figures)];
 }
 
 /** Sequential turns, the four workflows side by side in rotating order; per run the medians of time to first text. */
@@ -301,77 +263,166 @@ function attributionRows(version: string, count: number, m: Record<WorkflowKey, 
 	];
 }
 
+/** The long run (--turns): calls of a few turns with short pauses, to reach many turns in the time. */
+const endurancePlan = (capacity: CapacityOptions, smoke: boolean): EndurancePlan => ({
+	turns: capacity.turns ?? 0,
+	maxMs: capacity.minutes === undefined ? undefined : capacity.minutes * 60000,
+	callers: 8,
+	turnsPerCall: 10,
+	pauseMs: [300, 800],
+	warmUpTurns: smoke ? 6 : 60,
+	sampleMs: smoke ? 1000 : 5000,
+});
+/** Execution data as a user running calls would keep it: failures only, pruned by n8n's defaults. */
+const ENDURANCE_ENV = {
+	EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none',
+	EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+	EXECUTIONS_DATA_SAVE_ON_PROGRESS: 'false',
+	EXECUTIONS_DATA_PRUNE: 'true',
+	N8N_METRICS: 'true',
+};
+const ENDURANCE_SETTINGS = `execution data: ${Object.entries(ENDURANCE_ENV)
+	.filter(([name]) => name.startsWith('EXECUTIONS_'))
+	.map(([name, value]) => `${name}=${value}`)
+	.join(', ')} (n8n's default age and count limits)`;
+
+type Part = 'regular' | 'queue' | 'turns';
+
+/** What a run of bench 10 measures: the long run alone, or the levels (regular, queue or both). */
+function parts(capacity: CapacityOptions, smoke: boolean): Part[] {
+	if (capacity.turns) return ['turns'];
+	if (capacity.mode) return [capacity.mode];
+	// Queue mode needs Redis and Postgres (bench 7 too is left out of the smoke run for that).
+	return smoke ? ['regular'] : ['regular', 'queue'];
+}
+
+const MODEL_TEXT = `The model: a local OpenAI-compatible endpoint (test/bench/lib/pacedModel.ts) whose first token comes after ${MODEL.firstTokenMs} ms, then ${MODEL.tokensPerSecond} tokens/s, ${TOKENS.length} tokens. The brain: Agora Agent LLM Trigger (Stream the AI Agent's Answer on, Answer Timeout ${ANSWER_TIMEOUT_MS / 1000} s) -> AI Agent 3 (streaming) with OpenAI Chat Model and Simple Memory (session = the request's user, window 5) -> Agora Agent LLM Reply.`;
+const LOST_TEXT = `A turn fails unless it is a 200 with every token; it is lost when it timed out (${CLIENT_TIMEOUT_MS / 1000} s) or did not come back as an OpenAI error within the Answer Timeout.`;
+const levelsText = (smoke: boolean) =>
+	`Callers: ${levels(smoke).join(', ')} in parallel, ${smoke ? '3 turns each, pause 0.1-0.3 s' : `for ${LEVEL_MS / 1000} s, each turn after a pause of 2-5 s (the agent speaking, the caller answering)`}, the first turn staggered within one pause; each sends its growing conversation (stream: true) and reads the raw answer; one more caller beside them asks the model directly, for the model's own time to first text under the same load. Time to first text = request to the first bytes carrying the answer's first word; over the model's = minus the probe's median in that level. ${LOST_TEXT} Executions per level read from n8n's database once none is open (${SETTLE_MS / 1000} s at most): "left running" must be 0. Knee = the most callers whose p95 stays within ${KNEE_P95_MS} ms over the model with no failed turn.`;
+
+const METHODS: Record<Part, (smoke: boolean, capacity: CapacityOptions) => string> = {
+	regular: (smoke) =>
+		`**10** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` (SQLite, regular mode, runners off where n8n has the setting) with the packed package. ${MODEL_TEXT} ${levelsText(smoke)} CPU (utime+stime) and RSS of the n8n process and its children (n8n 2.x's task runner) from /proc/<pid>/stat and status, sampled every 0.5 s; CPU per answered turn = CPU seconds / turns answered. Package's own cost, before the levels in the same n8n: the same AI Agent behind the trigger and Reply, or behind n8n's core Webhook (POST; Respond to Webhook with the agent's output when buffered, the Webhook's streaming mode when streaming), ${attributionTurns(smoke)} sequential turns per workflow per run, the four workflows in rotating order; figure = package median - core median per run (target ≤ 5 ms).`,
+	queue: (smoke) =>
+		`**10, queue mode** — n8n ${versions(smoke).join(' and ')} in queue mode, one after the other, as the queue suite starts it (test/queue/cluster.ts): Redis and Postgres from Debian, main (N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true), one webhook process taking the callers, ${QUEUE_WORKERS} workers of concurrency ${WORKER_CONCURRENCY}, execution data kept as in the regular run (all), logs at error level. ${MODEL_TEXT} Before the levels, ${QUEUE_WORKERS * 2} callers in parallel take untimed warm-up turns, so that every worker has loaded n8n's AI nodes. ${levelsText(smoke)} CPU and RSS of each process with its children, sampled every 0.5 s: "n8n" sums main, the webhook process and the workers (RSS: the peak of the sum); Redis and Postgres (all its backends) are listed apart; Postgres's RSS counts its shared buffers once per backend, so it is an upper bound. CPU per answered turn, per process = its CPU seconds / turns answered: the CPU a turn needs from that process, so one core given to it carries about 1000 / that many turns per second.`,
+	turns: (smoke, capacity) => {
+		const p = endurancePlan(capacity, smoke);
+		return `**10, long run** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` (SQLite, regular mode) with ${ENDURANCE_SETTINGS}, and N8N_METRICS=true. ${MODEL_TEXT} ${p.warmUpTurns} warm-up turns, then ${p.turns} turns${p.maxMs ? ` (or as many as ${p.maxMs / 60000} min allow)` : ''}: ${p.callers} callers, each a call of ${p.turnsPerCall} turns in a session of its own (its growing conversation, stream: true), then a new call; ${p.pauseMs.map((v) => v / 1000).join('-')} s between turns. Every ${p.sampleMs / 1000} s: RSS of n8n's process and its children (/proc) and its heap in use (nodejs_heap_size_used_bytes on n8n's /metrics). Growth = the last tenth of the turns against the first tenth after the warm-up: RSS by the median of its readings, the heap by its lowest reading (after a collection). ${LOST_TEXT} Executions left running are read from n8n's database once none is open (${SETTLE_MS / 1000} s at most). n8n's Simple Memory keeps every session it saw in the last hour in the process (it drops one an hour after its last use), the messages of its calls included: growth within an hour includes it.`;
+	},
+};
+
+async function regularPart(ctx: BenchContext, model: PacedModel, folder: string): Promise<Row[]> {
+	const rows: Row[] = [];
+	for (const version of versions(ctx.smoke)) {
+		ctx.log(`bench 10: starting n8n ${version}`);
+		const host = await startCapacityHost(version, folder, model);
+		try {
+			for (const key of Object.keys(WORKFLOWS) as WorkflowKey[])
+				await warmUp(turnOn(host, model, key), `warm-${key}`, warmUpTurns(ctx.smoke));
+			const count = attributionTurns(ctx.smoke);
+			const attribution = await measureAttribution(host, model, ctx.runs, count, ctx.log);
+			rows.push(...attributionRows(version, count, attribution));
+			if (ATTRIBUTION_ONLY) continue;
+			rows.push(...(await measureLevels(singleBrain(host, model), model, ctx.smoke, ctx.log)));
+		} finally {
+			await host.close();
+		}
+	}
+	return rows;
+}
+
+async function queuePart(ctx: BenchContext, model: PacedModel): Promise<Row[]> {
+	const rows: Row[] = [];
+	for (const version of versions(ctx.smoke)) {
+		ctx.log(`bench 10: starting n8n ${version} in queue mode`);
+		const { brain, cluster } = await startQueueBrain({
+			version,
+			workflow: WORKFLOWS.packageStreaming,
+			modelUrl: model.url,
+			turnFor: (host) => turnOn(host, model, 'packageStreaming'),
+			log: ctx.log,
+		});
+		try {
+			await Promise.all(
+				Array.from({ length: QUEUE_WORKERS * 2 }, (_, i) =>
+					warmUp(brain.turn, `warm-${i}`, warmUpTurns(ctx.smoke)),
+				),
+			);
+			rows.push(...(await measureLevels(brain, model, ctx.smoke, ctx.log)));
+		} finally {
+			await cluster.stop();
+		}
+	}
+	return rows;
+}
+
+async function turnsPart(ctx: BenchContext, model: PacedModel, folder: string): Promise<Row[]> {
+	const rows: Row[] = [];
+	for (const version of versions(ctx.smoke)) {
+		ctx.log(`bench 10: starting n8n ${version} for the long run`);
+		const host = await startCapacityHost(version, folder, model, ENDURANCE_ENV);
+		try {
+			const brain = singleBrain(host, model);
+			// One caller first: the first turns load n8n's AI nodes, which on a busy machine outlasts the Answer Timeout.
+			await warmUp(brain.turn, 'warm-first', warmUpTurns(ctx.smoke));
+			rows.push(
+				...(await runEndurance({
+					brain,
+					pid: n8nPid(host.userFolder),
+					n8nDir: host.host.n8nDir,
+					metricsUrl: `${host.host.baseUrl}/metrics`,
+					plan: endurancePlan(ctx.capacity, ctx.smoke),
+					settings: ENDURANCE_SETTINGS,
+					log: ctx.log,
+				})),
+			);
+		} finally {
+			await host.close();
+		}
+	}
+	return rows;
+}
+
 export const capacityBench: Bench = {
 	id: 10,
 	title: 'The brain under load: parallel callers, and the package’s own cost',
-	method: (smoke) =>
-		`**10** — n8n ${versions(smoke).join(' and ')}, each its own \`n8n start\` (SQLite, regular mode, runners off) with the packed package. The model: a local OpenAI-compatible endpoint (test/bench/lib/pacedModel.ts) whose first token comes after ${MODEL.firstTokenMs} ms, then ${MODEL.tokensPerSecond} tokens/s, ${TOKENS.length} tokens. The brain: Agora Agent LLM Trigger (Stream the AI Agent's Answer on, Answer Timeout ${ANSWER_TIMEOUT_MS / 1000} s) -> AI Agent 3 (streaming) with OpenAI Chat Model and Simple Memory (session = the request's user, window 5) -> Agora Agent LLM Reply. Callers: ${levels(smoke).join(', ')} in parallel, ${smoke ? '3 turns each, pause 0.1-0.3 s' : `for ${LEVEL_MS / 1000} s, each turn after a pause of 2-5 s (the agent speaking, the caller answering)`}, the first turn staggered within one pause; each sends its growing conversation (stream: true) and reads the raw answer; one more caller beside them asks the model directly, for the model's own time to first text under the same load. Time to first text = request to the first bytes carrying the answer's first word; over the model's = minus the probe's median in that level. A turn fails unless it is a 200 with every token; it is lost when it timed out (${CLIENT_TIMEOUT_MS / 1000} s) or did not come back as an OpenAI error within the Answer Timeout. CPU (utime+stime) and RSS of the n8n process from /proc/<pid>/stat and status, sampled every 0.5 s. Executions per level read from n8n's database once none is open (${SETTLE_MS / 1000} s at most): "left running" must be 0. Knee = the most callers whose p95 stays within ${KNEE_P95_MS} ms over the model with no failed turn. Package's own cost, before the levels in the same n8n: the same AI Agent behind the trigger and Reply, or behind n8n's core Webhook (POST; Respond to Webhook with the agent's output when buffered, the Webhook's streaming mode when streaming), ${attributionTurns(smoke)} sequential turns per workflow per run, the four workflows in rotating order; figure = package median - core median per run (target ≤ 5 ms).`,
-	// Narrowed runs (BENCH10_*) are for development: only the full set is committed.
-	ownResults: (smoke) =>
-		smoke || Object.keys(process.env).some((name) => name.startsWith('BENCH10_'))
-			? undefined
-			: 'results-10.md',
+	method: (smoke, capacity = {}) =>
+		parts(capacity, smoke)
+			.map((part) => METHODS[part](smoke, capacity))
+			.join('\n- '),
+	ownResults: (smoke, capacity) => {
+		// Narrowed runs (BENCH10_*) are for development: only the full set of levels is committed.
+		const narrowed = Object.keys(process.env).some((name) => name.startsWith('BENCH10_'));
+		const files: Record<Part, OwnResults | undefined> = {
+			regular: narrowed
+				? undefined
+				: { file: 'results-10.md', method: METHODS.regular(false, capacity) },
+			queue: narrowed
+				? undefined
+				: { file: 'results-10-queue.md', group: 'queue', method: METHODS.queue(false, capacity) },
+			// A long run is kept from 1,000 turns on, whichever versions it ran.
+			turns:
+				(capacity.turns ?? 0) >= 1000
+					? { file: 'results-10-turns.md', group: 'turns', method: METHODS.turns(false, capacity) }
+					: undefined,
+		};
+		if (smoke) return [];
+		return parts(capacity, false).flatMap((part) => files[part] ?? []);
+	},
 	async run(ctx) {
 		fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
 		const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-capacity-'));
 		const model = await startPacedModel(MODEL);
-		let host: N8nE2e | undefined;
 		try {
 			const rows: Row[] = [];
-			for (const version of versions(ctx.smoke)) {
-				ctx.log(`bench 10: starting n8n ${version}`);
-				host = await startCapacityHost(version, folder, model);
-				for (const key of Object.keys(WORKFLOWS) as WorkflowKey[])
-					await warmUp(turnOn(host, model, key), `warm-${key}`, warmUpTurns(ctx.smoke));
-				const attribution = await measureAttribution(
-					host,
-					model,
-					ctx.runs,
-					attributionTurns(ctx.smoke),
-					ctx.log,
-				);
-				rows.push(...attributionRows(version, attributionTurns(ctx.smoke), attribution));
-				if (ATTRIBUTION_ONLY) {
-					await host.close();
-					host = undefined;
-					continue;
-				}
-				const figures: LevelFigures[] = [];
-				for (const callers of levels(ctx.smoke)) {
-					const level = await measureLevel(version, callers, host, model, ctx.smoke);
-					ctx.log(`bench 10 ${version} ${callers} callers: ${level.row.detail}`);
-					figures.push(level);
-					rows.push(level.row);
-				}
-				const knee = figures
-					.filter((l) => l.p95 <= KNEE_P95_MS && l.failed === 0)
-					.reduce((most, l) => Math.max(most, l.callers), 0);
-				rows.push({
-					bench: 10,
-					name: `Capacity on n8n ${version}: the knee, most parallel callers with p95 ≤ ${KNEE_P95_MS} ms over the model and no failed turn`,
-					values: [knee],
-					unit: 'callers',
-					digits: 0,
-					detail: `levels ${figures.map((l) => `${l.callers}: p95 ${l.p95.toFixed(0)} ms, ${l.failed} failed`).join('; ')}; load ${os.loadavg()[0].toFixed(1)}`,
-				});
-				rows.push({
-					bench: 10,
-					name: `Capacity on n8n ${version}: turns lost (no answer and no OpenAI error within the Answer Timeout) + executions left running, all levels`,
-					values: [figures.reduce((sum, l) => sum + l.lost + l.open, 0)],
-					unit: '',
-					digits: 0,
-					exact: true,
-					target: { op: '<=', value: 0 },
-					detail: figures
-						.map((l) => `${l.callers} callers: ${l.lost} lost, ${l.open} left running`)
-						.join('; '),
-				});
-				await host.close();
-				host = undefined;
+			for (const part of parts(ctx.capacity, ctx.smoke)) {
+				if (part === 'regular') rows.push(...(await regularPart(ctx, model, folder)));
+				if (part === 'queue') rows.push(...(await queuePart(ctx, model)));
+				if (part === 'turns') rows.push(...(await turnsPart(ctx, model, folder)));
 			}
 			return rows;
 		} finally {
-			await host?.close();
 			await model.close();
 			fs.rmSync(folder, { recursive: true, force: true });
 		}

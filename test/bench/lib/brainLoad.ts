@@ -175,28 +175,99 @@ export function processUsage(pid: number): { cpuS: number; rssMb: number } {
 	return { cpuS, rssMb: rss ? Number(rss[1]) / 1024 : NaN };
 }
 
-/** Samples a process while `work` runs: CPU used in cores (1 = one core busy) and peak RSS. */
+/** Every process's children, from one scan of /proc (the parent is field 4 of stat). */
+export function childrenTable(): Map<number, number[]> {
+	const table = new Map<number, number[]>();
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			table.set(parent, [...(table.get(parent) ?? []), Number(entry)]);
+		} catch {
+			// gone meanwhile
+		}
+	}
+	return table;
+}
+
+/** A process and all its descendants (Postgres serves each connection from a child process). */
+export function processTree(pid: number, table = childrenTable()): number[] {
+	const tree = [pid];
+	for (let i = 0; i < tree.length; i++) tree.push(...(table.get(tree[i]) ?? []));
+	return tree;
+}
+
+export interface Usage {
+	/** CPU used over the wall time, in cores (1 = one core busy). */
+	cpuCores: number;
+	/** CPU seconds used. */
+	cpuS: number;
+	peakRssMb: number;
+	endRssMb: number;
+}
+
+/**
+ * Samples named process trees while `work` runs, every 0.5 s: each tree's CPU and RSS, and the
+ * same for the trees named in `summed` taken together (the peak of their sum, not a sum of peaks).
+ */
 export async function sampled<T>(
-	pid: number,
+	groups: Record<string, number>,
 	work: () => Promise<T>,
-): Promise<{ value: T; cpuCores: number; peakRssMb: number; endRssMb: number }> {
-	const before = processUsage(pid);
+	summed: string[] = Object.keys(groups),
+): Promise<{ value: T; usage: Record<string, Usage>; total: Usage }> {
+	const names = Object.keys(groups);
+	// CPU seconds last seen per process of each tree: a process gone meanwhile keeps its last value.
+	const cpuSeen = new Map<string, Map<number, number>>(names.map((n) => [n, new Map()]));
+	const peak = new Map<string, number>();
+	const last = new Map<string, number>();
+	const read = () => {
+		let sum = 0;
+		const table = childrenTable();
+		for (const name of names) {
+			let rss = 0;
+			for (const pid of processTree(groups[name], table)) {
+				try {
+					const usage = processUsage(pid);
+					cpuSeen.get(name)!.set(pid, usage.cpuS);
+					rss += usage.rssMb;
+				} catch {
+					// ended between the scan and the read
+				}
+			}
+			last.set(name, rss);
+			peak.set(name, Math.max(peak.get(name) ?? 0, rss));
+			if (summed.includes(name)) sum += rss;
+		}
+		last.set('', sum);
+		peak.set('', Math.max(peak.get('') ?? 0, sum));
+	};
+	read();
+	const before = new Map(names.map((n) => [n, new Map(cpuSeen.get(n))]));
 	const t0 = Date.now();
-	let peak = before.rssMb;
-	const timer = setInterval(() => {
-		peak = Math.max(peak, processUsage(pid).rssMb);
-	}, 500);
+	const timer = setInterval(read, 500);
 	try {
 		const value = await work();
-		const after = processUsage(pid);
-		peak = Math.max(peak, after.rssMb);
+		read();
 		const wallS = (Date.now() - t0) / 1000;
-		return {
-			value,
-			cpuCores: (after.cpuS - before.cpuS) / wallS,
-			peakRssMb: peak,
-			endRssMb: after.rssMb,
-		};
+		const usageOf = (name: string, cpuS: number): Usage => ({
+			cpuS,
+			cpuCores: cpuS / wallS,
+			peakRssMb: peak.get(name)!,
+			endRssMb: last.get(name)!,
+		});
+		// A process that started meanwhile used all its CPU within the interval.
+		const cpuOf = (name: string) =>
+			[...cpuSeen.get(name)!].reduce(
+				(sum, [pid, cpuS]) => sum + cpuS - (before.get(name)!.get(pid) ?? 0),
+				0,
+			);
+		const usage = Object.fromEntries(names.map((n) => [n, usageOf(n, cpuOf(n))]));
+		const total = usageOf(
+			'',
+			summed.reduce((sum, n) => sum + usage[n].cpuS, 0),
+		);
+		return { value, usage, total };
 	} finally {
 		clearInterval(timer);
 	}

@@ -25,6 +25,8 @@ export interface Row {
 	digits?: number;
 	/** Not a timing (a count, a size): judged in the smoke run too. */
 	exact?: boolean;
+	/** Which of its bench's own results files the row goes to (Bench.ownResults). */
+	group?: string;
 }
 
 export interface BenchFailure {
