@@ -22,9 +22,13 @@ export interface ScriptedModel {
 
 type Message = { role: string; content?: unknown };
 
+/** A function may leave a turn to conversation (undefined): a model that calls a tool only when asked. */
 export type ToolArguments =
 	| Record<string, unknown>
-	| ((request: { messages: Message[] }) => Promise<Record<string, unknown>>);
+	| ((request: {
+			messages: Message[];
+			tool: string;
+	  }) => Promise<Record<string, unknown> | undefined>);
 
 /** Text of a message whose content is a string or OpenAI content parts. */
 function textOf(content: unknown): string {
@@ -56,7 +60,8 @@ async function answerFor(body: any, toolArguments: ToolArguments | undefined): P
 	const tool = body.tools?.[0]?.function?.name;
 	if (!tool || toolArguments === undefined) return { content: heardReply(messages) };
 	const args =
-		typeof toolArguments === 'function' ? await toolArguments({ messages }) : toolArguments;
+		typeof toolArguments === 'function' ? await toolArguments({ messages, tool }) : toolArguments;
+	if (args === undefined) return { content: heardReply(messages) };
 	return {
 		content: null,
 		toolCalls: [

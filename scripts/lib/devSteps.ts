@@ -10,6 +10,7 @@ import fs from 'fs';
 import path from 'path';
 
 import {
+	askedDateOrTime,
 	BRAIN_EXAMPLES,
 	devVendorKeys,
 	EXAMPLE_CREDENTIAL,
@@ -67,17 +68,25 @@ function realAgoraCredential(env: NodeJS.ProcessEnv): Record<string, string> | u
 }
 
 /**
- * The scripted model's tool call: the number to call and the goal when the question asks for a
- * call (example 12); else the agent id asked about in example 06's question, or, when the question
+ * The scripted model's tool call: none for example 15's Date & Time tool unless the caller asks
+ * the date or time; the number to call and the goal when the question asks for a call (example 12); else the agent id asked about in example 06's question, or, when the question
  * has none ("unknown"), the sandbox's newest agent.
  */
 function toolArguments(sandbox: SandboxProcess | undefined) {
-	return async ({ messages }: { messages: Array<{ role: string; content?: unknown }> }) => {
+	return async ({
+		messages,
+		tool,
+	}: {
+		messages: Array<{ role: string; content?: unknown }>;
+		tool: string;
+	}) => {
 		const question =
 			messages
 				.filter((m) => m.role === 'user')
 				.map((m) => String(m.content ?? ''))
 				.pop() ?? '';
+		// Example 15's Date & Time tool: called when the caller asks for the date or time, else a chat.
+		if (/date|time/i.test(tool)) return askedDateOrTime(question) ? {} : undefined;
 		const number = /\+\d{8,15}/.exec(question)?.[0];
 		if (/\bcall\b/i.test(question) && number) return { toNumber: number, goal: question };
 		const asked = /\bid ([\w-]+)/.exec(question)?.[1];

@@ -64,6 +64,9 @@ export const BRAIN_EXAMPLES = {
 	key: 'brain-example-key-for-local-use-only',
 };
 
+/** A caller's question the scripted model answers with example 15's Date & Time tool. */
+export const askedDateOrTime = (question: string) => /\b(date|time|day|today)\b/i.test(question);
+
 /** The Production URL of the brain example's trigger on an n8n at `baseUrl`. */
 export const brainUrl = (baseUrl: string) =>
 	`${baseUrl.replace(/\/$/, '')}/webhook/${BRAIN_EXAMPLES.webhookId}/chat/completions`;

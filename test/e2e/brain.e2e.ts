@@ -8,7 +8,12 @@ import path from 'path';
 import OpenAI from 'openai';
 
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
-import { BRAIN_EXAMPLES, brainUrl, EXAMPLES_DIR } from '../../scripts/lib/examples';
+import {
+	askedDateOrTime,
+	BRAIN_EXAMPLES,
+	brainUrl,
+	EXAMPLES_DIR,
+} from '../../scripts/lib/examples';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import {
@@ -123,7 +128,12 @@ const streamed = async (openai: OpenAI, text: string) =>
 
 useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	({ host, sandbox } = e2e);
-	model = await startScriptedModel();
+	// Like dev's: example 15's Date & Time tool only when the caller asks the date or time.
+	model = await startScriptedModel(async ({ messages }) =>
+		askedDateOrTime(String(messages.filter((m) => m.role === 'user').pop()?.content ?? ''))
+			? {}
+			: undefined,
+	);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
 		{
@@ -329,6 +339,36 @@ describe('brain examples', () => {
 		} as any);
 		expect(json.choices[0].message.content).toContain('thanks');
 		expect(model.requests.length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('10: asked the date, the AI Agent runs its Date & Time tool and the caller hears the current date', async () => {
+		const openai = new OpenAI({
+			apiKey: KEY,
+			baseURL: brainUrl(host.baseUrl).replace(/\/chat\/completions$/, ''),
+			maxRetries: 0,
+		});
+		const before = Date.now();
+		const answer = (
+			await openai.chat.completions.create({
+				model: 'gpt-4o-mini',
+				messages: ask('what is the date today?'),
+				user: 'support-room-3',
+			} as any)
+		).choices[0].message.content!;
+		const after = Date.now();
+		// The scripted model repeats the tool's result: Date & Time's item, its time with its offset.
+		const said = /"currentDate":\s*"([^"]+)"/.exec(answer)?.[1];
+		expect({ answer, said: said !== undefined }).toEqual({ answer, said: true });
+		const stamp = Date.parse(said!);
+		// Luxon's time has milliseconds; the bounds allow for a clock read in another process.
+		expect(stamp).toBeGreaterThanOrEqual(before - 1000);
+		expect(stamp).toBeLessThanOrEqual(after + 1000);
+		const toolTurn = model.requests.find((r) =>
+			(r.body.messages ?? []).some(
+				(m: any) => m.role === 'tool' && JSON.stringify(m.content).includes(said!),
+			),
+		);
+		expect(toolTurn?.body.tools.map((t: any) => t.function.name)).toEqual(['Date_Time']);
 	});
 
 	test('10 (trigger version 1.1): a JSON turn n8n leaves unparsed, without or with an unknown Content-Type, is answered; bytes that are not JSON get 400', async () => {
