@@ -31,7 +31,10 @@ export function brainWorkflow(): SuiteWorkflow {
 	const workflow = JSON.parse(
 		fs.readFileSync(path.join(EXAMPLES_DIR, '15-agent-brain.json'), 'utf8'),
 	);
-	workflow.nodes[0].parameters.options.answerTimeoutMs = 30000;
+	const trigger = workflow.nodes.find(
+		(node: { type: string }) => node.type === 'n8n-nodes-agora.agoraLlmTrigger',
+	);
+	trigger.parameters.options.answerTimeoutMs = 30000;
 	return { ...workflow, active: true };
 }
 
