@@ -21,6 +21,7 @@ import {
 	selectTable,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
+import { createBookingsTable, expectAnnaBooked } from '../lib/bookings';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const MCP_TOKEN = 'e2e-mcp-bearer-token-0123456789';
@@ -90,21 +91,7 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 	]);
 	// The stores as the templates' sticky notes ask for them: slots to book, summaries.
 	await e2e.serve([]);
-	bookings = await createDataTable(
-		host,
-		'agora_bookings',
-		[
-			['slot', 'string'],
-			['status', 'string'],
-			['name', 'string'],
-			['phone', 'string'],
-			['booked_at', 'number'],
-		],
-		[
-			{ slot: 'Tuesday 10:00', status: 'free' },
-			{ slot: 'Tuesday 11:00', status: 'free' },
-		],
-	);
+	bookings = await createBookingsTable(host);
 	summaries = await createDataTable(host, 'agora_call_summaries', [
 		['agent_id', 'string'],
 		['channel', 'string'],
@@ -214,10 +201,7 @@ test('10 + 11: the agent books a slot through the n8n MCP server during a turn; 
 		const after = await host.settledExecutions(IDS.mcpServer, (list) => list.length > before);
 		expect(after.length - before).toBe(1);
 		const rows = await dataTableRows(host, bookings);
-		expect(rows.map((r) => [r.slot, r.status, r.name, r.phone])).toEqual([
-			['Tuesday 10:00', 'booked', 'Anna', '+14155550123'],
-			['Tuesday 11:00', 'free', null, null],
-		]);
+		expectAnnaBooked(rows);
 
 		// Read back; and the booked slot cannot be booked again.
 		const mine = toolText(
