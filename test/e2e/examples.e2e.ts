@@ -87,7 +87,8 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
 		},
-		// As `npm run dev` makes it: the website backend's agents think with the scripted model.
+		// As `npm run dev` makes it: the agents of 01, 02, 07 and the website backend take their
+		// LLM URL and keys from it.
 		{
 			...VENDOR_KEYS_CREDENTIAL,
 			type: 'agoraVendorKeysApi',
@@ -183,12 +184,18 @@ test('01: start a cascade agent with labels, speak, get, stop', async () => {
 	]);
 	expect(['STOPPING', 'STOPPED']).toContain(agent.status);
 	const sent = agent.request.properties;
+	// The LLM URL and every key come from the "Agora vendor keys" credential; none is in the workflow.
+	const keys = devVendorKeys(openAi.url);
 	expect(sent.llm).toMatchObject({
-		url: 'https://api.openai.com/v1/chat/completions',
-		api_key: 'sk-your-llm-key',
+		url: keys.llmUrl,
+		api_key: keys.llmApiKey,
 		params: { model: 'gpt-4o-mini', max_tokens: 512 },
 	});
-	expect(sent.tts).toMatchObject({ vendor: 'microsoft', params: { region: 'eastus' } });
+	expect(sent.tts).toMatchObject({
+		vendor: 'microsoft',
+		params: { region: 'eastus', key: JSON.parse(keys.ttsSecretParams).key },
+	});
+	expect(JSON.stringify(data)).not.toContain(keys.llmApiKey);
 	// The credential has an App Certificate and the token was left empty: the node made one.
 	const token = decodeAccessToken2(sent.token);
 	expect(token.appId).toBe(sandbox.appId);
@@ -204,6 +211,7 @@ test('02: start an MLLM agent: mllm.enable and no ASR, LLM or TTS', async () => 
 		enable: true,
 		vendor: 'openai',
 		url: 'wss://api.openai.com/v1/realtime',
+		api_key: devVendorKeys(openAi.url).mllmApiKey,
 		turn_detection: { mode: 'semantic_vad' },
 	});
 	expect(p.llm).toBeUndefined();
@@ -288,6 +296,10 @@ test('07: generate an RTC+RTM token, then start an agent with it', async () => {
 	const [agent] = (await state()).agents;
 	expect(agent.request.properties.token).toBe(generated.token);
 	expect(agent.request.properties.advanced_features).toEqual({ enable_rtm: true });
+	expect(agent.request.properties.llm).toMatchObject({
+		url: `${openAi.url}/chat/completions`,
+		api_key: devVendorKeys(openAi.url).llmApiKey,
+	});
 	expect(JSON.stringify(data)).not.toContain(APP_CERTIFICATE);
 });
 

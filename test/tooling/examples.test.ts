@@ -98,3 +98,66 @@ test.each(files)('%s: node ids and names are unique (n8n 2.x refuses a duplicate
 	expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
 	expect(new Set(nodes.map((n) => n.name)).size).toBe(nodes.length);
 });
+
+/** A parameter named like a secret: an API key, a key, a secret, a password, a token, a bearer. */
+const SECRET_NAME =
+	/(api_?key|^key$|secret(_?key)?$|password$|token$|^authorization$|access_?key$|bearer)/i;
+/** A value that looks like a key or stands in for one: `sk-…`, `your-…-key`, `<your … key>`. */
+const KEY_LIKE = /(\bsk-[a-z0-9]|your-[a-z0-9-]*(key|secret|token|password)|<your[^>]*key>)/i;
+
+function jsonObject(text: string): object | undefined {
+	if (!text.trim().startsWith('{')) return undefined;
+	try {
+		return JSON.parse(text) as object;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Every typed secret or key-like placeholder in `value`, by path; JSON text fields are read too. */
+function typedSecrets(value: unknown, at: string, found: string[] = []): string[] {
+	if (Array.isArray(value)) value.forEach((entry, i) => typedSecrets(entry, `${at}[${i}]`, found));
+	else if (value && typeof value === 'object')
+		for (const [name, entry] of Object.entries(value)) {
+			// An expression is read at run time (e.g. a token from the previous node): not typed.
+			const typed = typeof entry === 'string' && entry.trim() !== '' && !entry.startsWith('=');
+			if (typed && SECRET_NAME.test(name)) found.push(`${at}.${name}`);
+			else typedSecrets(entry, `${at}.${name}`, found);
+		}
+	else if (typeof value === 'string') {
+		const parsed = jsonObject(value);
+		if (parsed) typedSecrets(parsed, `${at}(JSON)`, found);
+		else if (KEY_LIKE.test(value)) found.push(at);
+	}
+	return found;
+}
+
+test('the check finds the keys the examples had typed before they took them from a credential', () => {
+	const before = resolve(
+		__dirname,
+		'../fixtures/examples-before-1.3/01-voice-agent-lifecycle.json',
+	);
+	const { nodes } = JSON.parse(readFileSync(before, 'utf8')) as { nodes: ExampleNode[] };
+	const start = nodes.find((n) => n.name === 'Start Agent')!;
+	expect(typedSecrets(start.parameters, start.name).sort()).toEqual([
+		'Start Agent.llmApiKey',
+		'Start Agent.ttsParams(JSON).key',
+	]);
+	expect(typedSecrets({ headers: '{"Authorization": "Bearer abc"}' }, 'n')).toEqual([
+		'n.headers(JSON).Authorization',
+	]);
+	expect(typedSecrets({ token: '={{ $json.token }}', tokenType: 'rtc', key: '' }, 'n')).toEqual([]);
+});
+
+test.each(files)(
+	'%s: no node carries a key or a placeholder for one (keys come from credentials)',
+	(file) => {
+		const { nodes } = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as {
+			nodes: ExampleNode[];
+		};
+		const found = nodes
+			.filter((n) => n.type !== 'n8n-nodes-base.stickyNote')
+			.flatMap((n) => typedSecrets(n.parameters ?? {}, n.name));
+		expect(found).toEqual([]);
+	},
+);

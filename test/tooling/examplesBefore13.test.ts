@@ -38,6 +38,22 @@ const KEYS = {
 	ttsSecretParams: JSON.stringify({ key: 'cred-tts-key' }),
 };
 
+/**
+ * Examples whose keys (and 01/07/12's LLM URL) moved from the node into the Vendor Keys credential:
+ * here the credential holds what the saved copy typed, so both send the same body.
+ */
+const OPENAI_CHAT = 'https://api.openai.com/v1/chat/completions';
+const AZURE_TTS = JSON.stringify({ key: 'your-azure-speech-key' });
+const MOVED_TO_CREDENTIAL: Record<string, Record<string, string>> = {
+	'01': { llmUrl: OPENAI_CHAT, llmApiKey: 'sk-your-llm-key', ttsSecretParams: AZURE_TTS },
+	'02': { mllmApiKey: 'sk-your-realtime-key' },
+	'07': { llmUrl: OPENAI_CHAT, llmApiKey: 'sk-your-llm-key', ttsSecretParams: AZURE_TTS },
+	'12': { llmUrl: OPENAI_CHAT, llmApiKey: 'sk-your-llm-key', ttsSecretParams: AZURE_TTS },
+	'16': { ttsSecretParams: AZURE_TTS },
+};
+/** The credential those examples name (16 keeps its own, shared with template 15). */
+const VENDOR_KEYS_REF = { id: 'agoraVendorKeysExCred', name: 'Agora vendor keys' };
+
 let sb: Sandbox;
 let credential: CredentialData;
 useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => {
@@ -79,17 +95,45 @@ const INPUTS: Record<string, (agentId: () => Promise<string>) => Promise<IDataOb
 	'14': async (agentId) => [{ payload: { agent_id: await agentId() } }],
 };
 
+/**
+ * 07 now speaks with Microsoft's TTS, as every template sharing the "Agora vendor keys" credential
+ * does (one TTS key fits them all); its saved copy used ElevenLabs, so it is compared with that voice.
+ */
+const BEFORE_PATCHES: Record<string, (node: INode) => void> = {
+	'07': (node) => {
+		if (node.parameters.resource !== 'agent') return;
+		setParameter(node, 'ttsVendor', 'microsoft');
+		setParameter(
+			node,
+			'ttsParams',
+			JSON.stringify({
+				key: 'your-azure-speech-key',
+				region: 'eastus',
+				voice_name: 'en-US-AndrewMultilingualNeural',
+			}),
+		);
+	},
+};
+
 /** Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once. */
 const PATCHES: Record<string, (node: INode) => void> = {
 	'12': (node) => setParameter(node, 'waitForEnd', false),
 };
 
 /** The example's Agora nodes in file order, fed by fixed items; the agent-LLM reply sends nothing to Agora. */
-function chain(workflow: Workflow, items: IDataObject[], prefix: string): TestWorkflow {
+function chain(
+	workflow: Workflow,
+	items: IDataObject[],
+	prefix: string,
+	savedCopyPatches: Record<string, (node: INode) => void> = {},
+): TestWorkflow {
 	const agora = workflow.nodes
 		.filter((node) => isAgora(node) && node.parameters.resource !== 'agentLlm')
 		.map((node) => structuredClone(node));
-	for (const node of agora) PATCHES[prefix]?.(node);
+	for (const node of agora) {
+		PATCHES[prefix]?.(node);
+		savedCopyPatches[prefix]?.(node);
+	}
 	const nodes = [
 		{ name: 'Items', type: 'test.items', parameters: { items: JSON.stringify(items) } },
 		...agora,
@@ -120,15 +164,20 @@ async function runningAgentId(): Promise<string> {
 }
 
 /** The requests the example's Agora nodes send (method, path, body) and each node's error, if any. */
-async function sent(workflow: Workflow, prefix: string) {
+async function sent(
+	workflow: Workflow,
+	prefix: string,
+	savedCopyPatches: Record<string, (node: INode) => void> = {},
+) {
 	sb.reset();
 	const items = (await INPUTS[prefix]?.(runningAgentId)) ?? [{}];
 	sb.requests.length = 0;
-	const test = chain(workflow, items, prefix);
+	const test = chain(workflow, items, prefix, savedCopyPatches);
+	const keys = { ...KEYS, ...MOVED_TO_CREDENTIAL[prefix] };
 	const result = await runWorkflow(
 		test,
 		credential,
-		{ agoraVendorKeysApi: KEYS },
+		{ agoraVendorKeysApi: keys },
 		{ executionId: '4242' },
 	);
 	const errors = test.nodes.map((node) => result.error(node.name)?.message);
@@ -190,7 +239,10 @@ describe.each(files.filter((file) => !REWRITTEN.has(file.slice(0, 2))))(
 		const now = read(EXAMPLES, file);
 
 		it('sends the same requests', async () => {
-			const old = (await sent(before, prefix)) as { requests: unknown[]; errors: unknown[] };
+			const old = (await sent(before, prefix, BEFORE_PATCHES)) as {
+				requests: unknown[];
+				errors: unknown[];
+			};
 			const shipped = await sent(now, prefix);
 			expect(shipped).toEqual(old);
 			// Agent LLM › Reply alone answers n8n's own request: nothing to compare.
@@ -200,8 +252,14 @@ describe.each(files.filter((file) => !REWRITTEN.has(file.slice(0, 2))))(
 		it('keeps each node, its credentials and, for the agent-LLM reply, its parameters', () => {
 			const agora = (workflow: Workflow) =>
 				workflow.nodes.filter((node) => isAgora(node) || isReply(node));
+			// A node that typed keys now names the Vendor Keys credential; one that had it keeps it.
+			const withKeys = (node: INode) =>
+				prefix in MOVED_TO_CREDENTIAL &&
+				['start', 'call'].includes(String(node.parameters.operation))
+					? { agoraVendorKeysApi: VENDOR_KEYS_REF, ...node.credentials }
+					: node.credentials;
 			expect(agora(now).map((node) => [node.name, node.credentials])).toEqual(
-				agora(before).map((node) => [node.name, node.credentials]),
+				agora(before).map((node) => [node.name, withKeys(node)]),
 			);
 			for (const node of now.nodes.filter(isReply))
 				expect(replyParameters(node)).toEqual(

@@ -41,10 +41,10 @@ it('switching example 01 to Multimodal and back drops its LLM and TTS settings, 
 	// From version 1.3 the LLM and TTS fields are options of the Model and Voice groups.
 	const model = (parameters: INodeParameters) => parameters.model as INodeParameters | undefined;
 	const voice = (parameters: INodeParameters) => parameters.voice as INodeParameters | undefined;
-	expect(model(before)?.llmUrl).toBeTruthy();
+	expect(model(before)?.llmParams).toBeTruthy();
 	expect(voice(before)?.ttsVendor).toBeTruthy();
 	const after = switchMode(switchMode(before, 'mllm'), 'cascade');
-	expect(model(after)?.llmUrl).toBeUndefined();
+	expect(model(after)?.llmParams).toBeUndefined();
 	expect(voice(after)?.ttsVendor).toBeUndefined();
 	expect(after.channel).toBe(before.channel);
 });
