@@ -224,7 +224,6 @@ async function importUntouched(
 		reset,
 	);
 	if (workflowPlan.toImport.length > 0) {
-		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
 		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
 		try {
 			for (const id of workflowPlan.toImport)
@@ -234,6 +233,9 @@ async function importUntouched(
 					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),
 					withSandbox,
 				});
+			ctx.say(
+				`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`,
+			);
 			await host.importWorkflowFolder(staging);
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });

@@ -128,8 +128,10 @@ async function untilPrinted(dev: Dev, what: string, pattern: RegExp, ms: number)
 
 /** Sends the signal, then everything dev started must be gone within 20 s. */
 async function stopAndCheck(dev: Dev, target: number, signal: NodeJS.Signals): Promise<void> {
-	const started = [dev.npm.pid!, ...descendants(dev.npm.pid!)];
-	expect(started.length).toBeGreaterThan(2);
+	// Dev prints a step just before it starts that step's process: wait for the process.
+	const tree = () => [dev.npm.pid!, ...descendants(dev.npm.pid!)];
+	await until('dev has started its step', () => tree().length > 2, 60000);
+	const started = tree();
 	process.kill(target, signal);
 	await until(
 		'every process dev started has ended',
