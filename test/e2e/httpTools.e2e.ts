@@ -28,6 +28,8 @@ let sandbox: SandboxProcess;
 /** The agent's LLM: calls the first tool it is offered with BOOKING, then repeats what the tool said. */
 let agentModel: ScriptedModel;
 let toolUrl: string;
+/** Template 17's table; toolExamples, in the same n8n, makes template 10's. */
+const BOOKINGS_TABLE = 'agora_bookings_webhook_tool';
 let bookings: DataTable;
 
 useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
@@ -53,11 +55,11 @@ useN8nE2e({ name: 'http-tools-e2e', resetSandbox: true }, async (e2e) => {
 	]);
 	// The table as the template's sticky note asks for it, with two free slots.
 	await e2e.serve([]);
-	bookings = await createBookingsTable(host);
+	bookings = await createBookingsTable(host, BOOKINGS_TABLE);
 	const workflow = JSON.parse(
 		fs.readFileSync(path.join(EXAMPLES_DIR, '17-webhook-tool.json'), 'utf8'),
 	);
-	selectTable(dataTableNodes(workflow.nodes), bookings.id, 'agora_bookings');
+	selectTable(dataTableNodes(workflow.nodes), bookings.id, BOOKINGS_TABLE);
 	for (const node of workflow.nodes) {
 		if (node.name !== 'Start Agent With a Webhook Tool') continue;
 		node.parameters.model.llmUrl = `${agentModel.url}/chat/completions`;

@@ -91,7 +91,7 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 	]);
 	// The stores as the templates' sticky notes ask for them: slots to book, summaries.
 	await e2e.serve([]);
-	bookings = await createBookingsTable(host);
+	bookings = await createBookingsTable(host, 'agora_bookings');
 	summaries = await createDataTable(host, 'agora_call_summaries', [
 		['agent_id', 'string'],
 		['channel', 'string'],

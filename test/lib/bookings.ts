@@ -5,11 +5,14 @@
 import { createDataTable, type DataTable, type Row } from '../../scripts/lib/dataTables';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 
-/** The agora_bookings table with two free slots. */
-export async function createBookingsTable(host: N8nHost): Promise<DataTable> {
+/**
+ * The bookings table with two free slots. Files sharing one n8n pass their own name: n8n refuses a
+ * second table of the same name in a project.
+ */
+export async function createBookingsTable(host: N8nHost, name: string): Promise<DataTable> {
 	return await createDataTable(
 		host,
-		'agora_bookings',
+		name,
 		[
 			['slot', 'string'],
 			['status', 'string'],
