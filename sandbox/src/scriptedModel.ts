@@ -27,6 +27,8 @@ export type ToolArguments =
 	| Record<string, unknown>
 	| ((request: {
 			messages: Message[];
+			/** The text of the last user message. */
+			question: string;
 			tool: string;
 	  }) => Promise<Record<string, unknown> | undefined>);
 
@@ -38,9 +40,12 @@ function textOf(content: unknown): string {
 	return '';
 }
 
+const lastUserText = (messages: Message[]) =>
+	textOf(messages.filter((m) => m.role === 'user').pop()?.content).trim();
+
 /** The conversational reply to the last user message. */
 export function heardReply(messages: Message[]): string {
-	const said = textOf(messages.filter((m) => m.role === 'user').pop()?.content).trim();
+	const said = lastUserText(messages);
 	return said ? `You said: ${said}` : 'I am listening.';
 }
 
@@ -60,7 +65,9 @@ async function answerFor(body: any, toolArguments: ToolArguments | undefined): P
 	const tool = body.tools?.[0]?.function?.name;
 	if (!tool || toolArguments === undefined) return { content: heardReply(messages) };
 	const args =
-		typeof toolArguments === 'function' ? await toolArguments({ messages, tool }) : toolArguments;
+		typeof toolArguments === 'function'
+			? await toolArguments({ messages, question: lastUserText(messages), tool })
+			: toolArguments;
 	if (args === undefined) return { content: heardReply(messages) };
 	return {
 		content: null,

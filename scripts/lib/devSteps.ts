@@ -73,18 +73,7 @@ function realAgoraCredential(env: NodeJS.ProcessEnv): Record<string, string> | u
  * has none ("unknown"), the sandbox's newest agent.
  */
 function toolArguments(sandbox: SandboxProcess | undefined) {
-	return async ({
-		messages,
-		tool,
-	}: {
-		messages: Array<{ role: string; content?: unknown }>;
-		tool: string;
-	}) => {
-		const question =
-			messages
-				.filter((m) => m.role === 'user')
-				.map((m) => String(m.content ?? ''))
-				.pop() ?? '';
+	return async ({ question, tool }: { question: string; tool: string }) => {
 		// Example 15's Date & Time tool: called when the caller asks for the date or time, else a chat.
 		if (/date|time/i.test(tool)) return askedDateOrTime(question) ? {} : undefined;
 		const number = /\+\d{8,15}/.exec(question)?.[0];

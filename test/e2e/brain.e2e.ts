@@ -129,10 +129,8 @@ const streamed = async (openai: OpenAI, text: string) =>
 useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	// Like dev's: example 15's Date & Time tool only when the caller asks the date or time.
-	model = await startScriptedModel(async ({ messages }) =>
-		askedDateOrTime(String(messages.filter((m) => m.role === 'user').pop()?.content ?? ''))
-			? {}
-			: undefined,
+	model = await startScriptedModel(async ({ question }) =>
+		askedDateOrTime(question) ? {} : undefined,
 	);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
