@@ -69,7 +69,8 @@ function realAgoraCredential(env: NodeJS.ProcessEnv): Record<string, string> | u
 
 /**
  * The scripted model's tool call: none for example 15's Date & Time tool unless the caller asks
- * the date or time; the number to call and the goal when the question asks for a call (example 12); else the agent id asked about in example 06's question, or, when the question
+ * the date or time; the number to call and the goal when the question asks for a call (example
+ * 12); else the agent id asked about in example 06's question, or, when the question
  * has none ("unknown"), the sandbox's newest agent.
  */
 function toolArguments(sandbox: SandboxProcess | undefined) {
