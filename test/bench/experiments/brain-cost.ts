@@ -3,7 +3,7 @@
  * Experiment behind bench 10's "package's own cost": inside a real n8n (brainCostProbe.js
  * preloaded), where a turn's time goes per workflow of bench 10 — this package's trigger and
  * Reply, and n8n's getNodeParameters per node type. After `npm run build`:
- * `VERSION=2.41.1 TURNS=30 [PROFILE_DIR=/tmp/prof] npx ts-node --transpile-only test/bench/experiments/brain-cost.ts`
+ * `VERSION=2.41.1 TURNS=30 [PROFILE_DIR=/tmp/prof] [N8N_EXPRESSION_ENGINE_POOL_SIZE=2] npx ts-node --transpile-only test/bench/experiments/brain-cost.ts`
  */
 import '../lib/env';
 
@@ -21,6 +21,7 @@ import {
 	type WorkflowKey,
 } from '../benches/10-capacity';
 import { n8nPid } from '../lib/brainLoad';
+import { machine, writeReport } from '../lib/report';
 import { PACED_ANSWER, startPacedModel } from '../lib/pacedModel';
 import { median, sleep } from '../lib/stats';
 
@@ -30,6 +31,7 @@ const TURNS = Number(process.env.TURNS) || 30;
 type Totals = Record<string, { calls: number; ms: number }>;
 /** A folder to keep one CPU profile per workflow in (the probe then profiles n8n), or unset. */
 const PROFILE = process.env.PROFILE_DIR;
+const POOL_SIZE = process.env.N8N_EXPRESSION_ENGINE_POOL_SIZE;
 
 interface CpuProfile {
 	nodes: Array<{ id: number; callFrame: { functionName: string; url: string } }>;
@@ -54,7 +56,15 @@ function cpuByModule(profile: CpuProfile) {
 	return { total, top: [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 12) };
 }
 
+/** What the experiment prints, kept for its result file. */
+const printed: string[] = [];
+const say = (line: string) => {
+	printed.push(line);
+	console.log(line);
+};
+
 async function main() {
+	const loadAtStart = os.loadavg()[0];
 	fs.mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
 	const folder = fs.mkdtempSync(path.join(ROOT, '.cache', 'bench-brain-cost-'));
 	const out = path.join(folder, 'probe.json');
@@ -65,6 +75,8 @@ async function main() {
 		BRAIN_COST_FIRST_TEXT: PACED_ANSWER.split(' ')[0],
 		BRAIN_COST_MODEL_PORT: new URL(model.url).port,
 		...(PROFILE ? { BRAIN_COST_PROFILE: '1' } : {}),
+		// n8n 2.x's pool of warm expression isolates (default 1), to compare sizes
+		...(POOL_SIZE ? { N8N_EXPRESSION_ENGINE_POOL_SIZE: POOL_SIZE } : {}),
 	});
 	try {
 		const pid = n8nPid(host.userFolder);
@@ -79,13 +91,13 @@ async function main() {
 			const file = path.join(PROFILE, `${VERSION}-${key}.cpuprofile`);
 			fs.copyFileSync(`${out}.cpuprofile`, file);
 			const cpu = cpuByModule(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile);
-			console.log(
+			say(
 				`  CPU profile ${file}: ${(cpu.total / TURNS).toFixed(1)} ms CPU/turn (idle left out)`,
 			);
 			for (const [module, ms] of cpu.top)
-				console.log(`    ${(ms / TURNS).toFixed(2).padStart(7)} ms/turn  ${module}`);
+				say(`    ${(ms / TURNS).toFixed(2).padStart(7)} ms/turn  ${module}`);
 		};
-		console.log(
+		say(
 			`n8n ${VERSION}, ${TURNS} sequential turns per workflow, load ${os.loadavg()[0].toFixed(1)}`,
 		);
 		for (const key of Object.keys(WORKFLOWS) as WorkflowKey[]) {
@@ -101,13 +113,29 @@ async function main() {
 			}
 			await sleep(1500);
 			const totals = await read();
-			console.log(`\n${key}: time to first text median ${median(times).toFixed(1)} ms`);
+			say(`\n${key}: time to first text median ${median(times).toFixed(1)} ms`);
 			profileOf(key);
 			for (const [name, t] of Object.entries(totals).sort((a, b) => b[1].ms - a[1].ms))
-				console.log(
+				say(
 					`  ${(t.ms / TURNS).toFixed(2).padStart(7)} ms/turn  ${(t.calls / TURNS).toFixed(1).padStart(4)} calls/turn  ${name}`,
 				);
 		}
+		const m = machine(VERSION, loadAtStart);
+		const file = path.join(__dirname, `results-brain-cost-${VERSION}-pool${POOL_SIZE ?? 'default'}.md`);
+		writeReport(
+			file,
+			[
+				`# brain-cost.ts on n8n ${VERSION}, expression isolate pool ${POOL_SIZE ?? "n8n's default"}`,
+				'',
+				`Generated on ${m.date}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}. Node ${m.node}. Load average: ${m.load}.`,
+				'',
+				'```',
+				...printed,
+				'```',
+				'',
+			].join('\n'),
+		);
+		console.log(`written to ${path.relative(ROOT, file)}`);
 	} finally {
 		await host.close();
 		await model.close();
