@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Template 08's contacts table in `npm run dev`. Dev never signs in to n8n (the owner account is the
  * user's to create), so the table goes into n8n's SQLite database before n8n starts, laid out as
@@ -16,6 +16,7 @@ import {
 	zoneAt,
 } from './campaign';
 import { EXAMPLE_CREDENTIAL } from './examples';
+import { columnsOf, N8nDatabase } from './n8nDatabase';
 import type { N8nHost } from './n8nHost';
 import type { SandboxProcess } from './sandboxProcess';
 
@@ -71,40 +72,6 @@ export function planCampaignTable(
 	if (existing) return { create: false, use: existing };
 	if (madeBefore && !reset) return { create: false };
 	return { create: true };
-}
-
-/** n8n's SQLite database, opened for writing while n8n is stopped. */
-export class N8nDatabase {
-	private readonly db: any;
-
-	constructor(host: N8nHost) {
-		const sqlite3 = require(path.join(host.n8nDir, 'node_modules', 'sqlite3'));
-		this.db = new sqlite3.Database(path.join(host.userFolder, '.n8n', 'database.sqlite'));
-		this.db.configure('busyTimeout', 30000);
-	}
-
-	all<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-		return new Promise((resolve, reject) =>
-			this.db.all(sql, params, (err: Error | null, rows: T[]) =>
-				err ? reject(err) : resolve(rows),
-			),
-		);
-	}
-
-	run(sql: string, params: unknown[] = []): Promise<void> {
-		return new Promise((resolve, reject) =>
-			this.db.run(sql, params, (err: Error | null) => (err ? reject(err) : resolve())),
-		);
-	}
-
-	close(): Promise<void> {
-		return new Promise((resolve) => this.db.close(() => resolve()));
-	}
-}
-
-/** The columns n8n's Data Tables have in this database; none when this n8n has no Data Tables. */
-async function columnsOf(db: N8nDatabase, table: string): Promise<string[]> {
-	return (await db.all<{ name: string }>(`PRAGMA table_info("${table}")`)).map((c) => c.name);
 }
 
 async function hasDataTables(db: N8nDatabase): Promise<boolean> {

@@ -26,7 +26,8 @@ import { CAMPAIGN_TABLE } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
-import { N8nHost } from './n8nHost';
+import { activateStoredWorkflows, markSavedLast } from './n8nDatabase';
+import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
@@ -184,7 +185,7 @@ function exampleIds(): Map<string, string> {
 async function importUntouched(
 	ctx: DevContext,
 	host: N8nHost,
-	credentials: Array<{ id: string; name: string }>,
+	credentials: StoredCredential[],
 	withSandbox: boolean,
 ): Promise<void> {
 	const record = readImportRecord(ctx.folder);
@@ -198,13 +199,13 @@ async function importUntouched(
 	const credentialName = (id: string) => `"${credentials.find((c) => c.id === id)!.name}"`;
 	if (credentialPlan.toImport.length > 0) {
 		ctx.say(`importing the credentials ${credentialPlan.toImport.map(credentialName).join(', ')}`);
+		await host.importCredentialData(
+			credentials.filter((c) => credentialPlan.toImport.includes(c.id)),
+		);
 		// n8n's editor pre-selects, in a new node, the most recently saved of the credentials it shows:
-		// "Agora account" goes in last, on its own, so a new Agent › Start picks it, not the Vendor Keys.
-		const chosen = credentials.filter((c) => credentialPlan.toImport.includes(c.id));
-		const others = chosen.filter((c) => c.id !== EXAMPLE_CREDENTIAL.id);
-		if (others.length > 0) await host.importCredentialData(others);
-		if (others.length < chosen.length)
-			await host.importCredentialData(chosen.filter((c) => c.id === EXAMPLE_CREDENTIAL.id));
+		// "Agora account" is saved last, so a new Agent › Start picks it, not the Vendor Keys.
+		if (credentialPlan.toImport.includes(EXAMPLE_CREDENTIAL.id))
+			await markSavedLast(host, EXAMPLE_CREDENTIAL.id);
 	}
 	const examples = exampleIds();
 	const workflowPlan = planImports(
@@ -232,13 +233,12 @@ async function importUntouched(
 		}
 		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
 		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
-		for (const id of [
+		const active = [
 			EXAMPLE_CREDENTIAL.triggerWorkflowId,
 			BRAIN_EXAMPLES.brainWorkflowId,
 			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
-		]) {
-			if (workflowPlan.toImport.includes(id)) await host.activate(id);
-		}
+		].filter((id) => workflowPlan.toImport.includes(id));
+		await activateStoredWorkflows(host, active);
 	}
 	const kept = [
 		...credentialPlan.kept.map(credentialName),

@@ -21,6 +21,14 @@ export const OWNER = {
 	password: 'Browser-test-9',
 };
 
+/** A credential as n8n's import reads it, its data not yet encrypted. */
+export interface StoredCredential {
+	id: string;
+	name: string;
+	type: string;
+	data: object;
+}
+
 export interface CliResult {
 	code: number;
 	stdout: string;
@@ -117,9 +125,19 @@ export class N8nHost {
 
 	/**
 	 * Credentials handed to n8n through a named pipe in a private folder: they never touch the disk
-	 * unencrypted (n8n's import reads a file path; a pipe holds its data in memory).
+	 * unencrypted (n8n's import reads a file path; a pipe holds its data in memory). While n8n runs,
+	 * one it already has is saved through its REST API, as the editor saves it, without a boot of n8n.
 	 */
-	async importCredentialData(credentials: object[]): Promise<void> {
+	async importCredentialData(credentials: StoredCredential[]): Promise<void> {
+		if (this.running) {
+			const held = new Set(
+				(await this.rest<Array<{ id: string }>>('GET', 'credentials')).map((c) => c.id),
+			);
+			for (const { id, name, type, data } of credentials.filter((c) => held.has(c.id)))
+				await this.rest('PATCH', `credentials/${id}`, { name, type, data });
+			credentials = credentials.filter((c) => !held.has(c.id));
+			if (credentials.length === 0) return;
+		}
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-credentials-'));
 		const fifo = path.join(dir, 'credentials.json');
 		try {

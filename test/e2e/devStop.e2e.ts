@@ -75,9 +75,10 @@ afterAll(() => {
 		for (const dir of [dev.folder, dev.tmp]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function startDev(env: NodeJS.ProcessEnv): Promise<Dev> {
+/** `npm run dev` in a new dev folder, or again in `folder` (set up by an earlier dev). */
+async function startDev(env: NodeJS.ProcessEnv, folder?: string): Promise<Dev> {
 	const ports = [await freePort(), await freePort()];
-	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-stop-'));
+	folder ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-stop-'));
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-dev-tmp-'));
 	const npm = spawn('npm', ['run', 'dev'], {
 		cwd: ROOT,
@@ -210,8 +211,9 @@ maybe(`npm run dev on n8n ${version}: every way of stopping it stops everything`
 		);
 	}, 700000);
 
-	test("SIGINT to dev's own node process", async () => {
-		const dev = await startDev({});
+	test("SIGINT to dev's own node process, in the dev folder of the first test", async () => {
+		// A dev started again keeps what it imported: it goes straight to starting n8n.
+		const dev = await startDev({}, devs[0]?.folder);
 		await untilPrinted(dev, 'dev prints its URL', /is running: open/, 600000);
 		const node = descendants(dev.npm.pid!).find((pid) =>
 			fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/dev.js'),

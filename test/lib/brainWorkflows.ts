@@ -6,6 +6,7 @@ import type OpenAI from 'openai';
 
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { BRAIN_EXAMPLES } from '../../scripts/lib/examples';
+import type { StoredCredential } from '../../scripts/lib/n8nHost';
 
 /** The trigger's version a new node gets; the end-to-end workflows stay on 1, as saved ones are. */
 export const CURRENT_TRIGGER_VERSION = new AgoraLlmTrigger().description.defaultVersion as number;
@@ -13,7 +14,7 @@ export const CURRENT_TRIGGER_VERSION = new AgoraLlmTrigger().description.default
 export const OPENAI_CREDENTIAL = { id: 'openAiBrainCred', name: 'OpenAI account' };
 
 /** The credentials the workflows name: the trigger's key, and OpenAI pointed at `modelUrl`. */
-export const brainCredentials = (modelUrl: string) => [
+export const brainCredentials = (modelUrl: string): StoredCredential[] => [
 	{
 		...BRAIN_EXAMPLES.llmCredential,
 		type: 'agoraAgentLlmApi',

@@ -11,6 +11,7 @@ import OpenAI from 'openai';
 import { startBody } from '../../sandbox/src/helpers';
 import type { ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, EXAMPLES_DIR } from '../../scripts/lib/examples';
+import type { StoredCredential } from '../../scripts/lib/n8nHost';
 import { readStream } from '../lib/brainWorkflows';
 import type { QueueCluster } from './cluster';
 import type { Outcome } from './scenarios';
@@ -60,7 +61,7 @@ export function streamingBrainWorkflow(): SuiteWorkflow {
 }
 
 /** The example's chat model credential, pointed at the scripted local model as dev points it. */
-export function brainCredentials(modelUrl: string): object[] {
+export function brainCredentials(modelUrl: string): StoredCredential[] {
 	return [
 		{
 			id: 'openAiExampleCred',

@@ -9,7 +9,7 @@ import http from 'http';
 import path from 'path';
 
 import { EXAMPLE_CREDENTIAL, writeCredentialFile } from '../../scripts/lib/examples';
-import { N8nHost, n8nNode } from '../../scripts/lib/n8nHost';
+import { N8nHost, n8nNode, type StoredCredential } from '../../scripts/lib/n8nHost';
 import { freePort, installN8n, installBuiltPackage, ROOT } from '../../scripts/lib/n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { isRunning, spawnGuarded, stillRunning, stopGuarded } from './processes';
@@ -193,7 +193,7 @@ export interface ClusterSetup {
 	/** The caller built the package already (the bench builds once for all benches). */
 	built?: boolean;
 	/** Credentials imported beside the Agora ones (e.g. a chat model's). */
-	credentials?: object[];
+	credentials?: StoredCredential[];
 	/** Changes the installed copy of the package before n8n starts (experiments only). */
 	patchPackage?: (packageDir: string, cluster: QueueCluster) => void;
 }

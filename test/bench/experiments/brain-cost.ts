@@ -91,9 +91,7 @@ async function main() {
 			const file = path.join(PROFILE, `${VERSION}-${key}.cpuprofile`);
 			fs.copyFileSync(`${out}.cpuprofile`, file);
 			const cpu = cpuByModule(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile);
-			say(
-				`  CPU profile ${file}: ${(cpu.total / TURNS).toFixed(1)} ms CPU/turn (idle left out)`,
-			);
+			say(`  CPU profile ${file}: ${(cpu.total / TURNS).toFixed(1)} ms CPU/turn (idle left out)`);
 			for (const [module, ms] of cpu.top)
 				say(`    ${(ms / TURNS).toFixed(2).padStart(7)} ms/turn  ${module}`);
 		};
@@ -121,7 +119,10 @@ async function main() {
 				);
 		}
 		const m = machine(VERSION, loadAtStart);
-		const file = path.join(__dirname, `results-brain-cost-${VERSION}-pool${POOL_SIZE ?? 'default'}.md`);
+		const file = path.join(
+			__dirname,
+			`results-brain-cost-${VERSION}-pool${POOL_SIZE ?? 'default'}.md`,
+		);
 		writeReport(
 			file,
 			[
