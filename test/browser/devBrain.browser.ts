@@ -8,14 +8,14 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
+import type { DevContext, DevSetup } from '../../scripts/lib/devSteps';
 import { BRAIN_EXAMPLES, brainUrl } from '../../scripts/lib/examples';
 import { nodeOutput } from '../../scripts/lib/n8nHost';
-import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
+import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { inLane } from '../lib/n8nE2e';
-import { chromiumPath, CHROMIUM_FLAGS, createOwner } from './editorHost';
+import { openSignedInBrowser, startDevIn } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const maybe = inLane('first');
@@ -32,33 +32,9 @@ let context: BrowserContext;
 maybe(`npm run dev on n8n ${version}`, () => {
 	beforeAll(async () => {
 		folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-brain-${version}-`));
-		ctx = {
-			n8nDir: installN8n(version),
-			version,
-			folder,
-			say: () => undefined,
-			cleanups: [],
-			isStopping: () => false,
-		};
-		// dev's settings come from its environment: here free ports, and the sandbox (no AGORA_* keys)
-		const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
-		if (!set) throw new Error('dev stopped while setting up');
-		dev = set;
-		await startDevN8n(ctx, dev);
-		await dev.host.waitForRestApi();
+		({ ctx, dev } = await startDevIn(version, folder));
 		await dev.host.waitForWebhooks([BRAIN_EXAMPLES.brainWorkflowId]);
-		browser = await chromium.launch({
-			executablePath: chromiumPath(),
-			headless: true,
-			args: CHROMIUM_FLAGS,
-		});
-		context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-		// no internet at test time: anything but this machine is refused
-		await context.route(
-			(url) => url.hostname !== '127.0.0.1',
-			(route) => route.abort(),
-		);
-		await createOwner(context, dev.host.baseUrl);
+		({ browser, context } = await openSignedInBrowser(dev.host.baseUrl));
 	}, 900000);
 
 	afterAll(async () => {

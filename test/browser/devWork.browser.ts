@@ -8,13 +8,13 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { chromium, selectors, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
+import type { DevContext, DevSetup } from '../../scripts/lib/devSteps';
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
-import { DEFAULT_N8N_VERSION, freePort, installN8n } from '../../scripts/lib/n8nInstall';
+import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { inLane } from '../lib/n8nE2e';
-import { chromiumPath, CHROMIUM_FLAGS, createOwner, waitForText } from './editorHost';
+import { openSignedInBrowser, startDevIn, waitForText } from './editorHost';
 
 const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const maybe = inLane('last');
@@ -32,19 +32,7 @@ let page: Page;
 /** dev's set-up and n8n, in the test's dev folder, on free ports. */
 async function startDev(): Promise<void> {
 	said = [];
-	ctx = {
-		n8nDir: installN8n(version),
-		version,
-		folder,
-		say: (m) => said.push(m),
-		cleanups: [],
-		isStopping: () => false,
-	};
-	const set = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
-	if (!set) throw new Error('dev stopped while setting up');
-	dev = set;
-	await startDevN8n(ctx, dev);
-	await dev.host.waitForRestApi();
+	({ ctx, dev } = await startDevIn(version, folder, (m) => said.push(m)));
 }
 
 async function stopDev(): Promise<void> {
@@ -57,19 +45,7 @@ maybe(`npm run dev on n8n ${version}`, () => {
 	beforeAll(async () => {
 		folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-work-${version}-`));
 		await startDev();
-		selectors.setTestIdAttribute('data-test-id');
-		browser = await chromium.launch({
-			executablePath: chromiumPath(),
-			headless: true,
-			args: CHROMIUM_FLAGS,
-		});
-		context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-		// no internet at test time: anything but this machine is refused
-		await context.route(
-			(url) => url.hostname !== '127.0.0.1',
-			(route) => route.abort(),
-		);
-		await createOwner(context, dev.host.baseUrl);
+		({ browser, context } = await openSignedInBrowser(dev.host.baseUrl));
 		page = await context.newPage();
 	}, 900000);
 

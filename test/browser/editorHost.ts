@@ -7,20 +7,22 @@
 import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
-import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+	chromium,
+	selectors,
+	type Browser,
+	type BrowserContext,
+	type Locator,
+	type Page,
+} from 'playwright-core';
 
-import { type N8nHost } from '../../scripts/lib/n8nHost';
-import { ROOT } from '../../scripts/lib/n8nInstall';
+import { setUpDev, startDevN8n, type DevContext, type DevSetup } from '../../scripts/lib/devSteps';
+import { OWNER, type N8nHost } from '../../scripts/lib/n8nHost';
+import { freePort, installN8n, ROOT } from '../../scripts/lib/n8nInstall';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { N8nE2e } from '../lib/n8nE2e';
 
 export const SCREENSHOTS_DIR = path.join(ROOT, 'test/browser/screenshots');
-export const OWNER = {
-	email: 'owner@agora-e2e.test',
-	firstName: 'Agora',
-	lastName: 'Tester',
-	password: 'Browser-test-9',
-};
 
 export const CHROMIUM_FLAGS = [
 	'--headless',
@@ -94,6 +96,54 @@ export async function startEditorHost(version: string): Promise<EditorHost> {
 			await e2e.close();
 		},
 	};
+}
+
+/**
+ * `npm run dev`'s own set-up and n8n in `folder` (scripts/lib/devSteps.ts), on free ports, with the
+ * sandbox: dev's settings come from its environment, and here there are no AGORA_* keys.
+ */
+export async function startDevIn(
+	version: string,
+	folder: string,
+	say: (message: string) => void = () => undefined,
+): Promise<{ ctx: DevContext; dev: DevSetup }> {
+	const ctx: DevContext = {
+		n8nDir: installN8n(version),
+		version,
+		folder,
+		say,
+		cleanups: [],
+		isStopping: () => false,
+	};
+	const dev = await setUpDev(ctx, { N8N_PORT: String(await freePort()), SANDBOX_PORT: '0' });
+	if (!dev) throw new Error('dev stopped while setting up');
+	await startDevN8n(ctx, dev);
+	await dev.host.waitForRestApi();
+	return { ctx, dev };
+}
+
+/** Chromium on this machine only (anything else is refused), signed in as a fresh n8n's new owner. */
+export async function openSignedInBrowser(
+	baseUrl: string,
+): Promise<{ browser: Browser; context: BrowserContext }> {
+	selectors.setTestIdAttribute('data-test-id');
+	const browser = await chromium.launch({
+		executablePath: chromiumPath(),
+		headless: true,
+		args: CHROMIUM_FLAGS,
+	});
+	try {
+		const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+		await context.route(
+			(url) => url.hostname !== '127.0.0.1',
+			(route) => route.abort(),
+		);
+		await createOwner(context, baseUrl);
+		return { browser, context };
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
 }
 
 /**
