@@ -20,6 +20,8 @@ export interface TurnResult {
 	timedOut: boolean;
 	/** A non-200 answer with an OpenAI error body ({error: {message}}). */
 	openAiError?: string;
+	/** Why a turn failed, as the client saw it: a socket error, or the status and the body's start. */
+	failure?: string;
 }
 
 export interface TurnRequest {
@@ -86,16 +88,32 @@ export function timedTurn(request: TurnRequest): Promise<TurnResult> {
 						firstTextMs,
 						timedOut: false,
 						openAiError: ok ? undefined : openAiErrorMessage(body),
+						failure: ok
+							? undefined
+							: `status ${status}, ${body.length} bytes: ${body.slice(0, 160)}`,
 					});
 				});
-				res.on('error', () => done({ ok: false, status: res.statusCode, timedOut: false }));
+				res.on('error', (error: NodeJS.ErrnoException) =>
+					done({
+						ok: false,
+						status: res.statusCode,
+						timedOut: false,
+						failure: `response ${error.code ?? error.message} after ${body.length} bytes`,
+					}),
+				);
 			},
 		);
 		const timer = setTimeout(() => {
 			req.destroy();
 			done({ ok: false, timedOut: true });
 		}, request.timeoutMs);
-		req.on('error', () => done({ ok: false, timedOut: false }));
+		req.on('error', (error: NodeJS.ErrnoException) =>
+			done({
+				ok: false,
+				timedOut: false,
+				failure: `request ${error.code ?? error.message}${req.reusedSocket ? ' on a reused keep-alive socket' : ''}`,
+			}),
+		);
 		req.end(payload);
 	});
 }

@@ -30,18 +30,29 @@ export interface EndurancePlan {
 
 interface MemorySample {
 	turns: number;
+	/** n8n's process and its children (2.x's task runner). */
 	rssMb: number;
+	/** n8n's own process alone. */
+	mainRssMb: number;
 	heapUsedMb?: number;
+	/** V8's external memory of n8n's process: buffers and native objects outside the heap. */
+	externalMb?: number;
 }
 
-/** n8n's heap in use from its Prometheus endpoint (N8N_METRICS=true; the name takes n8n's prefix). */
-async function heapUsedMb(metricsUrl: string): Promise<number | undefined> {
+/** n8n's heap in use and external memory from its Prometheus endpoint (N8N_METRICS=true; names take n8n's prefix). */
+async function v8Memory(metricsUrl: string): Promise<{ heapUsedMb?: number; externalMb?: number }> {
 	try {
 		const text = await (await fetch(metricsUrl)).text();
-		const match = /^(?:\w+_)?nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text);
-		return match ? Number(match[1]) / 2 ** 20 : undefined;
+		const read = (metric: string) => {
+			const match = new RegExp(`^(?:\\w+_)?${metric}\\s+([\\d.e+]+)`, 'm').exec(text);
+			return match ? Number(match[1]) / 2 ** 20 : undefined;
+		};
+		return {
+			heapUsedMb: read('nodejs_heap_size_used_bytes'),
+			externalMb: read('nodejs_external_memory_bytes'),
+		};
 	} catch {
-		return undefined;
+		return {};
 	}
 }
 
@@ -53,6 +64,21 @@ function rssOf(pid: number): number {
 			return sum;
 		}
 	}, 0);
+}
+
+/** Failed turns by their reason, most frequent first. */
+function failureSummary(failed: TurnResult[]): string {
+	const counts = new Map<string, number>();
+	for (const turn of failed) {
+		const reason = turn.timedOut
+			? 'no answer within the client timeout'
+			: (turn.failure ?? 'unknown');
+		counts.set(reason, (counts.get(reason) ?? 0) + 1);
+	}
+	return [...counts]
+		.sort((a, b) => b[1] - a[1])
+		.map(([reason, count]) => `${count} × ${reason}`)
+		.join('; ');
 }
 
 const question = (index: number) => `Where is my order, question ${index + 1}?`;
@@ -131,6 +157,8 @@ function windowOf(samples: MemorySample[], total: number, from: number, to: numb
 }
 
 const mb = (value: number) => `${value.toFixed(0)} MB`;
+const memoryText = (s: MemorySample) =>
+	`RSS ${mb(s.rssMb)} (n8n's process ${mb(s.mainRssMb)}), heap ${s.heapUsedMb?.toFixed(0) ?? '?'} MB, external ${s.externalMb?.toFixed(0) ?? '?'} MB`;
 
 export async function runEndurance(args: {
 	brain: BrainUnderTest;
@@ -160,7 +188,8 @@ export async function runEndurance(args: {
 		samples.push({
 			turns: results.length,
 			rssMb: rssOf(args.pid),
-			heapUsedMb: await heapUsedMb(args.metricsUrl),
+			mainRssMb: processUsage(args.pid).rssMb,
+			...(await v8Memory(args.metricsUrl)),
 		});
 	};
 	await sample();
@@ -170,7 +199,7 @@ export async function runEndurance(args: {
 		sampling = sampling.then(sample);
 		const last = samples[samples.length - 1];
 		log(
-			`bench 10 ${brain.label} long run: ${results.length} turns, RSS ${mb(last.rssMb)}, heap ${last.heapUsedMb?.toFixed(0) ?? '?'} MB, load ${os.loadavg()[0].toFixed(1)}`,
+			`bench 10 ${brain.label} long run: ${results.length} turns, ${memoryText(last)}, ${results.filter((r) => !r.ok).length} failed, load ${os.loadavg()[0].toFixed(1)}`,
 		);
 	}, plan.sampleMs);
 	try {
@@ -207,7 +236,7 @@ export async function runEndurance(args: {
 				Math.abs(s.turns - q * n) < Math.abs(best.turns - q * n) ? s : best,
 			),
 		)
-		.map((s) => `${s.turns}: RSS ${mb(s.rssMb)}, heap ${s.heapUsedMb?.toFixed(0) ?? '?'} MB`)
+		.map((s) => `${s.turns}: ${memoryText(s)}`)
 		.join('; ');
 	const rows: Row[] = [
 		{
@@ -253,7 +282,7 @@ export async function runEndurance(args: {
 		digits: 0,
 		exact: true,
 		target: { op: '<=', value: 0 },
-		detail: `${answered.length} answered, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${results.filter((r) => r.timedOut).length} timed out), ${lost.length} lost; executions after warm-up: ${executions.error} error, ${executions.open} left running (n8n keeps no successful one: it marks them deleted as they end); time to first text median ${median(firstText).toFixed(0)} ms, p95 ${quantile(firstText, 0.95).toFixed(0)} ms, p99 ${quantile(firstText, 0.99).toFixed(0)} ms (raw: the model's own first token included)`,
+		detail: `${answered.length} answered, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${results.filter((r) => r.timedOut).length} timed out), ${lost.length} lost${failed.length ? ` (${failureSummary(failed)})` : ''}; executions after warm-up: ${executions.error} error, ${executions.open} left running (n8n keeps no successful one: it marks them deleted as they end); time to first text median ${median(firstText).toFixed(0)} ms, p95 ${quantile(firstText, 0.95).toFixed(0)} ms, p99 ${quantile(firstText, 0.99).toFixed(0)} ms (raw: the model's own first token included)`,
 	});
 	return rows;
 }
