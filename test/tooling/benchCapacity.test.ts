@@ -5,7 +5,7 @@
  */
 import { spawn } from 'child_process';
 
-import { capacitySection } from '../bench/capacityDocs';
+import { benchmarksSummary, capacitySection } from '../bench/capacityDocs';
 import { childrenTable, processTree } from '../bench/lib/brainLoad';
 import { machine, renderReport, type Row } from '../bench/lib/report';
 
@@ -56,6 +56,59 @@ describe("docs/brain.md's capacity section", () => {
 		const section = capacitySection(report([single]));
 		expect(section).not.toContain('queue mode');
 		expect(section).not.toContain('long run');
+	});
+});
+
+describe("docs/benchmarks.md's bench 10 verdicts", () => {
+	const knee: Row = {
+		bench: 10,
+		name: 'Capacity on n8n 2.41.1: the knee, most parallel callers with p95 ≤ 300 ms over the model and no failed turn',
+		values: [10],
+		unit: 'callers',
+		digits: 0,
+		detail: 'levels 10: p95 284 ms, 0 failed',
+	};
+	const cost: Row = {
+		bench: 10,
+		name: "Package's own cost on n8n 2.41.1, streaming: time to first text, trigger + AI Agent + Reply - core Webhook",
+		values: [4.2],
+		unit: 'ms',
+		digits: 1,
+		detail: '3 runs',
+	};
+	const long = (name: string, value: number, detail: string): Row => ({
+		bench: 10,
+		group: 'turns',
+		name: `Long run on n8n 2.41.1: ${name}`,
+		values: [value],
+		unit: '',
+		digits: 0,
+		detail,
+	});
+
+	it('give the knee, the package cost and the long run with its turn count', () => {
+		const summary = benchmarksSummary(
+			report([knee, cost]),
+			undefined,
+			report([
+				long(
+					'n8n RSS growth from after warm-up to the end',
+					12,
+					'RSS 900 MB -> 912 MB; 10000 turns after 60 warm-up turns, 8 callers',
+				),
+				long(
+					'turns lost (no answer and no OpenAI error within the Answer Timeout) + executions left running',
+					0,
+					'10000 answered, 0 failed; time to first text median 600 ms',
+				),
+			]),
+		);
+		expect(summary).toContain('n8n 2.41.1: **10 callers**');
+		expect(summary).toContain('n8n 2.41.1 streaming: 4.2 ms');
+		expect(summary).toContain(
+			'Long run on n8n 2.41.1, 10000 turns: turns lost + executions left running **0** (10000 answered, 0 failed).',
+		);
+		expect(summary).not.toContain('queue mode');
 	});
 });
 
