@@ -269,6 +269,9 @@ export class AgoraLlmTrigger implements INodeType {
 		if (!streamed) guardBufferedAnswer(res as GuardedResponse, log);
 		const answered = streamed ? translateN8nStream(res as StreamedResponse, request, log) : res;
 		boundAnswer(answered, { timeoutMs, ...request, onTimeout: timeoutAnswer(options) }, log);
-		return { workflowData: [this.helpers.returnJsonArray([item as IDataObject])] };
+		const workflowData = [this.helpers.returnJsonArray([item as IDataObject])];
+		// Streaming: n8n writes to the response itself, and without this flag it never finishes the
+		// request, holding it and its expression isolate for good (a leak per turn).
+		return streamed ? { noWebhookResponse: true, workflowData } : { workflowData };
 	}
 }

@@ -232,6 +232,19 @@ describe('Agora Agent LLM Trigger', () => {
 		res.end('');
 	});
 
+	it('streaming: the workflow starts and n8n is told not to answer, so it lets go of the request', async () => {
+		// Without noWebhookResponse n8n never finishes a streaming request: it kept each turn's
+		// request and expression isolate (test/bench/experiments/isolate-memory.ts).
+		const { fn, res } = context(
+			{ headers: { authorization: 'Bearer secret-key' }, body: chat },
+			{ streamAnswer: true },
+		);
+		const result = await trigger.webhook.call(fn);
+		expect(result.noWebhookResponse).toBe(true);
+		expect(result.workflowData?.[0][0].json).toMatchObject({ lastUserMessage: 'hi', stream: true });
+		res.end('');
+	});
+
 	it('after Answer Timeout it answers 504 itself, and a late reply is dropped without an error', async () => {
 		jest.useFakeTimers();
 		const { fn, res, warnings } = context(
