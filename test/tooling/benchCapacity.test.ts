@@ -6,7 +6,7 @@
 import { spawn } from 'child_process';
 
 import { benchmarksSummary, capacitySection } from '../bench/capacityDocs';
-import { childrenTable, processTree } from '../bench/lib/brainLoad';
+import { childrenTable, failureSummary, processTree } from '../bench/lib/brainLoad';
 import { machine, renderReport, type Row } from '../bench/lib/report';
 
 const report = (rows: Row[]) =>
@@ -109,6 +109,27 @@ describe("docs/benchmarks.md's bench 10 verdicts", () => {
 			'Long run on n8n 2.41.1, 10000 turns: turns lost + executions left running **0** (10000 answered, 0 failed).',
 		);
 		expect(summary).not.toContain('queue mode');
+	});
+});
+
+describe("bench 10's failed turns", () => {
+	it('are counted by the reason the client saw, on one line a table cell can hold', () => {
+		const turn = (failure?: string, timedOut = false) => ({
+			ok: false,
+			totalMs: 1,
+			timedOut,
+			failure,
+		});
+		expect(
+			failureSummary([
+				turn('request ECONNRESET on a reused keep-alive socket'),
+				turn(undefined, true),
+				turn('request ECONNRESET on a reused keep-alive socket'),
+				turn('status 502, 3 bytes: a|b\nc'),
+			]),
+		).toBe(
+			'2 × request ECONNRESET on a reused keep-alive socket; 1 × no answer within the client timeout; 1 × status 502, 3 bytes: a b c',
+		);
 	});
 });
 

@@ -291,6 +291,21 @@ export async function sampled<T>(
 	}
 }
 
+/** Failed turns by their reason, most frequent first (one line, fit for a table cell). */
+export function failureSummary(failed: TurnResult[]): string {
+	const counts = new Map<string, number>();
+	for (const turn of failed) {
+		const reason = turn.timedOut
+			? 'no answer within the client timeout'
+			: (turn.failure ?? 'unknown');
+		counts.set(reason, (counts.get(reason) ?? 0) + 1);
+	}
+	return [...counts]
+		.sort((a, b) => b[1] - a[1])
+		.map(([reason, count]) => `${count} × ${reason.replace(/[|\r\n]+/g, ' ')}`)
+		.join('; ');
+}
+
 /** The q-quantile (0..1) by nearest rank. */
 export function quantile(values: number[], q: number): number {
 	if (values.length === 0) return NaN;

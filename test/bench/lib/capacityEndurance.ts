@@ -8,7 +8,7 @@ import path from 'path';
 import v8 from 'v8';
 import vm from 'vm';
 
-import { processTree, processUsage, quantile, type TurnResult } from './brainLoad';
+import { failureSummary, processTree, processUsage, quantile, type TurnResult } from './brainLoad';
 import { isLost, settled, type BrainUnderTest, type History } from './capacityLevel';
 import { PACED_ANSWER } from './pacedModel';
 import type { Row } from './report';
@@ -64,21 +64,6 @@ function rssOf(pid: number): number {
 			return sum;
 		}
 	}, 0);
-}
-
-/** Failed turns by their reason, most frequent first. */
-function failureSummary(failed: TurnResult[]): string {
-	const counts = new Map<string, number>();
-	for (const turn of failed) {
-		const reason = turn.timedOut
-			? 'no answer within the client timeout'
-			: (turn.failure ?? 'unknown');
-		counts.set(reason, (counts.get(reason) ?? 0) + 1);
-	}
-	return [...counts]
-		.sort((a, b) => b[1] - a[1])
-		.map(([reason, count]) => `${count} × ${reason}`)
-		.join('; ');
 }
 
 const question = (index: number) => `Where is my order, question ${index + 1}?`;

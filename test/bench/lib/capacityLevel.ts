@@ -6,7 +6,14 @@
  */
 import os from 'os';
 
-import { quantile, runCallers, sampled, type CallerPlan, type TurnResult } from './brainLoad';
+import {
+	failureSummary,
+	quantile,
+	runCallers,
+	sampled,
+	type CallerPlan,
+	type TurnResult,
+} from './brainLoad';
 import { PACED_ANSWER } from './pacedModel';
 import type { Row } from './report';
 import { median, sleep } from './stats';
@@ -128,7 +135,7 @@ export async function measureLevel(
 			digits: 0,
 			detail:
 				`${(over.length / wallS).toFixed(2)} turns/s answered; over the model: median ${f(median(over))}, p95 ${f(p95)}, p99 ${f(quantile(over, 0.99))}; ` +
-				`${turns.length} turns, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${turns.filter((t) => t.timedOut).length} timed out); ` +
+				`${turns.length} turns, ${failed.length} failed (${failed.length - lost.length} with an OpenAI error in time, ${turns.filter((t) => t.timedOut).length} timed out)${failed.length ? `, by reason: ${failureSummary(failed)}` : ''}; ` +
 				`n8n CPU ${total.cpuCores.toFixed(2)} cores, RSS peak ${total.peakRssMb.toFixed(0)} MB (end ${total.endRssMb.toFixed(0)}), CPU per answered turn ${perTurn(total.cpuS)}${breakdown}; ` +
 				`executions ${executions.success} success, ${executions.error} error, ${executions.open} left running; ` +
 				`model's own first text ${f(own)}; load ${load.toFixed(1)}`,
