@@ -90,6 +90,9 @@ export class N8nHost {
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+			// 2.x's default; 1.x's single SQLite connection can leave a transaction open when writes
+			// race (TransactionNotStartedError), and the file then stays locked to every other writer.
+			DB_SQLITE_POOL_SIZE: '3',
 			...extraEnv,
 		};
 	}
