@@ -21,7 +21,7 @@ import {
 	type WorkflowKey,
 } from '../benches/10-capacity';
 import { n8nPid } from '../lib/brainLoad';
-import { machine, writeReport } from '../lib/report';
+import { writeExperimentReport } from '../lib/report';
 import { PACED_ANSWER, startPacedModel } from '../lib/pacedModel';
 import { median, sleep } from '../lib/stats';
 
@@ -118,23 +118,16 @@ async function main() {
 					`  ${(t.ms / TURNS).toFixed(2).padStart(7)} ms/turn  ${(t.calls / TURNS).toFixed(1).padStart(4)} calls/turn  ${name}`,
 				);
 		}
-		const m = machine(VERSION, loadAtStart);
 		const file = path.join(
 			__dirname,
 			`results-brain-cost-${VERSION}-pool${POOL_SIZE ?? 'default'}.md`,
 		);
-		writeReport(
+		writeExperimentReport(
 			file,
-			[
-				`# brain-cost.ts on n8n ${VERSION}, expression isolate pool ${POOL_SIZE ?? "n8n's default"}`,
-				'',
-				`Generated on ${m.date}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}. Node ${m.node}. Load average: ${m.load}.`,
-				'',
-				'```',
-				...printed,
-				'```',
-				'',
-			].join('\n'),
+			`brain-cost.ts on n8n ${VERSION}, expression isolate pool ${POOL_SIZE ?? "n8n's default"}`,
+			VERSION,
+			loadAtStart,
+			printed,
 		);
 		console.log(`written to ${path.relative(ROOT, file)}`);
 	} finally {

@@ -23,7 +23,7 @@ import {
 	type WorkflowKey,
 } from '../benches/10-capacity';
 import { n8nPid, processUsage } from '../lib/brainLoad';
-import { machine, writeReport } from '../lib/report';
+import { writeExperimentReport } from '../lib/report';
 import { startPacedModel } from '../lib/pacedModel';
 import { sleep } from '../lib/stats';
 
@@ -88,23 +88,16 @@ async function main() {
 				`${key}: isolates ${before.isolates} -> ${after.isolates} -> ${gcd.isolates} (${perTurn(before.isolates, after.isolates)} per turn, ${perTurn(before.isolates, gcd.isolates)} after the collection); RSS ${before.rssMb.toFixed(0)} -> ${after.rssMb.toFixed(0)} -> ${gcd.rssMb.toFixed(0)} MB (${perTurn(before.rssMb, after.rssMb)} MB per turn, ${perTurn(before.rssMb, gcd.rssMb)} after the collection)`,
 			);
 		}
-		const m = machine(VERSION, loadAtStart);
 		const file = path.join(
 			__dirname,
 			`results-isolate-memory-${VERSION}-${ENGINE ?? 'default'}.md`,
 		);
-		writeReport(
+		writeExperimentReport(
 			file,
-			[
-				`# isolate-memory.ts on n8n ${VERSION}, expression engine ${ENGINE ?? "n8n's default"}`,
-				'',
-				`Generated on ${m.date}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}. Node ${m.node}. Load average: ${m.load}.`,
-				'',
-				'```',
-				...printed,
-				'```',
-				'',
-			].join('\n'),
+			`isolate-memory.ts on n8n ${VERSION}, expression engine ${ENGINE ?? "n8n's default"}`,
+			VERSION,
+			loadAtStart,
+			printed,
 		);
 		console.log(`written to ${path.relative(ROOT, file)}`);
 	} finally {

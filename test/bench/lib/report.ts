@@ -141,3 +141,27 @@ export function writeReport(file: string, text: string): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true });
 	fs.writeFileSync(file, text);
 }
+
+/** An experiment's printed lines as a results file: a title, when and where, the lines verbatim. */
+export function writeExperimentReport(
+	file: string,
+	title: string,
+	n8nVersion: string,
+	loadAtStart: number,
+	lines: string[],
+): void {
+	const m = machine(n8nVersion, loadAtStart);
+	writeReport(
+		file,
+		[
+			`# ${title}`,
+			'',
+			`Generated on ${m.date}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}. Node ${m.node}. Load average: ${m.load}.`,
+			'',
+			'```',
+			...lines,
+			'```',
+			'',
+		].join('\n'),
+	);
+}
