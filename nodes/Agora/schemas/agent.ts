@@ -52,6 +52,9 @@ export const AGENT_STATUS_CODES = {
 } as const;
 export type AgentStatusName = keyof typeof AGENT_STATUS_CODES;
 
+/** The most agents one page of the list holds (its `limit`). */
+export const AGENT_LIST_LIMIT_MAX = 1000;
+
 /** The longest idle_timeout, 72 hours (a session never runs longer anyway). */
 export const IDLE_TIMEOUT_MAX_S = 259200;
 export const SPEAK_MAX_BYTES = 512;

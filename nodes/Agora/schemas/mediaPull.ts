@@ -257,16 +257,11 @@ export const updatePlayerRequestSchema = closedShape(
 );
 
 const pageSize = rule<number>(wholeBetween(1, PAGE_SIZE_MAX));
-const atLeastOne = rule<number>((value) => {
-	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
-	return value >= 1 ? undefined : 'must be 1 or more';
-});
 
 export const listPlayersRequestSchema = closedShape(
 	{
 		channelName: channelNameSchema.optional(),
 		pageSize: pageSize.optional(),
-		limit: atLeastOne.optional(),
 	},
 	unknownFields('a list request'),
 );
