@@ -7,6 +7,16 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { SILENCE_ACTIONS, SILENCE_TIMEOUT_MS } from '../schemas/agentConversation';
+
+/** The form's words for each silence action the schema knows. */
+const SILENCE_ACTION_OPTIONS: Record<
+	(typeof SILENCE_ACTIONS)[number],
+	{ name: string; description: string }
+> = {
+	speak: { name: 'Speak', description: 'The prompt is spoken (default)' },
+	think: { name: 'Think', description: 'The prompt is passed to the LLM' },
+};
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };
@@ -215,10 +225,11 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 			displayName: 'Silence Action',
 			name: 'silenceAction',
 			type: 'options',
-			options: [
-				{ name: 'Speak', value: 'speak', description: 'The prompt is spoken (default)' },
-				{ name: 'Think', value: 'think', description: 'The prompt is passed to the LLM' },
-			],
+			options: SILENCE_ACTIONS.map((value) => ({
+				name: SILENCE_ACTION_OPTIONS[value].name,
+				value,
+				description: SILENCE_ACTION_OPTIONS[value].description,
+			})),
 			default: 'speak',
 		},
 		{
@@ -234,10 +245,13 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 			displayName: 'Silence Timeout (Ms)',
 			name: 'silenceTimeoutMs',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 60000, numberPrecision: 0 },
+			typeOptions: {
+				minValue: SILENCE_TIMEOUT_MS.min,
+				maxValue: SILENCE_TIMEOUT_MS.max,
+				numberPrecision: 0,
+			},
 			default: 0,
-			description:
-				'Silence before the reminder, 0 to 60000 ms; 0 (default) turns it off. Not used with MLLM.',
+			description: `Silence before the reminder, ${SILENCE_TIMEOUT_MS.min} to ${SILENCE_TIMEOUT_MS.max} ms; 0 (default) turns it off. Not used with MLLM.`,
 		},
 	],
 });

@@ -14,16 +14,20 @@ import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { compact, group, modalities, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { GREETING_AUDIO_TIMEOUT_MS } from '../schemas/agentPipeline';
 
 const greetingOptions: INodeProperties[] = [
 	builds('properties.llm.greeting_configs.audio_download_timeout_ms', {
 		displayName: 'Greeting Audio Download Timeout (Ms)',
 		name: 'greetingAudioTimeoutMs',
 		type: 'number',
-		typeOptions: { minValue: 200, maxValue: 10000, numberPrecision: 0 },
+		typeOptions: {
+			minValue: GREETING_AUDIO_TIMEOUT_MS.min,
+			maxValue: GREETING_AUDIO_TIMEOUT_MS.max,
+			numberPrecision: 0,
+		},
 		default: 1000,
-		description:
-			'How long to wait for the greeting recording, 200 to 10000 ms (default 1000); then the greeting message is spoken instead',
+		description: `How long to wait for the greeting recording, ${GREETING_AUDIO_TIMEOUT_MS.min} to ${GREETING_AUDIO_TIMEOUT_MS.max} ms (default 1000); then the greeting message is spoken instead`,
 	}),
 	builds('properties.llm.greeting_configs.audio_pcm_sample_rate', {
 		displayName: 'Greeting Audio PCM Sample Rate (Hz)',

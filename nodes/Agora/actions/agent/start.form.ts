@@ -5,6 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { flatAgentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
+import { additionalBodyField } from '../../form/additionalBody';
 import { requestOptionsField } from '../../form/requestOptions';
 import { beforeVersion, fromVersion } from '../../form/versions';
 
@@ -15,14 +16,9 @@ const optionsField: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Additional Body (JSON)',
-			name: 'additionalBody',
-			type: 'json',
-			default: '{}',
-			description:
-				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor blocks). Checked like the rest.',
-		},
+		additionalBodyField(
+			'the request built from this form (e.g. the deprecated turn_detection form, vendor blocks)',
+		),
 		{
 			displayName: 'If Name Is In Use',
 			name: 'ifNameInUse',
