@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The sandbox's talk page in headless Chromium: an agent whose llm.url is the scripted model is
  * listed; typing as the caller shows the agent's answer and the turn's latency; as a website's

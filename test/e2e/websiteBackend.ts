@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test code run by plain Node */
+/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * Example 18 (website voice agent backend) in the real n8n of examples.e2e.ts: its session webhook
  * answers what a web client joins with (the sandbox's POST /_sandbox/join checks it, as the talk page

@@ -30,7 +30,7 @@ function filesBelow(root: string, dir: string): string[] {
  * file borrows a helper, and its export counts as unused.
  */
 export function testsOnPurpose(testFile: string, file: string): boolean {
-	if (/^test\/(reliability|conformance|bench)\//.test(testFile)) return true;
+	if (/^test\/(reliability|conformance|bench|tooling)\//.test(testFile)) return true;
 	return testFile.startsWith(`test/${path.posix.dirname(file)}/`);
 }
 

@@ -29,7 +29,7 @@ buildsAt({
 	'properties.llm.tools.server.timeout_ms': 'llmOptions.tools.timeoutMs',
 });
 
-export const httpToolsField: INodeProperties = {
+const httpToolsField: INodeProperties = {
 	displayName: 'Tools',
 	name: 'tools',
 	type: 'fixedCollection',

@@ -40,7 +40,7 @@ import { FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity, FormReader, uniquePerItem };
+export { identityFields, buildIdentity, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [

@@ -191,7 +191,7 @@ const otherOptions: INodeProperties[] = [
 ];
 
 /** The choice that makes an n8n workflow the agent's LLM: Agora's custom LLM, OpenAI style. */
-export const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
+const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
 
 const llmUrlField: INodeProperties = builds('properties.llm', {
 	displayName: 'LLM URL',

@@ -9,7 +9,7 @@ import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
-export const VERTEX_AI = 'vertexai';
+const VERTEX_AI = 'vertexai';
 
 /** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
 const AGORA_VAD = ['agora_vad', 'platform_vad'];

@@ -214,7 +214,7 @@ const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** `target` with every member of `source` that `target` leaves out or empty; nested objects merged. */
-export function fillEmpty(target: unknown, source: IDataObject): IDataObject {
+function fillEmpty(target: unknown, source: IDataObject): IDataObject {
 	const out: IDataObject = isPlainObject(target) ? { ...target } : {};
 	for (const [key, value] of Object.entries(source)) {
 		if (isPlainObject(out[key]) && isPlainObject(value)) out[key] = fillEmpty(out[key], value);
@@ -322,10 +322,7 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
  * only in blocks the request has (never Agora Managed ones, no key for ARES). The request's objects
  * are copied, never changed: Additional Body may hand in the item's own.
  */
-export function applyVendorKeys(
-	properties: IDataObject,
-	keys: VendorKeys | undefined,
-): IDataObject {
+function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
 	if (!keys) return properties;
 	const out: IDataObject = { ...properties };
 	const { llm, mllm, tts, asr, avatar, rtc, filler_words: fillerWords } = properties;

@@ -47,7 +47,7 @@ export const mediaPullRules = {
 };
 
 /** The player fields a create answer carries; nothing else (never the token or encryption key). */
-export function pickPlayer(player: IDataObject): IDataObject {
+function pickPlayer(player: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const key of ['id', 'uid', 'account', 'createTs', 'status']) {
 		const value = player[key];
@@ -59,7 +59,7 @@ export function pickPlayer(player: IDataObject): IDataObject {
 }
 
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
-export async function listPlayersPage(
+async function listPlayersPage(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },

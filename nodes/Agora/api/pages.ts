@@ -15,7 +15,7 @@ export interface Page {
 }
 
 /** Asks for the page that starts at `cursor` (undefined: the first), `fetched` items read so far. */
-export type PageFetcher = (cursor: string | undefined, fetched: number) => Promise<Page>;
+type PageFetcher = (cursor: string | undefined, fetched: number) => Promise<Page>;
 
 /**
  * The pages of a list, fetched as the consumer reads them (a `break` sends nothing more). A cursor

@@ -72,7 +72,7 @@ function countRule(value: unknown, max?: number): string | undefined {
 		: `must be a whole number from 1 to ${max}`;
 }
 
-export interface GetManyRequest {
+interface GetManyRequest {
 	/** How many items to return: Infinity with Return All. */
 	limit: number;
 	/** Items asked for per request (lists that page). */

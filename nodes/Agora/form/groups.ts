@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-export interface FormGroup {
+interface FormGroup {
 	name: string;
 	displayName: string;
 	fields: INodeProperties[];

@@ -30,7 +30,7 @@ import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transpo
 const AGENT_PAGE = 20;
 const PLAYER_PAGE = 100;
 /** Pages read in one call while a search text has matched nothing yet. */
-export const MAX_PAGES = 3;
+const MAX_PAGES = 3;
 /** Operations that read an agent's record or history: a stopped agent is a valid choice for them. */
 const READS_PAST_AGENTS = new Set(['get', 'getHistory', 'getTurns']);
 

@@ -66,7 +66,7 @@ export function notFoundError(
 }
 
 /** How a delete ended: done by this request, or found already gone (a 404 read as deleted). */
-export interface DeleteOutcome {
+interface DeleteOutcome {
 	requestId?: string;
 	alreadyGone: boolean;
 	/** The 404 came while n8n ran the execution again, after a worker crash. */

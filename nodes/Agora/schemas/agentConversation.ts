@@ -213,14 +213,7 @@ export const parametersSchema = shape({
 	opt_out: flag().nullish(),
 });
 
-export const GEOFENCE_AREAS = [
-	'GLOBAL',
-	'NORTH_AMERICA',
-	'EUROPE',
-	'ASIA',
-	'INDIA',
-	'JAPAN',
-] as const;
+const GEOFENCE_AREAS = ['GLOBAL', 'NORTH_AMERICA', 'EUROPE', 'ASIA', 'INDIA', 'JAPAN'] as const;
 
 export const geofenceSchema = withRules(
 	shape({

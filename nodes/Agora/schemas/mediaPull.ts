@@ -19,7 +19,7 @@ import {
 	type Check,
 } from './rules';
 
-export const ENCRYPT_MODES = [
+const ENCRYPT_MODES = [
 	'aes-128-xts',
 	'aes-256-xts',
 	'aes-128-ecb',

@@ -30,13 +30,13 @@ export function tokenAuthProblem(appId: string, appCertificate: string): string 
 	return undefined;
 }
 
-export const MEDIA_PULL_NEEDS_BASIC =
+const MEDIA_PULL_NEEDS_BASIC =
 	'Agora’s Media Pull (cloud player) API accepts only Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
-export const TELEPHONY_NEEDS_BASIC =
+const TELEPHONY_NEEDS_BASIC =
 	'Agora’s telephony and phone-number endpoints require Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
-export const NCS_NEEDS_BASIC =
+const NCS_NEEDS_BASIC =
 	'Agora’s notification-server IP list requires Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
 /** Why a request URL takes Basic authentication only (Agora's pages say so), or undefined. */
