@@ -14,14 +14,13 @@ import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.nod
 import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import type { Sandbox } from '../../sandbox/src';
-import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import {
 	registerNodeType,
 	runWorkflow,
 	type CredentialData,
 	type TestWorkflow,
 } from '../lib/harness';
-import { useSandbox } from '../lib/sandbox';
+import { seedAgent, useSandbox } from '../lib/sandbox';
 
 const BEFORE = path.resolve(__dirname, '../fixtures/examples-before-1.3');
 const EXAMPLES = path.resolve(__dirname, '../../examples');
@@ -159,8 +158,7 @@ function normalised(value: unknown): unknown {
 }
 
 async function runningAgentId(): Promise<string> {
-	const response = await client(sb).post(agentPath(sb, '/join'), startBody({ name: 'watched' }));
-	return response.data.agent_id as string;
+	return await seedAgent(sb, { name: 'watched' });
 }
 
 /** The requests the example's Agora nodes send (method, path, body) and each node's error, if any. */

@@ -6,13 +6,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox/src';
-import {
-	client,
-	agentPath as sandboxAgentPath,
-	startBody,
-} from '../../../../../sandbox/src/helpers';
+import type { startBody } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
-import { useSandbox } from '../../../../lib/sandbox';
+import { seedAgent, useSandbox } from '../../../../lib/sandbox';
 
 export let sb: Sandbox;
 export let credential: CredentialData;
@@ -75,14 +71,8 @@ export async function seed(
 	count: number,
 	over: (i: number) => Parameters<typeof startBody>[0] = () => ({}),
 ): Promise<string[]> {
-	const http = client(sb);
 	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const response = await http.post(sandboxAgentPath(sb, '/join'), startBody(over(i)));
-		expect(response.status).toBe(200);
-		ids.push(response.data.agent_id);
-	}
-	sb.clock.advance(sb.options().startDelayMs);
+	for (let i = 0; i < count; i++) ids.push(await seedAgent(sb, over(i)));
 	return ids;
 }
 
