@@ -17,7 +17,9 @@ export function playbackMs(text: string): number {
 /** What each turn said (the agent's text, and the caller's line it answers), for the recorder. */
 const spoken = new WeakMap<TurnRecord, { text: string; playFrom: number; heard?: string }>();
 
-export function spokenIn(t: TurnRecord): { text: string; playFrom: number; heard?: string } | undefined {
+export function spokenIn(
+	t: TurnRecord,
+): { text: string; playFrom: number; heard?: string } | undefined {
 	return spoken.get(t);
 }
 

@@ -42,9 +42,22 @@ export function webName(cname: string): string {
 }
 
 // espeak-ng writes 16-bit mono PCM WAV; the samples are joined with silence between utterances
-async function speak(text: string, role: Utterance['role'], dir: string, i: number): Promise<Buffer> {
+async function speak(
+	text: string,
+	role: Utterance['role'],
+	dir: string,
+	i: number,
+): Promise<Buffer> {
 	const file = path.join(dir, `u${i}.wav`);
-	await run('espeak-ng', ['-v', role === 'agent' ? 'en-us' : 'en-gb', '-s', '170', '-w', file, text]);
+	await run('espeak-ng', [
+		'-v',
+		role === 'agent' ? 'en-us' : 'en-gb',
+		'-s',
+		'170',
+		'-w',
+		file,
+		text,
+	]);
 	const wav = fs.readFileSync(file);
 	const at = wav.indexOf('data', 12);
 	return wav.subarray(at + 8);
@@ -70,7 +83,11 @@ function wavFile(pcm: Buffer): Buffer {
 }
 
 /** One WAV of the utterances in order; at least `minSeconds` long (silence pads it). */
-async function voiceTrack(utterances: Utterance[], dir: string, minSeconds: number): Promise<string> {
+async function voiceTrack(
+	utterances: Utterance[],
+	dir: string,
+	minSeconds: number,
+): Promise<string> {
 	const gap = Buffer.alloc(Math.round(GAP_S * RATE) * 2);
 	const parts: Buffer[] = [];
 	for (const [i, u] of utterances.entries()) parts.push(await speak(u.text, u.role, dir, i), gap);
@@ -112,7 +129,8 @@ function ffmpegInputs(spec: StreamSpec, wav: string, seconds: number): string[] 
 
 function codecs(spec: StreamSpec): string[] {
 	const args = ['-c:a', 'aac', '-b:a', '48k'];
-	if (spec.video) args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '15');
+	if (spec.video)
+		args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '15');
 	return [...args, '-shortest'];
 }
 
@@ -139,13 +157,22 @@ export async function renderStream(spec: StreamSpec): Promise<MediaFile[]> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-rec-'));
 	try {
 		const wav = await voiceTrack(spec.utterances, dir, spec.minSeconds ?? 1);
-		const seconds = Math.min(MAX_SECONDS, Math.max(1, spec.minSeconds ?? 0, fs.statSync(wav).size / (RATE * 2)));
+		const seconds = Math.min(
+			MAX_SECONDS,
+			Math.max(1, spec.minSeconds ?? 0, fs.statSync(wav).size / (RATE * 2)),
+		);
 		const inputs = ffmpegInputs(spec, wav, seconds);
 		await run('ffmpeg', [
 			...inputs,
 			...codecs(spec),
-			'-f', 'hls', '-hls_time', String(SLICE_S), '-hls_playlist_type', 'vod',
-			'-hls_segment_filename', path.join(dir, 'slice%05d.ts'),
+			'-f',
+			'hls',
+			'-hls_time',
+			String(SLICE_S),
+			'-hls_playlist_type',
+			'vod',
+			'-hls_segment_filename',
+			path.join(dir, 'slice%05d.ts'),
 			path.join(dir, 'ffmpeg.m3u8'),
 		]);
 		const made = fs.readFileSync(path.join(dir, 'ffmpeg.m3u8'), 'utf8');
@@ -164,13 +191,21 @@ export async function renderStream(spec: StreamSpec): Promise<MediaFile[]> {
 			}
 		}
 		const files: MediaFile[] = [
-			{ name: `${spec.stem}.m3u8`, data: Buffer.from(agoraPlaylist(spec, slices)), contentType: 'application/vnd.apple.mpegurl' },
+			{
+				name: `${spec.stem}.m3u8`,
+				data: Buffer.from(agoraPlaylist(spec, slices)),
+				contentType: 'application/vnd.apple.mpegurl',
+			},
 			...slices.map((s) => ({ name: s.name, data: s.data, contentType: 'video/mp2t' })),
 		];
 		if (spec.mp4) {
 			const out = path.join(dir, 'out.mp4');
 			await run('ffmpeg', [...inputs, ...codecs(spec), '-movflags', '+faststart', out]);
-			files.push({ name: `${spec.stem}_0.mp4`, data: fs.readFileSync(out), contentType: 'video/mp4' });
+			files.push({
+				name: `${spec.stem}_0.mp4`,
+				data: fs.readFileSync(out),
+				contentType: 'video/mp4',
+			});
 		}
 		return files;
 	} finally {

@@ -27,10 +27,32 @@ export const VENDOR_REGIONS: Readonly<Record<number, readonly number[]>> = {
 export const STS_VENDORS = [1, 2, 3];
 /** Amazon S3's region names by code (region-vendor.mdx), for the upload's SigV4 scope. */
 export const S3_REGION_NAMES: readonly string[] = [
-	'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'eu-west-1', 'eu-west-2', 'eu-west-3',
-	'eu-central-1', 'ap-southeast-1', 'ap-southeast-2', 'ap-northeast-1', 'ap-northeast-2',
-	'sa-east-1', 'ca-central-1', 'ap-south-1', 'cn-north-1', 'cn-northwest-1', '', 'af-south-1',
-	'ap-east-1', 'ap-northeast-3', 'eu-north-1', 'me-south-1', '', 'ap-southeast-3', 'eu-south-1',
+	'us-east-1',
+	'us-east-2',
+	'us-west-1',
+	'us-west-2',
+	'eu-west-1',
+	'eu-west-2',
+	'eu-west-3',
+	'eu-central-1',
+	'ap-southeast-1',
+	'ap-southeast-2',
+	'ap-northeast-1',
+	'ap-northeast-2',
+	'sa-east-1',
+	'ca-central-1',
+	'ap-south-1',
+	'cn-north-1',
+	'cn-northwest-1',
+	'',
+	'af-south-1',
+	'ap-east-1',
+	'ap-northeast-3',
+	'eu-north-1',
+	'me-south-1',
+	'',
+	'ap-southeast-3',
+	'eu-south-1',
 ];
 
 // common-errors.mdx code 1013: "less than 64 bytes", letters, digits, space and these marks

@@ -27,11 +27,15 @@ export class S3Error extends Error {
 }
 
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
-const hmac = (key: Buffer | string, data: string): Buffer => createHmac('sha256', key).update(data).digest();
+const hmac = (key: Buffer | string, data: string): Buffer =>
+	createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding of one path segment, as SigV4 wants it. */
 function encodeSegment(s: string): string {
-	return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+	return encodeURIComponent(s).replace(
+		/[!'()*]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
 }
 
 export function baseUrl(endpoint: string): URL {
@@ -46,7 +50,11 @@ interface S3Request {
 	contentType?: string;
 }
 
-function signedRequest(t: S3Target, r: S3Request, now = new Date()): { url: URL; headers: Record<string, string> } {
+function signedRequest(
+	t: S3Target,
+	r: S3Request,
+	now = new Date(),
+): { url: URL; headers: Record<string, string> } {
 	const base = baseUrl(t.endpoint);
 	const path = `/${encodeSegment(t.bucket)}${r.key === undefined ? '' : '/' + r.key.split('/').map(encodeSegment).join('/')}`;
 	const query = Object.entries(r.query ?? {})
@@ -54,7 +62,10 @@ function signedRequest(t: S3Target, r: S3Request, now = new Date()): { url: URL;
 		.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
 		.join('&');
 	const url = new URL(`${base.origin}${path}${query ? `?${query}` : ''}`);
-	const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+	const amzDate = now
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}/, '');
 	const day = amzDate.slice(0, 8);
 	const payloadHash = sha256(r.body ?? '');
 	const headers: Record<string, string> = {
@@ -86,7 +97,11 @@ function send(t: S3Target, r: S3Request, timeoutMs = 20000): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
 		const req = mod.request(
 			url,
-			{ method: r.method, headers: { ...headers, 'content-length': String(r.body?.length ?? 0) }, timeout: timeoutMs },
+			{
+				method: r.method,
+				headers: { ...headers, 'content-length': String(r.body?.length ?? 0) },
+				timeout: timeoutMs,
+			},
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (c: Buffer) => chunks.push(c));
@@ -105,7 +120,12 @@ function send(t: S3Target, r: S3Request, timeoutMs = 20000): Promise<Buffer> {
 	});
 }
 
-export async function putObject(t: S3Target, key: string, body: Buffer, contentType: string): Promise<void> {
+export async function putObject(
+	t: S3Target,
+	key: string,
+	body: Buffer,
+	contentType: string,
+): Promise<void> {
 	await send(t, { method: 'PUT', key, body, contentType });
 }
 

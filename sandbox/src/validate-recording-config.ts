@@ -49,10 +49,16 @@ export function validateStorage(s: Json, path: string): ValidStorage {
 	const vendor = reqInt(s, 'vendor', path);
 	const regions = R.VENDOR_REGIONS[vendor];
 	if (!regions)
-		throw invalid(join(path, 'vendor'), `must be one of ${Object.keys(R.VENDOR_REGIONS).join(', ')}`);
+		throw invalid(
+			join(path, 'vendor'),
+			`must be one of ${Object.keys(R.VENDOR_REGIONS).join(', ')}`,
+		);
 	const region = reqInt(s, 'region', path);
 	if (!regions.includes(region))
-		throw invalid(join(path, 'region'), `must be a region code of vendor ${vendor}: ${regions.join(', ')}`);
+		throw invalid(
+			join(path, 'region'),
+			`must be a region code of vendor ${vendor}: ${regions.join(', ')}`,
+		);
 	const out: ValidStorage = {
 		vendor,
 		region,
@@ -72,7 +78,10 @@ export function validateStorage(s: Json, path: string): ValidStorage {
 			throw invalid(`${path}.fileNamePrefix[${i}]`, 'may hold only a-z, A-Z and 0-9');
 	});
 	if (prefix.length > 0 && prefix.join('/').length + 1 > R.PREFIX_MAX_CHARS)
-		throw invalid(join(path, 'fileNamePrefix'), `must be at most ${R.PREFIX_MAX_CHARS} characters with the slashes`);
+		throw invalid(
+			join(path, 'fileNamePrefix'),
+			`must be at most ${R.PREFIX_MAX_CHARS} characters with the slashes`,
+		);
 	out.fileNamePrefix = prefix;
 	const ext = optObj(s, 'extensionParams', path);
 	// region-vendor.mdx's S3-compatible example gives extensionParams with endpoint alone
@@ -90,7 +99,10 @@ function uidList(o: Json, key: string, path: string): string[] | undefined {
 	const list = optStrArr(o, key, path, R.UID_LIST_MAX);
 	list?.forEach((u, i) => {
 		if (u !== '#allstream#' && !isUidString(u))
-			throw invalid(`${join(path, key)}[${i}]`, 'must be "#allstream#" or a uid string of 1 to 4294967295');
+			throw invalid(
+				`${join(path, key)}[${i}]`,
+				'must be "#allstream#" or a uid string of 1 to 4294967295',
+			);
 	});
 	return list;
 }
@@ -111,9 +123,15 @@ export function subscription(o: Json, path: string): Subscription {
 		unVideo: uidList(o, 'unsubscribeVideoUids', path),
 	};
 	if (s.audio && s.unAudio)
-		throw invalid(join(path, 'subscribeAudioUids'), 'cannot be set together with unsubscribeAudioUids');
+		throw invalid(
+			join(path, 'subscribeAudioUids'),
+			'cannot be set together with unsubscribeAudioUids',
+		);
 	if (s.video && s.unVideo)
-		throw invalid(join(path, 'subscribeVideoUids'), 'cannot be set together with unsubscribeVideoUids');
+		throw invalid(
+			join(path, 'subscribeVideoUids'),
+			'cannot be set together with unsubscribeVideoUids',
+		);
 	return s;
 }
 
@@ -127,17 +145,25 @@ export function validateRecordingConfig(
 	mode: R.RecordingMode,
 ): { maxIdleTime: number; streamTypes: number; subscribe: Subscription } {
 	reqInt(rc, 'channelType', path, 0, 1);
-	const decryption = optInt(rc, 'decryptionMode', path, R.DECRYPTION_MODE.min, R.DECRYPTION_MODE.max) ?? 0;
+	const decryption =
+		optInt(rc, 'decryptionMode', path, R.DECRYPTION_MODE.min, R.DECRYPTION_MODE.max) ?? 0;
 	if (decryption !== 0) reqStr(rc, 'secret', path, { nonEmpty: true });
 	if (decryption === 7 || decryption === 8) {
 		const salt = reqStr(rc, 'salt', path, { nonEmpty: true });
 		if (!BASE64_32(salt)) throw invalid(join(path, 'salt'), 'must be 32 bytes in Base64');
 	}
 	const maxIdleTime =
-		optInt(rc, 'maxIdleTime', path, R.MAX_IDLE_TIME.min, R.MAX_IDLE_TIME.max) ?? R.MAX_IDLE_TIME.default;
+		optInt(rc, 'maxIdleTime', path, R.MAX_IDLE_TIME.min, R.MAX_IDLE_TIME.max) ??
+		R.MAX_IDLE_TIME.default;
 	const streamTypes = optInt(rc, 'streamTypes', path, 0, 2) ?? 2;
 	optInt(rc, 'videoStreamType', path, 0, 1);
-	const group = optInt(rc, 'subscribeUidGroup', path, R.SUBSCRIBE_UID_GROUP.min, R.SUBSCRIBE_UID_GROUP.max);
+	const group = optInt(
+		rc,
+		'subscribeUidGroup',
+		path,
+		R.SUBSCRIBE_UID_GROUP.min,
+		R.SUBSCRIBE_UID_GROUP.max,
+	);
 	if (mode === 'individual' && group === undefined) throw missing(join(path, 'subscribeUidGroup'));
 	optEnum(rc, 'streamMode', path, R.STREAM_MODES);
 	optInt(rc, 'audioProfile', path, 0, 2);
@@ -149,7 +175,8 @@ export function validateRecordingConfig(
 function validateTranscoding(tc: Json, path: string): void {
 	const width = optInt(tc, 'width', path, 1) ?? 360;
 	const height = optInt(tc, 'height', path, 1) ?? 640;
-	if (width * height > R.MAX_PIXELS) throw invalid(join(path, 'width'), 'width × height cannot exceed 1920 × 1080');
+	if (width * height > R.MAX_PIXELS)
+		throw invalid(join(path, 'width'), 'width × height cannot exceed 1920 × 1080');
 	optInt(tc, 'fps', path, 1);
 	optInt(tc, 'bitrate', path, 1);
 	validateLayout(tc, path);
@@ -174,7 +201,8 @@ export function validateLayout(o: Json, path: string): void {
 		const p = `${join(path, 'layoutConfig')}[${i}]`;
 		if (!isObj(item)) throw invalid(p, 'must be an object');
 		const uid = optStr(item, 'uid', p);
-		if (uid !== undefined && !isUidString(uid)) throw invalid(join(p, 'uid'), 'must be a uid string');
+		if (uid !== undefined && !isUidString(uid))
+			throw invalid(join(p, 'uid'), 'must be a uid string');
 		for (const k of ['x_axis', 'y_axis', 'width', 'height']) {
 			if (isNil(item[k])) throw missing(join(p, k));
 			optNum(item, k, p, { min: 0, max: 1 });
@@ -198,20 +226,31 @@ export function validateFileTypes(fc: Json, path: string): string[] {
 	types.forEach((t, i) => {
 		if (t !== 'hls' && t !== 'mp4') throw invalid(`${p}[${i}]`, 'must be "hls" or "mp4"');
 	});
-	if (!types.includes('hls')) throw invalid(p, 'must be ["hls"] or ["hls","mp4"]; ["mp4"] alone is an error');
+	if (!types.includes('hls'))
+		throw invalid(p, 'must be ["hls"] or ["hls","mp4"]; ["mp4"] alone is an error');
 	if (new Set(types).size !== types.length) throw invalid(p, 'must not repeat a type');
 	return types;
 }
 
 // snapshotConfig: individual mode only; captureInterval 5..3600; fileType ["jpg"]; streamTypes 1 or 2
-export function validateSnapshot(sc: Json, path: string, streamTypes: number, sub: Subscription): number {
-	const interval = optInt(sc, 'captureInterval', path, R.CAPTURE_INTERVAL.min, R.CAPTURE_INTERVAL.max) ?? 10;
+export function validateSnapshot(
+	sc: Json,
+	path: string,
+	streamTypes: number,
+	sub: Subscription,
+): number {
+	const interval =
+		optInt(sc, 'captureInterval', path, R.CAPTURE_INTERVAL.min, R.CAPTURE_INTERVAL.max) ?? 10;
 	const types = optStrArr(sc, 'fileType', path);
 	if (!types) throw missing(join(path, 'fileType'));
-	if (types.length !== 1 || types[0] !== 'jpg') throw invalid(join(path, 'fileType'), 'must be ["jpg"]');
-	if (streamTypes === 0) throw invalid('clientRequest.recordingConfig.streamTypes', 'must be 1 or 2 with snapshotConfig');
-	if (sub.audio && !sub.video)
-		throw missing('clientRequest.recordingConfig.subscribeVideoUids');
+	if (types.length !== 1 || types[0] !== 'jpg')
+		throw invalid(join(path, 'fileType'), 'must be ["jpg"]');
+	if (streamTypes === 0)
+		throw invalid(
+			'clientRequest.recordingConfig.streamTypes',
+			'must be 1 or 2 with snapshotConfig',
+		);
+	if (sub.audio && !sub.video) throw missing('clientRequest.recordingConfig.subscribeVideoUids');
 	return interval;
 }
 
@@ -223,12 +262,14 @@ export interface ValidWebService {
 
 function rtmpOutputs(o: Json, path: string): string[] {
 	const outputs = optArr(o, 'outputs', path) ?? [];
-	if (outputs.length > 1) throw invalid(join(path, 'outputs'), 'may push at most one stream to a CDN');
+	if (outputs.length > 1)
+		throw invalid(join(path, 'outputs'), 'may push at most one stream to a CDN');
 	return outputs.map((x, i) => {
 		const p = `${join(path, 'outputs')}[${i}]`;
 		if (!isObj(x)) throw invalid(p, 'must be an object');
 		const url = reqStr(x, 'rtmpUrl', p, { nonEmpty: true });
-		if (!/^rtmps?:\/\//.test(url)) throw invalid(join(p, 'rtmpUrl'), 'must be an rtmp:// or rtmps:// URL');
+		if (!/^rtmps?:\/\//.test(url))
+			throw invalid(join(p, 'rtmpUrl'), 'must be an rtmp:// or rtmps:// URL');
 		return url;
 	});
 }
@@ -259,7 +300,8 @@ export function validateExtensionServices(ec: Json, path: string): ValidWebServi
 		reqInt(sp, 'audioProfile', pp, 0, 2);
 		const w = reqInt(sp, 'videoWidth', pp, 1);
 		const hgt = reqInt(sp, 'videoHeight', pp, 1);
-		if (w * hgt > R.MAX_PIXELS) throw invalid(join(pp, 'videoWidth'), 'videoWidth × videoHeight must not exceed 1920 × 1080');
+		if (w * hgt > R.MAX_PIXELS)
+			throw invalid(join(pp, 'videoWidth'), 'videoWidth × videoHeight must not exceed 1920 × 1080');
 		reqInt(sp, 'maxRecordingHour', pp, R.MAX_RECORDING_HOUR.min, R.MAX_RECORDING_HOUR.max);
 		optInt(sp, 'videoBitrate', pp, 1);
 		optInt(sp, 'videoFps', pp, R.VIDEO_FPS.min, R.VIDEO_FPS.max);

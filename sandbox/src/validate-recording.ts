@@ -4,7 +4,18 @@
  * update-request, updateLayout-request, stop-request). Invalid input is a RecordingError carrying
  * Agora's HTTP status and `{code, reason}` (status-codes.mdx).
  */
-import { FieldError, invalid, missing, optArr, optBool, optEnum, optNum, optObj, optStr, reqObj } from './check';
+import {
+	FieldError,
+	invalid,
+	missing,
+	optArr,
+	optBool,
+	optEnum,
+	optNum,
+	optObj,
+	optStr,
+	reqObj,
+} from './check';
 import * as R from './recording-reference';
 import { byteLen, isNil, isObj, type Json } from './util';
 import {
@@ -78,14 +89,17 @@ export interface ValidAcquire extends Identity {
 export function validateAcquire(body: unknown): ValidAcquire {
 	const id = identity(body);
 	const cr = id.body.clientRequest;
-	if (!isObj(cr)) throw invalidParam(isNil(cr) ? 'clientRequest is required' : 'clientRequest must be an object');
+	if (!isObj(cr))
+		throw invalidParam(isNil(cr) ? 'clientRequest is required' : 'clientRequest must be an object');
 	const scene = checked(() => optNum(cr, 'scene', 'clientRequest') ?? 0);
 	if (scene !== 0 && scene !== 1) throw invalidParam('clientRequest.scene must be 0 or 1');
 	checkCname(id.cname, scene === 1);
 	const hours = cr.resourceExpiredHour;
 	if (
 		hours !== undefined &&
-		(typeof hours !== 'number' || hours < R.RESOURCE_EXPIRED_HOUR.min || hours > R.RESOURCE_EXPIRED_HOUR.max)
+		(typeof hours !== 'number' ||
+			hours < R.RESOURCE_EXPIRED_HOUR.min ||
+			hours > R.RESOURCE_EXPIRED_HOUR.max)
 	)
 		// the status page's own example of a code 2 reason
 		throw invalidParam('Acquire: invalid resourceExpiredHour value!');
@@ -93,7 +107,8 @@ export function validateAcquire(body: unknown): ValidAcquire {
 		optEnum(cr, 'region', 'clientRequest', R.ACQUIRE_REGIONS);
 		const ex = optArr(cr, 'excludeResourceIds', 'clientRequest') ?? [];
 		ex.forEach((x, i) => {
-			if (typeof x !== 'string') throw invalid(`clientRequest.excludeResourceIds[${i}]`, 'must be a string');
+			if (typeof x !== 'string')
+				throw invalid(`clientRequest.excludeResourceIds[${i}]`, 'must be a string');
 		});
 		optObj(cr, 'startParameter', 'clientRequest');
 	});
@@ -149,7 +164,10 @@ export function validateStart(
 	}
 	return checked(() => {
 		const token = optStr(cr, 'token', 'clientRequest');
-		const storage = validateStorage(reqObj(cr, 'storageConfig', 'clientRequest'), 'clientRequest.storageConfig');
+		const storage = validateStorage(
+			reqObj(cr, 'storageConfig', 'clientRequest'),
+			'clientRequest.storageConfig',
+		);
 		const rc = optObj(cr, 'recordingConfig', 'clientRequest');
 		// individual-mode.mdx: recordingConfig "Required" in individual recording
 		if (!rc && mode === 'individual') throw missing('clientRequest.recordingConfig');
@@ -160,15 +178,23 @@ export function validateStart(
 		const avFileType = fc ? validateFileTypes(fc, 'clientRequest.recordingFileConfig') : ['hls'];
 		const sc = optObj(cr, 'snapshotConfig', 'clientRequest');
 		if (sc && mode !== 'individual')
-			throw invalid('clientRequest.snapshotConfig', 'is only applicable in individual recording mode');
+			throw invalid(
+				'clientRequest.snapshotConfig',
+				'is only applicable in individual recording mode',
+			);
 		const captureInterval = sc
 			? validateSnapshot(sc, 'clientRequest.snapshotConfig', rec.streamTypes, rec.subscribe)
 			: undefined;
 		const ec = optObj(cr, 'extensionServiceConfig', 'clientRequest');
 		if (ec && mode !== 'web')
-			throw invalid('clientRequest.extensionServiceConfig', 'is only applicable in web page recording mode');
+			throw invalid(
+				'clientRequest.extensionServiceConfig',
+				'is only applicable in web page recording mode',
+			);
 		if (!ec && mode === 'web') throw missing('clientRequest.extensionServiceConfig');
-		const web = ec ? validateExtensionServices(ec, 'clientRequest.extensionServiceConfig') : undefined;
+		const web = ec
+			? validateExtensionServices(ec, 'clientRequest.extensionServiceConfig')
+			: undefined;
 		const tc = rc && isObj(rc.transcodingConfig) ? rc.transcodingConfig : {};
 		if (mode === 'web') checkWebCname(id.cname);
 		else checkCname(id.cname, false);
@@ -209,7 +235,11 @@ export function validateUpdate(body: unknown, mode: R.RecordingMode): ValidUpdat
 		const out: ValidUpdate & Identity = { cname: id.cname, uid: id.uid };
 		const ss = optObj(cr, 'streamSubscribe', 'clientRequest');
 		if (ss) {
-			if (mode === 'web') throw invalid('clientRequest.streamSubscribe', 'is only applicable in individual and composite recording modes');
+			if (mode === 'web')
+				throw invalid(
+					'clientRequest.streamSubscribe',
+					'is only applicable in individual and composite recording modes',
+				);
 			const a = optObj(ss, 'audioUidList', 'clientRequest.streamSubscribe');
 			const v = optObj(ss, 'videoUidList', 'clientRequest.streamSubscribe');
 			out.subscribe = {
@@ -220,7 +250,10 @@ export function validateUpdate(body: unknown, mode: R.RecordingMode): ValidUpdat
 		const wc = optObj(cr, 'webRecordingConfig', 'clientRequest');
 		const rp = optObj(cr, 'rtmpPublishConfig', 'clientRequest');
 		if ((wc || rp) && mode !== 'web')
-			throw invalid(wc ? 'clientRequest.webRecordingConfig' : 'clientRequest.rtmpPublishConfig', 'is only applicable in web page recording mode');
+			throw invalid(
+				wc ? 'clientRequest.webRecordingConfig' : 'clientRequest.rtmpPublishConfig',
+				'is only applicable in web page recording mode',
+			);
 		if (wc) out.onhold = optBool(wc, 'onhold', 'clientRequest.webRecordingConfig');
 		if (rp) out.outputs = validateRtmpUpdate(rp, 'clientRequest.rtmpPublishConfig');
 		const sc = optObj(cr, 'storageConfig', 'clientRequest');
