@@ -131,10 +131,10 @@ export async function uploadAll(
 ): Promise<{ files: FileEntry[]; uploaded: boolean }> {
 	const files = recordedFiles(r, speech);
 	const t = target(r, override);
-	let uploaded = t !== undefined;
+	if (!t) return { files, uploaded: false };
+	let uploaded = true;
 	for (const s of streams(r, speech)) {
 		const media = await renderStream(s);
-		if (!t) continue;
 		for (const f of media) {
 			try {
 				await putObject(t, keyOf(r, f.name), f.data, f.contentType);
