@@ -50,7 +50,7 @@ interface S3Request {
 	contentType?: string;
 }
 
-function signedRequest(
+export function signedRequest(
 	t: S3Target,
 	r: S3Request,
 	now = new Date(),
