@@ -32,6 +32,7 @@ export type AgoraResource =
 	| 'agent'
 	| 'agentLlm'
 	| 'cloudPlayer'
+	| 'cloudRecording'
 	| 'notificationServer'
 	| 'phoneCall'
 	| 'phoneNumber'
