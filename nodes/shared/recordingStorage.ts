@@ -141,7 +141,9 @@ export const regionField = (vendorKey: string) => `${vendorKey}Region`;
 export const STORAGE_CREDENTIAL_TYPE = 'agoraRecordingStorageApi';
 
 /** The storageConfig of a saved credential; a message naming the credential field when it cannot be made. */
-export function storageConfigOf(credential: IDataObject): { config: IDataObject } | { problem: string } {
+export function storageConfigOf(
+	credential: IDataObject,
+): { config: IDataObject } | { problem: string } {
 	const vendor = STORAGE_VENDORS.find((v) => v.key === credential.vendor);
 	if (!vendor) return { problem: 'Vendor is not one of the storage vendors Agora lists' };
 	let region = 0;
@@ -164,7 +166,8 @@ export function storageConfigOf(credential: IDataObject): { config: IDataObject 
 		const expiration = Number(credential.stsExpiration ?? 0);
 		if (expiration > 0) config.stsExpiration = expiration;
 	}
-	if (vendor.code === 11) config.extensionParams = { endpoint: String(credential.endpoint ?? '').trim() };
+	if (vendor.code === 11)
+		config.extensionParams = { endpoint: String(credential.endpoint ?? '').trim() };
 	return { config };
 }
 

@@ -281,7 +281,8 @@ export async function changeRecording(
 	args: { verb: 'update' | 'updateLayout'; clientRequest: IDataObject; failoverWaitMs?: number },
 	itemIndex: number,
 ): Promise<RecordingAnswer> {
-	const action = args.verb === 'update' ? 'update Cloud Recording' : 'update Cloud Recording layout';
+	const action =
+		args.verb === 'update' ? 'update Cloud Recording' : 'update Cloud Recording layout';
 	const answer = await send(
 		fn,
 		ctx,

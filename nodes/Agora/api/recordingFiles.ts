@@ -6,26 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fileUrl } from '../../shared/recordingStorage';
+
+export { recordingStatusName } from '../../shared/cloudRecordingCodes';
 import { isPlainObject } from '../../shared/values';
-
-/** serverResponse.status of a query, by name. */
-const STATUS_NAMES: Record<number, string> = {
-	0: 'not_started',
-	1: 'initialized',
-	2: 'components_starting',
-	3: 'some_components_ready',
-	4: 'all_components_ready',
-	5: 'in_progress',
-	6: 'stop_requested',
-	7: 'all_components_stopped',
-	8: 'exited',
-	20: 'exited_abnormally',
-};
-
-export function recordingStatusName(status: unknown): string | null {
-	if (typeof status !== 'number') return null;
-	return STATUS_NAMES[status] ?? `status_${status}`;
-}
 
 /** Where the files went: the storageConfig sent (keys left out by the caller) and its prefix. */
 export interface FileStore {

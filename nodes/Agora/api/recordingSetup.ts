@@ -38,12 +38,20 @@ export async function readRecordingStorage(fn: IExecuteFunctions): Promise<Recor
 }
 
 async function readStorage(fn: IExecuteFunctions): Promise<RecordingStorage> {
-	const credential = await selectedCredential(fn, STORAGE_CREDENTIAL_TYPE, 'Agora Recording Storage');
+	const credential = await selectedCredential(
+		fn,
+		STORAGE_CREDENTIAL_TYPE,
+		'Agora Recording Storage',
+	);
 	const made = storageConfigOf(credential);
 	if ('problem' in made)
-		throw new NodeOperationError(fn.getNode(), `Agora Recording Storage credential: ${made.problem}`, {
-			description: 'Nothing was sent to Agora.',
-		});
+		throw new NodeOperationError(
+			fn.getNode(),
+			`Agora Recording Storage credential: ${made.problem}`,
+			{
+				description: 'Nothing was sent to Agora.',
+			},
+		);
 	// Checked here so that the error names the credential, not a field of the node's form.
 	const checked = storageConfigSchema.safeParse(made.config);
 	if (!checked.success) {
@@ -78,7 +86,10 @@ const PICKED_MIN = 2 ** 31;
  * The recorder UID for a channel when none is given: the same for the same channel (so a repeat of
  * the start is recognised by Agora rather than recording twice), never one of `taken`.
  */
-export function recorderUidFor(channel: string, taken: ReadonlyArray<string | number> = []): string {
+export function recorderUidFor(
+	channel: string,
+	taken: ReadonlyArray<string | number> = [],
+): string {
 	// FNV-1a over the channel's UTF-8 bytes.
 	let hash = 0x811c9dc5;
 	for (const byte of Buffer.from(channel, 'utf8')) {

@@ -88,7 +88,10 @@ const STS_VENDORS = STORAGE_VENDORS.filter((v) => v.sts).map((v) => v.code);
 
 export const storageConfigSchema = withRules(
 	shape({
-		vendor: oneOf(VENDOR_CODES, `must be one of Agora's storage vendors: ${VENDOR_CODES.join(', ')}`),
+		vendor: oneOf(
+			VENDOR_CODES,
+			`must be one of Agora's storage vendors: ${VENDOR_CODES.join(', ')}`,
+		),
 		region: integer(0),
 		bucket: nonEmptyText(),
 		accessKey: nonEmptyText(),
@@ -150,7 +153,8 @@ const recordingConfigSchema = withRules(
 			],
 			report,
 		);
-		if (c.decryptionMode && !c.secret) report(['secret'], 'is required when decryptionMode is not 0');
+		if (c.decryptionMode && !c.secret)
+			report(['secret'], 'is required when decryptionMode is not 0');
 		if ((c.decryptionMode === 7 || c.decryptionMode === 8) && !c.salt)
 			report(['salt'], 'is required with decryptionMode 7 or 8');
 		if (c.streamMode === 'original' && (c.streamTypes ?? 2) !== 0)
@@ -251,7 +255,11 @@ const extensionServiceConfigSchema = shape({
 	errorHandlePolicy: text().optional(),
 	extensionServices: list(
 		withRules(
-			shape({ serviceName: nonEmptyText(), errorHandlePolicy: text().optional(), serviceParam: shape({}) }),
+			shape({
+				serviceName: nonEmptyText(),
+				errorHandlePolicy: text().optional(),
+				serviceParam: shape({}),
+			}),
 			(s, report) => {
 				if (s.serviceName !== 'web_recorder_service') return;
 				const checked = webServiceParam.safeParse(s.serviceParam);
@@ -281,7 +289,10 @@ const startClientRequest = shape({
 });
 
 /** The rules that join the mode with the members it needs or refuses. */
-function modeRules(request: { mode: RecordingMode; clientRequest: Record<string, unknown> }, report: Report) {
+function modeRules(
+	request: { mode: RecordingMode; clientRequest: Record<string, unknown> },
+	report: Report,
+) {
 	const { mode } = request;
 	const c = request.clientRequest as {
 		recordingConfig?: Record<string, unknown>;
@@ -339,7 +350,10 @@ export const startRecordingRequestSchema = withRules(
 			uid: recorderUid,
 			acquire: shape({
 				scene: oneOf([0, 1] as const).optional(),
-				resourceExpiredHour: integer(RESOURCE_EXPIRED_HOUR.min, RESOURCE_EXPIRED_HOUR.max).optional(),
+				resourceExpiredHour: integer(
+					RESOURCE_EXPIRED_HOUR.min,
+					RESOURCE_EXPIRED_HOUR.max,
+				).optional(),
 				region: oneOf(['CN', 'AP', 'EU', 'NA'] as const).optional(),
 				excludeResourceIds: list(text()).optional(),
 			}),
@@ -391,7 +405,10 @@ const updateClientRequest = withRules(
 	}),
 	(c, report) => {
 		if (Object.keys(c).length === 0)
-			report([], 'needs something to update: subscriptions, web recording on hold, RTMP outputs or the storage token');
+			report(
+				[],
+				'needs something to update: subscriptions, web recording on hold, RTMP outputs or the storage token',
+			);
 	},
 );
 

@@ -70,7 +70,10 @@ export const channelAndRecorderFields: INodeProperties[] = [
 ];
 
 /** The session as the form gives it (checked by the operation's schema). */
-export function readSession(r: FormReader, withChannel: boolean): IDataObject & Partial<RecordingSession> {
+export function readSession(
+	r: FormReader,
+	withChannel: boolean,
+): IDataObject & Partial<RecordingSession> {
 	const session: IDataObject = {
 		resourceId: String(r.get('resourceId', '')).trim(),
 		sid: String(r.get('sid', '')).trim(),

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
@@ -44,7 +49,12 @@ export async function execute(
 	ctx: OperationContext,
 ): Promise<INodeExecutionData[]> {
 	const r = new FormReader(this, itemIndex);
-	const session = validateOrThrow(this, queryRecordingRequestSchema, readSession(r, false), itemIndex);
+	const session = validateOrThrow(
+		this,
+		queryRecordingRequestSchema,
+		readSession(r, false),
+		itemIndex,
+	);
 	const store = await fileStoreOf(this, r);
 	const { answer, ended } = await queryRecording(
 		this,

@@ -10,7 +10,10 @@ import type { FormReader } from '../../form/reader';
 export async function fileStoreOf(fn: IExecuteFunctions, r: FormReader): Promise<FileStore> {
 	const storage = await readRecordingStorage(fn);
 	const options = r.get<IDataObject>('options', {});
-	return { storage: storage.config, prefix: prefixParts(options.fileNamePrefix) ?? storage.defaultPrefix };
+	return {
+		storage: storage.config,
+		prefix: prefixParts(options.fileNamePrefix) ?? storage.defaultPrefix,
+	};
 }
 
 /** The files of a query or stop answer, with where they lie; the storage summarised without keys. */

@@ -232,8 +232,16 @@ export const startFields: INodeProperties[] = [
 			},
 			uidList('Subscribe Audio UIDs', 'subscribeAudioUids', 'Record only these users’ audio.'),
 			uidList('Subscribe Video UIDs', 'subscribeVideoUids', 'Record only these users’ video.'),
-			uidList('Unsubscribe Audio UIDs', 'unsubscribeAudioUids', 'Record everyone’s audio but these.'),
-			uidList('Unsubscribe Video UIDs', 'unsubscribeVideoUids', 'Record everyone’s video but these.'),
+			uidList(
+				'Unsubscribe Audio UIDs',
+				'unsubscribeAudioUids',
+				'Record everyone’s audio but these.',
+			),
+			uidList(
+				'Unsubscribe Video UIDs',
+				'unsubscribeVideoUids',
+				'Record everyone’s video but these.',
+			),
 			{
 				displayName: 'Token',
 				name: 'token',

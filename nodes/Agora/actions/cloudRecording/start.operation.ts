@@ -113,7 +113,12 @@ export function readStartInput(
 		text(o.token) ??
 		(mode === 'web'
 			? undefined
-			: autoChannelToken(fn, ctx, { channelName: cname, uid: Number(uid), field: 'clientRequest.token' }, itemIndex));
+			: autoChannelToken(
+					fn,
+					ctx,
+					{ channelName: cname, uid: Number(uid), field: 'clientRequest.token' },
+					itemIndex,
+				));
 
 	const clientRequest = compact({
 		token,

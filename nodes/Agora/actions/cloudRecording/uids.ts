@@ -1,7 +1,11 @@
 /** The UID lists of Start and Update: typed as comma-separated text, sent as Agora's string arrays. */
 import type { INodeProperties } from 'n8n-workflow';
 
-export const uidList = (displayName: string, name: string, description: string): INodeProperties => ({
+export const uidList = (
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'string',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
@@ -40,10 +45,26 @@ const properties: INodeProperties[] = [
 				description:
 					'Where a web page recording is pushed to (rtmp:// or rtmps://, one at a time). Web page recordings only.',
 			},
-			uidList('Subscribe Audio UIDs', 'subscribeAudioUids', 'Record only these users’ audio from now on.'),
-			uidList('Subscribe Video UIDs', 'subscribeVideoUids', 'Record only these users’ video from now on.'),
-			uidList('Unsubscribe Audio UIDs', 'unsubscribeAudioUids', 'Stop recording these users’ audio.'),
-			uidList('Unsubscribe Video UIDs', 'unsubscribeVideoUids', 'Stop recording these users’ video.'),
+			uidList(
+				'Subscribe Audio UIDs',
+				'subscribeAudioUids',
+				'Record only these users’ audio from now on.',
+			),
+			uidList(
+				'Subscribe Video UIDs',
+				'subscribeVideoUids',
+				'Record only these users’ video from now on.',
+			),
+			uidList(
+				'Unsubscribe Audio UIDs',
+				'unsubscribeAudioUids',
+				'Stop recording these users’ audio.',
+			),
+			uidList(
+				'Unsubscribe Video UIDs',
+				'unsubscribeVideoUids',
+				'Stop recording these users’ video.',
+			),
 			{
 				displayName: 'Web Recording On Hold',
 				name: 'onhold',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
@@ -22,9 +27,17 @@ const properties: INodeProperties[] = [
 		name: 'mixedVideoLayout',
 		type: 'options',
 		options: [
-			{ name: 'Floating', value: 0, description: 'The first user fills the canvas, others float over it' },
+			{
+				name: 'Floating',
+				value: 0,
+				description: 'The first user fills the canvas, others float over it',
+			},
 			{ name: 'Adaptive', value: 1, description: 'Equal windows, up to 17' },
-			{ name: 'Vertical', value: 2, description: 'One large window on the left, the rest in columns' },
+			{
+				name: 'Vertical',
+				value: 2,
+				description: 'One large window on the left, the rest in columns',
+			},
 			{ name: 'Custom', value: 3, description: 'Windows placed by Custom Layout (JSON)' },
 		],
 		default: 1,
@@ -102,7 +115,8 @@ export async function execute(
 	const o = r.get<IDataObject>('options', {});
 	const clientRequest = compact({
 		mixedVideoLayout: layout,
-		maxResolutionUid: layout === 2 ? String(r.get<unknown>('maxResolutionUid', '')).trim() : undefined,
+		maxResolutionUid:
+			layout === 2 ? String(r.get<unknown>('maxResolutionUid', '')).trim() : undefined,
 		layoutConfig: layout === 3 ? r.array(r.get('layoutConfig', '[]'), 'layoutConfig') : undefined,
 		backgroundColor: text(o.backgroundColor),
 		backgroundImage: text(o.backgroundImage),
@@ -118,8 +132,14 @@ export async function execute(
 		this,
 		ctx,
 		session as RecordingSession,
-		{ verb: 'updateLayout', clientRequest: checked as IDataObject, failoverWaitMs: failoverWaitMs(r) },
+		{
+			verb: 'updateLayout',
+			clientRequest: checked as IDataObject,
+			failoverWaitMs: failoverWaitMs(r),
+		},
 		itemIndex,
 	);
-	return [{ json: { updated: true, ...session, layout: checked, requestId: answer.requestId ?? null } }];
+	return [
+		{ json: { updated: true, ...session, layout: checked, requestId: answer.requestId ?? null } },
+	];
 }
