@@ -70,7 +70,6 @@ export class AgoraRecordingStorageApi implements ICredentialType {
 			displayName: 'Access Key',
 			name: 'accessKey',
 			type: 'string',
-			typeOptions: { password: true },
 			required: true,
 			default: '',
 			description: 'Access key of the storage account (for Microsoft Azure: the account name)',

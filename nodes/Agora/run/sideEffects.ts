@@ -7,12 +7,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-type ChangedResource =
-	| 'agent'
-	| 'cloudPlayer'
-	| 'cloudRecording'
-	| 'phoneCall'
-	| 'phoneNumber';
+type ChangedResource = 'agent' | 'cloudPlayer' | 'cloudRecording' | 'phoneCall' | 'phoneNumber';
 type ResourceChange =
 	| 'started'
 	| 'stopped'

@@ -69,12 +69,18 @@ export async function execute(
 		{ ...readSession(r, true), clientRequest: { async_stop: asyncStop } },
 		itemIndex,
 	);
-	const { clientRequest: _, ...session } = checked;
+	const session: RecordingSession = {
+		resourceId: checked.resourceId,
+		sid: checked.sid,
+		mode: checked.mode,
+		cname: checked.cname,
+		uid: checked.uid,
+	};
 	const store = await fileStoreOf(this, r);
 	const stopped = await stopRecording(
 		this,
 		ctx,
-		session as RecordingSession,
+		session,
 		{ asyncStop, failoverWaitMs: failoverWaitMs(r) },
 		itemIndex,
 	);

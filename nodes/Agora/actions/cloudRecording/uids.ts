@@ -11,7 +11,7 @@ export const uidList = (
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. 1001, 1002',
-	description: `${description} Comma-separated UIDs (at most 32), or #allstream# for everyone.`,
+	description: `${description} Comma-separated UIDs (at most 32), or #allstream# for everyone`,
 });
 
 /** "1001, 1002" -> ["1001", "1002"]; empty -> undefined. */
