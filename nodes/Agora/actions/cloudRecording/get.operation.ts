@@ -12,7 +12,7 @@ import { recordingStatusName, webServices } from '../../api/recordingFiles';
 import { FormReader } from '../../form/reader';
 import { queryRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { failoverWaitField, readSession, sessionFields } from './fields';
+import { failoverWaitField, readSession, sessionFields } from './recordingFields';
 import { failoverWaitMs, fileStoreOf, filesOutput } from './output';
 
 const properties: INodeProperties[] = [

@@ -8,7 +8,8 @@ import { autoChannelToken } from '../../api/autoToken';
 import { startRecording } from '../../api/cloudRecordings';
 import { readRecordingStorage, recorderUidFor, storageSummary } from '../../api/recordingSetup';
 import { withAdditionalBody } from '../../form/additionalBody';
-import { compact, FormReader, group, text } from '../../form/reader';
+import { compact, group, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import {
@@ -17,7 +18,7 @@ import {
 	type StartRecordingRequest,
 } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { startFields } from './start.fields';
+import { startFields } from './start.form';
 import { uids } from './uids';
 
 export const description = updateDisplayOptions(
@@ -84,7 +85,7 @@ function webService(url: string, o: IDataObject): IDataObject {
 
 function fileTypes(preset: string, o: IDataObject): string[] {
 	const chosen = text(o.fileTypes) ?? (preset === 'eachSpeaker' ? 'hls' : 'hls,mp4');
-	return chosen.split(',').map((t) => t.trim());
+	return chosen.split(',').map((t: string) => t.trim());
 }
 
 export interface StartInput {

@@ -13,7 +13,12 @@ import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { stopRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { channelAndRecorderFields, failoverWaitField, readSession, sessionFields } from './fields';
+import {
+	channelAndRecorderFields,
+	failoverWaitField,
+	readSession,
+	sessionFields,
+} from './recordingFields';
 import { failoverWaitMs, fileStoreOf, filesOutput } from './output';
 
 const properties: INodeProperties[] = [

@@ -10,11 +10,17 @@ import { validateOrThrow } from '../../../shared/validate';
 import { changeRecording, type RecordingSession } from '../../api/cloudRecordings';
 import { readRecordingStorage } from '../../api/recordingSetup';
 import { builds } from '../../form/labels';
-import { compact, FormReader, group, text } from '../../form/reader';
+import { compact, group, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { updateRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { channelAndRecorderFields, failoverWaitField, readSession, sessionFields } from './fields';
+import {
+	channelAndRecorderFields,
+	failoverWaitField,
+	readSession,
+	sessionFields,
+} from './recordingFields';
 import { failoverWaitMs } from './output';
 import { uidList, uids } from './uids';
 

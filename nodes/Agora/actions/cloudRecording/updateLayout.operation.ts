@@ -8,11 +8,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateOrThrow } from '../../../shared/validate';
 import { changeRecording, type RecordingSession } from '../../api/cloudRecordings';
-import { compact, FormReader, text } from '../../form/reader';
+import { compact, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { updateLayoutRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { channelAndRecorderFields, failoverWaitField, readSession, sessionFields } from './fields';
+import {
+	channelAndRecorderFields,
+	failoverWaitField,
+	readSession,
+	sessionFields,
+} from './recordingFields';
 import { failoverWaitMs } from './output';
 
 const properties: INodeProperties[] = [

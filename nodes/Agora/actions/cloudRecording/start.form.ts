@@ -9,7 +9,7 @@ import {
 	MAX_IDLE_TIME,
 	RESOURCE_EXPIRED_HOUR,
 } from '../../schemas/cloudRecording';
-import { channelNameField } from './fields';
+import { channelNameField } from './recordingFields';
 import { uidList } from './uids';
 
 export const WHAT_TO_RECORD = [
