@@ -209,6 +209,7 @@ export class Caller {
 			metadata,
 			playFrom: this.ctx.clock.now(),
 			llmTtftMs: ex.ttftMs,
+			heard: text,
 		});
 		ex.turnId = turn.turn_id;
 		if (ex.ttftMs !== undefined) {

@@ -22,6 +22,7 @@ import {
 	WEBSITE_BACKEND_EXAMPLE,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
 import { CAMPAIGN_TABLE } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
@@ -93,6 +94,8 @@ function toolArguments(sandbox: SandboxProcess | undefined) {
 export interface DevSetup {
 	host: N8nHost;
 	sandbox?: SandboxProcess;
+	/** The local S3-compatible store the sandbox's Cloud Recordings land in. */
+	store?: ObjectStore;
 	model: ScriptedModel;
 	agora: Record<string, string>;
 	webhookBase: string;
@@ -116,15 +119,18 @@ export async function setUpDev(
 
 	const real = realAgoraCredential(env);
 	let sandbox: SandboxProcess | undefined;
+	let store: ObjectStore | undefined;
 	let agora: Record<string, string>;
 	if (real) {
 		agora = real;
 	} else {
+		store = await startRecordingStore(ctx, env);
 		ctx.say('starting the Agora sandbox');
 		sandbox = await startSandboxProcess({
 			SANDBOX_PORT: env.SANDBOX_PORT ?? '8787',
 			SANDBOX_NOTIFY_URL: `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
 			SANDBOX_START_DELAY_MS: '1000',
+			...(store ? { SANDBOX_RECORDING_STORAGE_ENDPOINT: store.endpoint } : {}),
 		});
 		ctx.cleanups.push(() => sandbox!.stop());
 		await scriptSampleCallees(sandbox);
@@ -164,7 +170,28 @@ export async function setUpDev(
 	];
 	await importUntouched(ctx, host, credentials, sandbox !== undefined);
 	if (ctx.isStopping()) return undefined;
-	return { host, sandbox, model, agora, webhookBase };
+	return { host, sandbox, store, model, agora, webhookBase };
+}
+
+/**
+ * The S3-compatible store recordings land in (SANDBOX_S3_PORT, default 8788); dev goes on without
+ * it when its tools cannot be installed.
+ */
+async function startRecordingStore(
+	ctx: DevContext,
+	env: NodeJS.ProcessEnv,
+): Promise<ObjectStore | undefined> {
+	ctx.say(
+		'starting the local S3 store for Cloud Recording (installs espeak-ng, ffmpeg, s3rver once)',
+	);
+	try {
+		const store = await startObjectStore({ port: Number(env.SANDBOX_S3_PORT ?? 8788) });
+		ctx.cleanups.push(() => store.stop());
+		return store;
+	} catch (e) {
+		ctx.say(`no local S3 store, recordings stay in the sandbox: ${(e as Error).message}`);
+		return undefined;
+	}
 }
 
 /** The workflow id of each example file. */
