@@ -335,7 +335,9 @@ export async function stopRecording(
 		},
 		itemIndex,
 	);
-	if (answer.status === 200) return { answer };
+	// 206 without a code: stopped, some files went to Agora's backup first ("backuped").
+	if (answer.status === 200 || (answer.status === 206 && answer.code === undefined))
+		return { answer };
 	if (answer.status === 206 && answer.code === 435) return { answer, noRecordedData: true };
 	if (answer.status === 400 && answer.code === 49) return { answer, alreadyEnded: 'exiting' };
 	if (answer.ended) return { answer, alreadyEnded: 'ended' };

@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { validateOrThrow } from '../../../shared/validate';
 import { changeRecording, type RecordingSession } from '../../api/cloudRecordings';
 import { readRecordingStorage } from '../../api/recordingSetup';
-import { builds } from '../../form/labels';
+import { builds, buildsAt } from '../../form/labels';
 import { compact, group, text } from '../../form/bodyWriters';
 import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
@@ -23,6 +23,12 @@ import {
 } from './recordingFields';
 import { failoverWaitMs } from './output';
 import { uidList, uids } from './uids';
+
+buildsAt({
+	'clientRequest.webRecordingConfig': 'updateFields.onhold',
+	'clientRequest.rtmpPublishConfig': 'updateFields.rtmpUrl',
+	'clientRequest.streamSubscribe': 'updateFields.subscribeAudioUids',
+});
 
 const properties: INodeProperties[] = [
 	...sessionFields,
