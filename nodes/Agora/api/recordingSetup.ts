@@ -53,7 +53,8 @@ async function readStorage(fn: IExecuteFunctions): Promise<RecordingStorage> {
 			},
 		);
 	// Checked here so that the error names the credential, not a field of the node's form.
-	const checked = storageConfigSchema.safeParse(made.config);
+	const defaultPrefix = prefixParts(credential.fileNamePrefix);
+	const checked = storageConfigSchema.safeParse({ ...made.config, fileNamePrefix: defaultPrefix });
 	if (!checked.success) {
 		const issue = checked.error.issues[0];
 		throw new NodeOperationError(
@@ -65,7 +66,7 @@ async function readStorage(fn: IExecuteFunctions): Promise<RecordingStorage> {
 	const secrets = [credential.secretKey, credential.accessKey, credential.stsToken].filter(
 		(s): s is string => typeof s === 'string' && s.length > 0,
 	);
-	return { config: made.config, defaultPrefix: prefixParts(credential.fileNamePrefix), secrets };
+	return { config: made.config, defaultPrefix, secrets };
 }
 
 /** Where the files are, for an output: vendor by name, region code, bucket; never a key. */
