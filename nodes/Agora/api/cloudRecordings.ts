@@ -169,10 +169,9 @@ export interface StartedRecording extends RecordingSession {
 }
 
 /**
- * acquire, then start within seconds with the same cname and uid. A start that got no clear answer
- * is sent again with the same resource ID (Agora answers a second one with 201 code 7, so no second
- * recording starts); only "no resources" (code 502) takes a new resource. A 400 code 53 on a re-run
- * of n8n is the recording the crashed run started.
+ * acquire, then start with the same cname and uid. A start without a clear answer is sent again
+ * with the same resource ID (a second one gets 201 code 7, never a second recording); only code 502
+ * ("no resources") takes a new resource. docs/recording.md, How the node talks to Agora.
  */
 export async function startRecording(
 	fn: IExecuteFunctions,

@@ -92,10 +92,8 @@ export async function resolveAgoraContext(
 interface AgoraRequest {
 	method: IHttpRequestMethods;
 	/**
-	 * agent: Conversational AI, below the project; agentAccount: Conversational AI resources of the
-	 * account, outside any project (phone numbers); mediaPull: cloud players (with region, or the
-	 * region-less list path); ncs: the notification servers' IP list; cloudRecording: Cloud
-	 * Recording, below `/v1/apps/{appid}/cloud_recording`.
+	 * agent: Conversational AI of the project; agentAccount: of the account (phone numbers);
+	 * mediaPull: cloud players; ncs: notification servers' IPs; cloudRecording: Cloud Recording.
 	 */
 	api: 'agent' | 'agentAccount' | 'mediaPull' | 'ncs' | 'cloudRecording';
 	/** Path below the API's prefix, e.g. `/join`, `/phone-numbers` or `/players/{id}`. */
