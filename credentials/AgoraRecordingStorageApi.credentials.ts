@@ -35,7 +35,7 @@ export class AgoraRecordingStorageApi implements ICredentialType {
 	icon: Icon = { light: 'file:../icons/agora.svg', dark: 'file:../icons/agora.dark.svg' };
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-agora/n8n-nodes-agora/blob/main/docs/recording.md#storage';
+		'https://github.com/n8n-nodes-agora/n8n-nodes-agora/blob/main/docs/recording.md';
 
 	properties: INodeProperties[] = [
 		{
