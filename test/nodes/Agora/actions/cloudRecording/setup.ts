@@ -3,7 +3,7 @@
  * each test) for the importing file. Storage is the OpenAPI start example's (vendor 2, region 3,
  * bucket "xxxxx", prefix directory1/directory2): the sandbox keeps such files in "Agora's backup".
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
@@ -17,7 +17,7 @@ useSandbox({ startDelayMs: 10, stopDelayMs: 10 }, (started) => ({ sb, credential
 });
 
 /** The Agora Recording Storage credential of the OpenAPI start example. */
-export const STORAGE: IDataObject = {
+export const STORAGE: ICredentialDataDecryptedObject = {
 	vendor: 'alibabaCloud',
 	alibabaCloudRegion: 'CN_Beijing',
 	bucket: 'xxxxx',
@@ -29,7 +29,11 @@ export const STORAGE: IDataObject = {
 export async function run(
 	parameters: INodeParameters,
 	items: IDataObject[] = [{}],
-	options: { storage?: IDataObject; executionId?: string; cred?: CredentialData } = {},
+	options: {
+		storage?: ICredentialDataDecryptedObject;
+		executionId?: string;
+		cred?: CredentialData;
+	} = {},
 ) {
 	return await runWorkflow(
 		agoraWorkflow({ resource: 'cloudRecording', ...parameters }, items),
@@ -51,3 +55,7 @@ export const recordingCalls = () =>
 	sb.requests
 		.filter((r) => r.path.includes('/cloud_recording/'))
 		.map((r) => `${r.method} ${r.path.split('/').pop()}`);
+
+/** The sandbox's recordings (its Sandbox type does not list the method yet). */
+export const recordings = () =>
+	(sb as unknown as { recordings(): Array<{ status: number; sid: string }> }).recordings();

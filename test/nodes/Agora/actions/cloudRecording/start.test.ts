@@ -4,7 +4,7 @@
  * content/docs/en/ai/best-practices/record-agent-conversation.mdx (the agent-recording start body),
  * api-reference/api-ref/cloud-recording/status-codes.mdx (201 code 7, 400 code 53).
  */
-import { run, recordingCalls, sb, started } from './setup';
+import { recordings, run, recordingCalls, sb, started } from './setup';
 
 const startBody = () =>
 	sb.requests.find((r) => r.path.endsWith('/start'))?.body as Record<string, unknown>;
@@ -48,19 +48,13 @@ describe('start', () => {
 			requestId: expect.any(String),
 		});
 		expect(JSON.stringify(out)).not.toContain('storage-secret-canary');
-		expect(sb.recordings()).toHaveLength(1);
+		expect(recordings()).toHaveLength(1);
 	});
 
 	it('picks the same recorder UID for the same channel, in the top half of the UID range', async () => {
 		const first = await started({ channelName: 'same-channel' });
-		await run({
-			operation: 'stop',
-			resourceId: first.resourceId,
-			sid: first.sid,
-			mode: 'mix',
-			channelName: 'same-channel',
-			recorderUid: first.uid,
-		});
+		// Stop reads the recording from Start's output item.
+		await run({ operation: 'stop' }, [first]);
 		const second = await started({ channelName: 'same-channel' });
 		expect(second.uid).toBe(first.uid);
 		expect(Number(first.uid)).toBeGreaterThanOrEqual(2 ** 31);
@@ -146,6 +140,6 @@ describe('start', () => {
 		expect(error?.message).toContain('400 code 53');
 		expect(error?.message).toContain('task conflict');
 		expect(String(error?.description)).toContain('Give another Recorder UID');
-		expect(sb.recordings().filter((r) => r.exited === undefined || !r.exited)).toHaveLength(1);
+		expect(recordings().filter((r) => ![8, 20].includes(r.status))).toHaveLength(1);
 	});
 });

@@ -4,9 +4,11 @@
  * (maxIdleTime, captureInterval, resourceExpiredHour ranges; avFileType; fileNamePrefix; uid),
  * realtime-media/cloud-recording/reference/common-errors.mdx (1013, channel names).
  */
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+
 import { run, sb } from './setup';
 
-const refused = async (parameters: Record<string, unknown>, storage?: Record<string, unknown>) => {
+const refused = async (parameters: INodeParameters, storage?: ICredentialDataDecryptedObject) => {
 	const result = await run({ operation: 'start', channelName: 'room1', ...parameters }, [{}], {
 		storage,
 	});
