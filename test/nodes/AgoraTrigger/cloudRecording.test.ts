@@ -5,6 +5,8 @@
  * receive-notifications.mdx (event types, payload fields, leaveCode bits, serviceType, module,
  * errorLevel, status codes).
  */
+import { sleep } from 'n8n-workflow';
+
 import { client, runningAgent } from '../../../sandbox/src/helpers';
 import { setup } from './setup';
 
@@ -43,7 +45,7 @@ describe('Cloud Recording notifications', () => {
 		});
 		for (let i = 0; i < 200 && trigger.started().length < 2; i++) {
 			sb.clock.advance(100);
-			await new Promise((resolve) => setTimeout(resolve, 10));
+			await sleep(10);
 		}
 		await trigger.settle();
 		const items = trigger.started().map((started) => started[0]);

@@ -4,6 +4,8 @@
  * cloud-recording/cloud-recording.en.yaml (query, update, updateLayout and stop bodies and answers),
  * api-reference/api-ref/cloud-recording/status-codes.mdx (404 "failed to find worker", 400 code 49).
  */
+import { sleep } from 'n8n-workflow';
+
 import { client, runningAgent } from '../../../../../sandbox/src/helpers';
 import { run, sb, started } from './setup';
 
@@ -13,7 +15,7 @@ const bodyOf = (verb: string) =>
 describe('get', () => {
 	it('names the status in words and lists the files so far with their keys', async () => {
 		const start = await started();
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await sleep(50);
 		const result = await run({ operation: 'get' }, [start]);
 		expect(result.error('Agora')).toBeUndefined();
 		const out = result.output('Agora')[0];
@@ -152,7 +154,7 @@ describe('stop', () => {
 	it('stops synchronously (async_stop false) and lists the files with key, URL, track, speaker and start time', async () => {
 		await runningAgent(sb, client(sb), { channel: 'room1' });
 		const start = await started();
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		const result = await run({ operation: 'stop' }, [start]);
 		expect(result.error('Agora')).toBeUndefined();
 		expect(bodyOf('stop')).toEqual({

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Cloud Recording › Start through n8n's engine against the sandbox. Sources (AgoraIO/docs-portal):
  * content/openapi/cloud-recording/cloud-recording.en.yaml (acquire and start bodies),
