@@ -11,10 +11,13 @@ export const DEFAULT_FAILOVER_MS = 30_000;
 
 /** A recording as the control API shows it: no access or secret key, no STS token. */
 export function recordingView(r: RecordingRecord): Record<string, unknown> {
-	const { accessKey: _a, secretKey: _s, stsToken: _t, ...storage } = r.config.storage;
-	const { token: _token, ...config } = r.config;
-	const { exited: _e, ...rest } = r;
-	return { ...rest, config: { ...config, storage } };
+	const storage: Record<string, unknown> = { ...r.config.storage };
+	for (const secret of ['accessKey', 'secretKey', 'stsToken']) delete storage[secret];
+	const config: Record<string, unknown> = { ...r.config, storage };
+	delete config.token;
+	const view: Record<string, unknown> = { ...r, config };
+	delete view.exited;
+	return view;
 }
 
 export function recordingControl(store: RecordingStore): ControlExtension {

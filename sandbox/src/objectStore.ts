@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
 /**
  * The local S3-compatible store recordings land in: the npm package s3rver (a real S3 API server)
  * in a process of its own on 127.0.0.1, on a free port, its data in a temporary folder. Installed

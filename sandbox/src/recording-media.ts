@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The recorded files as real media: the channel's utterances spoken by espeak-ng, packed by ffmpeg
  * into M3U8 + TS slices (and MP4) under the names manage-files.mdx gives for each mode, with the

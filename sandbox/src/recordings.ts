@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Cloud Recording's state on the sandbox clock: resources (valid 5 minutes until started), recordings
  * (status 1 -> 4 -> 5 -> 6 -> 7 -> 8, or 20), idle exit after maxIdleTime with nobody in the channel,

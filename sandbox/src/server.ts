@@ -22,7 +22,7 @@ import { PhoneNumberStore } from './numbers';
 import { PlayerStore } from './players';
 import { RecordingStore, type RecordingRecord } from './recordings';
 import { RateLimiter } from './ratelimit';
-import * as R from './reference';
+import { resolve } from './options';
 import {
 	agentErr,
 	errorReply,
@@ -64,31 +64,6 @@ const CHINA_PREFIX = '/cn';
 const MAX_BODY = 5 * 1024 * 1024;
 /** Visible Latin-1 and tab/space only: what Node lets a response header carry. */
 const HEADER_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-function resolve(o: SandboxOptions): ResolvedOptions {
-	return {
-		port: o.port ?? 0,
-		customerId: o.customerId ?? 'sandbox-customer',
-		customerSecret: o.customerSecret ?? 'sandbox-secret',
-		appId: o.appId ?? '0123456789abcdef0123456789abcdef',
-		appCertificate: o.appCertificate ?? 'fedcba9876543210fedcba9876543210',
-		startDelayMs: o.startDelayMs ?? 50,
-		stopDelayMs: o.stopDelayMs ?? 50,
-		listDelayMs: o.listDelayMs ?? 0,
-		rateLimits: o.rateLimits ?? false,
-		playerQuota: o.playerQuota ?? R.DEFAULT_PLAYER_QUOTA,
-		agentQuota: o.agentQuota ?? 0,
-		latencyMs: o.latencyMs ?? 0,
-		notify: o.notify ?? null,
-		playerIdleTimeoutMs: o.playerIdleTimeoutMs,
-		requestLogLimit: o.requestLogLimit ?? 5000,
-		callSetupMs: o.callSetupMs ?? 500,
-		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
-		requireImportedNumbers: o.requireImportedNumbers ?? false,
-		llmTimeoutMs: o.llmTimeoutMs ?? 15000,
-		recordingStorageEndpoint: o.recordingStorageEndpoint,
-	};
-}
 
 function parseQuery(qs: string): Record<string, string> {
 	const out: Record<string, string> = {};

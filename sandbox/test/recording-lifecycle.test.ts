@@ -162,7 +162,9 @@ describe('time', () => {
 		const u = uid();
 		const agent = await runningAgent(sb, api, { channel: 'idle1' });
 		const body = mixBody('idle1', u);
-		(body.clientRequest as any).recordingConfig.maxIdleTime = 30;
+		(
+			body.clientRequest as { recordingConfig: Record<string, unknown> }
+		).recordingConfig.maxIdleTime = 30;
 		const s = await startRecording(sb, api, body);
 		sb.clock.advance(60_000);
 		expect((await api.get(s.path('query'))).status).toBe(200);

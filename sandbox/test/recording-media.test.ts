@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A whole recording: agent and caller talk, the recorder uploads real media to a local S3-compatible
  * store (s3rver) and ffprobe opens it. Sources (AgoraIO/docs-portal): content/docs/en/ai/best-practices/

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports, import-x/no-extraneous-dependencies -- the AWS SDK's own signer, installed with the dev tools, is the reference */
+/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports -- not part of the published package: the AWS SDK's own signer (in node_modules with the dev tools) is the reference */
 /**
  * The recorder's uploads are signed with AWS Signature Version 4, as Amazon S3 and S3-compatible
  * storage (region-vendor.mdx vendors 1 and 11) require. s3rver checks only the access key id, so

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: request bodies edited freely per case */
 /**
  * Each input Agora's documents call invalid is refused with Agora's code and body shape. Sources
  * (AgoraIO/docs-portal): the OpenAPI content/openapi/cloud-recording/cloud-recording.en.yaml,
