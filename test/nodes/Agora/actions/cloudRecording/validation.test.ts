@@ -6,7 +6,7 @@
  */
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
-import { run, sb } from './setup';
+import { credential, run, sb } from './setup';
 
 const refused = async (parameters: INodeParameters, storage?: ICredentialDataDecryptedObject) => {
 	const result = await run({ operation: 'start', channelName: 'room1', ...parameters }, [{}], {
@@ -47,5 +47,22 @@ describe('start refuses before sending', () => {
 			{ vendor: 'googleCloud', bucket: 'b', accessKey: 'a', secretKey: 's', fileNamePrefix: 'a-b' },
 		);
 		expect(message).toMatch(/Agora Recording Storage credential: fileNamePrefix may only contain/);
+	});
+
+	it('Token authentication is refused before sending: Cloud Recording takes Basic only', async () => {
+		const result = await run({ operation: 'start', channelName: 'room1' }, [{}], {
+			cred: {
+				...credential,
+				authentication: 'token',
+				customerId: '',
+				customerSecret: '',
+				appId: '0123456789abcdef0123456789abcdef',
+				appCertificate: 'fedcba9876543210fedcba9876543210',
+			},
+		});
+		expect(String(result.error('Agora')?.message)).toMatch(
+			/Cloud Recording API accepts only Basic/,
+		);
+		expect(sb.requests.filter((r) => r.path.includes('/cloud_recording/'))).toHaveLength(0);
 	});
 });
