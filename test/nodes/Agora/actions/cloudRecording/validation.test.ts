@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * Bad input to Cloud Recording › Start is refused before any request, naming the form's label and
  * Agora's rule. Sources (AgoraIO/docs-portal): content/openapi/cloud-recording/cloud-recording.en.yaml
