@@ -8,10 +8,18 @@
  * per App ID"), build/handle-events/receive-notifications.mdx (event types and payloads).
  */
 import type { AxiosInstance } from 'axios';
-import { startSandbox, type Sandbox } from '../src/index';
+import type { Sandbox } from '../src/index';
 import { agentPath, client, runningAgent, waitFor } from '../src/helpers';
 import { startReceiver, type Notice, type Party } from './loopFixtures';
-import { acquire, mixBody, root, startRecording, stop, storage } from './recordingFixtures';
+import {
+	acquire,
+	mixBody,
+	recordingSandbox,
+	root,
+	startRecording,
+	stop,
+	storage,
+} from './recordingFixtures';
 
 let sb: Sandbox;
 let api: AxiosInstance;
@@ -21,12 +29,7 @@ const uid = (): string => String(200000 + n++);
 
 beforeAll(async () => {
 	receiver = await startReceiver();
-	sb = await startSandbox({
-		clock: 'manual',
-		startDelayMs: 10,
-		stopDelayMs: 10,
-		notify: { url: receiver.url, secret: 's', retryDelayMs: 1 },
-	});
+	sb = await recordingSandbox(receiver.url);
 	api = client(sb);
 });
 afterAll(async () => {

@@ -11,12 +11,19 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { startSandbox, type Sandbox } from '../src/index';
+import type { Sandbox } from '../src/index';
 import { client, runningAgent, waitFor } from '../src/helpers';
 import { startObjectStore, type ObjectStore } from '../src/objectStore';
 import { startScriptedModel, type ScriptedModel } from '../src/scriptedModel';
 import { startReceiver, type Notice, type Party } from './loopFixtures';
-import { mixBody, startRecording, stop, storage } from './recordingFixtures';
+import {
+	mixBody,
+	recordingSandbox,
+	startRecording,
+	stop,
+	storage,
+	webBody,
+} from './recordingFixtures';
 
 let sb: Sandbox;
 let api: AxiosInstance;
@@ -29,12 +36,7 @@ beforeAll(async () => {
 	store = await startObjectStore();
 	model = await startScriptedModel();
 	receiver = await startReceiver();
-	sb = await startSandbox({
-		clock: 'manual',
-		startDelayMs: 10,
-		stopDelayMs: 10,
-		notify: { url: receiver.url, secret: 's', retryDelayMs: 1 },
-	});
+	sb = await recordingSandbox(receiver.url);
 	api = client(sb);
 }, 300_000);
 afterAll(async () => {
@@ -211,28 +213,7 @@ it('vendor 1 uploads to the sandbox storage endpoint; a stop while it uploads is
 });
 
 it('web page recording writes <sid>_<cname with "-" for special characters>_0.mp4 of the recorded time', async () => {
-	const body = {
-		cname: 'page.one',
-		uid: '90005',
-		clientRequest: {
-			extensionServiceConfig: {
-				extensionServices: [
-					{
-						serviceName: 'web_recorder_service',
-						serviceParam: {
-							url: 'https://example.com',
-							audioProfile: 0,
-							videoWidth: 1280,
-							videoHeight: 720,
-							maxRecordingHour: 1,
-						},
-					},
-				],
-			},
-			recordingFileConfig: { avFileType: ['hls', 'mp4'] },
-			storageConfig: s3(),
-		},
-	};
+	const body = webBody('page.one', '90005', s3());
 	const s = await startRecording(sb, api, body, 'web');
 	sb.clock.advance(3000);
 	const r = await stop(api, s, 'page.one', '90005');

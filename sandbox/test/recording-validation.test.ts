@@ -8,7 +8,7 @@
 import type { AxiosInstance } from 'axios';
 import { startSandbox, type Sandbox } from '../src/index';
 import { agentPath, client, runningAgent, startBody } from '../src/helpers';
-import { acquire, mixBody, root, startRecording, storage } from './recordingFixtures';
+import { acquire, mixBody, root, startRecording, storage, webBody } from './recordingFixtures';
 
 let sb: Sandbox;
 let api: AxiosInstance;
@@ -42,28 +42,7 @@ const individual = (cname: string, u: string): Body => ({
 	},
 });
 
-const web = (cname: string, u: string): Body => ({
-	cname,
-	uid: u,
-	clientRequest: {
-		extensionServiceConfig: {
-			extensionServices: [
-				{
-					serviceName: 'web_recorder_service',
-					serviceParam: {
-						url: 'https://example.com',
-						audioProfile: 0,
-						videoWidth: 1280,
-						videoHeight: 720,
-						maxRecordingHour: 1,
-					},
-				},
-			],
-		},
-		recordingFileConfig: { avFileType: ['hls', 'mp4'] },
-		storageConfig: storage(),
-	},
-});
+const web = (cname: string, u: string): Body => webBody(cname, u, storage());
 
 describe('acquire (OpenAPI acquire-request; status-codes.mdx Acquire)', () => {
 	const cases: Array<[string, Body, number, number]> = [

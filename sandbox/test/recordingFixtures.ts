@@ -3,7 +3,17 @@
  * (content/openapi/cloud-recording/cloud-recording.en.yaml) with the sandbox's App ID.
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
-import type { Sandbox } from '../src/index';
+import { startSandbox, type Sandbox } from '../src/index';
+
+/** A sandbox on the manual clock whose notifications go to `notifyUrl`. */
+export function recordingSandbox(notifyUrl: string): Promise<Sandbox> {
+	return startSandbox({
+		clock: 'manual',
+		startDelayMs: 10,
+		stopDelayMs: 10,
+		notify: { url: notifyUrl, secret: 's', retryDelayMs: 1 },
+	});
+}
 
 export const root = (sb: Sandbox): string => `/v1/apps/${sb.appId}/cloud_recording`;
 
@@ -84,4 +94,34 @@ export function stop(
 	async = false,
 ): Promise<AxiosResponse> {
 	return api.post(s.path('stop'), { cname, uid, clientRequest: { async_stop: async } });
+}
+
+/** A web page recording (OpenAPI serviceParam's required fields) with HLS and MP4. */
+export function webBody(
+	cname: string,
+	uid: string,
+	storageConfig: Record<string, unknown>,
+): Record<string, unknown> {
+	return {
+		cname,
+		uid,
+		clientRequest: {
+			extensionServiceConfig: {
+				extensionServices: [
+					{
+						serviceName: 'web_recorder_service',
+						serviceParam: {
+							url: 'https://example.com',
+							audioProfile: 0,
+							videoWidth: 1280,
+							videoHeight: 720,
+							maxRecordingHour: 1,
+						},
+					},
+				],
+			},
+			recordingFileConfig: { avFileType: ['hls', 'mp4'] },
+			storageConfig,
+		},
+	};
 }

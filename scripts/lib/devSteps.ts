@@ -174,8 +174,8 @@ export async function setUpDev(
 }
 
 /**
- * The S3-compatible store recordings land in (SANDBOX_S3_PORT, default 8788); dev goes on without
- * it when its tools cannot be installed.
+ * The S3-compatible store recordings land in (SANDBOX_S3_PORT, default 8788, or a free port beside
+ * a sandbox on one); dev goes on without it when its tools cannot be installed.
  */
 async function startRecordingStore(
 	ctx: DevContext,
@@ -185,7 +185,9 @@ async function startRecordingStore(
 		'starting the local S3 store for Cloud Recording (installs espeak-ng, ffmpeg, s3rver once)',
 	);
 	try {
-		const store = await startObjectStore({ port: Number(env.SANDBOX_S3_PORT ?? 8788) });
+		// a sandbox on a free port (tests) gets a store on a free port too
+		const port = env.SANDBOX_S3_PORT ?? (env.SANDBOX_PORT === '0' ? '0' : '8788');
+		const store = await startObjectStore({ port: Number(port) });
 		ctx.cleanups.push(() => store.stop());
 		return store;
 	} catch (e) {
