@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { agentDescription, agentOperations } from './actions/agent';
 import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';
 import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPlayer';
+import { cloudRecordingDescription, cloudRecordingOperations } from './actions/cloudRecording';
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
@@ -22,6 +23,7 @@ import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './run/pool';
 import { useFormLabels } from './form/labels';
 import { invalidField } from '../shared/validate';
+import { STORAGE_CREDENTIAL_TYPE } from '../shared/recordingStorage';
 import { bulkRunError, collectSideEffects } from './run/sideEffects';
 import { settle } from '../shared/values';
 import {
@@ -42,6 +44,7 @@ const operations: Record<string, Record<string, AgoraOperation>> = {
 	agent: agentOperations,
 	agentLlm: agentLlmOperations,
 	cloudPlayer: cloudPlayerOperations,
+	cloudRecording: cloudRecordingOperations,
 	phoneCall: phoneCallOperations,
 	phoneNumber: phoneNumberOperations,
 	token: tokenOperations,
@@ -94,6 +97,11 @@ export class Agora implements INodeType {
 				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
 			},
 			{
+				name: STORAGE_CREDENTIAL_TYPE,
+				required: true,
+				displayOptions: { show: { resource: ['cloudRecording'] } },
+			},
+			{
 				name: 'agoraApi',
 				required: true,
 				testedBy: 'agoraApiCredentialTest',
@@ -104,6 +112,7 @@ export class Agora implements INodeType {
 						resource: [
 							'agent',
 							'cloudPlayer',
+							'cloudRecording',
 							'notificationServer',
 							'phoneCall',
 							'phoneNumber',
@@ -138,6 +147,12 @@ export class Agora implements INodeType {
 							'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
+						name: 'Cloud Recording',
+						value: 'cloudRecording',
+						description:
+							'Record a channel or a web page into your own cloud storage. Needs Basic authentication in the credential.',
+					},
+					{
 						name: 'Notification Server',
 						value: 'notificationServer',
 						description: 'IP addresses Agora sends message notifications from, for a firewall',
@@ -164,6 +179,7 @@ export class Agora implements INodeType {
 			...agentDescription,
 			...agentLlmDescription,
 			...cloudPlayerDescription,
+			...cloudRecordingDescription,
 			...phoneCallDescription,
 			...phoneNumberDescription,
 			...tokenDescription,
@@ -173,7 +189,14 @@ export class Agora implements INodeType {
 				...requestOptionsField,
 				displayOptions: {
 					show: {
-						resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'],
+						resource: [
+							'agent',
+							'cloudPlayer',
+							'cloudRecording',
+							'notificationServer',
+							'phoneCall',
+							'phoneNumber',
+						],
 					},
 					hide: { operation: ['start', 'call'] },
 				},

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { reconcileTiming } from '../../nodes/Agora/actions/cloudPlayer/reconcile';
+import { recordingTiming } from '../../nodes/Agora/api/cloudRecordings';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src';
 import { agentPath, client, startBody } from '../../sandbox/src/helpers';
@@ -14,23 +15,28 @@ import type { CredentialData } from './harness';
 export interface Timing {
 	retry?: Partial<typeof retryTiming>;
 	reconcile?: Partial<typeof reconcileTiming>;
+	recording?: Partial<typeof recordingTiming>;
 }
 
-/** Short backoff, Retry-After cap and reconciliation polling, for suites that provoke failures. */
+/** Short backoff, Retry-After cap, reconciliation and Cloud Recording polling, for suites that provoke failures. */
 export const FAST_TIMING: Timing = {
 	retry: { baseMs: 5, maxDelayMs: 50, maxRetryAfterMs: 300 },
 	reconcile: { intervalMs: 50, maxWaitMs: 400 },
+	recording: { repeatDelaysMs: [5, 10], failoverWaitMs: 1500, failoverPollMs: 50 },
 };
 
 /** Sets the node's waits to `timing`; returns the function that restores them. */
 export function fastTiming(timing: Timing = FAST_TIMING): () => void {
 	const savedRetry = { ...retryTiming };
 	const savedReconcile = { ...reconcileTiming };
+	const savedRecording = { ...recordingTiming };
 	Object.assign(retryTiming, timing.retry);
 	Object.assign(reconcileTiming, timing.reconcile);
+	Object.assign(recordingTiming, timing.recording);
 	return () => {
 		Object.assign(retryTiming, savedRetry);
 		Object.assign(reconcileTiming, savedReconcile);
+		Object.assign(recordingTiming, savedRecording);
 	};
 }
 
