@@ -147,7 +147,7 @@ export class Caller {
 				'AgentNotReady',
 				`Agent ${agentId} is ${a.status}: the caller can speak once it is RUNNING.`,
 			);
-		const llm = a.mllm ? undefined : a.properties.llm;
+		const llm = a.mllm ? undefined : this.endpointOf(a.properties.llm);
 		if (!isObj(llm) || typeof llm.url !== 'string' || !llm.url) {
 			throw new AgentError(
 				400,
@@ -168,6 +168,19 @@ export class Caller {
 		const turn = previous.catch(() => undefined).then(() => this.turn(a, llm, text));
 		this.turnQueue.set(agentId, turn);
 		return turn;
+	}
+
+	/** Agora's managed LLM (credential_mode managed, no url) is played by the configured endpoint. */
+	private endpointOf(llm: unknown): unknown {
+		if (!isObj(llm) || llm.credential_mode !== 'managed' || llm.url) return llm;
+		const url = this.ctx.opts.managedLlmUrl;
+		if (!url)
+			throw new AgentError(
+				400,
+				'NoLlmUrl',
+				'The agent uses Agora’s managed LLM: give the sandbox SANDBOX_MANAGED_LLM_URL (an OpenAI chat-completions endpoint) to play it.',
+			);
+		return { ...llm, url };
 	}
 
 	private async turn(a: AgentRecord, llm: Json, text: string): Promise<Exchange> {

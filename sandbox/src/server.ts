@@ -75,6 +75,7 @@ function resolve(o: SandboxOptions): ResolvedOptions {
 		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
 		requireImportedNumbers: o.requireImportedNumbers ?? false,
 		llmTimeoutMs: o.llmTimeoutMs ?? 15000,
+		managedLlmUrl: o.managedLlmUrl,
 	};
 }
 

@@ -62,6 +62,11 @@ export interface SandboxOptions {
 	requireImportedNumbers?: boolean;
 	/** The agent waits this long (wall ms) for its LLM before it says failure_message, default 15000. */
 	llmTimeoutMs?: number;
+	/**
+	 * The chat-completions endpoint that plays Agora's managed LLMs (credential_mode managed with no
+	 * url); none by default: the caller is then told to configure one.
+	 */
+	managedLlmUrl?: string;
 }
 
 /**
@@ -427,4 +432,5 @@ export interface ResolvedOptions {
 	ringTimeoutMs: number;
 	requireImportedNumbers: boolean;
 	llmTimeoutMs: number;
+	managedLlmUrl: string | undefined;
 }

@@ -140,6 +140,9 @@ export async function setUpDev(
 	}
 	const model = await startScriptedModel(toolArguments(sandbox));
 	ctx.cleanups.push(() => model.close());
+	// A new Agent › Start has only its Agora credential (n8n pre-selects one): it runs on Agora's
+	// managed models, which the sandbox plays with the scripted model.
+	await sandbox?.control('config', { managedLlmUrl: `${model.url}/chat/completions` });
 
 	const host = new N8nHost(ctx.n8nDir, userFolder, port, {
 		N8N_ENCRYPTION_KEY: encryptionKey(ctx.folder),
