@@ -381,6 +381,8 @@ describe('Agora managed LLM (credential_mode managed, no url)', () => {
 		const id = await managed();
 		expect((await say(id, 'Hi')).data).toMatchObject({ answer: 'Happy to help.', failed: false });
 		expect(llm.requests[0].headers.authorization).toBeUndefined();
+		// the talk page offers its box
+		expect((await api.get('/_sandbox/conversations')).data[0].can_talk).toBe(true);
 		sb.configure({ managedLlmUrl: null } as never);
 	});
 

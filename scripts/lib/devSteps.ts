@@ -25,8 +25,9 @@ import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/script
 import { CAMPAIGN_TABLE } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
-import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
-import { activateStoredWorkflows, markSavedLast } from './n8nDatabase';
+import { planImports, readImportRecord, writeImportRecord } from './devImports';
+import type { DevN8n, WorkflowJson } from './devN8n';
+import { OwnN8n } from './devN8nOwn';
 import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
@@ -92,6 +93,8 @@ function toolArguments(sandbox: SandboxProcess | undefined) {
 /** What dev set up: n8n (imported, not started yet), the sandbox (absent with real Agora), the scripted model. */
 export interface DevSetup {
 	host: N8nHost;
+	/** Dev's adapter for that n8n. */
+	n8n: DevN8n;
 	sandbox?: SandboxProcess;
 	model: ScriptedModel;
 	agora: Record<string, string>;
@@ -151,7 +154,7 @@ export async function setUpDev(
 	});
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return undefined;
-	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
+	// With the sandbox, the examples' Vendor Keys credential points their agents at the scripted model.
 	const vendorKeys = sandbox
 		? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }]
 		: [];
@@ -165,9 +168,10 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	await importUntouched(ctx, host, credentials, sandbox !== undefined);
+	const n8n = new OwnN8n(host);
+	await importUntouched(ctx, n8n, credentials, sandbox !== undefined);
 	if (ctx.isStopping()) return undefined;
-	return { host, sandbox, model, agora, webhookBase };
+	return { host, n8n, sandbox, model, agora, webhookBase };
 }
 
 /** The workflow id of each example file. */
@@ -187,7 +191,7 @@ function exampleIds(): Map<string, string> {
  */
 async function importUntouched(
 	ctx: DevContext,
-	host: N8nHost,
+	n8n: DevN8n,
 	credentials: StoredCredential[],
 	withSandbox: boolean,
 ): Promise<void> {
@@ -195,45 +199,35 @@ async function importUntouched(
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
 		credentials.map((c) => c.id),
-		await storedFingerprints(host, 'credentials_entity'),
+		await n8n.fingerprints('credentials'),
 		record.credentials,
 		reset,
 	);
 	const credentialName = (id: string) => `"${credentials.find((c) => c.id === id)!.name}"`;
 	if (credentialPlan.toImport.length > 0) {
 		ctx.say(`importing the credentials ${credentialPlan.toImport.map(credentialName).join(', ')}`);
-		await host.importCredentialData(
-			credentials.filter((c) => credentialPlan.toImport.includes(c.id)),
-		);
 		// n8n's editor pre-selects, in a new node, the most recently saved of the credentials it shows:
-		// "Agora account" is saved last, so a new Agent › Start picks it, not the Vendor Keys.
-		if (credentialPlan.toImport.includes(EXAMPLE_CREDENTIAL.id))
-			await markSavedLast(host, EXAMPLE_CREDENTIAL.id);
+		// "Agora account" is saved last, so a new Agent › Start picks it, not a Vendor Keys one.
+		await n8n.saveCredentials(
+			credentials.filter((c) => credentialPlan.toImport.includes(c.id)),
+			EXAMPLE_CREDENTIAL.id,
+		);
 	}
 	const examples = exampleIds();
 	const workflowPlan = planImports(
 		[...examples.keys()],
-		await storedFingerprints(host, 'workflow_entity'),
+		await n8n.fingerprints('workflows'),
 		record.workflows,
 		reset,
 	);
 	if (workflowPlan.toImport.length > 0) {
-		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
-		try {
-			for (const id of workflowPlan.toImport)
-				fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
-			if (workflowPlan.toImport.includes(PHONE_EXAMPLES.campaignWorkflowId))
-				await withCampaignTable(ctx, host, record, {
-					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),
-					withSandbox,
-				});
-			ctx.say(
-				`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`,
-			);
-			await host.importWorkflowFolder(staging);
-		} finally {
-			fs.rmSync(staging, { recursive: true, force: true });
-		}
+		const workflows = workflowPlan.toImport.map(
+			(id) => JSON.parse(fs.readFileSync(examples.get(id)!, 'utf8')) as WorkflowJson,
+		);
+		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);
+		if (campaign) await withCampaignTable(ctx, n8n, record, { workflow: campaign, withSandbox });
+		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
+		await n8n.importWorkflows(workflows);
 		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
 		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
 		const active = [
@@ -241,7 +235,7 @@ async function importUntouched(
 			BRAIN_EXAMPLES.brainWorkflowId,
 			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
 		].filter((id) => workflowPlan.toImport.includes(id));
-		await activateStoredWorkflows(host, active);
+		await n8n.activate(active);
 	}
 	const kept = [
 		...credentialPlan.kept.map(credentialName),
@@ -252,8 +246,8 @@ async function importUntouched(
 			`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`,
 		);
 	// Fingerprints of what was imported now, as n8n stored it; the rest keep theirs.
-	const storedCredentials = await storedFingerprints(host, 'credentials_entity');
-	const storedWorkflows = await storedFingerprints(host, 'workflow_entity');
+	const storedCredentials = await n8n.fingerprints('credentials');
+	const storedWorkflows = await n8n.fingerprints('workflows');
 	for (const id of credentialPlan.toImport)
 		record.credentials[id] = storedCredentials.get(id) ?? '';
 	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
@@ -266,11 +260,11 @@ async function importUntouched(
  */
 async function withCampaignTable(
 	ctx: DevContext,
-	host: N8nHost,
+	n8n: DevN8n,
 	record: ReturnType<typeof readImportRecord>,
-	{ file, withSandbox }: { file: string; withSandbox: boolean },
+	{ workflow, withSandbox }: { workflow: WorkflowJson; withSandbox: boolean },
 ): Promise<void> {
-	const table = await campaignTable(host, {
+	const table = await campaignTable(n8n, {
 		madeBefore: record.dataTables[CAMPAIGN_TABLE],
 		reset: ctx.resetExamples === true,
 		samples: withSandbox,
@@ -282,9 +276,7 @@ async function withCampaignTable(
 		);
 	}
 	if (!table.use) return;
-	const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
-	selectTable(unsetTableNodes(workflow.nodes), table.use, CAMPAIGN_TABLE);
-	fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
+	selectTable(unsetTableNodes(workflow.nodes as Parameters<typeof unsetTableNodes>[0]), table.use, CAMPAIGN_TABLE);
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */

@@ -12,6 +12,7 @@ import {
 	unsetTableNodes,
 } from '../../scripts/lib/dataTables';
 import { campaignTable, SAMPLE_CALLER, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
+import { OwnN8n } from '../../scripts/lib/devN8nOwn';
 import { exampleCredentials } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
@@ -33,11 +34,11 @@ useN8nE2e({ name: 'dev-campaign', ownN8n: true, sandbox: false }, async (e2e) =>
 });
 
 test('the table dev writes is n8n’s: listed with its columns and contacts, read and claimed by template 08’s nodes', async () => {
-	const made = await campaignTable(host, { reset: false, samples: true });
+	const made = await campaignTable(new OwnN8n(host), { reset: false, samples: true });
 	expect(made.made).toMatch(/^[0-9A-Za-z]{16}$/);
 	expect(made.use).toBe(made.made);
 	// The next dev start finds it and makes none.
-	expect(await campaignTable(host, { madeBefore: made.made, reset: false, samples: true })).toEqual(
+	expect(await campaignTable(new OwnN8n(host), { madeBefore: made.made, reset: false, samples: true })).toEqual(
 		{ use: made.made },
 	);
 
