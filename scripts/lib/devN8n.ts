@@ -16,8 +16,8 @@ export type WorkflowJson = { id: string; name: string } & Record<string, unknown
 export interface DevN8n {
 	/** The editor's address. */
 	readonly baseUrl: string;
-	/** id -> fingerprint of each stored workflow or credential, of what a user changes in the editor. */
-	fingerprints(kind: StoredKind): Promise<Map<string, string>>;
+	/** id -> fingerprint of each of these that n8n holds, of what a user changes in the editor. */
+	fingerprints(kind: StoredKind, ids: string[]): Promise<Map<string, string>>;
 	/** Saves credentials, new or over dev's copies; `savedLast` becomes the most recently saved. */
 	saveCredentials(credentials: StoredCredential[], savedLast?: string): Promise<void>;
 	/** Imports workflows with their ids, new or over dev's copies. */

@@ -90,7 +90,7 @@ export class OwnN8n implements DevN8n {
 		}
 	}
 
-	async fingerprints(kind: StoredKind): Promise<Map<string, string>> {
+	async fingerprints(kind: StoredKind, ids: string[]): Promise<Map<string, string>> {
 		// Before dev's first n8n command there is no database yet: nothing is stored.
 		if (!fs.existsSync(this.databaseFile)) return new Map();
 		const table = kind === 'workflows' ? 'workflow_entity' : 'credentials_entity';
@@ -104,7 +104,9 @@ export class OwnN8n implements DevN8n {
 			`SELECT id, ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`,
 		);
 		return new Map(
-			rows.map((row) => [String(row.id), fingerprint(columns.map((c) => row[c] ?? null))]),
+			rows
+				.filter((row) => ids.includes(String(row.id)))
+				.map((row) => [String(row.id), fingerprint(columns.map((c) => row[c] ?? null))]),
 		);
 	}
 

@@ -28,6 +28,7 @@ import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampai
 import { planImports, readImportRecord, writeImportRecord } from './devImports';
 import type { DevN8n, WorkflowJson } from './devN8n';
 import { OwnN8n } from './devN8nOwn';
+import { RunningN8n } from './devN8nRunning';
 import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
@@ -90,6 +91,38 @@ function toolArguments(sandbox: SandboxProcess | undefined) {
 	};
 }
 
+/**
+ * What docs/brain.md advises for n8n 2.x (a pool of expression isolates), so a newcomer's brain
+ * answers as fast as the docs say; the user's own setting wins.
+ */
+export function brainSettings(version: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	if (Number(version.split('.')[0]) < 2) return {};
+	return { N8N_EXPRESSION_ENGINE_POOL_SIZE: env.N8N_EXPRESSION_ENGINE_POOL_SIZE ?? '2' };
+}
+
+/** `DEV_N8N_URL` (with `DEV_N8N_EMAIL` and `DEV_N8N_PASSWORD`, its owner's login): an n8n the user runs. */
+function runningN8nLogin(
+	env: NodeJS.ProcessEnv,
+): { url: URL; email: string; password: string } | undefined {
+	if (!env.DEV_N8N_URL) return undefined;
+	const url = new URL(env.DEV_N8N_URL);
+	if (!['127.0.0.1', 'localhost'].includes(url.hostname))
+		throw new Error('DEV_N8N_URL: dev works with an n8n on this machine (http://127.0.0.1:<port>)');
+	if (!env.DEV_N8N_EMAIL || !env.DEV_N8N_PASSWORD)
+		throw new Error('DEV_N8N_URL needs DEV_N8N_EMAIL and DEV_N8N_PASSWORD: its owner’s login');
+	return { url, email: env.DEV_N8N_EMAIL, password: env.DEV_N8N_PASSWORD };
+}
+
+/** The running n8n must have this package: dev cannot install into an n8n it does not run. */
+async function expectPackageIn(host: N8nHost): Promise<void> {
+	await host.waitForRestApi(30000);
+	const res = await fetch(`${host.baseUrl}/types/nodes.json`);
+	if (res.ok && !(await res.text()).includes('"n8n-nodes-agora.agora"'))
+		throw new Error(
+			`the n8n at ${host.baseUrl} does not have n8n-nodes-agora: install it there first (docs/development.md, “An n8n you already run”)`,
+		);
+}
+
 /** What dev set up: n8n (imported, not started yet), the sandbox (absent with real Agora), the scripted model. */
 export interface DevSetup {
 	host: N8nHost;
@@ -110,12 +143,15 @@ export async function setUpDev(
 	ctx: DevContext,
 	env: NodeJS.ProcessEnv = process.env,
 ): Promise<DevSetup | undefined> {
-	const port = Number(env.N8N_PORT ?? 5678);
+	const running = runningN8nLogin(env);
+	const port = running ? Number(running.url.port || 80) : Number(env.N8N_PORT ?? 5678);
 	const userFolder = ctx.folder;
 	const webhookBase = env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
 
-	ctx.say('packing the package and installing it into n8n’s community nodes folder');
-	installBuiltPackage(userFolder);
+	if (!running) {
+		ctx.say('packing the package and installing it into n8n’s community nodes folder');
+		installBuiltPackage(userFolder);
+	}
 
 	const real = realAgoraCredential(env);
 	let sandbox: SandboxProcess | undefined;
@@ -126,7 +162,7 @@ export async function setUpDev(
 		ctx.say('starting the Agora sandbox');
 		sandbox = await startSandboxProcess({
 			SANDBOX_PORT: env.SANDBOX_PORT ?? '8787',
-			SANDBOX_NOTIFY_URL: `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
+			SANDBOX_NOTIFY_URL: new URL(`webhook/${TRIGGER_WEBHOOK_ID}/webhook`, webhookBase).toString(),
 			SANDBOX_START_DELAY_MS: '1000',
 		});
 		ctx.cleanups.push(() => sandbox!.stop());
@@ -151,9 +187,16 @@ export async function setUpDev(
 		N8N_ENCRYPTION_KEY: encryptionKey(ctx.folder),
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 		WEBHOOK_URL: webhookBase,
+		...brainSettings(ctx.version, env),
 	});
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return undefined;
+	let n8n: DevN8n = new OwnN8n(host);
+	if (running) {
+		host.attach().login = running;
+		await expectPackageIn(host);
+		n8n = new RunningN8n(host, ctx.folder);
+	}
 	// With the sandbox, the examples' Vendor Keys credential points their agents at the scripted model.
 	const vendorKeys = sandbox
 		? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }]
@@ -168,7 +211,6 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	const n8n = new OwnN8n(host);
 	await importUntouched(ctx, n8n, credentials, sandbox !== undefined);
 	if (ctx.isStopping()) return undefined;
 	return { host, n8n, sandbox, model, agora, webhookBase };
@@ -199,7 +241,7 @@ async function importUntouched(
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
 		credentials.map((c) => c.id),
-		await n8n.fingerprints('credentials'),
+		await n8n.fingerprints('credentials', credentials.map((c) => c.id)),
 		record.credentials,
 		reset,
 	);
@@ -216,7 +258,7 @@ async function importUntouched(
 	const examples = exampleIds();
 	const workflowPlan = planImports(
 		[...examples.keys()],
-		await n8n.fingerprints('workflows'),
+		await n8n.fingerprints('workflows', [...examples.keys()]),
 		record.workflows,
 		reset,
 	);
@@ -246,8 +288,8 @@ async function importUntouched(
 			`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`,
 		);
 	// Fingerprints of what was imported now, as n8n stored it; the rest keep theirs.
-	const storedCredentials = await n8n.fingerprints('credentials');
-	const storedWorkflows = await n8n.fingerprints('workflows');
+	const storedCredentials = await n8n.fingerprints('credentials', credentialPlan.toImport);
+	const storedWorkflows = await n8n.fingerprints('workflows', workflowPlan.toImport);
 	for (const id of credentialPlan.toImport)
 		record.credentials[id] = storedCredentials.get(id) ?? '';
 	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
@@ -280,7 +322,8 @@ async function withCampaignTable(
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */
-export async function startDevN8n(ctx: DevContext, { host }: DevSetup): Promise<void> {
+export async function startDevN8n(ctx: DevContext, { host, n8n }: DevSetup): Promise<void> {
+	if (n8n instanceof RunningN8n) return;
 	ctx.say(`starting n8n ${ctx.version} (its log: ${path.join(ctx.folder, 'n8n.log')})`);
 	const waiting = setInterval(() => ctx.say(`waiting for n8n to answer on ${host.baseUrl}`), 5000);
 	try {

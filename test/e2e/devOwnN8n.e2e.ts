@@ -1,9 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * The contacts table `npm run dev` writes into n8n's database before n8n starts (scripts/lib/
- * devCampaign.ts), read back by n8n itself: its REST API lists it with its columns and sample
- * contacts, and template 08's own Data Table nodes read and claim them.
+ * Dev's own n8n (scripts/lib/devN8nOwn.ts), the one place that writes n8n's database, read back by
+ * n8n itself on each tested version: credentials saved with "Agora account" last (the one n8n's
+ * editor pre-selects), the trigger example activated (its webhook served), and template 08's
+ * contacts table listed with its columns and samples, read and claimed by the template's nodes.
  */
+import fs from 'fs';
+
 import { CAMPAIGN_COLUMNS, CAMPAIGN_TABLE, campaignTemplate } from '../../scripts/lib/campaign';
 import {
 	dataTableRows,
@@ -12,37 +15,65 @@ import {
 	unsetTableNodes,
 } from '../../scripts/lib/dataTables';
 import { campaignTable, SAMPLE_CALLER, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
+import type { WorkflowJson } from '../../scripts/lib/devN8n';
 import { OwnN8n } from '../../scripts/lib/devN8nOwn';
-import { exampleCredentials } from '../../scripts/lib/examples';
+import {
+	EXAMPLE_CREDENTIAL,
+	exampleCredentials,
+	exampleFiles,
+	VENDOR_KEYS_CREDENTIAL,
+} from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 let host: N8nHost;
 
-useN8nE2e({ name: 'dev-campaign', ownN8n: true, sandbox: false }, async (e2e) => {
+let n8n: OwnN8n;
+
+useN8nE2e({ name: 'dev-own-n8n', ownN8n: true, sandbox: false }, async (e2e) => {
 	host = e2e.host;
-	// As dev does first: the credentials imported (n8n's database made), n8n not started yet.
-	await host.importCredentialData(
-		exampleCredentials({
-			customerId: 'dev-campaign-customer',
-			customerSecret: 'dev-campaign-secret',
-			appId: 'devcampaignapp',
+	n8n = new OwnN8n(host);
+});
+
+test('what dev writes is n8n’s: the credential saved last, the active trigger, the contacts table read and claimed by template 08’s nodes', async () => {
+	// As dev does, n8n not started yet: the credentials (the Vendor Keys one in the same import)
+	const credentials = [
+		...exampleCredentials({
+			customerId: 'dev-own-customer',
+			customerSecret: 'dev-own-secret',
+			appId: 'devownapp',
 			host: 'custom',
 			customBaseUrl: 'http://127.0.0.1:9',
 		}),
-	);
-});
+		{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: { llmApiKey: 'k' } },
+	];
+	await n8n.saveCredentials(credentials, EXAMPLE_CREDENTIAL.id);
+	const trigger = exampleFiles()
+		.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowJson)
+		.find((workflow) => workflow.id === EXAMPLE_CREDENTIAL.triggerWorkflowId)!;
+	await n8n.importWorkflows([trigger]);
+	await n8n.activate([trigger.id]);
+	const ids = credentials.map((c) => c.id);
+	expect([...(await n8n.fingerprints('credentials', ids)).keys()].sort()).toEqual([...ids].sort());
+	expect([...(await n8n.fingerprints('workflows', [trigger.id, 'none'])).keys()]).toEqual([
+		trigger.id,
+	]);
 
-test('the table dev writes is n8n’s: listed with its columns and contacts, read and claimed by template 08’s nodes', async () => {
-	const made = await campaignTable(new OwnN8n(host), { reset: false, samples: true });
+	const made = await campaignTable(n8n, { reset: false, samples: true });
 	expect(made.made).toMatch(/^[0-9A-Za-z]{16}$/);
 	expect(made.use).toBe(made.made);
 	// The next dev start finds it and makes none.
-	expect(await campaignTable(new OwnN8n(host), { madeBefore: made.made, reset: false, samples: true })).toEqual(
-		{ use: made.made },
-	);
+	expect(await campaignTable(n8n, { madeBefore: made.made, reset: false, samples: true })).toEqual({
+		use: made.made,
+	});
 
 	await host.start();
+	// n8n serves the trigger it activated, and its editor's newest credential is "Agora account"
+	await host.waitForWebhooks([trigger.id]);
+	const listed = await host.rest<Array<{ id: string; updatedAt: string }>>('GET', 'credentials');
+	const newest = listed.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b));
+	expect(newest.id).toBe(EXAMPLE_CREDENTIAL.id);
+
 	const tables = await findDataTables(host, CAMPAIGN_TABLE);
 	expect(tables.map((t) => t.id)).toEqual([made.made]);
 	const columns = await host.rest<Array<{ name: string; type: string; index: number }>>(
