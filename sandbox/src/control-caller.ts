@@ -92,9 +92,10 @@ export function callerControl(
 			return { status: 200, body: TALK_PAGE, contentType: 'text/html; charset=utf-8' };
 		if (method === 'GET' && path === '/_sandbox/conversations') {
 			return done(
-				agents
-					.all()
-					.map((a) => ({ ...agentView(a, calls, caller), exchanges: caller.exchangesOf(a.agentId) })),
+				agents.all().map((a) => ({
+					...agentView(a, calls, caller),
+					exchanges: caller.exchangesOf(a.agentId),
+				})),
 			);
 		}
 		const m = /^\/_sandbox\/agents\/([^/]+)\/(say|conversation)$/.exec(path);

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
  * Template 08's contacts table in `npm run dev`, made through dev's adapter for n8n (devN8n.ts) in
  * the project of dev's Agora credential; the template's import then selects it.
@@ -81,7 +80,11 @@ export async function campaignTable(
 	// The project the examples go into: the one that owns dev's Agora credential.
 	const tables = await n8n.dataTables(EXAMPLE_CREDENTIAL.id);
 	if (!tables) return {};
-	const plan = planCampaignTable(await tables.find(CAMPAIGN_TABLE), options.madeBefore, options.reset);
+	const plan = planCampaignTable(
+		await tables.find(CAMPAIGN_TABLE),
+		options.madeBefore,
+		options.reset,
+	);
 	if (!plan.create) return { use: plan.use };
 	const zone = zoneAt(12);
 	const rows = options.samples ? SAMPLE_CONTACTS.map((c) => newContact(c.name, c.phone, zone)) : [];

@@ -18,7 +18,6 @@ export interface ImportRecord {
 
 const RECORD_FILE = 'dev-imports.json';
 
-
 export function readImportRecord(folder: string): ImportRecord {
 	try {
 		const parsed = JSON.parse(

@@ -48,4 +48,11 @@ export function fingerprint(values: unknown[]): string {
 }
 
 /** What a user changes in a workflow from the editor; not what n8n changes itself (active, versions). */
-export const WORKFLOW_FIELDS = ['name', 'nodes', 'connections', 'settings', 'pinData', 'isArchived'];
+export const WORKFLOW_FIELDS = [
+	'name',
+	'nodes',
+	'connections',
+	'settings',
+	'pinData',
+	'isArchived',
+];

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * Dev's own n8n, set up while it is stopped: credentials and workflows through n8n's CLI, and the
  * three things the CLI cannot do without a boot each (activating, ordering credentials, a Data
@@ -187,7 +187,9 @@ export class OwnN8n implements DevN8n {
 					return found?.id;
 				}),
 			create: async (name, columns, rows) =>
-				await this.withDatabase(async (db) => await createTable(db, projectId, name, columns, rows)),
+				await this.withDatabase(
+					async (db) => await createTable(db, projectId, name, columns, rows),
+				),
 		};
 	}
 }

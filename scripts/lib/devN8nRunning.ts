@@ -53,10 +53,7 @@ export class RunningN8n implements DevN8n {
 
 	/** n8n's id of each of dev's ids that n8n still holds. */
 	private async held(kind: StoredKind): Promise<Map<string, Record<string, unknown>>> {
-		const listed = await this.host.rest<Array<Record<string, unknown>> | { data: [] }>(
-			'GET',
-			kind,
-		);
+		const listed = await this.host.rest<Array<Record<string, unknown>> | { data: [] }>('GET', kind);
 		const rows = Array.isArray(listed) ? listed : listed.data;
 		return new Map(rows.map((row) => [String(row.id), row]));
 	}
@@ -73,7 +70,10 @@ export class RunningN8n implements DevN8n {
 				const row = held.get(theirs)!;
 				out.set(id, fingerprint([row.name, row.type, row.updatedAt]));
 			} else {
-				const workflow = await this.host.rest<Record<string, unknown>>('GET', `workflows/${theirs}`);
+				const workflow = await this.host.rest<Record<string, unknown>>(
+					'GET',
+					`workflows/${theirs}`,
+				);
 				out.set(id, fingerprint(WORKFLOW_FIELDS.map((field) => workflow[field] ?? null)));
 			}
 		}
@@ -141,7 +141,14 @@ export class RunningN8n implements DevN8n {
 		return {
 			find: async (name) => (await findDataTables(this.host, name))[0]?.id,
 			create: async (name, columns, rows) =>
-				(await createDataTable(this.host, name, columns.map(([c, t]) => [c, t]), rows)).id,
+				(
+					await createDataTable(
+						this.host,
+						name,
+						columns.map(([c, t]) => [c, t]),
+						rows,
+					)
+				).id,
 		};
 	}
 }
@@ -149,7 +156,9 @@ export class RunningN8n implements DevN8n {
 /** The workflow's credential references pointed at n8n's ids of dev's credentials. */
 function withCredentialIds(workflow: WorkflowJson, ids: Record<string, string>): WorkflowJson {
 	const nodes = (workflow.nodes as Array<Record<string, unknown>> | undefined)?.map((node) => {
-		const credentials = node.credentials as Record<string, { id?: string; name: string }> | undefined;
+		const credentials = node.credentials as
+			| Record<string, { id?: string; name: string }>
+			| undefined;
 		if (!credentials) return node;
 		return {
 			...node,

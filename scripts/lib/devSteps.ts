@@ -241,7 +241,10 @@ async function importUntouched(
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
 		credentials.map((c) => c.id),
-		await n8n.fingerprints('credentials', credentials.map((c) => c.id)),
+		await n8n.fingerprints(
+			'credentials',
+			credentials.map((c) => c.id),
+		),
 		record.credentials,
 		reset,
 	);
@@ -318,7 +321,11 @@ async function withCampaignTable(
 		);
 	}
 	if (!table.use) return;
-	selectTable(unsetTableNodes(workflow.nodes as Parameters<typeof unsetTableNodes>[0]), table.use, CAMPAIGN_TABLE);
+	selectTable(
+		unsetTableNodes(workflow.nodes as Parameters<typeof unsetTableNodes>[0]),
+		table.use,
+		CAMPAIGN_TABLE,
+	);
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * Dev's own n8n (scripts/lib/devN8nOwn.ts), the one place that writes n8n's database, read back by
  * n8n itself on each tested version: credentials saved with "Agora account" last (the one n8n's

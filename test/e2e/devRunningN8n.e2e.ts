@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * `npm run dev` with an n8n the user already runs (DEV_N8N_URL and its owner's login;
  * scripts/lib/devN8nRunning.ts): everything goes through n8n's REST API. Dev's credentials and
@@ -14,11 +14,7 @@ import { CAMPAIGN_TABLE } from '../../scripts/lib/campaign';
 import { dataTableRows, findDataTables } from '../../scripts/lib/dataTables';
 import { SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
 import { setUpDev, type DevContext } from '../../scripts/lib/devSteps';
-import {
-	BRAIN_EXAMPLES,
-	EXAMPLE_CREDENTIAL,
-	exampleFiles,
-} from '../../scripts/lib/examples';
+import { BRAIN_EXAMPLES, EXAMPLE_CREDENTIAL, exampleFiles } from '../../scripts/lib/examples';
 import { OWNER, type N8nHost } from '../../scripts/lib/n8nHost';
 import { N8N_VERSION, useN8nE2e } from '../lib/n8nE2e';
 
@@ -77,7 +73,8 @@ const named = async (name: string) => (await list('workflows')).filter((w) => w.
 test('dev sets up a running n8n through its REST API, once, and keeps what the user changed', async () => {
 	await startDev();
 	const workflows = await list('workflows');
-	for (const name of exampleNames()) expect(workflows.filter((w) => w.name === name)).toHaveLength(1);
+	for (const name of exampleNames())
+		expect(workflows.filter((w) => w.name === name)).toHaveLength(1);
 	const credentials = await list('credentials');
 	expect(credentials.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b)).name).toBe(
 		EXAMPLE_CREDENTIAL.name,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * `npm run dev` runs n8n 2.x with the expression isolate pool docs/brain.md advises, so a newcomer's
  * brain is as fast as the docs promise; n8n 1.x has no such pool; the user's own value wins.

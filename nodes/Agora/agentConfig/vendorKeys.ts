@@ -404,7 +404,10 @@ export const AGORA_MANAGED = {
 	ttsVendors: ['minimax', 'openai'],
 	tts: {
 		vendor: 'minimax',
-		params: { model: 'speech-2.6-turbo', voice_setting: { voice_id: 'English_captivating_female1' } },
+		params: {
+			model: 'speech-2.6-turbo',
+			voice_setting: { voice_id: 'English_captivating_female1' },
+		},
 	},
 };
 

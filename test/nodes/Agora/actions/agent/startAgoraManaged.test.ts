@@ -48,7 +48,10 @@ describe('Agent › Start without a Vendor Keys credential', () => {
 		});
 		expect(result.error('Agora')).toBeUndefined();
 		const { llm, tts } = sent();
-		expect(llm).toEqual({ url: 'http://127.0.0.1:9/v1/chat/completions', api_key: 'typed-llm-key' });
+		expect(llm).toEqual({
+			url: 'http://127.0.0.1:9/v1/chat/completions',
+			api_key: 'typed-llm-key',
+		});
 		expect(tts).toEqual({ vendor: 'elevenlabs', params: { key: 'typed-tts-key', voice_id: 'v1' } });
 	});
 
