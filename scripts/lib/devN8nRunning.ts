@@ -133,7 +133,8 @@ export class RunningN8n implements DevN8n {
 
 	/** The owner's personal project's tables (dev's credentials are made there); none when n8n has no Data Tables. */
 	async dataTables(): Promise<DevDataTables | undefined> {
-		const listed = await findDataTables(this.host, '').then(
+		// n8n without the Data Table module answers 404 to any list.
+		const listed = await findDataTables(this.host, 'n8n-nodes-agora').then(
 			() => true,
 			() => false,
 		);

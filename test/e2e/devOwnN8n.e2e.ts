@@ -67,7 +67,8 @@ test('what dev writes is n8n’s: the credential saved last, the active trigger,
 		use: made.made,
 	});
 
-	await host.start();
+	// A busy machine boots n8n slowly
+	await host.start(600000);
 	// n8n serves the trigger it activated, and its editor's newest credential is "Agora account"
 	await host.waitForWebhooks([trigger.id]);
 	const listed = await host.rest<Array<{ id: string; updatedAt: string }>>('GET', 'credentials');

@@ -25,7 +25,8 @@ let ctx: DevContext;
 
 useN8nE2e({ name: 'dev-running', ownN8n: true, sandbox: false }, async (e2e) => {
 	host = e2e.host;
-	await host.start();
+	// A busy machine boots n8n slowly
+	await host.start(600000);
 	// The user's n8n has its owner already
 	await host.rest('GET', 'credentials');
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), `agora-dev-running-${N8N_VERSION}-`));
