@@ -9,14 +9,8 @@ import fs from 'fs';
 import path from 'path';
 
 import { createDataTable, findDataTables } from './dataTables';
-import {
-	fingerprint,
-	WORKFLOW_FIELDS,
-	type DevDataTables,
-	type DevN8n,
-	type StoredKind,
-	type WorkflowJson,
-} from './devN8n';
+import { fingerprint, WORKFLOW_FIELDS } from './devN8n';
+import type { DevDataTables, DevN8n, StoredKind, WorkflowJson } from './devN8n';
 import type { N8nHost, StoredCredential } from './n8nHost';
 
 const IDS_FILE = 'running-n8n-ids.json';
