@@ -92,7 +92,8 @@ export class Agora implements INodeType {
 		credentials: [
 			{
 				name: 'agoraVendorKeysApi',
-				required: true,
+				// n8n's editor pre-selects one credential in a new node: without this one, Agora's managed models serve.
+				required: false,
 				testedBy: 'agoraVendorKeysCredentialTest',
 				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
 			},

@@ -23,6 +23,7 @@ export function resolve(o: SandboxOptions): ResolvedOptions {
 		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
 		requireImportedNumbers: o.requireImportedNumbers ?? false,
 		llmTimeoutMs: o.llmTimeoutMs ?? 15000,
+		managedLlmUrl: o.managedLlmUrl,
 		recordingStorageEndpoint: o.recordingStorageEndpoint,
 	};
 }

@@ -67,6 +67,11 @@ export interface SandboxOptions {
 	 * S3-compatible endpoint (the local store); without it they stay in "Agora's backup" (backuped).
 	 */
 	recordingStorageEndpoint?: string;
+	/**
+	 * The chat-completions endpoint that plays Agora's managed LLMs (credential_mode managed with no
+	 * url); none by default: the caller is then told to configure one.
+	 */
+	managedLlmUrl?: string;
 }
 
 /**
@@ -440,4 +445,5 @@ export interface ResolvedOptions {
 	requireImportedNumbers: boolean;
 	llmTimeoutMs: number;
 	recordingStorageEndpoint: string | undefined;
+	managedLlmUrl: string | undefined;
 }
