@@ -1,0 +1,103 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
+/**
+ * `npm run screenshots`: the canvas of each template worth submitting to n8n's gallery, taken in
+ * Chromium from a real n8n with the packed package installed, zoomed to fit, written to
+ * docs/templates/<name>.png (the gallery shows no preview of a community node's canvas).
+ * `npm run screenshots -- website-agent` takes one; N8N_VERSION picks the n8n.
+ */
+import fs from 'fs';
+import path from 'path';
+import type { Page } from 'playwright-core';
+
+import { EXAMPLES_DIR } from '../../scripts/lib/examples';
+import { ROOT } from '../../scripts/lib/n8nInstall';
+import { N8nE2e } from '../lib/n8nE2e';
+import { openSignedInBrowser } from './editorHost';
+
+interface TemplateNode {
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+/** docs/templates/<name>.md and .png for each gallery template, by its file in examples/. */
+export const GALLERY_TEMPLATES: Record<string, string> = {
+	'website-agent': '18-website-voice-agent-backend.json',
+	'call-campaign': '08-phone-call-campaign.json',
+	'chat-places-call': '12-chat-agent-makes-phone-call.json',
+	'booking-agent-tools': '10-n8n-tools-mcp-server.json',
+	'after-the-call': '13-after-the-call.json',
+};
+
+const OUT_DIR = path.join(ROOT, 'docs/templates');
+const VIEWPORT = { width: 1600, height: 1000 };
+
+/**
+ * The credentials the templates name, empty: the canvas then shows each node as a user sees it once
+ * set up, without "credential not found" marks. They live only in this throwaway n8n.
+ */
+function namedCredentials(workflows: Array<{ nodes: TemplateNode[] }>) {
+	const byId = new Map<string, { id: string; name: string; type: string; data: Record<string, string> }>();
+	for (const { nodes } of workflows)
+		for (const node of nodes)
+			for (const [type, { id, name }] of Object.entries(node.credentials ?? {}))
+				byId.set(id, { id, name, type, data: {} });
+	return [...byId.values()];
+}
+
+/** Opens the workflow on the canvas, zooms to fit, and waits for every node to be drawn. */
+async function showWorkflow(page: Page, baseUrl: string, id: string, nodes: number): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${id}`);
+	const drawn = page.locator('[data-test-id="canvas-node"], [data-test-id="canvas-sticky-note-node"]');
+	for (let attempt = 0; (await drawn.count()) < nodes; attempt++) {
+		if (attempt > 240) throw new Error(`workflow ${id}: ${await drawn.count()} of ${nodes} nodes drawn`);
+		await page.waitForTimeout(250);
+	}
+	const fit = page.getByTestId('zoom-to-fit');
+	if (await fit.count()) await fit.first().click();
+	else await page.keyboard.press('1');
+	// The zoom animates; then the editor's hints and toasts are hidden so only the canvas shows.
+	await page.waitForTimeout(1500);
+	await page.addStyleTag({
+		content: '.el-notification, [data-test-id="canvas-controls"] { display: none !important; }',
+	});
+}
+
+async function main(): Promise<void> {
+	const wanted = process.argv.slice(2);
+	const names = wanted.length ? wanted : Object.keys(GALLERY_TEMPLATES);
+	for (const name of names)
+		if (!GALLERY_TEMPLATES[name]) throw new Error(`no gallery template named ${name}`);
+	const e2e = await N8nE2e.start({ name: 'screenshots', sandbox: false, ownN8n: true });
+	try {
+		const files = names.map((name) => path.join(EXAMPLES_DIR, GALLERY_TEMPLATES[name]));
+		const workflows = files.map(
+			(file) => JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; nodes: TemplateNode[] },
+		);
+		await e2e.host.importCredentialData(namedCredentials(workflows));
+		await e2e.importWorkflows(files);
+		await e2e.host.start();
+		await e2e.host.waitForRestApi();
+		const { browser, context } = await openSignedInBrowser(e2e.host.baseUrl);
+		try {
+			const page = await context.newPage();
+			await page.setViewportSize(VIEWPORT);
+			fs.mkdirSync(OUT_DIR, { recursive: true });
+			for (const [i, name] of names.entries()) {
+				const workflow = workflows[i];
+				await showWorkflow(page, e2e.host.baseUrl, workflow.id, workflow.nodes.length);
+				const file = path.join(OUT_DIR, `${name}.png`);
+				await page.screenshot({ path: file });
+				process.stdout.write(`${path.relative(ROOT, file)} (n8n ${e2e.version})\n`);
+			}
+		} finally {
+			await browser.close();
+		}
+	} finally {
+		await e2e.close();
+	}
+}
+
+if (require.main === module)
+	main().catch((error: unknown) => {
+		process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+		process.exit(1);
+	});
