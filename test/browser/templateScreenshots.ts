@@ -18,14 +18,21 @@ interface TemplateNode {
 	credentials?: Record<string, { id: string; name: string }>;
 }
 
-/** docs/templates/<name>.md and .png for each gallery template, by its file in examples/. */
+/** docs/templates/<name>.md and .png for each gallery template, by its number in examples/. */
 export const GALLERY_TEMPLATES: Record<string, string> = {
-	'website-agent': '18-website-voice-agent-backend.json',
-	'call-campaign': '08-phone-call-campaign.json',
-	'chat-places-call': '12-chat-agent-makes-phone-call.json',
-	'booking-agent-tools': '10-n8n-tools-mcp-server.json',
-	'after-the-call': '13-after-the-call.json',
+	'website-agent': '18',
+	'call-campaign': '08',
+	'chat-places-call': '12',
+	'booking-agent-webhook-tool': '17',
+	'after-the-call': '13',
 };
+
+/** The template file numbered `prefix` (its name after the number may change with the template). */
+function templateFile(prefix: string): string {
+	const [file, ...more] = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.startsWith(`${prefix}-`));
+	if (!file || more.length) throw new Error(`want one template numbered ${prefix} in examples/`);
+	return path.join(EXAMPLES_DIR, file);
+}
 
 const OUT_DIR = path.join(ROOT, 'docs/templates');
 const VIEWPORT = { width: 1600, height: 1000 };
@@ -68,7 +75,7 @@ async function main(): Promise<void> {
 		if (!GALLERY_TEMPLATES[name]) throw new Error(`no gallery template named ${name}`);
 	const e2e = await N8nE2e.start({ name: 'screenshots', sandbox: false, ownN8n: true });
 	try {
-		const files = names.map((name) => path.join(EXAMPLES_DIR, GALLERY_TEMPLATES[name]));
+		const files = names.map((name) => templateFile(GALLERY_TEMPLATES[name]));
 		const workflows = files.map(
 			(file) => JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; nodes: TemplateNode[] },
 		);

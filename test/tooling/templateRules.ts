@@ -183,8 +183,10 @@ function valueProblems(node: TemplateNode): string[] {
 	const setMe = node.name.startsWith(SET_ME_PREFIX);
 	for (const [at, text] of strings(node.parameters ?? {}, node.name)) {
 		if (PLACEHOLDER_HOST.test(text)) problems.push(`${at} holds a placeholder host`);
-		// An expression's text is read at run time (a model's argument description, say): not dialled.
-		if (!setMe && !text.startsWith('=') && PHONE_NUMBER.test(text))
+		// An expression's text is read at run time (a model's argument description, say), and code's
+		// numbers are examples in its messages: neither is dialled as typed.
+		const code = /\.(jsCode|pythonCode)$/.test(at);
+		if (!setMe && !code && !text.startsWith('=') && PHONE_NUMBER.test(text))
 			problems.push(`${at} holds a typed phone number (take it from a "${SET_ME_PREFIX}…" node)`);
 	}
 	for (const [type, reference] of Object.entries(node.credentials ?? {})) {

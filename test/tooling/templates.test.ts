@@ -128,11 +128,12 @@ test.each<[string, (template: Template) => void, RegExp]>([
 	expect(broken(change)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
 });
 
-test('a typed phone number is allowed in a "Set me: …" node, and in an expression', () => {
+test('a typed phone number is allowed in a "Set me: …" node, in an expression and in code', () => {
 	expect(
 		broken((t) => {
 			const start = node(t, 'Start Agent');
 			start.parameters!.toNumber = "={{ $fromAI('toNumber', 'e.g. +14155550123') }}";
+			start.parameters!.jsCode = "return 'not an E.164 number (+14155550123)';";
 			t.nodes.push({
 				name: 'Set me: Caller ID',
 				type: 'n8n-nodes-base.set',
