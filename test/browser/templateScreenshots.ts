@@ -42,7 +42,10 @@ const VIEWPORT = { width: 1600, height: 1000 };
  * set up, without "credential not found" marks. They live only in this throwaway n8n.
  */
 function namedCredentials(workflows: Array<{ nodes: TemplateNode[] }>) {
-	const byId = new Map<string, { id: string; name: string; type: string; data: Record<string, string> }>();
+	const byId = new Map<
+		string,
+		{ id: string; name: string; type: string; data: Record<string, string> }
+	>();
 	for (const { nodes } of workflows)
 		for (const node of nodes)
 			for (const [type, { id, name }] of Object.entries(node.credentials ?? {}))
@@ -53,14 +56,20 @@ function namedCredentials(workflows: Array<{ nodes: TemplateNode[] }>) {
 /** Opens the workflow on the canvas, zooms to fit, and waits for every node to be drawn. */
 async function showWorkflow(page: Page, baseUrl: string, id: string, nodes: number): Promise<void> {
 	await page.goto(`${baseUrl}/workflow/${id}`);
-	const drawn = page.locator('[data-test-id="canvas-node"], [data-test-id="canvas-sticky-note-node"]');
+	// Vue Flow draws every node, sticky notes included, as one of these.
+	const drawn = page.locator('.vue-flow__node');
 	for (let attempt = 0; (await drawn.count()) < nodes; attempt++) {
-		if (attempt > 240) throw new Error(`workflow ${id}: ${await drawn.count()} of ${nodes} nodes drawn`);
+		if (attempt > 240) {
+			await page.screenshot({ path: path.join(OUT_DIR, `failed-${id}.png`) });
+			throw new Error(`workflow ${id}: ${await drawn.count()} of ${nodes} nodes drawn`);
+		}
 		await page.waitForTimeout(250);
 	}
-	const fit = page.getByTestId('zoom-to-fit');
-	if (await fit.count()) await fit.first().click();
-	else await page.keyboard.press('1');
+	// "1" is the canvas's zoom to fit; the pane takes the key once the pointer is over it.
+	await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+	await page.keyboard.press('1');
+	// Then away, so that no node shows its hover buttons.
+	await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2);
 	// The zoom animates; then the editor's hints and toasts are hidden so only the canvas shows.
 	await page.waitForTimeout(1500);
 	await page.addStyleTag({

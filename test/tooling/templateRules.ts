@@ -160,7 +160,9 @@ const inside = (node: TemplateNode, note: Note) =>
 function noteProblems(template: Template, nodes: TemplateNode[]): string[] {
 	const problems: string[] = [];
 	const notes = notesOf(template);
-	const overviews = notes.filter((n) => HOW_IT_WORKS.test(n.content) && SET_UP_STEPS.test(n.content));
+	const overviews = notes.filter(
+		(n) => HOW_IT_WORKS.test(n.content) && SET_UP_STEPS.test(n.content),
+	);
 	if (overviews.length !== 1)
 		return [`${overviews.length} notes have both "## How it works" and "## Set up steps" (want 1)`];
 	const [overview] = overviews;
@@ -168,6 +170,15 @@ function noteProblems(template: Template, nodes: TemplateNode[]): string[] {
 	if (!overview.content.split('\n').some((line) => line.trim() === SELF_HOSTED_LINE))
 		problems.push(`the overview note lacks the line "${SELF_HOSTED_LINE}"`);
 	const sections = notes.filter((n) => n !== overview);
+	for (const [i, a] of notes.entries())
+		for (const b of notes.slice(i + 1))
+			if (
+				a.x < b.x + b.width &&
+				b.x < a.x + a.width &&
+				a.y < b.y + b.height &&
+				b.y < a.y + a.height
+			)
+				problems.push(`notes ${a.name} and ${b.name} overlap`);
 	for (const node of nodes) {
 		const around = sections.filter((note) => inside(node, note));
 		if (around.length !== 1)
@@ -191,7 +202,8 @@ function valueProblems(node: TemplateNode): string[] {
 	}
 	for (const [type, reference] of Object.entries(node.credentials ?? {})) {
 		const keys = Object.keys((reference ?? {}) as object).sort();
-		if (keys.join(',') !== 'id,name') problems.push(`${node.name}: credential ${type} is not a reference by name`);
+		if (keys.join(',') !== 'id,name')
+			problems.push(`${node.name}: credential ${type} is not a reference by name`);
 	}
 	return problems;
 }
@@ -199,9 +211,13 @@ function valueProblems(node: TemplateNode): string[] {
 function devWordingProblems(template: Template): string[] {
 	const problems: string[] = [];
 	for (const node of template.nodes) {
-		const texts = [...strings(node.parameters ?? {}, node.name), [`${node.name}.notes`, node.notes ?? '']];
+		const texts = [
+			...strings(node.parameters ?? {}, node.name),
+			[`${node.name}.notes`, node.notes ?? ''],
+		];
 		for (const [at, text] of texts)
-			if (DEV_WORDING.test(text)) problems.push(`${at} has dev wording (${DEV_WORDING.exec(text)![0]})`);
+			if (DEV_WORDING.test(text))
+				problems.push(`${at} has dev wording (${DEV_WORDING.exec(text)![0]})`);
 	}
 	return problems;
 }

@@ -95,7 +95,16 @@ test.each<[string, (template: Template) => void, RegExp]>([
 		/lacks the line/,
 	],
 	['the overview not top left', (t) => (node(t, 'Overview').position = [400, 400]), /not top left/],
-	['a node outside every section', (t) => (node(t, 'Start Agent').position = [900, 0]), /Start Agent lies inside 0/],
+	[
+		'overlapping notes',
+		(t) => (node(t, 'Section').position = [-200, -100]),
+		/notes Overview and Section overlap/,
+	],
+	[
+		'a node outside every section',
+		(t) => (node(t, 'Start Agent').position = [900, 0]),
+		/Start Agent lies inside 0/,
+	],
 	[
 		'a placeholder host',
 		(t) => (node(t, 'Start Agent').parameters!.url = 'https://your-n8n.example.com/mcp/tools'),
@@ -122,8 +131,16 @@ test.each<[string, (template: Template) => void, RegExp]>([
 		(t) => (overview(t).content += '\nTry it with npm run dev.'),
 		/dev wording \(npm run dev\)/,
 	],
-	['dev wording in a node note', (t) => (node(t, 'Start Agent').notes = 'Open the talk page.'), /dev wording/],
-	['an old Agora node version', (t) => (node(t, 'Start Agent').typeVersion = 1), /on version 1, not/],
+	[
+		'dev wording in a node note',
+		(t) => (node(t, 'Start Agent').notes = 'Open the talk page.'),
+		/dev wording/,
+	],
+	[
+		'an old Agora node version',
+		(t) => (node(t, 'Start Agent').typeVersion = 1),
+		/on version 1, not/,
+	],
 ])('the check fails %s', (_case, change, expected) => {
 	expect(broken(change)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
 });
