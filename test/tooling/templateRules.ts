@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * n8n's template-gallery rules (docs/templates.md) as one function: `templateProblems(workflow)`
  * lists every rule a template breaks, each naming the node or note, so a failing check says what to fix.
