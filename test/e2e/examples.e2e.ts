@@ -77,7 +77,6 @@ const requests = async () =>
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
 	serve = (ids) => e2e.serve(ids);
-	importWorkflows = (workflows) => e2e.importWorkflows(workflows);
 	hookUrl = (pathname) => e2e.webhookUrl(pathname);
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
@@ -99,6 +98,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 		},
 	]);
 	imported = await e2e.importWorkflows(exampleFiles());
+	importWorkflows = (workflows) => e2e.importWorkflows(workflows);
 });
 
 afterAll(async () => {
