@@ -26,6 +26,7 @@ import { CAMPAIGN_TABLE } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
 import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
+import { stageExample } from './devSetMe';
 import { activateStoredWorkflows, markSavedLast } from './n8nDatabase';
 import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
@@ -217,8 +218,7 @@ async function importUntouched(
 	if (workflowPlan.toImport.length > 0) {
 		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
 		try {
-			for (const id of workflowPlan.toImport)
-				fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
+			for (const id of workflowPlan.toImport) stageExample(examples.get(id)!, staging, withSandbox);
 			if (workflowPlan.toImport.includes(PHONE_EXAMPLES.campaignWorkflowId))
 				await withCampaignTable(ctx, host, record, {
 					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),

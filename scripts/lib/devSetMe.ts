@@ -1,0 +1,35 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The templates' "Set me: …" nodes in `npm run dev`: with the sandbox as Agora, dev stages each
+ * template with values the sandbox takes (a stream URL, its caller number), so every template runs at
+ * once; with real Agora they stay empty, the user's to set as the template's notes say.
+ */
+import fs from 'fs';
+import path from 'path';
+
+import { SAMPLE_CALLER } from './devCampaign';
+
+/** Node name -> field -> the sandbox's value. */
+export const SANDBOX_SET_ME: Record<string, Record<string, string>> = {
+	'Set me: Stream URL': { streamUrl: 'https://media.example.com/videos/intro.mp4' },
+	'Set me: Caller ID': { fromNumber: SAMPLE_CALLER },
+};
+
+interface SetNode {
+	name: string;
+	parameters?: { assignments?: { assignments?: Array<{ name: string; value: unknown }> } };
+}
+
+/** Copies a template into `staging`; with the sandbox, its empty "Set me" values filled. */
+export function stageExample(file: string, staging: string, withSandbox: boolean): void {
+	const target = path.join(staging, path.basename(file));
+	if (!withSandbox) return fs.copyFileSync(file, target);
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: SetNode[] };
+	for (const node of workflow.nodes) {
+		const values = SANDBOX_SET_ME[node.name];
+		for (const field of node.parameters?.assignments?.assignments ?? [])
+			if (values?.[field.name] !== undefined && field.value === '')
+				field.value = values[field.name];
+	}
+	fs.writeFileSync(target, JSON.stringify(workflow, null, 2));
+}
