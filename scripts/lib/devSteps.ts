@@ -30,6 +30,7 @@ import { planImports, readImportRecord, writeImportRecord } from './devImports';
 import type { DevN8n, WorkflowJson } from './devN8n';
 import { OwnN8n } from './devN8nOwn';
 import { RunningN8n } from './devN8nRunning';
+import { readExample } from './devSetMe';
 import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
@@ -295,8 +296,8 @@ async function importUntouched(
 		reset,
 	);
 	if (workflowPlan.toImport.length > 0) {
-		const workflows = workflowPlan.toImport.map(
-			(id) => JSON.parse(fs.readFileSync(examples.get(id)!, 'utf8')) as WorkflowJson,
+		const workflows = workflowPlan.toImport.map((id) =>
+			readExample<WorkflowJson>(examples.get(id)!, withSandbox),
 		);
 		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);
 		if (campaign) await withCampaignTable(ctx, n8n, record, { workflow: campaign, withSandbox });

@@ -11,6 +11,7 @@ import { signatures } from '../../sandbox/src/notifier';
 import {
 	devVendorKeys,
 	EXAMPLE_CREDENTIAL,
+	EXAMPLES_DIR,
 	exampleFiles,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
@@ -38,6 +39,7 @@ let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
 let hookUrl: (pathname: string) => string;
 let imported: CliResult;
+let importWorkflows: (workflows: object[]) => Promise<CliResult>;
 
 type Agent = {
 	agentId: string;
@@ -96,6 +98,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 		},
 	]);
 	imported = await e2e.importWorkflows(exampleFiles());
+	importWorkflows = (workflows) => e2e.importWorkflows(workflows);
 });
 
 afterAll(async () => {
@@ -257,7 +260,18 @@ test('03: list the running agents of one channel', async () => {
 	expect(list.length).toBeGreaterThan(0);
 });
 
+/** A template with its "Set me: …" node's first value set, as its note asks the user to. */
+function withSetMe(file: string, value: string): object {
+	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
+	const setMe = workflow.nodes.find((n: any) => n.name.startsWith('Set me: '));
+	setMe.parameters.assignments.assignments[0].value = value;
+	return workflow;
+}
+
 test('04: cloud player from an HTTPS MP4: create, pause + volume, list, delete', async () => {
+	await importWorkflows([
+		withSetMe('04-cloud-player-lifecycle.json', 'https://media.example.com/videos/intro.mp4'),
+	]);
 	const data = await execute('agoraExPlayerLif');
 	const [created] = nodeOutput(data, 'Create Player');
 	expect(created.id).toBeTruthy();

@@ -88,6 +88,8 @@ function setParameter(node: INode, name: string, value: unknown): void {
 
 /** What each example's first Agora node reads from its input ($json, $fromAI), by file prefix. */
 const INPUTS: Record<string, (agentId: () => Promise<string>) => Promise<IDataObject[]>> = {
+	// The stream URL the saved copy typed; the shipped one reads it from its "Set me: Stream URL" node.
+	'04': async () => [{ streamUrl: 'https://media.example.com/videos/intro.mp4' }],
 	'06': async (agentId) => [{ agentId: await agentId() }],
 	'08': async () => [{ phone: '+14155550123', name: 'Ann', appointment: 'Monday 10:00' }],
 	'12': async () => [{ toNumber: '+14155550123', goal: 'Ask whether Friday suits them.' }],
@@ -114,9 +116,15 @@ const BEFORE_PATCHES: Record<string, (node: INode) => void> = {
 	},
 };
 
-/** Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once. */
+/**
+ * Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once.
+ * Its caller ID comes from the "Set me: Caller ID" node, outside this chain: the saved copy's number.
+ */
 const PATCHES: Record<string, (node: INode) => void> = {
-	'12': (node) => setParameter(node, 'waitForEnd', false),
+	'12': (node) => {
+		setParameter(node, 'waitForEnd', false);
+		setParameter(node, 'fromNumber', '+14155550100');
+	},
 };
 
 /** The example's Agora nodes in file order, fed by fixed items; the agent-LLM reply sends nothing to Agora. */
@@ -184,8 +192,9 @@ async function sent(
 }
 
 const files = fs.readdirSync(BEFORE).filter((file) => file.endsWith('.json'));
-// Rewritten rather than moved (08 became the Data Table campaign, 11 and 17 booking agents): the saved copy still runs.
-const REWRITTEN = new Set(['08', '11', '17']);
+// Rewritten rather than moved (08 became the Data Table campaign, 11 and 17 booking agents, 14 a Think
+// worded and timed for Agora's documented handling of it): the saved copy still runs.
+const REWRITTEN = new Set(['08', '11', '14', '17']);
 // Added after the move, on the current version from the start.
 const ADDED = new Set(['18']);
 const agoraVersion = new Agora().description.defaultVersion;
