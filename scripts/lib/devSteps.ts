@@ -19,7 +19,8 @@ import {
 	PHONE_EXAMPLES,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
-	WEBSITE_BACKEND_EXAMPLE,
+	WEBSITE_AGENT_EXAMPLE,
+	websiteAgentWorkflow,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { CAMPAIGN_TABLE } from './campaign';
@@ -162,7 +163,7 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	await importUntouched(ctx, host, credentials, sandbox !== undefined);
+	await importUntouched(ctx, host, credentials, sandbox && new URL(sandbox.url).origin);
 	if (ctx.isStopping()) return undefined;
 	return { host, sandbox, model, agora, webhookBase };
 }
@@ -186,8 +187,10 @@ async function importUntouched(
 	ctx: DevContext,
 	host: N8nHost,
 	credentials: StoredCredential[],
-	withSandbox: boolean,
+	/** The sandbox's origin (its talk page is template 18's web page); undefined with real Agora. */
+	talkPageOrigin: string | undefined,
 ): Promise<void> {
+	const withSandbox = talkPageOrigin !== undefined;
 	const record = readImportRecord(ctx.folder);
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
@@ -224,6 +227,11 @@ async function importUntouched(
 					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),
 					withSandbox,
 				});
+			if (talkPageOrigin && workflowPlan.toImport.includes(WEBSITE_AGENT_EXAMPLE.workflowId))
+				fs.writeFileSync(
+					path.join(staging, path.basename(WEBSITE_AGENT_EXAMPLE.file)),
+					JSON.stringify(websiteAgentWorkflow(talkPageOrigin), null, 2),
+				);
 			ctx.say(
 				`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`,
 			);
@@ -231,12 +239,11 @@ async function importUntouched(
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });
 		}
-		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
-		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
+		// The website template's web page is the sandbox's talk page: active only with the sandbox.
 		const active = [
 			EXAMPLE_CREDENTIAL.triggerWorkflowId,
 			BRAIN_EXAMPLES.brainWorkflowId,
-			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
+			...(withSandbox ? [WEBSITE_AGENT_EXAMPLE.workflowId] : []),
 		].filter((id) => workflowPlan.toImport.includes(id));
 		await activateStoredWorkflows(host, active);
 	}

@@ -26,7 +26,6 @@ import {
 	outdatedNodes,
 	parameterIssues,
 } from '../lib/workflowChecks';
-import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
@@ -36,7 +35,6 @@ let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
-let hookUrl: (pathname: string) => string;
 let imported: CliResult;
 
 type Agent = {
@@ -75,7 +73,6 @@ const requests = async () =>
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
 	serve = (ids) => e2e.serve(ids);
-	hookUrl = (pathname) => e2e.webhookUrl(pathname);
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
@@ -502,4 +499,3 @@ describe('05: the Agora Trigger in a running n8n', () => {
 	}, 300000);
 });
 
-websiteBackendTests(() => ({ sandbox, openAi, serve, hookUrl, appCertificate: APP_CERTIFICATE }));
