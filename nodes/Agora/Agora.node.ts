@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
 import { agentDescription, agentOperations } from './actions/agent';
 import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';
@@ -224,6 +224,7 @@ async function runAsAgoraRequests(
 		ctx.secrets.push(...vendorKeys.secrets);
 	}
 	const continueOnFail = fn.continueOnFail();
+	const toErrorOutput = fn.getNode().onError === 'continueErrorOutput';
 
 	const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
 		const outcome = await settle(operation.execute.call(fn, itemIndex, ctx));
@@ -231,6 +232,9 @@ async function runAsAgoraRequests(
 			return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
 		if (!continueOnFail) throw outcome.error;
+		// n8n's "Continue (using error output)" routes an item by its error (the item then holds its text).
+		if (toErrorOutput && outcome.error instanceof Error)
+			return [{ json: {}, error: outcome.error as NodeApiError, pairedItem: { item: itemIndex } }];
 		return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
 	});
 	if (run.failures.length > 0) {
