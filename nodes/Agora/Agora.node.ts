@@ -4,8 +4,9 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError, type NodeApiError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription, agentOperations } from './actions/agent';
 import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';

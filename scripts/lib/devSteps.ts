@@ -181,7 +181,7 @@ function exampleIds(): Map<string, string> {
 /**
  * Credentials and examples imported when new or untouched since dev imported them (scripts/lib/
  * devImports.ts); what the user changed stays. The trigger and brain examples (and with the sandbox the
- * website backend) are activated when imported; afterwards their state is the user's.
+ * website voice agent) are activated when imported; afterwards their state is the user's.
  */
 async function importUntouched(
 	ctx: DevContext,

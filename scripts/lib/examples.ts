@@ -31,7 +31,7 @@ export const PHONE_EXAMPLES = {
  * `npm run dev`'s Agora Vendor Keys credential with the sandbox: the scripted local model as the
  * LLM (its chat-completions URL and key), a TTS and a realtime-model key the sandbox accepts, so a
  * new Agent › Start needs only a channel and a user UID, and the examples that name "Agora vendor
- * keys" (01, 02, 07, 11, 12, 17, 18) run. Never made for real Agora: those keys are the user's.
+ * keys" (01, 02, 07, 11, 12, 17) run. Never made for real Agora: those keys are the user's.
  */
 export const VENDOR_KEYS_CREDENTIAL = {
 	id: 'agoraVendorKeysExCred',

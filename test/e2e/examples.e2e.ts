@@ -84,7 +84,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
 		},
-		// As `npm run dev` makes it: the agents of 01, 02, 07 and the website backend take their
+		// As `npm run dev` makes it: the agents of 01, 02 and 07 take their
 		// LLM URL and keys from it.
 		{
 			...VENDOR_KEYS_CREDENTIAL,

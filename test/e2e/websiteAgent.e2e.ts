@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- not part of the published package: test code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- not part of the published package: test code run by plain Node */
 /**
  * Template 18 (a website voice agent with an n8n brain) in a real n8n, read as its web page and as an
  * attacker of its three webhooks: the sandbox is Agora and plays the visitor's browser (its join
@@ -11,7 +11,7 @@ import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e, type N8nE2e } from '../lib/n8nE2e';
 
-const APP_CERTIFICATE = '0123456789abcdef0123456789abcdef';
+const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 const OTHER_ORIGIN = 'https://attacker.invalid';
 
 type Agent = { agentId: string; channel: string; status: string; request: any };
@@ -337,7 +337,6 @@ describe('failures the page can show', () => {
 		await sandbox.control('faults', { method: 'POST', pathIncludes: '/join', kind: '500', count: 20 });
 		try {
 			const failed = await startSession();
-			console.log(JSON.stringify(await sandbox.control('faults')), JSON.stringify(((await sandbox.control('requests')) as any[]).slice(-12).map((r: any) => [r.method, r.path, r.status])));
 			expect(failed).toMatchObject({
 				status: 502,
 				body: { error: 'agent_not_started', message: expect.stringMatching(/could not start/) },
