@@ -66,6 +66,14 @@ export const BRAIN_EXAMPLES = {
 	key: 'brain-example-key-for-local-use-only',
 };
 
+/** The examples' "OpenAI account" credential, pointed at a scripted model on loopback as dev points it. */
+export const scriptedOpenAiCredential = (modelUrl: string) => ({
+	id: 'openAiExampleCred',
+	name: 'OpenAI account',
+	type: 'openAiApi',
+	data: { apiKey: 'sk-local-scripted-model', url: modelUrl },
+});
+
 /** A caller's question the scripted model answers with example 15's Date & Time tool. */
 export const askedDateOrTime = (question: string) => /\b(date|time|day|today)\b/i.test(question);
 
