@@ -30,10 +30,11 @@ export const LLM_CREDENTIAL = 'agoraAgentLlmApi';
 
 const SETUP_NOTICE =
 	'Paste the Production URL as LLM URL in Agora › Agent › Start; end it with an Agora Agent LLM Reply. ' +
-	// The same sentence as README.md and docs/brain.md: one description of the memory key.
-	'Memory per call: Agent › Start sends the channel as LLM Params "user", Agora repeats it in every turn ' +
-	"(params.user in the trigger's item), and the memory key is that channel; a turn without it remembers nothing. " +
 	'<a href="https://github.com/n8n-nodes-agora/n8n-nodes-agora#readme" target="_blank">Set-up</a>';
+
+/** The same sentence as README.md and docs/brain.md: the memory key described one way. */
+const MEMORY_NOTICE =
+	'Memory per call: key it by params.user, the channel that Agent › Start sends as LLM Params "user" and Agora repeats in every turn.';
 
 interface LlmTriggerOptions {
 	answerTimeoutMs?: number;
@@ -162,6 +163,7 @@ export class AgoraLlmTrigger implements INodeType {
 		],
 		properties: [
 			{ displayName: SETUP_NOTICE, name: 'setupNotice', type: 'notice', default: '' },
+			{ displayName: MEMORY_NOTICE, name: 'memoryNotice', type: 'notice', default: '' },
 			{
 				displayName: 'Options',
 				name: 'options',
