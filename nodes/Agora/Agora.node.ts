@@ -4,6 +4,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
@@ -248,6 +249,7 @@ async function runAsAgoraRequests(
 		ctx.secrets.push(...vendorKeys.secrets);
 	}
 	const continueOnFail = fn.continueOnFail();
+	const toErrorOutput = fn.getNode().onError === 'continueErrorOutput';
 
 	const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
 		const outcome = await settle(operation.execute.call(fn, itemIndex, ctx));
@@ -255,6 +257,9 @@ async function runAsAgoraRequests(
 			return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
 		if (!continueOnFail) throw outcome.error;
+		// n8n's "Continue (using error output)" routes an item by its error (the item then holds its text).
+		if (toErrorOutput && outcome.error instanceof Error)
+			return [{ json: {}, error: outcome.error as NodeApiError, pairedItem: { item: itemIndex } }];
 		return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
 	});
 	if (run.failures.length > 0) {

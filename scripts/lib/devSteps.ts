@@ -19,7 +19,8 @@ import {
 	PHONE_EXAMPLES,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
-	WEBSITE_BACKEND_EXAMPLE,
+	WEBSITE_AGENT_EXAMPLE,
+	websiteAgentWorkflow,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
@@ -218,7 +219,7 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	await importUntouched(ctx, n8n, credentials, sandbox !== undefined);
+	await importUntouched(ctx, n8n, credentials, sandbox && new URL(sandbox.url).origin);
 	if (ctx.isStopping()) return undefined;
 	return { host, n8n, sandbox, store, model, agora, webhookBase };
 }
@@ -259,14 +260,16 @@ function exampleIds(): Map<string, string> {
 /**
  * Credentials and examples imported when new or untouched since dev imported them (scripts/lib/
  * devImports.ts); what the user changed stays. The trigger and brain examples (and with the sandbox the
- * website backend) are activated when imported; afterwards their state is the user's.
+ * website voice agent) are activated when imported; afterwards their state is the user's.
  */
 async function importUntouched(
 	ctx: DevContext,
 	n8n: DevN8n,
 	credentials: StoredCredential[],
-	withSandbox: boolean,
+	/** The sandbox's origin (its talk page is template 18's web page); undefined with real Agora. */
+	talkPageOrigin: string | undefined,
 ): Promise<void> {
+	const withSandbox = talkPageOrigin !== undefined;
 	const record = readImportRecord(ctx.folder);
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
@@ -297,18 +300,20 @@ async function importUntouched(
 	);
 	if (workflowPlan.toImport.length > 0) {
 		const workflows = workflowPlan.toImport.map((id) =>
-			readExample<WorkflowJson>(examples.get(id)!, withSandbox),
+			// The website template's web page is the sandbox's talk page: its origin is the one allowed.
+			talkPageOrigin && id === WEBSITE_AGENT_EXAMPLE.workflowId
+				? (websiteAgentWorkflow(talkPageOrigin) as WorkflowJson)
+				: readExample<WorkflowJson>(examples.get(id)!, withSandbox),
 		);
 		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);
 		if (campaign) await withCampaignTable(ctx, n8n, record, { workflow: campaign, withSandbox });
 		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
 		await n8n.importWorkflows(workflows);
-		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
-		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
+		// The website template's web page is the sandbox's talk page: active only with the sandbox.
 		const active = [
 			EXAMPLE_CREDENTIAL.triggerWorkflowId,
 			BRAIN_EXAMPLES.brainWorkflowId,
-			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
+			...(withSandbox ? [WEBSITE_AGENT_EXAMPLE.workflowId] : []),
 		].filter((id) => workflowPlan.toImport.includes(id));
 		await n8n.activate(active);
 	}

@@ -27,7 +27,6 @@ import {
 	outdatedNodes,
 	parameterIssues,
 } from '../lib/workflowChecks';
-import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
@@ -37,7 +36,6 @@ let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
-let hookUrl: (pathname: string) => string;
 let imported: CliResult;
 let importWorkflows: (workflows: object[]) => Promise<CliResult>;
 
@@ -77,7 +75,6 @@ const requests = async () =>
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
 	serve = (ids) => e2e.serve(ids);
-	hookUrl = (pathname) => e2e.webhookUrl(pathname);
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
@@ -89,7 +86,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
 		},
-		// As `npm run dev` makes it: the agents of 01, 02, 07 and the website backend take their
+		// As `npm run dev` makes it: the agents of 01, 02 and 07 take their
 		// LLM URL and keys from it.
 		{
 			...VENDOR_KEYS_CREDENTIAL,
@@ -516,4 +513,3 @@ describe('05: the Agora Trigger in a running n8n', () => {
 	}, 300000);
 });
 
-websiteBackendTests(() => ({ sandbox, openAi, serve, hookUrl, appCertificate: APP_CERTIFICATE }));
