@@ -9,6 +9,7 @@ import type { ParameterReader } from '../form/parameters';
 import { VENDOR_KEYS_GROUP, vendorKeysFields, vendorKeysOption } from './vendorKeys';
 import { groupedFields } from '../form/groups';
 import { llmSpeaksAlone } from '../schemas/agent';
+import { presetCategories } from '../../shared/agoraFacts';
 import { buildAsr, asrFields } from './asr';
 import {
 	behaviourFields,
@@ -175,16 +176,21 @@ function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void 
 	};
 }
 
-/** The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. */
-function buildCascade(r: FormReader, mode: string): IDataObject {
+/**
+ * The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. A
+ * provider a preset covers gets only what the user typed: nothing at all when that is nothing.
+ */
+function buildCascade(r: FormReader, mode: string, preset: unknown): IDataObject {
+	const byPreset = presetCategories(typeof preset === 'string' ? preset : undefined);
 	const asr = buildAsr(r);
-	const llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	let llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	if (byPreset.llm && llm && Object.keys(llm).length === 0) llm = undefined;
 	// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
 	const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
 	return compact({
 		asr,
 		llm,
-		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r) : undefined,
+		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r, byPreset.tts) : undefined,
 		turn_detection: buildTurnDetection(r),
 		filler_words: buildFillerWords(r),
 	});
@@ -202,7 +208,7 @@ export function buildAgentProperties(
 	const r = new FormReader(fn, itemIndex);
 	const mode = r.get<string>('mode', MODE.cascade);
 	const top = buildPipelineRef(r);
-	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode);
+	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode, top.preset);
 	Object.assign(
 		properties,
 		compact({
