@@ -7,6 +7,7 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { shownBy } from '../form/groups';
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };
@@ -280,7 +281,8 @@ function generatedFillerContent(r: FormReader): IDataObject {
 }
 
 export function buildFillerWords(r: FormReader): IDataObject | undefined {
-	if (!r.get('enableFillerWords', false)) return undefined;
+	if (!r.switchedOn('enableFillerWords', shownBy(fillerFields, 'enableFillerWords')))
+		return undefined;
 	const trigger = {
 		mode: 'fixed_time',
 		fixed_time_config: { response_wait_ms: r.get('fillerResponseWaitMs', 1500) },

@@ -6,6 +6,7 @@ import { NOT_SET } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
+import { shownBy } from '../form/groups';
 
 export const avatarFields: INodeProperties[] = [
 	builds('properties.avatar', {
@@ -212,7 +213,7 @@ export const extrasFields: INodeProperties[] = [
 ];
 
 function buildSal(r: FormReader): IDataObject | undefined {
-	if (!r.get('enableSal', false)) return undefined;
+	if (!r.switchedOn('enableSal', shownBy(salFields, 'enableSal'))) return undefined;
 	const name = text(r.get('salSampleName', ''))?.trim();
 	const url = text(r.get('salSampleUrl', ''))?.trim();
 	if (url && !name) r.fail('properties.sal.sample_urls', 'needs a voiceprint name for the URL');
@@ -254,7 +255,7 @@ export function buildExtras(r: FormReader): IDataObject {
 			enable_tools: features.enableTools === true ? true : undefined,
 			enable_sal: sal ? true : undefined,
 		}),
-		avatar: r.get('enableAvatar', false)
+		avatar: r.switchedOn('enableAvatar', shownBy(avatarFields, 'enableAvatar'))
 			? {
 					enable: true,
 					vendor: r.get('avatarVendor', 'akool'),

@@ -9,6 +9,7 @@ import { builds } from '../form/labels';
 import { NOT_MLLM, NOT_SET } from './display';
 import { type FormReader } from '../form/reader';
 import { plainConfig } from '../form/bodyWriters';
+import { shownBy } from '../form/groups';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
 const MANUAL_HINT =
@@ -283,6 +284,8 @@ const interruptionFields: INodeProperties[] = [
 ];
 
 export const turnFields: INodeProperties[] = [...turnDetectionFields, ...interruptionFields];
+const TURN_SETTINGS = shownBy(turnDetectionFields, 'configureTurnDetection');
+const INTERRUPTION_SETTINGS = shownBy(interruptionFields, 'configureInterruption');
 
 function buildStartOfSpeech(r: FormReader): IDataObject | undefined {
 	const mode = String(r.get('startOfSpeechMode', NOT_SET));
@@ -311,7 +314,7 @@ function buildEndOfSpeech(r: FormReader): IDataObject | undefined {
 }
 
 export function buildTurnDetection(r: FormReader): IDataObject | undefined {
-	if (!r.get('configureTurnDetection', false)) return undefined;
+	if (!r.switchedOn('configureTurnDetection', TURN_SETTINGS)) return undefined;
 	const config: IDataObject = { speech_threshold: r.get('speechThreshold', 0.5) };
 	const sos = buildStartOfSpeech(r);
 	if (sos) config.start_of_speech = sos;
@@ -321,7 +324,7 @@ export function buildTurnDetection(r: FormReader): IDataObject | undefined {
 }
 
 export function buildInterruption(r: FormReader): IDataObject | undefined {
-	if (!r.get('configureInterruption', false)) return undefined;
+	if (!r.switchedOn('configureInterruption', INTERRUPTION_SETTINGS)) return undefined;
 	const enable = r.get('interruptionEnable', true);
 	const out: IDataObject = { enable };
 	if (enable) {

@@ -23,3 +23,8 @@ export function fromVersion(version: number, fields: INodeProperties[]): INodePr
 		withRule(field, 'show', { '@version': [{ _cnd: { gte: version } }] }),
 	);
 }
+
+/** Shown in this one version only: a later version has a layout of its own. */
+export function inVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => withRule(field, 'show', { '@version': [version] }));
+}

@@ -6,7 +6,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { flatAgentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion } from '../../form/versions';
+import { beforeVersion, fromVersion, inVersion } from '../../form/versions';
+import { conversationFirstFields } from '../../agentConfig/layout14';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',
@@ -41,13 +42,11 @@ const optionsField: INodeProperties = {
 	],
 };
 
+/** Start's own options, in the Advanced group from 1.3. */
+const startAdvanced = [...(optionsField.options as INodeProperties[]), requestOptionsField];
+
 export const startForm: INodeProperties[] = [
 	...beforeVersion(1.3, [...flatAgentConfigFields(identityFields), optionsField]),
-	...fromVersion(
-		1.3,
-		groupedAgentConfigFields(identityFields, [
-			...(optionsField.options as INodeProperties[]),
-			requestOptionsField,
-		]),
-	),
+	...inVersion(1.3, groupedAgentConfigFields(identityFields, startAdvanced)),
+	...fromVersion(1.4, conversationFirstFields(identityFields, startAdvanced)),
 ];

@@ -14,7 +14,8 @@ import {
 	uniquePerItem,
 } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion } from '../../form/versions';
+import { beforeVersion, fromVersion, inVersion } from '../../form/versions';
+import { conversationFirstFields } from '../../agentConfig/layout14';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 
@@ -89,6 +90,9 @@ const callOptions = additionalBodyOptions(
 	'the request built from this form ({name, sip, pipeline_id, properties})',
 );
 
+/** Call's own options, in the Advanced group from 1.3. */
+const callAdvanced = [...(callOptions.options as INodeProperties[]), requestOptionsField];
+
 export const callForm: INodeProperties[] = [
 	...beforeVersion(1.3, [
 		...numberFields,
@@ -97,12 +101,13 @@ export const callForm: INodeProperties[] = [
 		...agentConfigFields,
 		callOptions,
 	]),
-	...fromVersion(1.3, [
+	...inVersion(1.3, [
 		...numberFields,
-		...groupedAgentConfigFields(callIdentityFields, [
-			...waitFields,
-			...(callOptions.options as INodeProperties[]),
-			requestOptionsField,
-		]),
+		...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...callAdvanced]),
+	]),
+	// Wait for the Call to End at the top: the call-as-a-tool's outcome depends on it.
+	...fromVersion(1.4, [
+		...numberFields,
+		...conversationFirstFields(callIdentityFields, callAdvanced, waitFields),
 	]),
 ];
