@@ -23,7 +23,7 @@ const fillerFields: INodeProperties[] = [
 		displayOptions: { show: NOT_MLLM },
 	}),
 	builds('properties.filler_words.trigger.fixed_time_config.response_wait_ms', {
-		displayName: 'Filler After (Ms)',
+		displayName: 'Filler After (ms)',
 		name: 'fillerResponseWaitMs',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -36,6 +36,7 @@ const fillerFields: INodeProperties[] = [
 		{
 			displayName: 'Filler Content',
 			name: 'fillerContentMode',
+			description: 'Where the filler phrases come from: your fixed list or an LLM',
 			type: 'options',
 			options: [
 				{ name: 'Fixed Phrases', value: 'static', description: 'Phrases from the list below' },
@@ -68,6 +69,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.generated_config.llm_provider.api_key', {
 		displayName: 'Filler LLM API Key',
 		name: 'fillerLlmApiKey',
+		description: 'Key of the LLM that writes the fillers. Never appears in the output.',
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
@@ -121,6 +123,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.static_config.selection_rule', {
 		displayName: 'Phrase Order',
 		name: 'fillerSelectionRule',
+		description: 'In which order the fixed phrases are used',
 		type: 'options',
 		options: [
 			{
@@ -232,7 +235,8 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 				'What the silence reminder says or asks; required when Silence Timeout is above 0',
 		},
 		{
-			displayName: 'Silence Timeout (Ms)',
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+			displayName: 'Silence Timeout (ms)',
 			name: 'silenceTimeoutMs',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 60000, numberPrecision: 0 },

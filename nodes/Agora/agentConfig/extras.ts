@@ -54,6 +54,7 @@ export const salFields: INodeProperties[] = [
 	builds('properties.sal.sal_mode', {
 		displayName: 'SAL Mode',
 		name: 'salMode',
+		description: 'Lock onto the first speaker heard, or onto the speaker of a voiceprint',
 		type: 'options',
 		options: [
 			{
@@ -174,6 +175,7 @@ export const encryptionFields: INodeProperties[] = [
 export const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
+	description: 'Agora’s feature switches: RTM messaging, tools and more (advanced_features)',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},

@@ -118,13 +118,15 @@ export function agentConfigGroups(
 		{
 			name: 'conversation',
 			displayName: 'Conversation',
-			description: 'When the agent takes its turn, how it is interrupted, filler words, idle timeout',
+			description:
+				'When the agent takes its turn, how it is interrupted, filler words, idle timeout',
 			fields: [...turnFields, ...fillerWordsFields, ...conversation],
 		},
 		{
 			name: VENDOR_KEYS_GROUP,
 			displayName: 'Identity and Security',
-			description: 'The agent’s name, UIDs and tokens, where its keys come from, encryption, region',
+			description:
+				'The agent’s name, UIDs and tokens, where its keys come from, encryption, region',
 			fields: [
 				...identity.filter((field) => !mustFill.includes(field) && !conversation.includes(field)),
 				vendorKeysOption,
@@ -136,7 +138,8 @@ export function agentConfigGroups(
 		{
 			name: 'options',
 			displayName: 'Advanced',
-			description: 'Avatar, voice lock, Agora’s advanced features and parameters, raw JSON, request options',
+			description:
+				'Avatar, voice lock, Agora’s advanced features and parameters, raw JSON, request options',
 			fields: [...salFields, ...avatarFields, advancedFeaturesField, parametersField, ...advanced],
 		},
 	];

@@ -10,12 +10,6 @@ import { type FormReader } from '../form/reader';
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */
 const GENERIC_HTTP = 'generic_http';
 
-/** What a new node's TTS fields hold: n8n saves no value equal to its default, so none was typed. */
-const TTS_DEFAULTS = {
-	vendor: 'microsoft',
-	params: '{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
-};
-
 export const ttsFields: INodeProperties[] = [
 	builds('properties.tts', {
 		displayName: 'TTS Vendor',
@@ -51,7 +45,8 @@ export const ttsFields: INodeProperties[] = [
 		displayName: 'TTS Params (JSON)',
 		name: 'ttsParams',
 		type: 'json',
-		default: TTS_DEFAULTS.params,
+		default:
+			'{\n  "key": "",\n  "region": "eastus",\n  "voice_name": "en-US-AndrewMultilingualNeural"\n}',
 		hint: VENDOR_KEY_HINT,
 		description:
 			'Provider-specific settings (key, voice, model, …). Required unless a preset provides the TTS. Values never appear in the output.',
@@ -111,6 +106,16 @@ export const ttsFields: INodeProperties[] = [
 			'Bracketed text the TTS does not read aloud (only the outermost pair counts). The transcript and memory keep the full text.',
 	},
 ];
+
+/** What a new node's TTS fields hold: n8n saves no value equal to its default, so none was typed. */
+const TTS_DEFAULTS = {
+	vendor: fieldDefault('ttsVendor'),
+	params: fieldDefault('ttsParams'),
+};
+
+function fieldDefault(name: string): unknown {
+	return ttsFields.find((field) => field.name === name)?.default;
+}
 
 /**
  * `byPreset`: a preset provides the TTS. Then, and with Agora Managed credentials, the fields left at

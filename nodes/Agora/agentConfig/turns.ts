@@ -67,25 +67,27 @@ const startOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'Start of Speech VAD Config',
 		name: 'startOfSpeechVad',
+		description:
+			'Settings of voice-activity start-of-speech detection (start_of_speech.vad_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['vad'] } },
 		options: [
 			durationOption(
-				'Interrupt Duration (Ms)',
+				'Interrupt Duration (ms)',
 				'interrupt_duration_ms',
 				160,
 				'Speech needed to interrupt. Default 160.',
 			),
 			durationOption(
-				'Prefix Padding (Ms)',
+				'Prefix Padding (ms)',
 				'prefix_padding_ms',
 				800,
 				'Audio kept before the detected start. Default 800.',
 			),
 			durationOption(
-				'Speaking Interrupt Duration (Ms)',
+				'Speaking Interrupt Duration (ms)',
 				'speaking_interrupt_duration_ms',
 				160,
 				'Speech needed to interrupt while the agent is speaking. Default 160.',
@@ -105,13 +107,14 @@ const startOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'Start of Speech Keywords Config',
 		name: 'startOfSpeechKeywordsConfig',
+		description: 'Settings of keyword interruption (start_of_speech.keywords_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['keywords'] } },
 		options: [
-			durationOption('Interrupt Duration (Ms)', 'interrupt_duration_ms', 160, 'Default 160'),
-			durationOption('Prefix Padding (Ms)', 'prefix_padding_ms', 800, 'Default 800'),
+			durationOption('Interrupt Duration (ms)', 'interrupt_duration_ms', 160, 'Default 160'),
+			durationOption('Prefix Padding (ms)', 'prefix_padding_ms', 800, 'Default 800'),
 		],
 	},
 	{
@@ -159,13 +162,14 @@ const endOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'End of Speech VAD Config',
 		name: 'endOfSpeechVad',
+		description: 'Settings of silence-based end-of-turn detection (end_of_speech.vad_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['vad'] } },
 		options: [
 			durationOption(
-				'Silence Duration (Ms)',
+				'Silence Duration (ms)',
 				'silence_duration_ms',
 				640,
 				'Silence that ends the turn. Default 640.',
@@ -175,13 +179,15 @@ const endOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'End of Speech Semantic Config',
 		name: 'endOfSpeechSemantic',
+		description: 'Settings of semantic end-of-turn detection (end_of_speech.semantic_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['semantic'] } },
 		options: [
 			{
-				displayName: 'Max Wait (Ms)',
+				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+				displayName: 'Max Wait (ms)',
 				name: 'max_wait_ms',
 				type: 'number',
 				typeOptions: { minValue: -1, numberPrecision: 0 },
@@ -197,7 +203,7 @@ const endOfSpeechFields: INodeProperties[] = [
 				description:
 					'Whether phrases such as "hold on" make the agent wait for more input (default on)',
 			},
-			durationOption('Silence Duration (Ms)', 'silence_duration_ms', 320, 'Default 320'),
+			durationOption('Silence Duration (ms)', 'silence_duration_ms', 320, 'Default 320'),
 		],
 	},
 ];
@@ -246,6 +252,8 @@ const interruptionFields: INodeProperties[] = [
 	{
 		displayName: 'Interrupt On',
 		name: 'interruptionMode',
+		description:
+			'What interrupts the agent: the user starting to speak, or only the given keywords',
 		type: 'options',
 		options: [
 			{ name: 'Keywords', value: 'keywords', description: 'Only the given keywords interrupt' },

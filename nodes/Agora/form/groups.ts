@@ -114,6 +114,8 @@ export function groupedFields(groups: FormGroup[], opened: string[] = []): INode
 /** The fields an on/off switch shows (`{switch: [true]}` in their show rule). */
 export function shownBy(fields: INodeProperties[], name: string): string[] {
 	return fields
-		.filter((field) => (field.displayOptions?.show?.[name] as unknown[] | undefined)?.includes(true))
+		.filter((field) =>
+			(field.displayOptions?.show?.[name] as unknown[] | undefined)?.includes(true),
+		)
 		.map((field) => field.name);
 }

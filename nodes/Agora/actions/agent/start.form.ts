@@ -27,6 +27,7 @@ const optionsField: INodeProperties = {
 		{
 			displayName: 'If Name Is In Use',
 			name: 'ifNameInUse',
+			description: 'What to do when an agent of this name already runs in the channel',
 			type: 'options',
 			options: [
 				{ name: 'Fail', value: 'fail', description: 'Report the 409 conflict as an error' },

@@ -36,21 +36,26 @@ const PRESET_AT: Array<[number, IDataObject]> = [
 	[1.3, { options: { preset: PRESET } }],
 ];
 
-describe.each(PRESET_AT)('version %s, a Start with the SDKs’ preset and nothing else typed', (version, preset) => {
-	it('sends no LLM, TTS or ASR block: the preset provides all three', async () => {
-		const properties = await sentProperties({ ...START, ...preset }, version);
-		expect(properties.llm).toBeUndefined();
-		expect(properties.tts).toBeUndefined();
-		expect(properties.asr).toBeUndefined();
-	});
+describe.each(PRESET_AT)(
+	'version %s, a Start with the SDKs’ preset and nothing else typed',
+	(version, preset) => {
+		it('sends no LLM, TTS or ASR block: the preset provides all three', async () => {
+			const properties = await sentProperties({ ...START, ...preset }, version);
+			expect(properties.llm).toBeUndefined();
+			expect(properties.tts).toBeUndefined();
+			expect(properties.asr).toBeUndefined();
+		});
 
-	it('a voice typed beside the TTS preset is sent alone, without the credential’s key', async () => {
-		const typed = { ttsParams: '{"voice_setting": {"voice_id": "English_Wiselady"}}' };
-		const voice = version >= 1.3 ? { voice: typed } : typed;
-		const properties = await sentProperties({ ...START, ...preset, ...voice }, version);
-		expect(properties.tts).toEqual({ params: { voice_setting: { voice_id: 'English_Wiselady' } } });
-	});
-});
+		it('a voice typed beside the TTS preset is sent alone, without the credential’s key', async () => {
+			const typed = { ttsParams: '{"voice_setting": {"voice_id": "English_Wiselady"}}' };
+			const voice = version >= 1.3 ? { voice: typed } : typed;
+			const properties = await sentProperties({ ...START, ...preset, ...voice }, version);
+			expect(properties.tts).toEqual({
+				params: { voice_setting: { voice_id: 'English_Wiselady' } },
+			});
+		});
+	},
+);
 
 describe.each([1.2, 1.3])('version %s, Agora Managed credentials', (version) => {
 	it('a managed TTS left at the form’s default voice sends neither it nor the credential’s key', async () => {
