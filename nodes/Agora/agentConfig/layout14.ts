@@ -19,6 +19,9 @@ export const OPENED_BY_A_SETTING = [
 	'enableSal',
 ];
 
+/** Groups 1.4 keeps as 1.3 has them: the description declares them once for both. */
+export const GROUPS_KEPT_IN_14 = ['model', 'voice'];
+
 export function conversationFirstFields(
 	identity: INodeProperties[],
 	advanced: INodeProperties[],

@@ -6,8 +6,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { flatAgentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion, inVersion } from '../../form/versions';
-import { conversationFirstFields } from '../../agentConfig/layout14';
+import { beforeVersion, successiveLayouts } from '../../form/versions';
+import { conversationFirstFields, GROUPS_KEPT_IN_14 } from '../../agentConfig/layout14';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',
@@ -48,6 +48,9 @@ const startAdvanced = [...(optionsField.options as INodeProperties[]), requestOp
 
 export const startForm: INodeProperties[] = [
 	...beforeVersion(1.3, [...flatAgentConfigFields(identityFields), optionsField]),
-	...inVersion(1.3, groupedAgentConfigFields(identityFields, startAdvanced)),
-	...fromVersion(1.4, conversationFirstFields(identityFields, startAdvanced)),
+	...successiveLayouts(
+		{ version: 1.3, fields: groupedAgentConfigFields(identityFields, startAdvanced) },
+		{ version: 1.4, fields: conversationFirstFields(identityFields, startAdvanced) },
+		GROUPS_KEPT_IN_14,
+	),
 ];

@@ -14,8 +14,8 @@ import {
 	uniquePerItem,
 } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion, inVersion } from '../../form/versions';
-import { conversationFirstFields } from '../../agentConfig/layout14';
+import { beforeVersion, successiveLayouts } from '../../form/versions';
+import { conversationFirstFields, GROUPS_KEPT_IN_14 } from '../../agentConfig/layout14';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 
@@ -101,13 +101,22 @@ export const callForm: INodeProperties[] = [
 		...agentConfigFields,
 		callOptions,
 	]),
-	...inVersion(1.3, [
-		...numberFields,
-		...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...callAdvanced]),
-	]),
-	// Wait for the Call to End at the top: the call-as-a-tool's outcome depends on it.
-	...fromVersion(1.4, [
-		...numberFields,
-		...conversationFirstFields(callIdentityFields, callAdvanced, waitFields),
-	]),
+	...successiveLayouts(
+		{
+			version: 1.3,
+			fields: [
+				...numberFields,
+				...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...callAdvanced]),
+			],
+		},
+		// Wait for the Call to End at the top: the call-as-a-tool's outcome depends on it.
+		{
+			version: 1.4,
+			fields: [
+				...numberFields,
+				...conversationFirstFields(callIdentityFields, callAdvanced, waitFields),
+			],
+		},
+		GROUPS_KEPT_IN_14,
+	),
 ];
