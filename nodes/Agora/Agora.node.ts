@@ -79,8 +79,9 @@ export class Agora implements INodeType {
 		group: ['transform'],
 		// 1.1: Cloud Player › Get Many is getAll; Agent › Stop outputs alreadyStopped. 1.2: Vendor Keys
 		// defaults to From Credential. 1.3: Start and Call keep optional fields in "Add Option" groups.
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		// 1.4: Instructions and Greeting at the top, no switches inside the groups, no Presets.
+		version: [1, 1.1, 1.2, 1.3, 1.4],
+		defaultVersion: 1.4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',

@@ -7,6 +7,7 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { shownBy } from '../form/groups';
 import { SILENCE_ACTIONS, SILENCE_TIMEOUT_MS } from '../schemas/agentConversation';
 
 /** The form's words for each silence action the schema knows. */
@@ -32,7 +33,7 @@ const fillerFields: INodeProperties[] = [
 		displayOptions: { show: NOT_MLLM },
 	}),
 	builds('properties.filler_words.trigger.fixed_time_config.response_wait_ms', {
-		displayName: 'Filler After (Ms)',
+		displayName: 'Filler After (ms)',
 		name: 'fillerResponseWaitMs',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -45,6 +46,7 @@ const fillerFields: INodeProperties[] = [
 		{
 			displayName: 'Filler Content',
 			name: 'fillerContentMode',
+			description: 'Where the filler phrases come from: your fixed list or an LLM',
 			type: 'options',
 			options: [
 				{ name: 'Fixed Phrases', value: 'static', description: 'Phrases from the list below' },
@@ -77,6 +79,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.generated_config.llm_provider.api_key', {
 		displayName: 'Filler LLM API Key',
 		name: 'fillerLlmApiKey',
+		description: 'Key of the LLM that writes the fillers. Never appears in the output.',
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
@@ -130,6 +133,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.static_config.selection_rule', {
 		displayName: 'Phrase Order',
 		name: 'fillerSelectionRule',
+		description: 'In which order the fixed phrases are used',
 		type: 'options',
 		options: [
 			{
@@ -242,7 +246,8 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 				'What the silence reminder says or asks; required when Silence Timeout is above 0',
 		},
 		{
-			displayName: 'Silence Timeout (Ms)',
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+			displayName: 'Silence Timeout (ms)',
 			name: 'silenceTimeoutMs',
 			type: 'number',
 			typeOptions: {
@@ -294,7 +299,8 @@ function generatedFillerContent(r: FormReader): IDataObject {
 }
 
 export function buildFillerWords(r: FormReader): IDataObject | undefined {
-	if (!r.get('enableFillerWords', false)) return undefined;
+	if (!r.switchedOn('enableFillerWords', shownBy(fillerFields, 'enableFillerWords')))
+		return undefined;
 	const trigger = {
 		mode: 'fixed_time',
 		fixed_time_config: { response_wait_ms: r.get('fillerResponseWaitMs', 1500) },

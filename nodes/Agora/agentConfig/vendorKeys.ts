@@ -15,6 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isCredentialChosen, selectedCredential } from '../../shared/credentialChoice';
 import { isPlainObject } from '../../shared/values';
+import { presetCategories } from '../../shared/agoraFacts';
 import { itemParameter } from '../form/parameters';
 
 export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
@@ -389,7 +390,15 @@ export function applyVendorCredential(
 ): IDataObject {
 	if (!keys || !isPlainObject(body.properties)) return body;
 	if (keys.agoraManaged) return withAgoraManaged(body, body.properties);
-	return { ...body, properties: applyVendorKeys(withEndpoints(body, body.properties, keys), keys) };
+	const filled = applyVendorKeys(withEndpoints(body, body.properties, keys), keys);
+	// A preset's providers take no key of ours ("Use presets": their key fields are ignored).
+	const byPreset = presetCategories(typeof body.preset === 'string' ? body.preset : undefined);
+	const properties: IDataObject = { ...filled };
+	for (const block of ['asr', 'llm', 'tts'] as const) {
+		if (byPreset[block]) properties[block] = body.properties[block];
+		if (properties[block] === undefined) delete properties[block];
+	}
+	return { ...body, properties };
 }
 
 /**

@@ -340,7 +340,7 @@ describe('helpers', () => {
 		expect(cloudPlayerOperations.getAll).toBe(cloudPlayerOperations.getMany);
 		const selectors = cloudPlayerDescription.filter((p) => p.name === 'operation');
 		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([
-			[1.1, 1.2, 1.3],
+			[1.1, 1.2, 1.3, 1.4],
 			[1],
 		]);
 		const values = (i: number) =>
