@@ -14,8 +14,10 @@ import type { SandboxProcess } from './sandboxProcess';
 export const CAMPAIGN_FILE = path.join(EXAMPLES_DIR, '08-phone-call-campaign.json');
 /** The table name the template's sticky note asks for (and its Data Table nodes show). */
 export const CAMPAIGN_TABLE = 'agora_campaign_contacts';
+/** The template's one settings node. */
+export const CAMPAIGN_SETTINGS = 'Set me: Campaign';
 
-/** The columns of the contacts table, as the template's second sticky note lists them. */
+/** The columns of the contacts table, as the template's note "The contacts table" lists them (13 writes the last three). */
 export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['name', 'string'],
 	['phone', 'string'],
@@ -24,12 +26,16 @@ export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['tries', 'number'],
 	['next_try_at', 'number'],
 	['claimed_at', 'number'],
+	['claimed_by', 'string'],
 	['caller_number', 'string'],
 	['answered', 'boolean'],
 	['reason', 'string'],
 	['duration_seconds', 'number'],
 	['summary', 'string'],
 	['agent_id', 'string'],
+	['outcome', 'string'],
+	['next_step', 'string'],
+	['sentiment', 'string'],
 ];
 
 /** A contact as the sticky note says to add one: pending, no try yet, due now. */

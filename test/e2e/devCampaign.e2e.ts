@@ -4,7 +4,12 @@
  * devCampaign.ts), read back by n8n itself: its REST API lists it with its columns and sample
  * contacts, and template 08's own Data Table nodes read and claim them.
  */
-import { CAMPAIGN_COLUMNS, CAMPAIGN_TABLE, campaignTemplate } from '../../scripts/lib/campaign';
+import {
+	CAMPAIGN_COLUMNS,
+	CAMPAIGN_SETTINGS,
+	CAMPAIGN_TABLE,
+	campaignTemplate,
+} from '../../scripts/lib/campaign';
 import {
 	dataTableRows,
 	findDataTables,
@@ -61,7 +66,7 @@ test('the table dev writes is n8n’s: listed with its columns and contacts, rea
 	selectTable(unsetTableNodes(template.nodes), made.made!, CAMPAIGN_TABLE);
 	const keep = [
 		'When clicking ‘Execute workflow’',
-		'Campaign Settings',
+		CAMPAIGN_SETTINGS,
 		'Due Contacts',
 		'Claim Contact',
 	];
@@ -74,8 +79,8 @@ test('the table dev writes is n8n’s: listed with its columns and contacts, rea
 		active: false,
 		nodes,
 		connections: {
-			[keep[0]]: link('Campaign Settings'),
-			'Campaign Settings': link('Due Contacts'),
+			[keep[0]]: link(CAMPAIGN_SETTINGS),
+			[CAMPAIGN_SETTINGS]: link('Due Contacts'),
 			'Due Contacts': link('Claim Contact'),
 		},
 		settings: { executionOrder: 'v1' },

@@ -24,14 +24,16 @@ describe('the table dev gives template 08', () => {
 });
 
 describe('the table selected in the template', () => {
-	test('all five Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
+	test('all seven Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
 		const { nodes } = campaignTemplate();
 		const unset = unsetTableNodes(nodes);
 		expect(unset.map((n) => n.name).sort()).toEqual([
-			'Calls in Progress',
 			'Claim Contact',
+			'Claimed Rows',
 			'Due Contacts',
-			'Release Stale Claims',
+			'Mark Row',
+			'Release Claim',
+			'Settle Orphaned Claim',
 			'Write Outcome',
 		]);
 		selectTable(unset, 'abc123', 'agora_campaign_contacts');
