@@ -56,6 +56,19 @@ export function zoneAt(hour: number, now = new Date()): string {
 	return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
+/** The local time of day in that zone at that moment, in hours (17.5 = 17:30), as the template reads its calling hours. */
+export function localHourAt(zone: string, atMs: number): number {
+	const parts = new Intl.DateTimeFormat('en-GB', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(atMs));
+	const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+	return part('hour') + part('minute') / 60 + (part('second') + (atMs % 1000) / 1000) / 3600;
+}
+
 /** Creates a contacts table with the template's columns and these rows. */
 export async function createContactsTable(
 	host: N8nHost,
