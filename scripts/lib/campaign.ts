@@ -14,6 +14,10 @@ import type { SandboxProcess } from './sandboxProcess';
 export const CAMPAIGN_FILE = path.join(EXAMPLES_DIR, '08-phone-call-campaign.json');
 /** The table name the template's sticky note asks for (and its Data Table nodes show). */
 export const CAMPAIGN_TABLE = 'agora_campaign_contacts';
+/** The agent's voicemail tool in Call Contact, and the Webhook path it posts to. */
+export const VOICEMAIL_TOOL = { name: 'mark_voicemail', path: 'agora-campaign-voicemail' };
+/** What a scripted model takes for a mailbox greeting: only then does it call the voicemail tool. */
+export const heardVoicemail = (said: string): boolean => /voicemail|leave a message/i.test(said);
 /** The template's one settings node. */
 export const CAMPAIGN_SETTINGS = 'Set me: Campaign';
 
@@ -29,6 +33,7 @@ export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['claimed_by', 'string'],
 	['caller_number', 'string'],
 	['answered', 'boolean'],
+	['voicemail', 'boolean'],
 	['reason', 'string'],
 	['duration_seconds', 'number'],
 	['summary', 'string'],

@@ -12,6 +12,7 @@ import {
 	EXAMPLES_DIR,
 	PHONE_EXAMPLES,
 	VENDOR_KEYS_CREDENTIAL,
+	WEBHOOK_TOOL_EXAMPLE,
 } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -19,8 +20,10 @@ import {
 	importCallerNumber,
 	CAMPAIGN_TABLE,
 	createContactsTable,
+	heardVoicemail,
 	localHourAt,
 	newContact,
+	VOICEMAIL_TOOL,
 	zoneAt,
 } from '../../scripts/lib/campaign';
 import { dataTableRows, type DataTable } from '../../scripts/lib/dataTables';
@@ -28,12 +31,15 @@ import { mostAtOnce, sandboxCalls, saveCampaign, triesCalledTwice } from '../lib
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
+/** The voicemail tool's Header Auth secret: in the Webhook's credential and the Vendor Keys' tool headers. */
+const TOOL_SECRET = 'e2e-campaign-voicemail-secret-0123456789';
+const { headerName, headerAuthCredential } = WEBHOOK_TOOL_EXAMPLE;
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
-/** The agents' LLM: answers each line a callee says. */
+/** The agents' LLM: answers each line a callee says; calls the voicemail tool when a mailbox answers. */
 let model: ScriptedModel;
 
 const calls = () => sandboxCalls(sandbox);
@@ -43,9 +49,23 @@ useN8nE2e({ name: 'phone-e2e', resetSandbox: true }, async (e2e) => {
 	serve = (ids) => e2e.serve(ids);
 	webhookUrl = e2e.webhookUrl(`${PHONE_EXAMPLES.callEndedWebhookId}/webhook`);
 	await e2e.importAgoraCredential({ appCertificate: APP_CERTIFICATE });
-	model = await startScriptedModel({});
+	model = await startScriptedModel(async ({ question, tool }) =>
+		tool === VOICEMAIL_TOOL.name && heardVoicemail(question) ? {} : undefined,
+	);
 	await host.importCredentialData([
-		{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) },
+		{
+			...VENDOR_KEYS_CREDENTIAL,
+			type: 'agoraVendorKeysApi',
+			data: {
+				...devVendorKeys(model.url),
+				toolSecretHeaders: JSON.stringify({ [VOICEMAIL_TOOL.name]: { [headerName]: TOOL_SECRET } }),
+			},
+		},
+		{
+			...headerAuthCredential,
+			type: 'httpHeaderAuth',
+			data: { name: headerName, value: TOOL_SECRET },
+		},
 	]);
 	await e2e.importWorkflows(
 		['08-phone-call-campaign.json', '09-trigger-route-call-ended-by-label.json'].map((file) =>
@@ -66,34 +86,40 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 	const MAX_TRIES = 3;
 	const WAIT_LIMIT_MS = 60000;
 	const CALLER_NUMBERS = ['+14155550100', '+14155550110', '+14155550120'];
-	// Scripted callees: 6 answer (and say a line), 3 decline, 3 are busy, 2 never answer, 2 fail.
-	const SCRIPTS: Array<[string, object]> = [
-		...Array.from({ length: 6 }, (): [string, object] => [
-			'answer',
-			{ action: 'answer', afterMs: 200, lines: ['Yes, Tuesday works for me.'] },
-		]),
-		...Array.from({ length: 3 }, (): [string, object] => [
-			'reject',
-			{ action: 'reject', afterMs: 200 },
-		]),
-		...Array.from({ length: 3 }, (): [string, object] => [
-			'busy',
-			{ action: 'busy', afterMs: 200 },
-		]),
-		...Array.from({ length: 2 }, (): [string, object] => ['no-answer', { action: 'no-answer' }]),
-		...Array.from({ length: 2 }, (): [string, object] => ['fail', { action: 'fail' }]),
+	// Scripted callees: 5 answer (and say a line), 2 mailboxes, 3 decline, 2 are busy, 2 never answer, 2 fail.
+	const kinds: Array<[string, number, object]> = [
+		['answer', 5, { action: 'answer', afterMs: 200, lines: ['Yes, Tuesday works for me.'] }],
+		[
+			'voicemail',
+			2,
+			{
+				action: 'answer',
+				afterMs: 200,
+				lines: ['Hi, this is Sam. I cannot take your call, please leave a message after the tone.'],
+			},
+		],
+		['reject', 3, { action: 'reject', afterMs: 200 }],
+		['busy', 2, { action: 'busy', afterMs: 200 }],
+		['no-answer', 2, { action: 'no-answer' }],
+		['fail', 2, { action: 'fail' }],
 	];
+	const SCRIPTS = kinds.flatMap(([kind, count, script]) =>
+		Array.from({ length: count }, (): [string, object] => [kind, script]),
+	);
 	const phoneOf = (i: number) => `+1415555${String(1101 + i)}`;
 	const zone = zoneAt(12);
 	// Four rows that can never be called: each must be marked with its reason.
 	const INVALID: Array<[object, RegExp]> = [
 		[
-			{ ...newContact('Bad Zone', phoneOf(16), 'Mars/Olympus_Mons') },
+			{ ...newContact('Bad Zone', phoneOf(SCRIPTS.length), 'Mars/Olympus_Mons') },
 			/time_zone "Mars\/Olympus_Mons"/,
 		],
 		[{ ...newContact('No Number', '', zone) }, /phone "" is not an E\.164 number/],
 		[{ ...newContact('Short Number', '12345', zone) }, /phone "12345" is not an E\.164 number/],
-		[{ ...newContact('No Tries', phoneOf(19), zone), tries: null }, /tries must be a whole number/],
+		[
+			{ ...newContact('No Tries', phoneOf(SCRIPTS.length + 1), zone), tries: null },
+			/tries must be a whole number/,
+		],
 	];
 	let table: DataTable;
 	const rows = () => dataTableRows(host, table);
@@ -141,7 +167,10 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		await saveCampaign(host, table.id, {
 			concurrency: CONCURRENCY,
 			settings: settings(localHourAt(zone, closeAt)),
+			everySeconds: 3600,
 		});
+		// Active for its voicemail Webhook; its schedule (once an hour here) stays out of the way.
+		await serve([PHONE_EXAMPLES.campaignWorkflowId]);
 		while (Date.now() < closeAt - WAIT_LIMIT_MS + 2000) await runUntilIdle();
 		const inHours = await calls();
 		// Some were called, and the campaign was not over when the hours closed.
@@ -161,7 +190,11 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			});
 
 		// Then the hours open again (until midnight) and the campaign runs to its end.
-		await saveCampaign(host, table.id, { concurrency: CONCURRENCY, settings: settings(24) });
+		await saveCampaign(host, table.id, {
+			concurrency: CONCURRENCY,
+			settings: settings(24),
+			everySeconds: 3600,
+		});
 
 		// A second run starts while the first one's calls are under way: their calls use every line.
 		const before = (await calls()).length;
@@ -183,6 +216,15 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 				expect(row).toMatchObject({ status: 'answered', answered: true, tries: 1 });
 				expect(row.summary).toContain('Yes, Tuesday works for me.');
 				expect(row.duration_seconds).toBeGreaterThanOrEqual(0);
+			} else if (kind === 'voicemail') {
+				// The agent's tool flagged the mailbox and hung up each try; tried again like no answer.
+				expect(row).toMatchObject({
+					status: 'voicemail',
+					answered: false,
+					tries: MAX_TRIES,
+					reason: 'voicemail',
+				});
+				expect(mine.map((c) => c.reason)).toEqual(mine.map(() => 'request'));
 			} else {
 				expect(row).toMatchObject({ status: 'unreachable', answered: false, tries: MAX_TRIES });
 				expect(row.reason).toBe('failed');
@@ -190,9 +232,10 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 			expect(row.agent_id).toBe(mine[mine.length - 1].agentId);
 		}
 		// Every row ends with an outcome or a reason; the invalid ones were never called.
-		for (const row of stored) expect(['answered', 'unreachable', 'invalid']).toContain(row.status);
+		for (const row of stored)
+			expect(['answered', 'voicemail', 'unreachable', 'invalid']).toContain(row.status);
 		expect(placed.filter((c) => !SCRIPTS.some((_, i) => phoneOf(i) === c.toNumber))).toEqual([]);
-		expect(placed).toHaveLength(6 + 10 * MAX_TRIES);
+		expect(placed).toHaveLength(5 + 11 * MAX_TRIES);
 		// Caller numbers take turns.
 		expect(new Set(placed.map((c) => c.fromNumber))).toEqual(new Set(CALLER_NUMBERS));
 		// At most 3 calls at once, from each call's first state to its hang-up (sandbox clock).
@@ -203,6 +246,27 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		// A run after the last try calls nobody.
 		await run();
 		expect(await calls()).toHaveLength(placed.length);
+
+		// A stranger at the voicemail Webhook: refused without the secret; with it, a claim that is
+		// not live (here the last try of a mailbox contact) changes nothing.
+		const toolUrl = `${host.baseUrl}/webhook/${VOICEMAIL_TOOL.path}`;
+		const mailbox = stored[SCRIPTS.findIndex(([kind]) => kind === 'voicemail')];
+		const claim = {
+			contact_id: String(mailbox.id),
+			try: String(mailbox.tries),
+			claimed_at: String(mailbox.claimed_at),
+		};
+		const post = (headers: Record<string, string>) =>
+			fetch(toolUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...headers },
+				body: JSON.stringify(claim),
+			});
+		expect((await post({})).status).toBe(403);
+		expect((await post({ [headerName]: 'a-guess' })).status).toBe(403);
+		const known = await post({ [headerName]: TOOL_SECRET });
+		expect([known.status, await known.json()]).toEqual([404, { ended: false }]);
+		expect((await rows())[SCRIPTS.findIndex(([kind]) => kind === 'voicemail')]).toEqual(mailbox);
 	}, 900000);
 });
 
