@@ -167,9 +167,9 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		await saveCampaign(host, table.id, {
 			concurrency: CONCURRENCY,
 			settings: settings(localHourAt(zone, closeAt)),
-			everySeconds: 3600,
+			scheduleAway: true,
 		});
-		// Active for its voicemail Webhook; its schedule (once an hour here) stays out of the way.
+		// Active for its voicemail Webhook; its schedule (once a day here) stays out of the way.
 		await serve([PHONE_EXAMPLES.campaignWorkflowId]);
 		while (Date.now() < closeAt - WAIT_LIMIT_MS + 2000) await runUntilIdle();
 		const inHours = await calls();
@@ -193,7 +193,7 @@ describe('08: the campaign calls a list of 20 contacts from a Data Table', () =>
 		await saveCampaign(host, table.id, {
 			concurrency: CONCURRENCY,
 			settings: settings(24),
-			everySeconds: 3600,
+			scheduleAway: true,
 		});
 
 		// A second run starts while the first one's calls are under way: their calls use every line.

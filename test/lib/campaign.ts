@@ -29,6 +29,8 @@ export interface CampaignPace {
 	settings?: Record<string, unknown>;
 	/** The schedule's interval in seconds instead of every 5 minutes. */
 	everySeconds?: number;
+	/** The schedule fires once a day, half a day from now: the test runs it by hand, undisturbed. */
+	scheduleAway?: boolean;
 }
 
 /** Saves the template in n8n with this table, a check each second and the test's settings. */
@@ -47,6 +49,12 @@ export async function saveCampaign(
 		if (node.name === 'Call Contact') p.options.pollSeconds = 1;
 		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.everySeconds)
 			p.rule = { interval: [{ field: 'seconds', secondsInterval: pace.everySeconds }] };
+		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.scheduleAway)
+			p.rule = {
+				interval: [
+					{ field: 'days', daysInterval: 1, triggerAtHour: (new Date().getHours() + 12) % 24 },
+				],
+			};
 	}
 	await saveCampaignNodes(host, workflow.nodes);
 }
