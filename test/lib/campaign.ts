@@ -27,7 +27,7 @@ export interface CampaignPace {
 	concurrency: number;
 	/** Other settings of Set me: Campaign (maxTries, retryDelayMinutes, staleClaimMinutes, …). */
 	settings?: Record<string, unknown>;
-	/** The schedule's interval in seconds instead of every 5 minutes. */
+	/** The schedule's interval in seconds instead of every 5 minutes (whole minutes from 60 on). */
 	everySeconds?: number;
 	/** The schedule fires once a day, half a day from now: the test runs it by hand, undisturbed. */
 	scheduleAway?: boolean;
@@ -48,7 +48,13 @@ export async function saveCampaign(
 			for (const a of p.assignments.assignments) if (a.name in values) a.value = values[a.name];
 		if (node.name === 'Call Contact') p.options.pollSeconds = 1;
 		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.everySeconds)
-			p.rule = { interval: [{ field: 'seconds', secondsInterval: pace.everySeconds }] };
+			p.rule = {
+				interval: [
+					pace.everySeconds < 60
+						? { field: 'seconds', secondsInterval: pace.everySeconds }
+						: { field: 'minutes', minutesInterval: Math.round(pace.everySeconds / 60) },
+				],
+			};
 		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.scheduleAway)
 			p.rule = {
 				interval: [
