@@ -24,15 +24,17 @@ describe('the table dev gives template 08', () => {
 });
 
 describe('the table selected in the template', () => {
-	test('all seven Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
+	test('all nine Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
 		const { nodes } = campaignTemplate();
 		const unset = unsetTableNodes(nodes);
 		expect(unset.map((n) => n.name).sort()).toEqual([
 			'Claim Contact',
 			'Claimed Rows',
 			'Due Contacts',
+			'Flag Voicemail',
 			'Mark Row',
 			'Release Claim',
+			'Reread Contact',
 			'Settle Orphaned Claim',
 			'Write Outcome',
 		]);
