@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { replyProperties, replyToRequest } from '../shared/agentLlmReply';
-import { itemsInOrder } from '../shared/inOrder';
+import { replyProperties, replyToRequest } from '../shared/brain/reply';
+import { itemsInOrder } from '../shared/brain/inOrder';
 
 /** Answers one item: the reply's parameters read straight from n8n, whose form here is small. */
 async function replyToItem(

@@ -11,7 +11,7 @@ import {
 	JSON_HEADERS,
 	openAiError,
 	SSE_HEADERS,
-} from '../shared/openAiChat';
+} from '../shared/brain/openAiChat';
 
 /** The parts of n8n's express response the trigger writes to. */
 export interface LlmResponse {

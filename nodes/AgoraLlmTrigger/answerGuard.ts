@@ -2,7 +2,7 @@
  * Buffered mode: a run without a reply gets n8n's own answer (an empty 200, or "Error in workflow"),
  * which Agora does not read as a failure; the trigger turns it into a 500 OpenAI error instead.
  */
-import { JSON_HEADERS, openAiError } from '../shared/openAiChat';
+import { JSON_HEADERS, openAiError } from '../shared/brain/openAiChat';
 import { isPlainObject } from '../shared/values';
 import { WORKFLOW_FAILED, type LlmResponse } from './answerBound';
 

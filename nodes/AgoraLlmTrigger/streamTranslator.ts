@@ -12,7 +12,7 @@ import {
 	parseReplyChunk,
 	SSE_HEADERS,
 	type ReplyChunk,
-} from '../shared/openAiChat';
+} from '../shared/brain/openAiChat';
 import { isPlainObject } from '../shared/values';
 import {
 	NO_ANSWER,

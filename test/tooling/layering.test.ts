@@ -43,9 +43,13 @@ describe('the rules', () => {
 		});
 		expect(placeOf('nodes/Agora/actions/types.ts')?.floor).toBe(2);
 		expect(placeOf('nodes/Agora/agentConfig/llm.ts')?.room).toBe('nodes/Agora/agentConfig/');
+		expect(placeOf('nodes/shared/brain/reply.ts')).toEqual({
+			room: 'nodes/shared/brain/',
+			floor: 6,
+		});
 		expect(placeOf('nodes/shared/token/accessToken2.ts')).toEqual({
 			room: 'nodes/shared/',
-			floor: 6,
+			floor: 7,
 		});
 		expect(placeOf('test/lib/harness.ts')).toBeUndefined();
 	});

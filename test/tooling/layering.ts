@@ -30,6 +30,11 @@ export const FLOORS: ReadonlyArray<{ floor: string; rooms: string[] }> = [
 	},
 	{ floor: 'the form kit', rooms: ['nodes/Agora/form/'] },
 	{ floor: 'schemas and transport', rooms: ['nodes/Agora/schemas/', 'nodes/Agora/transport/'] },
+	{
+		floor:
+			'the brain: the reply and its OpenAI chat answers (LLM trigger, Reply node, Agent LLM resource)',
+		rooms: ['nodes/shared/brain/'],
+	},
 	{ floor: 'ground floor', rooms: ['nodes/shared/'] },
 ];
 

@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { credentialModeOption, NOT_MLLM } from './display';
-import { type FormReader, group, text } from '../form/reader';
+import { type FormReader } from '../form/reader';
+import { group, text } from '../form/bodyWriters';
 
 export const asrFields: INodeProperties[] = [
 	{

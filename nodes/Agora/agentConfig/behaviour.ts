@@ -1,11 +1,12 @@
 /** Filler words, agent parameters (silence, graceful stop, data channel, audio) and labels. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { keyValueField, readKeyValues } from '../form/fields';
+import { keyValueField, readKeyValues } from '../form/commonFields';
 import { builds } from '../form/labels';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
-import { compact, type FormReader, group, text } from '../form/reader';
+import { compact, group, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };

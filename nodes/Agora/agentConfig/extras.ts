@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_SET } from './display';
-import { compact, type FormReader, group, text } from '../form/reader';
+import { compact, group, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 
 export const avatarFields: INodeProperties[] = [

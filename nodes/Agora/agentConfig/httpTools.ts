@@ -7,7 +7,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { HTTP_TOOL_TIMEOUT, MAX_HTTP_TOOLS } from '../schemas/httpTools';
 import { buildsAt } from '../form/labels';
-import { compact, type FormReader, text } from '../form/reader';
+import { compact, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 const EMPTY_SCHEMA = '{\n  "type": "object",\n  "properties": {}\n}';
 

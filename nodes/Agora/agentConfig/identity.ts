@@ -2,7 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { IDLE_TIMEOUT_MAX_S } from '../schemas/agent';
-import { compact, type FormReader, text } from '../form/reader';
+import { compact, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 import { MODE } from './display';
 

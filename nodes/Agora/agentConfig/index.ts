@@ -35,7 +35,8 @@ import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields, presetField } from './pipeline';
-import { compact, FormReader } from '../form/reader';
+import { compact } from '../form/bodyWriters';
+import { FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 

@@ -7,12 +7,13 @@ import {
 	readKeyValues,
 	readSystemMessages,
 	systemMessagesField,
-} from '../form/fields';
+} from '../form/commonFields';
 import { builds } from '../form/labels';
 import { credentialModeOption } from './display';
 import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { compact, type FormReader, group, modalities, text } from '../form/reader';
+import { compact, group, modalities, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 const greetingOptions: INodeProperties[] = [
 	builds('properties.llm.greeting_configs.audio_download_timeout_ms', {

@@ -9,8 +9,9 @@ import { isAgoraHost } from '../../shared/hosts';
 import { listMcpToolNames } from '../../shared/mcpToolList';
 import { invalidField } from '../../shared/validate';
 import { isPlainObject } from '../../shared/values';
-import { splitList } from '../form/fields';
-import { compact, type FormReader, text } from '../form/reader';
+import { splitList } from '../form/commonFields';
+import { compact, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 export const mcpServersField: INodeProperties = {
 	displayName: 'MCP Servers',

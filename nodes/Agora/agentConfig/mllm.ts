@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
-import { compact, type FormReader, modalities, nonEmpty, plainConfig, text } from '../form/reader';
+import { compact, modalities, nonEmpty, plainConfig, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */

@@ -2,7 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MODE } from './display';
-import { compact, type FormReader, text } from '../form/reader';
+import { compact, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 /** Agora's deprecated presets: the form shows them last. */
 export const presetField: INodeProperties = {

@@ -2,9 +2,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { VENDOR_KEY_HINT } from './vendorKeys';
-import { keyValueField, readKeyValues } from '../form/fields';
+import { keyValueField, readKeyValues } from '../form/commonFields';
 import { builds } from '../form/labels';
-import { compact, type FormReader, text } from '../form/reader';
+import { compact, text } from '../form/bodyWriters';
+import { type FormReader } from '../form/reader';
 
 /** The vendor that speaks the OpenAI TTS protocol; it needs url and headers as well. */
 const GENERIC_HTTP = 'generic_http';

@@ -4,10 +4,11 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { splitList } from '../form/fields';
+import { splitList } from '../form/commonFields';
 import { builds } from '../form/labels';
 import { NOT_MLLM, NOT_SET } from './display';
-import { type FormReader, plainConfig } from '../form/reader';
+import { type FormReader } from '../form/reader';
+import { plainConfig } from '../form/bodyWriters';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
 const MANUAL_HINT =

@@ -105,7 +105,7 @@ Module._load = function (request, parent, isMain) {
 		};
 	}
 	const helperFile =
-		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/](AgoraLlmTrigger[\\/](request|answerBound|answerGuard|streamTranslator)|shared[\\/](secretCache|openAiChat))\.js$/.exec(
+		/n8n-nodes-agora[\\/]dist[\\/]nodes[\\/](AgoraLlmTrigger[\\/](request|answerBound|answerGuard|streamTranslator)|shared[\\/](secretCache|brain[\\/]openAiChat))\.js$/.exec(
 			file,
 		);
 	if (helperFile && !exports.__probedHelpers) {

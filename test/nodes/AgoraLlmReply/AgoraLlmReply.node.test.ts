@@ -1,6 +1,6 @@
 /**
  * The Agora Agent LLM Reply node itself: a small form of the reply's fields only, no credential,
- * and its items answered one after the other (what it sends: test/nodes/shared/agentLlmReply.test.ts).
+ * and its items answered one after the other (what it sends: test/nodes/shared/brain/reply.test.ts).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 

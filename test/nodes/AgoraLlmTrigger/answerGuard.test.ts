@@ -17,7 +17,7 @@ import {
 	JSON_HEADERS,
 	openAiError,
 	SSE_HEADERS,
-} from '../../../nodes/shared/openAiChat';
+} from '../../../nodes/shared/brain/openAiChat';
 import { llmWebhookContext } from '../../lib/fakeResponse';
 
 const chat = { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] };

@@ -13,7 +13,7 @@ import {
 	translateN8nStream,
 	WORKFLOW_FAILED,
 } from '../../../nodes/AgoraLlmTrigger/streamTranslator';
-import { replyChunkContent, type ReplyChunk } from '../../../nodes/shared/openAiChat';
+import { replyChunkContent, type ReplyChunk } from '../../../nodes/shared/brain/openAiChat';
 
 /** A line as n8n writes it for one chunk. */
 const line = (type: string, content?: string) =>

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [agentIdField];
 

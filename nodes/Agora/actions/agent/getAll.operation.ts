@@ -18,7 +18,7 @@ import {
 	walkAgentList,
 	type AgentListQuery,
 } from '../../api/agentLookup';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
 
 const ANY = 'any';
 

@@ -8,7 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FormReader } from '../../form/reader';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -12,8 +12,9 @@ import { validateOrThrow } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
-import { agentIdField, agentPath, readAgentId } from '../../api/agents';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	{

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath, withAgentId } from '../../api/agents';
 
 const properties: INodeProperties[] = [agentIdField];
 

@@ -15,7 +15,8 @@ import { additionalBodyOptions, withAdditionalBody } from '../../form/additional
 import { FormReader } from '../../form/reader';
 import { validateOrThrow } from '../../../shared/validate';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath, withAgentId } from '../../api/agents';
 
 export interface AgentMessage {
 	/** The operation's value and the last segment of its path (/agents/{id}/{operation}). */

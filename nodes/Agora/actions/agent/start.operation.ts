@@ -14,12 +14,12 @@ import { isRerun } from '../../run/rerun';
 import { createAtMostOnce } from '../../run/createOnce';
 import { findAgentByName } from '../../api/agentLookup';
 import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
-import { startFields } from './start.fields';
+import { startForm } from './start.form';
 import { checkMcpServers } from '../../agentConfig/mcp';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['start'] } },
-	startFields,
+	startForm,
 );
 
 /** The body to send: form, then "Additional Body (JSON)" deep-merged over it, validated whole. */

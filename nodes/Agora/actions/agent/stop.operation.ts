@@ -10,7 +10,8 @@ import { FormReader } from '../../form/reader';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId } from '../../api/agents';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath } from '../../api/agents';
 
 const properties: INodeProperties[] = [
 	agentIdField,

@@ -1,7 +1,7 @@
 /** Think: inject a text instruction into the agent's conversation, handled as user input. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { compact } from '../../form/reader';
+import { compact } from '../../form/bodyWriters';
 import { changes } from '../../run/sideEffects';
 import { thinkRequestSchema } from '../../schemas/agent';
 import { messageDescription, messageExecute, type AgentMessage } from './message';

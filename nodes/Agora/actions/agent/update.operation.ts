@@ -7,14 +7,16 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../../shared/json';
-import { compact, FormReader, group } from '../../form/reader';
+import { compact, group } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { updateRequestSchema } from '../../schemas/agent';
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { agentIdField, agentPath, readAgentId, withAgentId } from '../../api/agents';
-import { readSystemMessages, systemMessagesField } from '../../form/fields';
+import { agentIdField, readAgentId } from '../../form/locators';
+import { agentPath, withAgentId } from '../../api/agents';
+import { readSystemMessages, systemMessagesField } from '../../form/commonFields';
 
 const properties: INodeProperties[] = [
 	agentIdField,

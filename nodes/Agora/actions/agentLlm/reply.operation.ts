@@ -1,12 +1,12 @@
 /**
  * Agent LLM › Reply: kept so that saved workflows keep answering; new workflows use the Agora Agent
- * LLM Reply node. Both send the same reply (nodes/shared/agentLlmReply.ts).
+ * LLM Reply node. Both send the same reply (nodes/shared/brain/reply.ts).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { replyProperties, replyToRequest } from '../../../shared/agentLlmReply';
-import { itemsInOrder } from '../../../shared/inOrder';
+import { replyProperties, replyToRequest } from '../../../shared/brain/reply';
+import { itemsInOrder } from '../../../shared/brain/inOrder';
 import { FormReader } from '../../form/reader';
 import type { ItemLoop } from '../types';
 

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MediaPullRegion } from '../../../shared/agoraFacts';
 import { withAdditionalBody } from '../../form/additionalBody';
-import { compact, FormReader, group, text } from '../../form/reader';
+import { compact, group, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
@@ -24,12 +25,12 @@ import {
 	rememberOwnedPlayer,
 	type PlayerWhere,
 } from '../../api/cloudPlayers';
-import { createFields } from './create.fields';
+import { createForm } from './create.form';
 import { CREATE_ACTION, reconcileByList, reconcileNamed } from './reconcile';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['cloudPlayer'], operation: ['create'] } },
-	createFields,
+	createForm,
 );
 
 const ACTION = CREATE_ACTION;

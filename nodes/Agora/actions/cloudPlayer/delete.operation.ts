@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { notFoundIsDeletedOptions } from '../../form/fields';
+import { notFoundIsDeletedOptions } from '../../form/commonFields';
 import { FormReader } from '../../form/reader';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { isRerun } from '../../run/rerun';
@@ -15,7 +15,8 @@ import { validateOrThrow } from '../../../shared/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { mediaPullRules } from '../../api/cloudPlayers';
-import { playerIdField, regionField, readPlayerId } from './fields';
+import { playerIdField, readPlayerId } from '../../form/locators';
+import { regionField } from './playerFields';
 
 const properties: INodeProperties[] = [
 	playerIdField,

@@ -10,8 +10,10 @@ import { validateOrThrow } from '../../../shared/validate';
 import { getPlayerRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { playerPages } from '../../api/cloudPlayers';
-import { FormReader, text } from '../../form/reader';
-import { channelCharsHint, playerIdField, readPlayerId } from './fields';
+import { FormReader } from '../../form/reader';
+import { text } from '../../form/bodyWriters';
+import { channelCharsHint } from './playerFields';
+import { playerIdField, readPlayerId } from '../../form/locators';
 
 const properties: INodeProperties[] = [
 	playerIdField,

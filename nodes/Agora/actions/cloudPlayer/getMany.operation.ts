@@ -11,9 +11,10 @@ import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull
 import type { AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
 import { playerPages } from '../../api/cloudPlayers';
-import { FormReader, text } from '../../form/reader';
-import { channelCharsHint } from './fields';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
+import { FormReader } from '../../form/reader';
+import { text } from '../../form/bodyWriters';
+import { channelCharsHint } from './playerFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,

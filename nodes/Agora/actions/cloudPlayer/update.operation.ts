@@ -12,8 +12,10 @@ import { validateOrThrow } from '../../../shared/validate';
 import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
-import { compact, FormReader, group, text } from '../../form/reader';
-import { playbackSpeedField, playerIdField, regionField, readPlayerId } from './fields';
+import { compact, group, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
+import { playbackSpeedField, regionField } from './playerFields';
+import { playerIdField, readPlayerId } from '../../form/locators';
 import { nextSequence, noteSequence, previousSequence } from './sequence';
 
 const properties: INodeProperties[] = [

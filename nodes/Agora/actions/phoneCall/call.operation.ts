@@ -8,7 +8,7 @@ import { agoraRequest } from '../../transport';
 import type { OperationContext } from '../types';
 import { fillAgentToken } from '../../api/autoToken';
 import { fillSipToken, prepareCallBody } from './call.body';
-import { callFields } from './call.fields';
+import { callForm } from './call.form';
 import { CALLS_PATH } from '../../api/calls';
 import { findPlacedCall } from './records';
 import { readWaitSettings, waitForCallEnd } from './callWait';
@@ -16,7 +16,7 @@ import { checkMcpServers } from '../../agentConfig/mcp';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['phoneCall'], operation: ['call'] } },
-	callFields,
+	callForm,
 );
 
 /**

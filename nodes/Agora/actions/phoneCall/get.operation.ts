@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId, withAgentId } from '../../api/agents';
-import { callIdField, callPath } from '../../api/calls';
+import { callIdField, readAgentId } from '../../form/locators';
+import { withAgentId } from '../../api/agents';
+import { callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 

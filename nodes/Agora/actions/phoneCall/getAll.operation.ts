@@ -11,7 +11,7 @@ import { FormReader } from '../../form/reader';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/listFields';
+import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
 import { walkCallRecords, type CallRecordsQuery } from './records';
 
 const ANY = 'any';

@@ -9,8 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { readAgentId } from '../../api/agents';
-import { callHasEnded, callIdField, callPath } from '../../api/calls';
+import { callIdField, readAgentId } from '../../form/locators';
+import { callHasEnded, callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
 

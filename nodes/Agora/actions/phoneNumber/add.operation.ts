@@ -10,14 +10,15 @@ import { withoutSeparators } from '../../schemas/telephony';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { backoffDelay, wait } from '../../transport/retry';
 import { withAdditionalBody } from '../../form/additionalBody';
-import { compact, FormReader, text } from '../../form/reader';
-import { splitList } from '../../form/fields';
-import { addFields } from './add.fields';
+import { compact, text } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
+import { splitList } from '../../form/commonFields';
+import { addForm } from './add.form';
 import { numberPath, safeNumber, sipPassword } from '../../api/numbers';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['phoneNumber'], operation: ['add'] } },
-	addFields,
+	addForm,
 );
 
 /** The import body: form, then "Additional Body (JSON)" merged over it, validated whole. */

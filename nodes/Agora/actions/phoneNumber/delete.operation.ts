@@ -6,13 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { notFoundIsDeletedOptions } from '../../form/fields';
+import { notFoundIsDeletedOptions } from '../../form/commonFields';
 import { FormReader } from '../../form/reader';
 import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
 import { isRerun } from '../../run/rerun';
 import { changes } from '../../run/sideEffects';
 import type { AgoraContext } from '../../transport';
-import { numberPath, phoneNumberField, readPhoneNumber } from '../../api/numbers';
+import { numberPath } from '../../api/numbers';
+import { phoneNumberField, readPhoneNumber } from '../../form/locators';
 
 const properties: INodeProperties[] = [
 	phoneNumberField,

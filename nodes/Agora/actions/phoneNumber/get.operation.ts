@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../../api/numbers';
+import { numberPath, safeNumber } from '../../api/numbers';
+import { phoneNumberField, readPhoneNumber } from '../../form/locators';
 
 const properties: INodeProperties[] = [phoneNumberField];
 

@@ -10,7 +10,7 @@ import { FormReader } from '../../form/reader';
 import { invalidField } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { returnAllAndLimit } from '../../form/listFields';
+import { returnAllAndLimit } from '../../form/getMany';
 import { numberPath, safeNumber } from '../../api/numbers';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];

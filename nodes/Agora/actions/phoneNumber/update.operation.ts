@@ -6,13 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, FormReader } from '../../form/reader';
+import { compact } from '../../form/bodyWriters';
+import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { invalidField, validateOrThrow } from '../../../shared/validate';
 import { updatePhoneNumberSchema } from '../../schemas/phoneNumber';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { additionalBodyOptions, withAdditionalBody } from '../../form/additionalBody';
-import { numberPath, phoneNumberField, readPhoneNumber, safeNumber } from '../../api/numbers';
+import { numberPath, safeNumber } from '../../api/numbers';
+import { phoneNumberField, readPhoneNumber } from '../../form/locators';
 
 const KEEP = 'keep';
 const LINK = 'link';

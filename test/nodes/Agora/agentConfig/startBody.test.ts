@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { buildStartBody, toCurrentForm } from '../../../../nodes/Agora/agentConfig/startBody';
 import { toUnixSeconds } from '../../../../nodes/Agora/form/parameters';
-import { readKeyValues, splitList } from '../../../../nodes/Agora/form/fields';
+import { readKeyValues, splitList } from '../../../../nodes/Agora/form/commonFields';
 
 /** The parameters n8n would hand over (hidden ones absent), read with their fallbacks. */
 function fakeFn(params: IDataObject): Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> {

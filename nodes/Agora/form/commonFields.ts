@@ -1,4 +1,7 @@
-/** Field builders the forms share: system messages, key-value lists, comma lists, JSON arrays. */
+/**
+ * Fields several forms use, each with the reader of its value: system messages, key-value lists,
+ * comma lists, JSON arrays, Treat Not Found as Deleted.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidField } from '../../shared/validate';

@@ -1,7 +1,5 @@
+/** Fields the cloud player forms share: region, playback speed, stream and channel wording. */
 import type { INodeProperties } from 'n8n-workflow';
-
-import type { ParameterReader } from '../../form/parameters';
-import { idLocator, readLocator } from '../../form/locators';
 
 /** Region of the Media Pull path: where the stream originates (create) or where the player was created. */
 export function regionField(description: string, hint?: string): INodeProperties {
@@ -20,22 +18,6 @@ export function regionField(description: string, hint?: string): INodeProperties
 		description,
 		...(hint ? { hint } : {}),
 	};
-}
-
-/** The player of Get, Update and Delete: picked from the list, or given by ID. */
-export const playerIdField: INodeProperties = idLocator({
-	displayName: 'Cloud Player',
-	name: 'playerId',
-	description: 'The player: its ID (a UUID) is returned by Create and by Get Many',
-	searchListMethod: 'searchCloudPlayers',
-	listPlaceholder: 'Select a cloud player...',
-	exampleId: '3a2b1c4d-0000-4000-8000-1234567890ab',
-	hint: 'The list shows the project’s players with their channel. Type to filter by name, channel or ID.',
-});
-
-/** The player ID of an item ('' when empty: the request schema then names the field). */
-export function readPlayerId(fn: ParameterReader, itemIndex: number): string {
-	return readLocator(fn, 'playerId', itemIndex);
 }
 
 export const streamUrlDescription =

@@ -4,11 +4,16 @@ import type { INodeProperties } from 'n8n-workflow';
 import { UID_MAX } from '../../../shared/agoraFacts';
 import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN } from '../../schemas/mediaPull';
 import { additionalBodyField } from '../../form/additionalBody';
-import { channelCharsHint, playbackSpeedField, regionField, streamUrlDescription } from './fields';
+import {
+	channelCharsHint,
+	playbackSpeedField,
+	regionField,
+	streamUrlDescription,
+} from './playerFields';
 
 const show = { encryption: [true] };
 
-export const createFields: INodeProperties[] = [
+export const createForm: INodeProperties[] = [
 	regionField(
 		'Region where the media stream originates; the player is created there. Delete and Update need the same region later.',
 	),

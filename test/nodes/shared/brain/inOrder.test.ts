@@ -1,7 +1,7 @@
 /** The Reply's item loop: no Agora context, items one after the other, each output paired with its item. */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { itemsInOrder } from '../../../nodes/shared/inOrder';
+import { itemsInOrder } from '../../../../nodes/shared/brain/inOrder';
 
 function context(count: number): IExecuteFunctions {
 	const items = Array.from({ length: count }, (_, index) => ({ json: { index } }));

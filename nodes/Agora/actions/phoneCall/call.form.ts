@@ -89,7 +89,7 @@ const callOptions = additionalBodyOptions(
 	'the request built from this form ({name, sip, pipeline_id, properties})',
 );
 
-export const callFields: INodeProperties[] = [
+export const callForm: INodeProperties[] = [
 	...beforeVersion(1.3, [
 		...numberFields,
 		...waitFields,

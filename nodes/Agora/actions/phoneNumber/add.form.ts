@@ -16,7 +16,7 @@ const PROVIDER_NAMES: Record<
 	twilio: { name: 'Twilio', description: 'A number bought from Twilio (twilio)' },
 };
 
-export const addFields: INodeProperties[] = [
+export const addForm: INodeProperties[] = [
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',

@@ -11,8 +11,8 @@ import type {
 	INodeType,
 } from 'n8n-workflow';
 
-import { parseReplyChunk } from '../../../nodes/shared/openAiChat';
-import { registerNodeType, runWorkflow, type TestWorkflow, apiField } from '../../lib/harness';
+import { parseReplyChunk } from '../../../../nodes/shared/brain/openAiChat';
+import { registerNodeType, runWorkflow, type TestWorkflow, apiField } from '../../../lib/harness';
 
 /** Stands in for the Agora Agent LLM Trigger: emits the item given in `request`. */
 class FakeLlmTrigger implements INodeType {

@@ -19,8 +19,8 @@ import {
 	SSE_HEADERS,
 	type ToolCall,
 } from './openAiChat';
-import { invalidField } from './validate';
-import { isPlainObject } from './values';
+import { invalidField } from '../validate';
+import { isPlainObject } from '../values';
 
 export const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 export const LLM_REPLY_TYPE = 'n8n-nodes-agora.agoraLlmReply';

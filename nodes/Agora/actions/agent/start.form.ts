@@ -41,7 +41,7 @@ const optionsField: INodeProperties = {
 	],
 };
 
-export const startFields: INodeProperties[] = [
+export const startForm: INodeProperties[] = [
 	...beforeVersion(1.3, [...flatAgentConfigFields(identityFields), optionsField]),
 	...fromVersion(
 		1.3,

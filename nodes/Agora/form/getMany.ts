@@ -1,3 +1,4 @@
+/** The controls every Get Many shows: Return All, Limit and Page Size. */
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Return All and Limit, as every n8n "Get Many" operation offers them. */
