@@ -34,7 +34,7 @@ describe('the table selected in the template', () => {
 			'Flag Voicemail',
 			'Mark Row',
 			'Release Claim',
-			'Reread Contact',
+			'Reread Claimed Rows',
 			'Settle Orphaned Claim',
 			'Write Outcome',
 		]);
