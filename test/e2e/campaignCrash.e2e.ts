@@ -89,9 +89,9 @@ inLane('last')('n8n killed in the middle of a campaign run', () => {
 		while ((await calls()).length < CONCURRENCY) await new Promise((r) => setTimeout(r, 200));
 
 		// n8n dies while the first three calls are under way; their rows stay claimed.
-		await host.stop(0);
 		const claimed = (await rows()).filter((r) => r.status === 'calling');
 		expect(claimed.map((r) => r.tries)).toEqual([1, 1, 1]);
+		await host.stop(0);
 		await host.start();
 		const restartedAt = Date.now();
 
