@@ -13,7 +13,16 @@ const DEFAULT_VERSION = '2.41.1';
 const VERSION = process.env.N8N_VERSION || DEFAULT_VERSION;
 const CACHE = process.env.N8N_E2E_CACHE || path.join(ROOT, '.cache');
 // n8n's user folder for dev, one per n8n version (its database moves forward only).
-const DEV_FOLDER = process.env.N8N_DEV_FOLDER || path.join(CACHE, 'dev', `n8n-${VERSION}`);
+// With an n8n the user runs (DEV_N8N_URL), a folder of its own: what dev imported there, by port.
+const DEV_FOLDER =
+	process.env.N8N_DEV_FOLDER ||
+	path.join(
+		CACHE,
+		'dev',
+		process.env.DEV_N8N_URL
+			? `running-${new URL(process.env.DEV_N8N_URL).port || 80}`
+			: `n8n-${VERSION}`,
+	);
 // `npm run dev -- --reset-examples`: dev's examples and credentials replace the user's changes.
 const RESET_EXAMPLES = process.argv.includes('--reset-examples');
 const started = Date.now();
@@ -167,6 +176,12 @@ function buildStamp() {
 }
 
 async function installN8n(status) {
+	// An n8n the user runs (DEV_N8N_URL, docs/development.md): dev installs none of its own.
+	if (process.env.DEV_N8N_URL) {
+		status.dir = '';
+		status.text = 'ready';
+		return;
+	}
 	status.text = `n8n ${VERSION}: checking the cache`;
 	const out = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh'), VERSION], {
 		// The sqlite3 build runs beside the download: both are shown while both run.
@@ -230,7 +245,7 @@ async function main() {
 	// Private: it holds n8n's database and the key its credentials are encrypted with.
 	fs.mkdirSync(DEV_FOLDER, { recursive: true, mode: 0o700 });
 	fs.chmodSync(DEV_FOLDER, 0o700);
-	const firstRun = !n8nInstalled();
+	const firstRun = !process.env.DEV_N8N_URL && !n8nInstalled();
 	say(
 		firstRun
 			? `first run: installing n8n ${VERSION} and its Node.js into ${path.relative(ROOT, CACHE) || CACHE} (about 2,000 packages, 2-8 minutes), and the project, side by side`

@@ -32,8 +32,9 @@ lane unit npm test
 lane scan npm run scan
 # dist/ is built; no lane rebuilds it while the others pack it.
 export AGORA_DIST_BUILT=1
-# Debian's packages the lanes below use (Chromium; Redis and Postgres), one apt-get at a time.
-lane system-packages bash -c 'bash test/browser/install-chromium.sh >/dev/null && npx ts-node --transpile-only -e "require(\"./test/queue/services\").ensurePackages(console.log)"'
+# Debian's packages the lanes below use (Chromium; Redis and Postgres; espeak-ng and ffmpeg with the
+# S3 store of Cloud Recording), one apt-get at a time.
+lane system-packages bash -c 'bash test/browser/install-chromium.sh >/dev/null && npx ts-node --transpile-only -e "require(\"./test/queue/services\").ensurePackages(console.log)" && bash scripts/install-recording-tools.sh >/dev/null'
 # The lanes start now: each waits only for the n8n it needs (install-n8n.sh holds a lock per
 # version), and reliability needs none.
 # The end-to-end lane mostly waits on its n8n servers, so the other lanes run beside it; their

@@ -4,12 +4,14 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentDescription, agentOperations } from './actions/agent';
 import { agentLlmDescription, agentLlmOperations } from './actions/agentLlm';
 import { cloudPlayerDescription, cloudPlayerOperations } from './actions/cloudPlayer';
+import { cloudRecordingDescription, cloudRecordingOperations } from './actions/cloudRecording';
 import { phoneCallDescription, phoneCallOperations } from './actions/phoneCall';
 import { phoneNumberDescription, phoneNumberOperations } from './actions/phoneNumber';
 import { tokenDescription, tokenOperations } from './actions/token';
@@ -22,6 +24,7 @@ import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { runConcurrently } from './run/pool';
 import { useFormLabels } from './form/labels';
 import { invalidField } from '../shared/validate';
+import { STORAGE_CREDENTIAL_TYPE } from '../shared/recordingStorage';
 import { bulkRunError, collectSideEffects } from './run/sideEffects';
 import { settle } from '../shared/values';
 import {
@@ -42,6 +45,7 @@ const operations: Record<string, Record<string, AgoraOperation>> = {
 	agent: agentOperations,
 	agentLlm: agentLlmOperations,
 	cloudPlayer: cloudPlayerOperations,
+	cloudRecording: cloudRecordingOperations,
 	phoneCall: phoneCallOperations,
 	phoneNumber: phoneNumberOperations,
 	token: tokenOperations,
@@ -75,8 +79,9 @@ export class Agora implements INodeType {
 		group: ['transform'],
 		// 1.1: Cloud Player › Get Many is getAll; Agent › Stop outputs alreadyStopped. 1.2: Vendor Keys
 		// defaults to From Credential. 1.3: Start and Call keep optional fields in "Add Option" groups.
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		// 1.4: Instructions and Greeting at the top, no switches inside the groups, no Presets.
+		version: [1, 1.1, 1.2, 1.3, 1.4],
+		defaultVersion: 1.4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start, steer and stop Agora Conversational AI voice agents, place phone calls with them, and inject media streams into channels as cloud players',
@@ -89,9 +94,15 @@ export class Agora implements INodeType {
 		credentials: [
 			{
 				name: 'agoraVendorKeysApi',
-				required: true,
+				// n8n's editor pre-selects one credential in a new node: without this one, Agora's managed models serve.
+				required: false,
 				testedBy: 'agoraVendorKeysCredentialTest',
 				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
+			},
+			{
+				name: STORAGE_CREDENTIAL_TYPE,
+				required: true,
+				displayOptions: { show: { resource: ['cloudRecording'] } },
 			},
 			{
 				name: 'agoraApi',
@@ -104,6 +115,7 @@ export class Agora implements INodeType {
 						resource: [
 							'agent',
 							'cloudPlayer',
+							'cloudRecording',
 							'notificationServer',
 							'phoneCall',
 							'phoneNumber',
@@ -138,6 +150,12 @@ export class Agora implements INodeType {
 							'Media Pull: inject an online stream or image into a channel. Needs Basic authentication in the credential.',
 					},
 					{
+						name: 'Cloud Recording',
+						value: 'cloudRecording',
+						description:
+							'Record a channel or a web page into your own cloud storage. Needs Basic authentication in the credential.',
+					},
+					{
 						name: 'Notification Server',
 						value: 'notificationServer',
 						description: 'IP addresses Agora sends message notifications from, for a firewall',
@@ -164,6 +182,7 @@ export class Agora implements INodeType {
 			...agentDescription,
 			...agentLlmDescription,
 			...cloudPlayerDescription,
+			...cloudRecordingDescription,
 			...phoneCallDescription,
 			...phoneNumberDescription,
 			...tokenDescription,
@@ -173,7 +192,14 @@ export class Agora implements INodeType {
 				...requestOptionsField,
 				displayOptions: {
 					show: {
-						resource: ['agent', 'cloudPlayer', 'notificationServer', 'phoneCall', 'phoneNumber'],
+						resource: [
+							'agent',
+							'cloudPlayer',
+							'cloudRecording',
+							'notificationServer',
+							'phoneCall',
+							'phoneNumber',
+						],
 					},
 					hide: { operation: ['start', 'call'] },
 				},
@@ -224,6 +250,7 @@ async function runAsAgoraRequests(
 		ctx.secrets.push(...vendorKeys.secrets);
 	}
 	const continueOnFail = fn.continueOnFail();
+	const toErrorOutput = fn.getNode().onError === 'continueErrorOutput';
 
 	const run = await runConcurrently(items.length, options.concurrency ?? 50, async (itemIndex) => {
 		const outcome = await settle(operation.execute.call(fn, itemIndex, ctx));
@@ -231,6 +258,9 @@ async function runAsAgoraRequests(
 			return outcome.value.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		// Without Continue On Fail the pool stops; bulkRunError reports it with what was done before.
 		if (!continueOnFail) throw outcome.error;
+		// n8n's "Continue (using error output)" routes an item by its error (the item then holds its text).
+		if (toErrorOutput && outcome.error instanceof Error)
+			return [{ json: {}, error: outcome.error as NodeApiError, pairedItem: { item: itemIndex } }];
 		return [{ json: errorJson(outcome.error), pairedItem: { item: itemIndex } }];
 	});
 	if (run.failures.length > 0) {

@@ -32,6 +32,10 @@ const SETUP_NOTICE =
 	'Paste the Production URL as LLM URL in Agora › Agent › Start; end it with an Agora Agent LLM Reply. ' +
 	'<a href="https://github.com/n8n-nodes-agora/n8n-nodes-agora#readme" target="_blank">Set-up</a>';
 
+/** The same sentence as README.md and docs/brain.md: the memory key described one way. */
+const MEMORY_NOTICE =
+	'Memory per call: key it by params.user, the channel that Agent › Start sends as LLM Params "user" and Agora repeats in every turn.';
+
 interface LlmTriggerOptions {
 	answerTimeoutMs?: number;
 	onTimeout?: 'error' | 'fallback';
@@ -159,6 +163,7 @@ export class AgoraLlmTrigger implements INodeType {
 		],
 		properties: [
 			{ displayName: SETUP_NOTICE, name: 'setupNotice', type: 'notice', default: '' },
+			{ displayName: MEMORY_NOTICE, name: 'memoryNotice', type: 'notice', default: '' },
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -167,7 +172,8 @@ export class AgoraLlmTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Answer Timeout (Ms)',
+						// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+						displayName: 'Answer Timeout (ms)',
 						name: 'answerTimeoutMs',
 						type: 'number',
 						typeOptions: { minValue: 100, maxValue: MAX_ANSWER_TIMEOUT_MS, numberPrecision: 0 },

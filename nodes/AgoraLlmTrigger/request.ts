@@ -44,7 +44,7 @@ export const NOT_JSON = invalid(
 );
 
 /** The text of a message's content: a string, or the text parts of a content array. */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
 	if (typeof content === 'string') return content;
 	if (!Array.isArray(content)) return '';
 	return content
@@ -60,7 +60,7 @@ export function contentText(content: unknown): string {
  * The image URLs of a message's content: OpenAI's `{type: "image_url", image_url: {url}}` and the
  * `{type: "image", image_url: "<url>"}` of Agora's custom-LLM guide (data: URLs included).
  */
-export function contentImages(content: unknown): string[] {
+function contentImages(content: unknown): string[] {
 	if (!Array.isArray(content)) return [];
 	const urls: string[] = [];
 	for (const part of content) {

@@ -9,7 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { agoraApiCredentialTest } from '../shared/credentialTest';
 import { agoraNotificationsCredentialTest } from './credential';
-import { CONVERSATIONAL_AI_EVENTS, eventOptions, MEDIA_PULL_EVENTS } from './events';
+import {
+	CLOUD_RECORDING_EVENTS,
+	CONVERSATIONAL_AI_EVENTS,
+	eventOptions,
+	MEDIA_PULL_EVENTS,
+} from './events';
 import { toOutputItem } from './notification';
 import {
 	answer,
@@ -42,7 +47,7 @@ export class AgoraTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
+			'={{ {"conversationalAi": "Conversational AI", "mediaPull": "Media Pull", "cloudRecording": "Cloud Recording", "both": "Conversational AI + Media Pull"}[$parameter["product"]] }}',
 		// n8n's node panel merges this trigger into the Agora node's entry and shows this text there.
 		description:
 			'Run Agora Conversational AI voice agents, their phone calls and numbers, and Media Pull cloud players, generate channel tokens, and start workflows from Agora message notifications',
@@ -94,6 +99,11 @@ export class AgoraTrigger implements INodeType {
 				noDataExpression: true,
 				options: [
 					{
+						name: 'Cloud Recording',
+						value: 'cloudRecording',
+						description: 'Recording events: uploaded files, recorder left, errors (productId 3)',
+					},
+					{
 						name: 'Conversational AI',
 						value: 'conversationalAi',
 						description: 'Agent events (productId 17)',
@@ -135,6 +145,17 @@ export class AgoraTrigger implements INodeType {
 				displayOptions: { show: { product: ['mediaPull', 'both'] } },
 				description:
 					'Cloud player events that start the workflow; empty or “All” means every event. Other events are answered 200 and start nothing.',
+			},
+			{
+				displayName: 'Cloud Recording Events',
+				name: 'cloudRecordingEvents',
+				type: 'multiOptions',
+				noDataExpression: true,
+				options: eventOptions(CLOUD_RECORDING_EVENTS, 'All Cloud Recording Events'),
+				default: ['*'],
+				displayOptions: { show: { product: ['cloudRecording'] } },
+				description:
+					'Recording events that start the workflow; empty or “All” means every event. Other events are answered 200 and start nothing.',
 			},
 			{
 				displayName: 'Options',

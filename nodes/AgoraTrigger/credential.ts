@@ -10,8 +10,8 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-export const API_CREDENTIAL = 'agoraApi';
-export const NOTIFICATIONS_CREDENTIAL = 'agoraNotificationsApi';
+const API_CREDENTIAL = 'agoraApi';
+const NOTIFICATIONS_CREDENTIAL = 'agoraNotificationsApi';
 
 export function notificationCredentialType(node: Pick<INode, 'typeVersion'>): string {
 	return node.typeVersion >= 2 ? NOTIFICATIONS_CREDENTIAL : API_CREDENTIAL;

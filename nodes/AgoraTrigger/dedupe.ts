@@ -15,7 +15,7 @@ export const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Key of the record in the node's static data. */
 export const SEEN_KEY = 'seenNotices';
 
-export type SeenRecord = Array<[string, number]>;
+type SeenRecord = Array<[string, number]>;
 
 /** Ids claimed in this process, per trigger (mode, workflow, node). */
 export const PROCESS_LIMIT = 1000;
@@ -68,7 +68,7 @@ export function isSeen(record: SeenRecord, noticeId: string, now: number): boole
  * The record to store: the given entries merged (an id once, at its latest time), expired ones
  * removed, at most DEDUPE_LIMIT kept (newest), oldest first.
  */
-export function mergeSeen(entries: Iterable<[string, number]>, now: number): SeenRecord {
+function mergeSeen(entries: Iterable<[string, number]>, now: number): SeenRecord {
 	const latest = new Map<string, number>();
 	for (const [id, at] of entries) {
 		if (now - at >= DEDUPE_TTL_MS) continue;

@@ -6,7 +6,7 @@
 const ALL_EVENTS = '*';
 
 /** productId of each product the trigger can listen to. */
-export const PRODUCT_IDS = { conversationalAi: 17, mediaPull: 4 } as const;
+export const PRODUCT_IDS = { conversationalAi: 17, mediaPull: 4, cloudRecording: 3 } as const;
 export type ProductKey = keyof typeof PRODUCT_IDS;
 
 interface AgoraEventType {
@@ -99,9 +99,143 @@ export const MEDIA_PULL_EVENTS: AgoraEventType[] = [
 	},
 ];
 
+const recording = (eventType: number, name: string, displayName: string, description: string) => ({
+	eventType,
+	name,
+	displayName: `${displayName} (${eventType})`,
+	description,
+});
+
+/** Cloud Recording's notification events; each name is Agora's msgName. */
+export const CLOUD_RECORDING_EVENTS: AgoraEventType[] = [
+	recording(
+		1,
+		'cloud_recording_error',
+		'Error',
+		'An error during the recording; details.errorLevel 5 is fatal',
+	),
+	recording(2, 'cloud_recording_warning', 'Warning', 'A warning during the recording'),
+	recording(
+		3,
+		'cloud_recording_status_update',
+		'Status Update',
+		'A request did not match the service status',
+	),
+	recording(
+		4,
+		'cloud_recording_file_infos',
+		'M3U8 File Created',
+		'The M3U8 playlist was first written',
+	),
+	recording(
+		11,
+		'session_exit',
+		'Session Exit',
+		'The recording ended and exited; details.exitStatus',
+	),
+	recording(
+		12,
+		'session_failover',
+		'Session Failover',
+		'The recording moves to a new server (within 90 s)',
+	),
+	recording(30, 'uploader_started', 'Uploader Started', 'The upload service started'),
+	recording(31, 'uploaded', 'Uploaded', 'Every file is in your storage; details.fileList'),
+	recording(
+		32,
+		'backuped',
+		'Backed Up',
+		'Every file is uploaded, some to Agora’s backup first (moved on later)',
+	),
+	recording(
+		33,
+		'uploading_progress',
+		'Uploading Progress',
+		'Upload progress, every minute (0 to 10000)',
+	),
+	recording(40, 'recorder_started', 'Recorder Started', 'The recorder joined and started'),
+	recording(
+		41,
+		'recorder_leave',
+		'Recorder Left',
+		'The recorder left the channel; details.leaveCode says why',
+	),
+	recording(
+		42,
+		'recorder_slice_start',
+		'Slice Start',
+		'The first slice of a file (or after an interruption)',
+	),
+	recording(
+		43,
+		'recorder_audio_stream_state_changed',
+		'Audio Stream State Changed',
+		'A user’s audio is received or not',
+	),
+	recording(
+		44,
+		'recorder_video_stream_state_changed',
+		'Video Stream State Changed',
+		'A user’s video is received or not',
+	),
+	recording(
+		45,
+		'recorder_snapshot_file',
+		'Snapshot Taken',
+		'A snapshot was uploaded; details.fileName',
+	),
+	recording(60, 'vod_started', 'VoD Upload Started', 'The ApsaraVideo for VoD uploader started'),
+	recording(61, 'vod_triggered', 'VoD Uploaded', 'Every file is in ApsaraVideo for VoD'),
+	recording(
+		70,
+		'web_recorder_started',
+		'Web Page Recording Started',
+		'The web page recording started',
+	),
+	recording(
+		71,
+		'web_recorder_stopped',
+		'Web Page Recording Stopped',
+		'The web page recording stopped; details.code and fileList',
+	),
+	recording(
+		72,
+		'web_recorder_capability_limit',
+		'Web Page Unsupported',
+		'The page uses something web recording cannot record',
+	),
+	recording(
+		73,
+		'web_recorder_reload',
+		'Web Page Reloaded',
+		'The page was reloaded; details.reason',
+	),
+	recording(80, 'transcoder_started', 'Transcoding Started', 'The transcoding started'),
+	recording(
+		81,
+		'transcoder_completed',
+		'Transcoding Completed',
+		'The transcoding finished; details.result',
+	),
+	recording(90, 'download_failed', 'Download Failed', 'The recorded files could not be downloaded'),
+	recording(
+		100,
+		'rtmp_publish_status',
+		'RTMP Push Status',
+		'The web page recording’s CDN push changed state',
+	),
+	recording(
+		1001,
+		'postpone_transcode_final_result',
+		'Transcoding Result',
+		'The final result of the transcoding',
+	),
+];
+
 const EVENTS_BY_PRODUCT: Record<number, AgoraEventType[]> = {
 	[PRODUCT_IDS.conversationalAi]: CONVERSATIONAL_AI_EVENTS,
 	[PRODUCT_IDS.mediaPull]: MEDIA_PULL_EVENTS,
+	[PRODUCT_IDS.cloudRecording]: CLOUD_RECORDING_EVENTS,
 };
 
 const PRODUCT_NAMES: Record<number, string> = {

@@ -5,7 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../shared/values';
-import { eventName, productName } from './events';
+import { recordingDetails } from './cloudRecording';
+import { eventName, PRODUCT_IDS, productName } from './events';
 
 export interface AgoraNotification {
 	noticeId: string;
@@ -68,11 +69,11 @@ export function parseNotification(text: string): ParseResult {
 	};
 }
 
-/** The console's health check names the channel `test_webhook` (payload.channel or channelName). */
+/** The console's health check names the channel `test_webhook` (payload.channel, channelName or cname). */
 export function isHealthCheck(n: AgoraNotification): boolean {
 	const p = n.payload;
 	const player = isPlainObject(p.player) ? p.player : {};
-	return [p.channel, p.channelName, player.channelName].includes(HEALTH_CHECK_CHANNEL);
+	return [p.channel, p.channelName, p.cname, player.channelName].includes(HEALTH_CHECK_CHANNEL);
 }
 
 /** `payload.labels` (the map given when the agent was started), `{}` when absent. */
@@ -104,9 +105,16 @@ export function toOutputItem(
 		eventType: n.eventType,
 		event: eventName(n.productId, n.eventType),
 		notifyMs: n.notifyMs,
-		sid: n.sid,
+		sid:
+			n.sid ??
+			(n.productId === PRODUCT_IDS.cloudRecording && typeof n.payload.sid === 'string'
+				? n.payload.sid
+				: null),
 		labels: labelsOf(n),
 		payload: n.payload,
+		...(n.productId === PRODUCT_IDS.cloudRecording
+			? { recording: recordingDetails(n.payload) }
+			: {}),
 		healthCheck: extra.healthCheck,
 		verified: extra.verified,
 	};

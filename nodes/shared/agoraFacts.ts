@@ -25,6 +25,7 @@ export const PRESETS = {
  * one) may cover any category: then every category counts as covered.
  */
 export function presetCategories(preset: string | null | undefined): {
+	asr: boolean;
 	llm: boolean;
 	tts: boolean;
 	unknown: boolean;
@@ -37,6 +38,7 @@ export function presetCategories(preset: string | null | undefined): {
 		(PRESETS[category] as readonly string[]).includes(id);
 	const unknown = ids.some((id) => !listed('asr', id) && !listed('llm', id) && !listed('tts', id));
 	return {
+		asr: unknown || ids.some((id) => listed('asr', id)),
 		llm: unknown || ids.some((id) => listed('llm', id)),
 		tts: unknown || ids.some((id) => listed('tts', id)),
 		unknown,

@@ -1,5 +1,5 @@
 /** Agora's guides for the steps a user takes in Agora Console or at a SIP provider, as editor links. */
-export const AGORA_GUIDES = {
+const AGORA_GUIDES = {
 	enableConversationalAi:
 		'https://docs.agora.io/en/conversational-ai/get-started/manage-agora-account',
 	notifications: 'https://docs.agora.io/en/ai/build/handle-runtime-events/webhooks',

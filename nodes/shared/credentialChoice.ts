@@ -14,11 +14,19 @@ export async function selectedCredential(
 	type: string,
 	displayName: string,
 ): Promise<ICredentialDataDecryptedObject> {
-	const chosen = fn.getNode().credentials?.[type];
-	if (!chosen || (!chosen.id && !chosen.name)) {
+	if (!isCredentialChosen(fn, type)) {
 		throw new NodeOperationError(fn.getNode(), `No “${displayName}” credential selected`, {
 			description: `Select one in the node's credential field (“Credential to connect with”), or create one there. Nothing was sent to Agora.`,
 		});
 	}
 	return await fn.getCredentials(type);
+}
+
+/** Whether the node has a credential of this type chosen (by id, or by name in older workflows). */
+export function isCredentialChosen(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
+	type: string,
+): boolean {
+	const chosen = fn.getNode().credentials?.[type];
+	return !!chosen && (!!chosen.id || !!chosen.name);
 }

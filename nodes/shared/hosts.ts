@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Where Agora's APIs live: the credential's host (or custom base URL) and the agent API's prefix. */
-export const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
-export const AGENT_PREFIX = `${AGENT_API_PREFIX}/projects`;
+const AGENT_API_PREFIX = '/api/conversational-ai-agent/v2';
 
 /** Mainland China's regional hosts (api-cn-east-1, api-cn-north-1, on either domain). */
 const CHINA_HOST = /^https:\/\/api-cn-[a-z]+-\d+\.(agora\.io|sd-rtn\.com)$/i;

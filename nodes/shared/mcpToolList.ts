@@ -8,7 +8,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { isPlainObject } from './values';
 
 /** n8n's request helper (`this.helpers.httpRequest`). */
-export type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 const PROTOCOL_VERSION = '2025-03-26';
 const MAX_PAGES = 20;
@@ -20,7 +20,7 @@ interface FullResponse {
 }
 
 /** The names the server lists, or why it could not be asked (the text never holds a header value). */
-export type McpToolList = { ok: true; names: string[] } | { ok: false; why: string };
+type McpToolList = { ok: true; names: string[] } | { ok: false; why: string };
 
 type Reply = { ok: true; result: IDataObject } | { ok: false; why: string };
 

@@ -22,7 +22,7 @@ export function describeZodError(
 }
 
 /** Names an API path (or parameter path) as the node's form labels it; set by the node. */
-export type FieldNamer = (node: INode, field: string) => string | undefined;
+type FieldNamer = (node: INode, field: string) => string | undefined;
 
 let fieldNamer: FieldNamer = () => undefined;
 

@@ -147,12 +147,15 @@ export class Caller {
 				'AgentNotReady',
 				`Agent ${agentId} is ${a.status}: the caller can speak once it is RUNNING.`,
 			);
-		const llm = a.mllm ? undefined : a.properties.llm;
-		if (!isObj(llm) || typeof llm.url !== 'string' || !llm.url) {
+		const llm = this.llmOf(a);
+		if (!llm) {
+			const managed = isObj(a.properties.llm) && a.properties.llm.credential_mode === 'managed';
 			throw new AgentError(
 				400,
 				'NoLlmUrl',
-				`Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`,
+				managed && !a.mllm
+					? `Agent ${agentId} uses Agora’s managed LLM: give the sandbox SANDBOX_MANAGED_LLM_URL (an OpenAI chat-completions endpoint) to play it.`
+					: `Agent ${agentId} has no llm.url the sandbox can call (MLLM and pipeline agents are not simulated).`,
 			);
 		}
 		// llm.style picks the request format; the sandbox speaks the default one, OpenAI's
@@ -168,6 +171,18 @@ export class Caller {
 		const turn = previous.catch(() => undefined).then(() => this.turn(a, llm, text));
 		this.turnQueue.set(agentId, turn);
 		return turn;
+	}
+
+	/**
+	 * The LLM block the sandbox calls for this agent: its own llm.url, or for Agora's managed LLM
+	 * (credential_mode managed, no url) the endpoint configured to play it; none for MLLM agents.
+	 */
+	llmOf(a: AgentRecord): Json | undefined {
+		const llm = a.mllm ? undefined : a.properties.llm;
+		if (!isObj(llm)) return undefined;
+		if (llm.credential_mode === 'managed' && !llm.url && this.ctx.opts.managedLlmUrl)
+			return { ...llm, url: this.ctx.opts.managedLlmUrl };
+		return typeof llm.url === 'string' && llm.url ? llm : undefined;
 	}
 
 	private async turn(a: AgentRecord, llm: Json, text: string): Promise<Exchange> {
@@ -209,6 +224,7 @@ export class Caller {
 			metadata,
 			playFrom: this.ctx.clock.now(),
 			llmTtftMs: ex.ttftMs,
+			heard: text,
 		});
 		ex.turnId = turn.turn_id;
 		if (ex.ttftMs !== undefined) {

@@ -58,6 +58,9 @@ async function main(): Promise<void> {
 			pick('require-imported-numbers', 'SANDBOX_REQUIRE_IMPORTED_NUMBERS'),
 		),
 		llmTimeoutMs: num('llm-timeout-ms', 'SANDBOX_LLM_TIMEOUT_MS'),
+		recordingStorageEndpoint:
+			pick('recording-storage-endpoint', 'SANDBOX_RECORDING_STORAGE_ENDPOINT') || undefined,
+		managedLlmUrl: pick('managed-llm-url', 'SANDBOX_MANAGED_LLM_URL') || undefined,
 		notify: notifyUrl ? { url: notifyUrl, secret: notificationSecret } : undefined,
 	};
 	const callee = pick('callee-script', 'SANDBOX_CALLEE_SCRIPT');

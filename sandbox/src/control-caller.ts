@@ -15,8 +15,8 @@ import { isObj } from './util';
 const done = (body: unknown): ControlAnswer => ({ status: 200, body });
 const bad = (error: string, status = 400): ControlAnswer => ({ status, body: { error } });
 
-function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
-	const llm = a.properties.llm;
+function agentView(a: AgentRecord, calls: CallStore, caller: Caller): Record<string, unknown> {
+	const llm = caller.llmOf(a);
 	const call = calls.all().find((c) => c.agentId === a.agentId);
 	const greeted =
 		a.turns[0]?.start.type === 'greeting'
@@ -28,7 +28,7 @@ function agentView(a: AgentRecord, calls: CallStore): Record<string, unknown> {
 		channel: a.channel,
 		status: a.status,
 		message: a.message,
-		can_talk: !a.mllm && isObj(llm) && typeof llm.url === 'string' && llm.url !== '',
+		can_talk: llm !== undefined,
 		greeting: greeted?.content,
 		call: call
 			? {
@@ -75,7 +75,7 @@ async function conversation(
 	if (!a) return bad(`Agent ${id} is not found.`, 404);
 	const tools = await caller.toolsReady(id);
 	return done({
-		agent: agentView(a, calls),
+		agent: agentView(a, calls, caller),
 		history: a.history,
 		exchanges: caller.exchangesOf(id),
 		tools,
@@ -92,9 +92,10 @@ export function callerControl(
 			return { status: 200, body: TALK_PAGE, contentType: 'text/html; charset=utf-8' };
 		if (method === 'GET' && path === '/_sandbox/conversations') {
 			return done(
-				agents
-					.all()
-					.map((a) => ({ ...agentView(a, calls), exchanges: caller.exchangesOf(a.agentId) })),
+				agents.all().map((a) => ({
+					...agentView(a, calls, caller),
+					exchanges: caller.exchangesOf(a.agentId),
+				})),
 			);
 		}
 		const m = /^\/_sandbox\/agents\/([^/]+)\/(say|conversation)$/.exec(path);

@@ -14,6 +14,15 @@ export function playbackMs(text: string): number {
 	return TTS_TTFB_MS + MS_PER_CHAR * [...text].length;
 }
 
+/** What each turn said (the agent's text, and the caller's line it answers), for the recorder. */
+const spoken = new WeakMap<TurnRecord, { text: string; playFrom: number; heard?: string }>();
+
+export function spokenIn(
+	t: TurnRecord,
+): { text: string; playFrom: number; heard?: string } | undefined {
+	return spoken.get(t);
+}
+
 /** The agent's audio plays until this sandbox time (ms); 0 when it never spoke. */
 const playingUntil = new WeakMap<AgentRecord, number>();
 
@@ -48,6 +57,8 @@ export interface TurnShape {
 	playFrom?: number;
 	/** LLM time to first token, for the metrics of a voice_input turn. */
 	llmTtftMs?: number;
+	/** The caller's line this turn answers (voice_input). */
+	heard?: string;
 }
 
 /** Adds a turn the agent plays: text into history, the turn with its end and latency metrics. */
@@ -76,6 +87,7 @@ export function addTurn(
 		},
 	};
 	a.turns.push(turn);
+	spoken.set(turn, { text, playFrom, heard: shape.heard });
 	playingUntil.set(a, playFrom + duration);
 	a.history.push({ role: 'assistant', content: text });
 	return turn;

@@ -1,14 +1,17 @@
-import type { FaultKind, FaultSpec } from './types';
+import type { FaultKind, FaultSpec, MoreFaultKind } from './types';
 import { isObj } from './util';
 
-export const FAULT_KINDS: readonly FaultKind[] = [
+export const FAULT_KINDS: ReadonlyArray<FaultKind | MoreFaultKind> = [
 	'429',
 	'500',
 	'503',
 	'504',
 	'504-after-commit',
 	'drop',
+	'drop-after-commit',
 	'latency',
+	'206-65',
+	'failover',
 ];
 
 interface PendingFault {
@@ -26,7 +29,7 @@ export function faultSpecError(f: unknown): string | undefined {
 	if (f.method !== undefined && typeof f.method !== 'string') return 'method must be a string';
 	if (f.pathIncludes !== undefined && typeof f.pathIncludes !== 'string')
 		return 'pathIncludes must be a string';
-	for (const k of ['count', 'retryAfterSeconds', 'latencyMs']) {
+	for (const k of ['count', 'retryAfterSeconds', 'latencyMs', 'durationMs']) {
 		const v = f[k];
 		if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
 			return `${k} must be a number >= 0`;

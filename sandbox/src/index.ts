@@ -14,6 +14,7 @@ export type {
 	CallState,
 	DestroyedPlayer,
 	FaultKind,
+	MoreFaultKind,
 	FaultSpec,
 	NotificationInput,
 	NotificationRecord,

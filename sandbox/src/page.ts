@@ -40,11 +40,9 @@ form input { flex: 1; padding: .3em; }
 <p class="meta">Type as the caller; the agent calls its <code>llm.url</code> and speaks the answer. Agents without an LLM URL (MLLM, pipeline) are listed without a box.</p>
 <section id="website">
 <h2>Be the website: a session from your backend</h2>
-<p class="meta">As a web page with Agora's Web SDK does: ask the backend (example 18's session webhook, Production URL) for a session, then join its channel with the App ID, token and UID it answered. The agent it started shows below, marked as yours; Stop asks the backend's stop webhook to end it.</p>
+<p class="meta">As a web page with Agora's Web SDK does: ask the backend (example 18's session webhook, Production URL) for a session, then join its channel with the App ID, token and UID it answered. The agent it started shows below, marked as yours; Stop sends the session back to the backend's stop webhook, which ends its agent.</p>
 <label for="session-url">Session URL</label>
 <input id="session-url" placeholder="http://127.0.0.1:5678/webhook/agora/session">
-<label for="session-channel">Channel (empty: the backend makes one)</label>
-<input id="session-channel">
 <label for="stop-url">Stop URL</label>
 <input id="stop-url" placeholder="http://127.0.0.1:5678/webhook/agora/session/stop">
 <p><button id="session-start" type="button">Start session</button> <button id="session-stop" type="button" disabled>Stop</button> <span id="session-result" class="meta"></span></p>
@@ -106,6 +104,7 @@ function box(agent) {
 	return b;
 }
 let yourAgent;
+let yourSession;
 function render(agent) {
 	const b = box(agent);
 	b.root.classList.toggle('yours', agent.agent_id === yourAgent);
@@ -195,12 +194,11 @@ async function answerOf(res) {
 }
 document.getElementById('session-start').addEventListener('click', async () => {
 	const url = document.getElementById('session-url').value.trim();
-	const channel = document.getElementById('session-channel').value.trim();
 	if (!url) { sessionResult.textContent = 'Type the session URL first.'; return; }
 	sessionResult.textContent = 'asking the backend…';
 	let session;
 	try {
-		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(channel ? { channel } : {}) });
+		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		session = await answerOf(res);
 		if (!res.ok || !session.token) { sessionResult.textContent = 'the backend answered ' + res.status + ': ' + (session.message || session.error || 'no token in its answer'); return; }
 	} catch (e) {
@@ -210,19 +208,21 @@ document.getElementById('session-start').addEventListener('click', async () => {
 	const res = await fetch('/_sandbox/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ appId: session.appId, channel: session.channel, uid: session.uid, token: session.token }) });
 	const joined = await answerOf(res);
 	if (!res.ok) { sessionResult.textContent = 'join refused: ' + joined.error; return; }
-	yourAgent = session.agentId;
-	document.getElementById('session-stop').disabled = !yourAgent;
-	const listening = joined.agents.filter((a) => a.listens_to_you).map((a) => a.name);
+	yourSession = session.session;
+	const listeningAgents = joined.agents.filter((a) => a.listens_to_you);
+	yourAgent = listeningAgents[0] && listeningAgents[0].agent_id;
+	document.getElementById('session-stop').disabled = !yourSession;
+	const listening = listeningAgents.map((a) => a.name);
 	sessionResult.textContent = 'joined channel ' + joined.channel + ' as UID ' + joined.uid + '; agents listening to you: ' + (listening.join(', ') || 'none');
 	refresh();
 });
 document.getElementById('session-stop').addEventListener('click', async () => {
 	const url = document.getElementById('stop-url').value.trim();
-	if (!url || !yourAgent) return;
+	if (!url || !yourSession) return;
 	try {
-		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agentId: yourAgent }) });
+		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ session: yourSession }) });
 		const answer = await answerOf(res);
-		sessionResult.textContent = res.ok ? 'stopped agent ' + yourAgent : 'the stop webhook answered ' + res.status + ': ' + (answer.message || answer.error || '');
+		sessionResult.textContent = res.ok ? 'stopped the session' : 'the stop webhook answered ' + res.status + ': ' + (answer.message || answer.error || '');
 		if (res.ok) document.getElementById('session-stop').disabled = true;
 	} catch (e) {
 		sessionResult.textContent = 'the stop webhook did not answer: ' + e.message;

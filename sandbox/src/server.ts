@@ -14,16 +14,27 @@ import { Clock } from './clock';
 import { control, ControlExtension } from './control';
 import { callerControl } from './control-caller';
 import { joinControl } from './control-join';
+import { DEFAULT_FAILOVER_MS, recordingControl } from './control-recording';
 import { telephonyControl } from './control-telephony';
 import { Faults } from './faults';
 import { Notifier } from './notifier';
 import { PhoneNumberStore } from './numbers';
 import { PlayerStore } from './players';
+import { RecordingStore, type RecordingRecord } from './recordings';
 import { RateLimiter } from './ratelimit';
-import * as R from './reference';
-import { AGENT_401, agentErr, errorReply, Family, MEDIA_401, mediaErr, Reply } from './reply';
+import { resolve } from './options';
+import {
+	agentErr,
+	errorReply,
+	Family,
+	faultReply,
+	mediaErr,
+	Reply,
+	unauthorizedBody,
+} from './reply';
 import { AGENT_ROOT, agentApi } from './routes-agents';
 import { mediaApi, PlayerApiCtx } from './routes-players';
+import { isRecordingPath, recordingApi, type RecordingApiCtx } from './routes-recording';
 import { isTelephonyPath, telephonyApi, TelephonyCtx } from './routes-telephony';
 import { NCS_IP_PATH, ncsIpReply } from './ncs';
 import type {
@@ -53,30 +64,6 @@ const CHINA_PREFIX = '/cn';
 const MAX_BODY = 5 * 1024 * 1024;
 /** Visible Latin-1 and tab/space only: what Node lets a response header carry. */
 const HEADER_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-function resolve(o: SandboxOptions): ResolvedOptions {
-	return {
-		port: o.port ?? 0,
-		customerId: o.customerId ?? 'sandbox-customer',
-		customerSecret: o.customerSecret ?? 'sandbox-secret',
-		appId: o.appId ?? '0123456789abcdef0123456789abcdef',
-		appCertificate: o.appCertificate ?? 'fedcba9876543210fedcba9876543210',
-		startDelayMs: o.startDelayMs ?? 50,
-		stopDelayMs: o.stopDelayMs ?? 50,
-		listDelayMs: o.listDelayMs ?? 0,
-		rateLimits: o.rateLimits ?? false,
-		playerQuota: o.playerQuota ?? R.DEFAULT_PLAYER_QUOTA,
-		agentQuota: o.agentQuota ?? 0,
-		latencyMs: o.latencyMs ?? 0,
-		notify: o.notify ?? null,
-		playerIdleTimeoutMs: o.playerIdleTimeoutMs,
-		requestLogLimit: o.requestLogLimit ?? 5000,
-		callSetupMs: o.callSetupMs ?? 500,
-		ringTimeoutMs: o.ringTimeoutMs ?? 30000,
-		requireImportedNumbers: o.requireImportedNumbers ?? false,
-		llmTimeoutMs: o.llmTimeoutMs ?? 15000,
-	};
-}
 
 function parseQuery(qs: string): Record<string, string> {
 	const out: Record<string, string> = {};
@@ -108,6 +95,8 @@ export class SandboxImpl implements Sandbox {
 	private readonly playerCtx: PlayerApiCtx;
 	private readonly telephony: TelephonyCtx;
 	private readonly caller: Caller;
+	private readonly recordingStore: RecordingStore;
+	private readonly recordingCtx: RecordingApiCtx;
 	private requestCount = 0;
 	private readonly server: http.Server;
 	private readonly controlExtensions: ControlExtension[];
@@ -136,7 +125,23 @@ export class SandboxImpl implements Sandbox {
 			calls: new CallStore(ctx, this.agentStore, this.caller),
 			numbers: new PhoneNumberStore(),
 		};
+		this.recordingStore = new RecordingStore({
+			...ctx,
+			agents: () => this.agentStore.all(),
+			calls: () => this.telephony.calls.all(),
+		});
+		this.recordingCtx = {
+			opts: this.opts,
+			clock: this.clock,
+			recordings: this.recordingStore,
+			rate: this.playerCtx.rate,
+		};
+		// the recorder's idle count (maxIdleTime) follows who is in its channel
+		const changed = (a: AgentRecord): void => this.recordingStore.channelChanged(a.channel);
+		this.agentStore.startListeners.push(changed);
+		this.agentStore.stopListeners.push(changed);
 		this.controlExtensions = [
+			recordingControl(this.recordingStore),
 			telephonyControl(this.telephony.calls, this.telephony.numbers),
 			callerControl(this.agentStore, this.telephony.calls, this.caller),
 			joinControl(this.agentStore, this.clock, () => this.opts),
@@ -190,6 +195,7 @@ export class SandboxImpl implements Sandbox {
 		this.telephony.numbers.reset();
 		this.agentStore.reset();
 		this.playerStore.reset();
+		this.recordingStore.reset();
 		this.requests.length = 0;
 		this.faultList.reset();
 		this.playerCtx.rate.reset();
@@ -203,7 +209,8 @@ export class SandboxImpl implements Sandbox {
 		const defaults = resolve({}) as unknown as Record<string, unknown>;
 		for (const [k, v] of Object.entries(p)) {
 			if (k === 'port' || !(k in defaults)) continue;
-			if (v === undefined && k !== 'playerIdleTimeoutMs') continue;
+			if (v === undefined && k !== 'playerIdleTimeoutMs' && k !== 'recordingStorageEndpoint')
+				continue;
 			// null (the only "unset" JSON can carry) restores the default
 			o[k] = v === null ? defaults[k] : v;
 		}
@@ -241,6 +248,10 @@ export class SandboxImpl implements Sandbox {
 		return { ...this.opts };
 	}
 
+	recordings(): RecordingRecord[] {
+		return this.recordingStore.all();
+	}
+
 	calls(): CallRecord[] {
 		return this.telephony.calls.all();
 	}
@@ -262,6 +273,7 @@ export class SandboxImpl implements Sandbox {
 			faults: this.faults(),
 			calls: this.calls(),
 			phoneNumbers: this.phoneNumbers(),
+			recordings: this.recordings().length,
 			clock: { mode: this.clock.mode, nowMs: this.clock.now() },
 		};
 	}
@@ -363,7 +375,11 @@ export class SandboxImpl implements Sandbox {
 		// Agora's China OpenAPI (convoai.en.yaml) serves the same agent API under /cn: routed alike, recorded as sent.
 		const china = received.path.startsWith(`${CHINA_PREFIX}${AGENT_ROOT}`);
 		const inc = china ? { ...received, path: received.path.slice(CHINA_PREFIX.length) } : received;
-		const family: Family = inc.path.startsWith(AGENT_ROOT) ? 'agent' : 'media';
+		const family: Family = inc.path.startsWith(AGENT_ROOT)
+			? 'agent'
+			: isRecordingPath(inc.path)
+				? 'recording'
+				: 'media';
 		const headers: Record<string, string> = {};
 		for (const [k, v] of Object.entries(req.headers)) {
 			if (k === 'authorization' || v === undefined) continue;
@@ -383,12 +399,7 @@ export class SandboxImpl implements Sandbox {
 			family === 'agent' && !isTelephonyPath(inc.path) && inc.path !== NCS_IP_PATH;
 		const auth = authenticate(req.headers.authorization, tokenAllowed, this.opts, this.clock);
 		if (!auth.ok) {
-			const body =
-				family === 'media'
-					? MEDIA_401
-					: auth.why.startsWith('token')
-						? { ...AGENT_401, detail: `Invalid authentication credentials: ${auth.why}.` }
-						: AGENT_401;
+			const body = unauthorizedBody(family, auth.why, Boolean(req.headers.authorization));
 			return this.finish(res, rec, { status: 401, body }, undefined, 0);
 		}
 		const sent = req.headers['x-request-id'];
@@ -400,20 +411,22 @@ export class SandboxImpl implements Sandbox {
 			req.socket.destroy();
 			return;
 		}
-		let reply: Reply;
-		if (fault?.kind === '429')
-			reply = {
-				...errorReply(family, 429),
-				headers: { 'Retry-After': String(fault.retryAfterSeconds ?? 1) },
-			};
-		else if (fault && ['500', '503', '504'].includes(fault.kind))
-			reply = errorReply(family, Number(fault.kind));
+		const faulted = fault && faultReply(family, fault);
+		let reply: Reply | Promise<Reply>;
+		if (faulted) reply = faulted;
 		else if (inc.tooLarge)
 			reply =
 				family === 'agent'
 					? agentErr(413, 'InvalidRequestBody', 'Request body too large.')
 					: mediaErr(413, 'Request body too large.');
 		else if (inc.path === NCS_IP_PATH) reply = ncsIpReply(inc.method);
+		else if (family === 'recording')
+			reply = recordingApi(this.recordingCtx, {
+				...inc,
+				contentType: req.headers['content-type'],
+				failoverMs:
+					fault?.kind === 'failover' ? (fault.durationMs ?? DEFAULT_FAILOVER_MS) : undefined,
+			});
 		else if (family === 'agent' && isTelephonyPath(inc.path))
 			reply = telephonyApi(this.telephony, { ...inc, auth });
 		else if (family === 'agent')
@@ -431,13 +444,19 @@ export class SandboxImpl implements Sandbox {
 				inc.jsonOk,
 				requestId,
 			);
-		if (fault?.kind === '504-after-commit') reply = errorReply(family, 504);
-		this.finish(
-			res,
-			rec,
-			reply,
-			requestId,
-			fault?.kind === 'latency' ? (fault.latencyMs ?? 30000) : 0,
+		const delay = fault?.kind === 'latency' ? (fault.latencyMs ?? 30000) : 0;
+		Promise.resolve(reply).then(
+			(answer) => {
+				if (fault?.kind === 'drop-after-commit') {
+					pushBounded(this.requests, rec, this.opts.requestLogLimit);
+					req.socket.destroy();
+					return;
+				}
+				const sent = fault?.kind === '504-after-commit' ? errorReply(family, 504) : answer;
+				this.finish(res, rec, sent, requestId, delay);
+			},
+			(e: Error) =>
+				this.finish(res, rec, mediaErr(500, `sandbox error: ${e.message}`), requestId, 0),
 		);
 	}
 

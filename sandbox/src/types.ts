@@ -62,6 +62,16 @@ export interface SandboxOptions {
 	requireImportedNumbers?: boolean;
 	/** The agent waits this long (wall ms) for its LLM before it says failure_message, default 15000. */
 	llmTimeoutMs?: number;
+	/**
+	 * Cloud Recording uploads of every storage vendor but 11 (which names its own endpoint) go to this
+	 * S3-compatible endpoint (the local store); without it they stay in "Agora's backup" (backuped).
+	 */
+	recordingStorageEndpoint?: string;
+	/**
+	 * The chat-completions endpoint that plays Agora's managed LLMs (credential_mode managed with no
+	 * url); none by default: the caller is then told to configure one.
+	 */
+	managedLlmUrl?: string;
 }
 
 /**
@@ -133,19 +143,26 @@ export interface RecordedRequest {
 }
 
 export type FaultKind = '429' | '500' | '503' | '504' | '504-after-commit' | 'drop' | 'latency';
+/**
+ * Faults added with Cloud Recording: the operation happens and the connection drops; 206 code 65
+ * (nothing happens); the recording of the path's sid fails over (404 for durationMs).
+ */
+export type MoreFaultKind = 'drop-after-commit' | '206-65' | 'failover';
 
 export interface FaultSpec {
 	/** HTTP method to match (case-insensitive); any when omitted. */
 	method?: string;
 	/** Substring match on the path (query string excluded); any when omitted. */
 	pathIncludes?: string;
-	kind: FaultKind;
+	kind: FaultKind | MoreFaultKind;
 	/** Number of matching requests it applies to, default 1. */
 	count?: number;
 	/** For '429', default 1. */
 	retryAfterSeconds?: number;
 	/** For 'latency', default 30000. */
 	latencyMs?: number;
+	/** For 'failover' (Cloud Recording): how long the recording answers 404, sandbox ms, default 30000. */
+	durationMs?: number;
 }
 
 export type AgentStatus =
@@ -427,4 +444,6 @@ export interface ResolvedOptions {
 	ringTimeoutMs: number;
 	requireImportedNumbers: boolean;
 	llmTimeoutMs: number;
+	recordingStorageEndpoint: string | undefined;
+	managedLlmUrl: string | undefined;
 }

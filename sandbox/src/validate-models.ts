@@ -165,8 +165,9 @@ export function validateLlm(p: Json, path: string, ctx: ModelContext): void {
 		if (!ctx.pipeline && !ctx.presetLlm && !ctx.preset) throw missing(lp);
 		return;
 	}
-	optEnum(l, 'credential_mode', lp, R.CREDENTIAL_MODES);
-	if (ctx.pipeline || ctx.preset || ctx.presetLlm) optStr(l, 'url', lp);
+	const mode = optEnum(l, 'credential_mode', lp, R.CREDENTIAL_MODES);
+	// Managed mode: Agora supplies the credentials and the endpoint ("Use managed mode").
+	if (ctx.pipeline || ctx.preset || ctx.presetLlm || mode === 'managed') optStr(l, 'url', lp);
 	else reqStr(l, 'url', lp, { nonEmpty: true });
 	optStr(l, 'api_key', lp);
 	messageList(l, 'system_messages', lp);

@@ -236,6 +236,12 @@ const accepted: [string, string, unknown][] = [
 		`${P}.tts`,
 		{ credential_mode: 'managed', vendor: 'minimax', params: { model: 'speech-2.6-turbo' } },
 	],
+	// Agora's OpenAI page: "omit apiKey and url to use Agora-managed mode"
+	[
+		'managed llm without url or key',
+		`${P}.llm`,
+		{ credential_mode: 'managed', vendor: 'openai', params: { model: 'gpt-4o-mini' } },
+	],
 	[
 		'greeting audio',
 		`${P}.llm`,

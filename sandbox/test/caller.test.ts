@@ -371,3 +371,26 @@ describe('control API of the caller', () => {
 		expect(page.data).toContain('/_sandbox/conversations');
 	});
 });
+
+describe('Agora managed LLM (credential_mode managed, no url)', () => {
+	const managed = () =>
+		agent({ url: undefined, api_key: undefined, vendor: 'openai', credential_mode: 'managed' });
+
+	it('answers through the endpoint configured to play Agora’s managed models', async () => {
+		sb.configure({ managedLlmUrl: llm.url });
+		const id = await managed();
+		expect((await say(id, 'Hi')).data).toMatchObject({ answer: 'Happy to help.', failed: false });
+		expect(llm.requests[0].headers.authorization).toBeUndefined();
+		// the talk page offers its box
+		expect((await api.get('/_sandbox/conversations')).data[0].can_talk).toBe(true);
+		sb.configure({ managedLlmUrl: null } as never);
+	});
+
+	it('with none configured, the caller is told how to configure one', async () => {
+		const id = await managed();
+		const r = await say(id, 'Hi');
+		expect(r.status).toBe(400);
+		expect(JSON.stringify(r.data)).toMatch(/SANDBOX_MANAGED_LLM_URL/);
+		expect(llm.requests).toHaveLength(0);
+	});
+});

@@ -1,13 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not part of the published package: test or dev code run by plain Node */
 /**
- * Template 08's contacts table in `npm run dev`. Dev never signs in to n8n (the owner account is the
- * user's to create), so the table goes into n8n's SQLite database before n8n starts, laid out as
- * n8n's own Data Table module lays it out; the template's import then selects it.
+ * Template 08's contacts table in `npm run dev`, made through dev's adapter for n8n (devN8n.ts) in
+ * the project of dev's Agora credential; the template's import then selects it.
  */
-import crypto from 'crypto';
-import fs from 'fs';
-import path from 'path';
-
 import {
 	CAMPAIGN_COLUMNS,
 	CAMPAIGN_TABLE,
@@ -16,8 +10,7 @@ import {
 	zoneAt,
 } from './campaign';
 import { EXAMPLE_CREDENTIAL } from './examples';
-import { columnsOf, N8nDatabase } from './n8nDatabase';
-import type { N8nHost } from './n8nHost';
+import type { DevN8n } from './devN8n';
 import type { SandboxProcess } from './sandboxProcess';
 
 /** The sandbox's caller number for the campaign (an outbound number of the project). */
@@ -74,63 +67,6 @@ export function planCampaignTable(
 	return { create: true };
 }
 
-async function hasDataTables(db: N8nDatabase): Promise<boolean> {
-	const tables = await columnsOf(db, 'data_table');
-	const columns = await columnsOf(db, 'data_table_column');
-	return (
-		['id', 'name', 'projectId'].every((c) => tables.includes(c)) &&
-		['id', 'name', 'type', 'index', 'dataTableId'].every((c) => columns.includes(c))
-	);
-}
-
-/** n8n's ids: 16 letters and digits. */
-function newId(): string {
-	const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-	return Array.from(crypto.randomBytes(16), (b) => alphabet[b % alphabet.length]).join('');
-}
-
-const SQL_TYPE = { string: 'text', number: 'real', boolean: 'boolean' } as const;
-const NOW = `(STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW'))`;
-
-/** A Data Table as n8n's module creates one: its record, its columns, its own SQL table, its rows. */
-async function createTable(
-	db: N8nDatabase,
-	projectId: string,
-	rows: Array<Record<string, unknown>>,
-): Promise<string> {
-	const id = newId();
-	await db.run('BEGIN');
-	try {
-		await db.run(`INSERT INTO data_table (id, name, "projectId") VALUES (?, ?, ?)`, [
-			id,
-			CAMPAIGN_TABLE,
-			projectId,
-		]);
-		for (const [index, [name, type]] of CAMPAIGN_COLUMNS.entries())
-			await db.run(
-				`INSERT INTO data_table_column (id, name, type, "index", "dataTableId") VALUES (?, ?, ?, ?, ?)`,
-				[newId(), name, type, index, id],
-			);
-		const columns = CAMPAIGN_COLUMNS.map(([name, type]) => `"${name}" ${SQL_TYPE[type]}`);
-		await db.run(
-			`CREATE TABLE "data_table_user_${id}" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, ${columns.join(', ')}, ` +
-				`"createdAt" datetime(3) NOT NULL DEFAULT ${NOW}, "updatedAt" datetime(3) NOT NULL DEFAULT ${NOW})`,
-		);
-		for (const row of rows) {
-			const names = Object.keys(row);
-			await db.run(
-				`INSERT INTO "data_table_user_${id}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-				names.map((n) => row[n]),
-			);
-		}
-		await db.run('COMMIT');
-	} catch (error) {
-		await db.run('ROLLBACK');
-		throw error;
-	}
-	return id;
-}
-
 /**
  * The contacts table for the template dev is about to import: the one named agora_campaign_contacts
  * in the project dev imports into, or a new one (sample contacts with the sandbox, empty with real
@@ -138,33 +74,20 @@ async function createTable(
  * Data Tables or the user deleted the one dev made.
  */
 export async function campaignTable(
-	host: N8nHost,
+	n8n: DevN8n,
 	options: { madeBefore?: string; reset: boolean; samples: boolean },
 ): Promise<{ use?: string; made?: string }> {
-	// Dev imports its credentials first, which makes n8n's database: none means nothing to add to.
-	if (!fs.existsSync(path.join(host.userFolder, '.n8n', 'database.sqlite'))) return {};
-	const db = new N8nDatabase(host);
-	try {
-		if (!(await hasDataTables(db))) return {};
-		// The project the examples go into: the one that owns dev's Agora credential.
-		const [owner] = await db.all<{ projectId: string }>(
-			`SELECT "projectId" FROM shared_credentials WHERE "credentialsId" = ?`,
-			[EXAMPLE_CREDENTIAL.id],
-		);
-		if (!owner) return {};
-		const [existing] = await db.all<{ id: string }>(
-			`SELECT id FROM data_table WHERE name = ? AND "projectId" = ?`,
-			[CAMPAIGN_TABLE, owner.projectId],
-		);
-		const plan = planCampaignTable(existing?.id, options.madeBefore, options.reset);
-		if (!plan.create) return { use: plan.use };
-		const zone = zoneAt(12);
-		const rows = options.samples
-			? SAMPLE_CONTACTS.map((c) => newContact(c.name, c.phone, zone))
-			: [];
-		const made = await createTable(db, owner.projectId, rows);
-		return { use: made, made };
-	} finally {
-		await db.close();
-	}
+	// The project the examples go into: the one that owns dev's Agora credential.
+	const tables = await n8n.dataTables(EXAMPLE_CREDENTIAL.id);
+	if (!tables) return {};
+	const plan = planCampaignTable(
+		await tables.find(CAMPAIGN_TABLE),
+		options.madeBefore,
+		options.reset,
+	);
+	if (!plan.create) return { use: plan.use };
+	const zone = zoneAt(12);
+	const rows = options.samples ? SAMPLE_CONTACTS.map((c) => newContact(c.name, c.phone, zone)) : [];
+	const made = await tables.create(CAMPAIGN_TABLE, CAMPAIGN_COLUMNS, rows);
+	return { use: made, made };
 }

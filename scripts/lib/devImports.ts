@@ -5,11 +5,8 @@
  * one stays deleted), or when n8n's copy is still exactly what dev imported. Anything the user
  * edited, typed or made is left alone; `--reset-examples` imports everything again.
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
-
-import type { N8nHost } from './n8nHost';
 
 /** id -> fingerprint of n8n's stored copy right after dev imported it. */
 export interface ImportRecord {
@@ -20,11 +17,6 @@ export interface ImportRecord {
 }
 
 const RECORD_FILE = 'dev-imports.json';
-
-// What the user changes in the editor; not what n8n changes itself (active, versions, trigger state).
-const WORKFLOW_COLUMNS = ['name', 'nodes', 'connections', 'settings', 'pinData', 'isArchived'];
-// The data is compared encrypted: dev never reads the user's keys.
-const CREDENTIAL_COLUMNS = ['name', 'type', 'data'];
 
 export function readImportRecord(folder: string): ImportRecord {
 	try {
@@ -45,33 +37,6 @@ export function writeImportRecord(folder: string, record: ImportRecord): void {
 	fs.writeFileSync(path.join(folder, RECORD_FILE), JSON.stringify(record, null, 2), {
 		mode: 0o600,
 	});
-}
-
-/** id -> fingerprint of every row of an n8n table, from the columns of `wanted` it has. */
-export async function storedFingerprints(
-	host: N8nHost,
-	table: 'workflow_entity' | 'credentials_entity',
-): Promise<Map<string, string>> {
-	// Before dev's first n8n command there is no database yet: nothing is stored.
-	if (!fs.existsSync(path.join(host.userFolder, '.n8n', 'database.sqlite'))) return new Map();
-	const wanted = table === 'workflow_entity' ? WORKFLOW_COLUMNS : CREDENTIAL_COLUMNS;
-	const present = new Set(
-		(await host.query<{ name: string }>(`PRAGMA table_info(${table})`)).map((c) => c.name),
-	);
-	if (!present.has('id')) return new Map();
-	const columns = wanted.filter((c) => present.has(c));
-	const rows = await host.query<Record<string, unknown>>(
-		`SELECT id, ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`,
-	);
-	return new Map(
-		rows.map((row) => [
-			String(row.id),
-			crypto
-				.createHash('sha256')
-				.update(JSON.stringify(columns.map((c) => row[c] ?? null)))
-				.digest('hex'),
-		]),
-	);
 }
 
 export interface ImportPlan {

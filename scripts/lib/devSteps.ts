@@ -19,14 +19,19 @@ import {
 	PHONE_EXAMPLES,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
-	WEBSITE_BACKEND_EXAMPLE,
+	WEBSITE_AGENT_EXAMPLE,
+	websiteAgentWorkflow,
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
 import { CAMPAIGN_TABLE, heardVoicemail, VOICEMAIL_TOOL } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
-import { planImports, readImportRecord, storedFingerprints, writeImportRecord } from './devImports';
-import { activateStoredWorkflows, markSavedLast } from './n8nDatabase';
+import { planImports, readImportRecord, writeImportRecord } from './devImports';
+import type { DevN8n, WorkflowJson } from './devN8n';
+import { OwnN8n } from './devN8nOwn';
+import { RunningN8n } from './devN8nRunning';
+import { readExample } from './devSetMe';
 import { N8nHost, type StoredCredential } from './n8nHost';
 import { installBuiltPackage } from './n8nInstall';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
@@ -91,10 +96,46 @@ function toolArguments(sandbox: SandboxProcess | undefined) {
 	};
 }
 
+/**
+ * What docs/brain.md advises for n8n 2.x (a pool of expression isolates), so a newcomer's brain
+ * answers as fast as the docs say; the user's own setting wins.
+ */
+export function brainSettings(version: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	if (Number(version.split('.')[0]) < 2) return {};
+	return { N8N_EXPRESSION_ENGINE_POOL_SIZE: env.N8N_EXPRESSION_ENGINE_POOL_SIZE ?? '2' };
+}
+
+/** `DEV_N8N_URL` (with `DEV_N8N_EMAIL` and `DEV_N8N_PASSWORD`, its owner's login): an n8n the user runs. */
+function runningN8nLogin(
+	env: NodeJS.ProcessEnv,
+): { url: URL; email: string; password: string } | undefined {
+	if (!env.DEV_N8N_URL) return undefined;
+	const url = new URL(env.DEV_N8N_URL);
+	if (!['127.0.0.1', 'localhost'].includes(url.hostname))
+		throw new Error('DEV_N8N_URL: dev works with an n8n on this machine (http://127.0.0.1:<port>)');
+	if (!env.DEV_N8N_EMAIL || !env.DEV_N8N_PASSWORD)
+		throw new Error('DEV_N8N_URL needs DEV_N8N_EMAIL and DEV_N8N_PASSWORD: its owner’s login');
+	return { url, email: env.DEV_N8N_EMAIL, password: env.DEV_N8N_PASSWORD };
+}
+
+/** The running n8n must have this package: dev cannot install into an n8n it does not run. */
+async function expectPackageIn(host: N8nHost): Promise<void> {
+	await host.waitForRestApi(30000);
+	const res = await fetch(`${host.baseUrl}/types/nodes.json`);
+	if (res.ok && !(await res.text()).includes('"n8n-nodes-agora.agora"'))
+		throw new Error(
+			`the n8n at ${host.baseUrl} does not have n8n-nodes-agora: install it there first (docs/development.md, “An n8n you already run”)`,
+		);
+}
+
 /** What dev set up: n8n (imported, not started yet), the sandbox (absent with real Agora), the scripted model. */
 export interface DevSetup {
 	host: N8nHost;
+	/** Dev's adapter for that n8n. */
+	n8n: DevN8n;
 	sandbox?: SandboxProcess;
+	/** The local S3-compatible store the sandbox's Cloud Recordings land in. */
+	store?: ObjectStore;
 	model: ScriptedModel;
 	agora: Record<string, string>;
 	webhookBase: string;
@@ -109,24 +150,30 @@ export async function setUpDev(
 	ctx: DevContext,
 	env: NodeJS.ProcessEnv = process.env,
 ): Promise<DevSetup | undefined> {
-	const port = Number(env.N8N_PORT ?? 5678);
+	const running = runningN8nLogin(env);
+	const port = running ? Number(running.url.port || 80) : Number(env.N8N_PORT ?? 5678);
 	const userFolder = ctx.folder;
 	const webhookBase = env.WEBHOOK_URL ?? `http://127.0.0.1:${port}/`;
 
-	ctx.say('packing the package and installing it into n8n’s community nodes folder');
-	installBuiltPackage(userFolder);
+	if (!running) {
+		ctx.say('packing the package and installing it into n8n’s community nodes folder');
+		installBuiltPackage(userFolder);
+	}
 
 	const real = realAgoraCredential(env);
 	let sandbox: SandboxProcess | undefined;
+	let store: ObjectStore | undefined;
 	let agora: Record<string, string>;
 	if (real) {
 		agora = real;
 	} else {
+		store = await startRecordingStore(ctx, env);
 		ctx.say('starting the Agora sandbox');
 		sandbox = await startSandboxProcess({
 			SANDBOX_PORT: env.SANDBOX_PORT ?? '8787',
-			SANDBOX_NOTIFY_URL: `http://127.0.0.1:${port}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
+			SANDBOX_NOTIFY_URL: new URL(`webhook/${TRIGGER_WEBHOOK_ID}/webhook`, webhookBase).toString(),
 			SANDBOX_START_DELAY_MS: '1000',
+			...(store ? { SANDBOX_RECORDING_STORAGE_ENDPOINT: store.endpoint } : {}),
 		});
 		ctx.cleanups.push(() => sandbox!.stop());
 		await scriptSampleCallees(sandbox);
@@ -142,15 +189,25 @@ export async function setUpDev(
 	}
 	const model = await startScriptedModel(toolArguments(sandbox));
 	ctx.cleanups.push(() => model.close());
+	// A new Agent › Start has only its Agora credential (n8n pre-selects one): it runs on Agora's
+	// managed models, which the sandbox plays with the scripted model.
+	await sandbox?.control('config', { managedLlmUrl: `${model.url}/chat/completions` });
 
 	const host = new N8nHost(ctx.n8nDir, userFolder, port, {
 		N8N_ENCRYPTION_KEY: encryptionKey(ctx.folder),
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 		WEBHOOK_URL: webhookBase,
+		...brainSettings(ctx.version, env),
 	});
 	ctx.cleanups.push(() => host.stop(5000));
 	if (ctx.isStopping()) return undefined;
-	// With the sandbox, the Vendor Keys credential points new Agent › Start nodes at the scripted model.
+	let n8n: DevN8n = new OwnN8n(host);
+	if (running) {
+		host.attach().login = running;
+		await expectPackageIn(host);
+		n8n = new RunningN8n(host, ctx.folder);
+	}
+	// With the sandbox, the examples' Vendor Keys credential points their agents at the scripted model.
 	const vendorKeys = sandbox
 		? [{ ...VENDOR_KEYS_CREDENTIAL, type: 'agoraVendorKeysApi', data: devVendorKeys(model.url) }]
 		: [];
@@ -164,9 +221,32 @@ export async function setUpDev(
 		},
 		...vendorKeys,
 	];
-	await importUntouched(ctx, host, credentials, sandbox !== undefined);
+	await importUntouched(ctx, n8n, credentials, sandbox && new URL(sandbox.url).origin);
 	if (ctx.isStopping()) return undefined;
-	return { host, sandbox, model, agora, webhookBase };
+	return { host, n8n, sandbox, store, model, agora, webhookBase };
+}
+
+/**
+ * The S3-compatible store recordings land in (SANDBOX_S3_PORT, default 8788, or a free port beside
+ * a sandbox on one); dev goes on without it when its tools cannot be installed.
+ */
+async function startRecordingStore(
+	ctx: DevContext,
+	env: NodeJS.ProcessEnv,
+): Promise<ObjectStore | undefined> {
+	ctx.say(
+		'starting the local S3 store for Cloud Recording (installs espeak-ng, ffmpeg, s3rver once)',
+	);
+	try {
+		// a sandbox on a free port (tests) gets a store on a free port too
+		const port = env.SANDBOX_S3_PORT ?? (env.SANDBOX_PORT === '0' ? '0' : '8788');
+		const store = await startObjectStore({ port: Number(port) });
+		ctx.cleanups.push(() => store.stop());
+		return store;
+	} catch (e) {
+		ctx.say(`no local S3 store, recordings stay in the sandbox: ${(e as Error).message}`);
+		return undefined;
+	}
 }
 
 /** The workflow id of each example file. */
@@ -182,65 +262,62 @@ function exampleIds(): Map<string, string> {
 /**
  * Credentials and examples imported when new or untouched since dev imported them (scripts/lib/
  * devImports.ts); what the user changed stays. The trigger and brain examples (and with the sandbox the
- * website backend) are activated when imported; afterwards their state is the user's.
+ * website voice agent) are activated when imported; afterwards their state is the user's.
  */
 async function importUntouched(
 	ctx: DevContext,
-	host: N8nHost,
+	n8n: DevN8n,
 	credentials: StoredCredential[],
-	withSandbox: boolean,
+	/** The sandbox's origin (its talk page is template 18's web page); undefined with real Agora. */
+	talkPageOrigin: string | undefined,
 ): Promise<void> {
+	const withSandbox = talkPageOrigin !== undefined;
 	const record = readImportRecord(ctx.folder);
 	const reset = ctx.resetExamples === true;
 	const credentialPlan = planImports(
 		credentials.map((c) => c.id),
-		await storedFingerprints(host, 'credentials_entity'),
+		await n8n.fingerprints(
+			'credentials',
+			credentials.map((c) => c.id),
+		),
 		record.credentials,
 		reset,
 	);
 	const credentialName = (id: string) => `"${credentials.find((c) => c.id === id)!.name}"`;
 	if (credentialPlan.toImport.length > 0) {
 		ctx.say(`importing the credentials ${credentialPlan.toImport.map(credentialName).join(', ')}`);
-		await host.importCredentialData(
-			credentials.filter((c) => credentialPlan.toImport.includes(c.id)),
-		);
 		// n8n's editor pre-selects, in a new node, the most recently saved of the credentials it shows:
-		// "Agora account" is saved last, so a new Agent › Start picks it, not the Vendor Keys.
-		if (credentialPlan.toImport.includes(EXAMPLE_CREDENTIAL.id))
-			await markSavedLast(host, EXAMPLE_CREDENTIAL.id);
+		// "Agora account" is saved last, so a new Agent › Start picks it, not a Vendor Keys one.
+		await n8n.saveCredentials(
+			credentials.filter((c) => credentialPlan.toImport.includes(c.id)),
+			EXAMPLE_CREDENTIAL.id,
+		);
 	}
 	const examples = exampleIds();
 	const workflowPlan = planImports(
 		[...examples.keys()],
-		await storedFingerprints(host, 'workflow_entity'),
+		await n8n.fingerprints('workflows', [...examples.keys()]),
 		record.workflows,
 		reset,
 	);
 	if (workflowPlan.toImport.length > 0) {
-		const staging = fs.mkdtempSync(path.join(ctx.folder, 'examples-'));
-		try {
-			for (const id of workflowPlan.toImport)
-				fs.copyFileSync(examples.get(id)!, path.join(staging, path.basename(examples.get(id)!)));
-			if (workflowPlan.toImport.includes(PHONE_EXAMPLES.campaignWorkflowId))
-				await withCampaignTable(ctx, host, record, {
-					file: path.join(staging, path.basename(examples.get(PHONE_EXAMPLES.campaignWorkflowId)!)),
-					withSandbox,
-				});
-			ctx.say(
-				`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`,
-			);
-			await host.importWorkflowFolder(staging);
-		} finally {
-			fs.rmSync(staging, { recursive: true, force: true });
-		}
-		// The website backend's agents need Vendor Keys: dev has them only with the sandbox.
-		const withKeys = credentials.some((c) => c.id === VENDOR_KEYS_CREDENTIAL.id);
+		const workflows = workflowPlan.toImport.map((id) =>
+			// The website template's web page is the sandbox's talk page: its origin is the one allowed.
+			talkPageOrigin && id === WEBSITE_AGENT_EXAMPLE.workflowId
+				? (websiteAgentWorkflow(talkPageOrigin) as WorkflowJson)
+				: readExample<WorkflowJson>(examples.get(id)!, withSandbox),
+		);
+		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);
+		if (campaign) await withCampaignTable(ctx, n8n, record, { workflow: campaign, withSandbox });
+		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
+		await n8n.importWorkflows(workflows);
+		// The website template's web page is the sandbox's talk page: active only with the sandbox.
 		const active = [
 			EXAMPLE_CREDENTIAL.triggerWorkflowId,
 			BRAIN_EXAMPLES.brainWorkflowId,
-			...(withKeys ? [WEBSITE_BACKEND_EXAMPLE.workflowId] : []),
+			...(withSandbox ? [WEBSITE_AGENT_EXAMPLE.workflowId] : []),
 		].filter((id) => workflowPlan.toImport.includes(id));
-		await activateStoredWorkflows(host, active);
+		await n8n.activate(active);
 	}
 	const kept = [
 		...credentialPlan.kept.map(credentialName),
@@ -251,8 +328,8 @@ async function importUntouched(
 			`kept as you changed them: ${kept.join(', ')} (npm run dev -- --reset-examples imports dev's copies again)`,
 		);
 	// Fingerprints of what was imported now, as n8n stored it; the rest keep theirs.
-	const storedCredentials = await storedFingerprints(host, 'credentials_entity');
-	const storedWorkflows = await storedFingerprints(host, 'workflow_entity');
+	const storedCredentials = await n8n.fingerprints('credentials', credentialPlan.toImport);
+	const storedWorkflows = await n8n.fingerprints('workflows', workflowPlan.toImport);
 	for (const id of credentialPlan.toImport)
 		record.credentials[id] = storedCredentials.get(id) ?? '';
 	for (const id of workflowPlan.toImport) record.workflows[id] = storedWorkflows.get(id) ?? '';
@@ -265,11 +342,11 @@ async function importUntouched(
  */
 async function withCampaignTable(
 	ctx: DevContext,
-	host: N8nHost,
+	n8n: DevN8n,
 	record: ReturnType<typeof readImportRecord>,
-	{ file, withSandbox }: { file: string; withSandbox: boolean },
+	{ workflow, withSandbox }: { workflow: WorkflowJson; withSandbox: boolean },
 ): Promise<void> {
-	const table = await campaignTable(host, {
+	const table = await campaignTable(n8n, {
 		madeBefore: record.dataTables[CAMPAIGN_TABLE],
 		reset: ctx.resetExamples === true,
 		samples: withSandbox,
@@ -281,13 +358,16 @@ async function withCampaignTable(
 		);
 	}
 	if (!table.use) return;
-	const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
-	selectTable(unsetTableNodes(workflow.nodes), table.use, CAMPAIGN_TABLE);
-	fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
+	selectTable(
+		unsetTableNodes(workflow.nodes as Parameters<typeof unsetTableNodes>[0]),
+		table.use,
+		CAMPAIGN_TABLE,
+	);
 }
 
 /** Starts dev's n8n, its output in the dev folder's log, in a process group of its own. */
-export async function startDevN8n(ctx: DevContext, { host }: DevSetup): Promise<void> {
+export async function startDevN8n(ctx: DevContext, { host, n8n }: DevSetup): Promise<void> {
+	if (n8n instanceof RunningN8n) return;
 	ctx.say(`starting n8n ${ctx.version} (its log: ${path.join(ctx.folder, 'n8n.log')})`);
 	const waiting = setInterval(() => ctx.say(`waiting for n8n to answer on ${host.baseUrl}`), 5000);
 	try {

@@ -31,7 +31,7 @@ export const PHONE_EXAMPLES = {
  * `npm run dev`'s Agora Vendor Keys credential with the sandbox: the scripted local model as the
  * LLM (its chat-completions URL and key), a TTS and a realtime-model key the sandbox accepts, so a
  * new Agent › Start needs only a channel and a user UID, and the examples that name "Agora vendor
- * keys" (01, 02, 07, 11, 12, 17, 18) run. Never made for real Agora: those keys are the user's.
+ * keys" (01, 02, 07, 11, 12, 17) run. Never made for real Agora: those keys are the user's.
  */
 export const VENDOR_KEYS_CREDENTIAL = {
 	id: 'agoraVendorKeysExCred',
@@ -65,6 +65,14 @@ export const BRAIN_EXAMPLES = {
 	vendorKeysCredential: { id: 'agoraBrainKeyCred', name: 'Agora brain vendor keys' },
 	key: 'brain-example-key-for-local-use-only',
 };
+
+/** The examples' "OpenAI account" credential, pointed at a scripted model on loopback as dev points it. */
+export const scriptedOpenAiCredential = (modelUrl: string) => ({
+	id: 'openAiExampleCred',
+	name: 'OpenAI account',
+	type: 'openAiApi',
+	data: { apiKey: 'sk-local-scripted-model', url: modelUrl },
+});
 
 /** A caller's question the scripted model answers with example 15's Date & Time tool. */
 export const askedDateOrTime = (question: string) => /\b(date|time|day|today)\b/i.test(question);
@@ -127,22 +135,39 @@ export const WEBHOOK_TOOL_EXAMPLE = {
 };
 
 /**
- * The website backend example 18: two Production webhooks, a session (token and started agent) and a
- * stop; the sandbox's talk page is its web client when opened with `?session=…&stop=…`.
+ * The website voice agent template 18: three Production webhooks (a session: token and started agent;
+ * stop; token renewal), all keyed by the session the first answers, and the brain the agent thinks with.
  */
-export const WEBSITE_BACKEND_EXAMPLE = {
+export const WEBSITE_AGENT_EXAMPLE = {
 	workflowId: 'agoraExWebSess01',
+	file: path.join(EXAMPLES_DIR, '18-website-voice-agent-with-n8n-brain.json'),
 	sessionPath: 'agora/session',
 	stopPath: 'agora/session/stop',
+	renewPath: 'agora/session/renew',
+	brainWebhookId: '4e7b2c9a-1d3f-4a8e-b6c5-9f0e2d1a3b7c',
 	agentUid: 1001,
 };
+
+/** Template 18 with its webhooks' Allowed Origins set to `origin`, as its notes tell a user to set them. */
+export function websiteAgentWorkflow(origin: string): WorkflowFile {
+	const workflow = JSON.parse(fs.readFileSync(WEBSITE_AGENT_EXAMPLE.file, 'utf8')) as WorkflowFile;
+	for (const node of workflow.nodes)
+		if (node.type === 'n8n-nodes-base.webhook')
+			node.parameters.options = { ...node.parameters.options, allowedOrigins: origin };
+	return workflow;
+}
+
+interface WorkflowFile {
+	id: string;
+	nodes: Array<{ type: string; parameters: { options?: Record<string, unknown> } }>;
+}
 
 /** The sandbox's talk page, set up as the web client of example 18 on an n8n at `webhookBase`. */
 export function talkPageUrl(sandboxUrl: string, webhookBase: string): string {
 	const hook = (pathname: string) => new URL(`webhook/${pathname}`, webhookBase).toString();
 	const query = new URLSearchParams({
-		session: hook(WEBSITE_BACKEND_EXAMPLE.sessionPath),
-		stop: hook(WEBSITE_BACKEND_EXAMPLE.stopPath),
+		session: hook(WEBSITE_AGENT_EXAMPLE.sessionPath),
+		stop: hook(WEBSITE_AGENT_EXAMPLE.stopPath),
 	});
 	return `${sandboxUrl}/_sandbox/talk?${query.toString()}`;
 }

@@ -55,6 +55,8 @@ export class N8nHost {
 	private readonly runs = new N8nRuns(this);
 	/** The owner's session cookie for REST calls, once signed in. */
 	private session?: string;
+	/** The owner's login of an n8n someone else set up: REST calls sign in with it, never set one up. */
+	login?: { email: string; password: string };
 	serverLog = '';
 
 	constructor(
@@ -308,9 +310,10 @@ export class N8nHost {
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify(body),
 			});
-		let res = await post('owner/setup', OWNER);
-		if (!res.ok)
-			res = await post('login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const login = this.login ?? OWNER;
+		let res = this.login ? undefined : await post('owner/setup', OWNER);
+		if (!res?.ok)
+			res = await post('login', { emailOrLdapLoginId: login.email, password: login.password });
 		const cookie = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
 		if (!res.ok || !cookie)
 			throw new Error(`n8n sign-in failed: ${res.status} ${(await res.text()).slice(0, 500)}`);

@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * A newcomer's first hour in `npm run dev` (its own set-up, scripts/lib/devSteps.ts), in n8n's
- * editor in headless Chromium: a new Agent › Start comes up with "Agora account" selected; an Agora
+ * editor in headless Chromium: a new Agent › Start comes up with "Agora account" selected and, with
+ * only its channel and user UID typed, starts an agent that answers on the talk page (a new Phone
+ * Call › Call with its two numbers places a call); an Agora
  * Trigger listening for a test event receives one sent from the talk page; and an example the user
  * edited and a key typed into a credential are still there after dev restarts.
  */
@@ -20,6 +22,7 @@ const version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 const maybe = inLane('last');
 const EDITED_EXAMPLE = 'agoraExAgentLife';
 const TYPED_CREDENTIAL = 'openAiExampleCred';
+const SAID = 'Is the pool open?';
 
 let folder: string;
 let ctx: DevContext;
@@ -121,24 +124,73 @@ maybe(`npm run dev on n8n ${version}`, () => {
 		expect(await selectedCredential(1)).toBe(EXAMPLE_CREDENTIAL.name);
 	});
 
-	test('a Start run without one of its credentials is stopped naming it as the form does, before any request', async () => {
-		await addItem(/Start an agent/);
-		// n8n pre-selects one credential in a new node: the other picker stays empty until chosen
-		expect(
-			[await selectedCredential(0), await selectedCredential(1)].filter((name) => name === ''),
-		).toHaveLength(1);
-		const input = (name: string) =>
-			ndv().getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
-		await input('channel').fill('dev-room');
-		await input('remoteRtcUid').fill('1002');
+	/** The top-level fields a newcomer types into a new node, by parameter name: nothing else is chosen. */
+	const NEW_START_FIELDS: Array<[string, string]> = [
+		['channel', 'dev-first-room'],
+		['remoteRtcUid', '1002'],
+	];
+	const NEW_CALL_FIELDS: Array<[string, string]> = [
+		['toNumber', '+14155550123'],
+		['fromNumber', '+14155550100'],
+	];
+
+	/** Types each value into its field of the open node (no group opened, no credential chosen) and runs it. */
+	async function fillAndRun(fields: Array<[string, string]>): Promise<void> {
+		for (const [name, value] of fields)
+			await ndv()
+				.getByTestId(`parameter-input-${name}`)
+				.locator('input, textarea')
+				.first()
+				.fill(value);
 		await ndv().getByTestId('node-execute-button').first().click();
-		const flagged = await waitForText(
-			page.locator('body'),
-			/No “Agora (Vendor Keys )?API” credential selected|Credentials for .?Agora (Vendor Keys )?API.? are not set/,
-			60000,
+	}
+
+	type SandboxAgent = { agentId: string; request: { properties: Record<string, unknown> } };
+	async function newAgent(before: number): Promise<SandboxAgent> {
+		for (let attempt = 0; attempt < 240; attempt++) {
+			const { agents } = (await dev.sandbox!.control('state')) as { agents: SandboxAgent[] };
+			if (agents.length > before) return agents.at(-1)!;
+			await page.waitForTimeout(250);
+		}
+		throw new Error(`the node started no agent; the editor shows: ${await ndv().innerText()}`);
+	}
+	const agentCount = async () =>
+		((await dev.sandbox!.control('state')) as { agents: unknown[] }).agents.length;
+
+	test('a new Agent › Start with only its channel and user UID runs, and its agent answers on the talk page', async () => {
+		await addItem(/Start an agent/);
+		const before = await agentCount();
+		await fillAndRun(NEW_START_FIELDS);
+		const agent = await newAgent(before);
+		expect(agent.request.properties).toMatchObject({
+			channel: 'dev-first-room',
+			remote_rtc_uids: ['1002'],
+			llm: { credential_mode: 'managed' },
+		});
+
+		const talk = await context.newPage();
+		await talk.goto(`${dev.sandbox!.url}/_sandbox/talk`);
+		const box = talk.locator(`section[data-agent-id="${agent.agentId}"]`);
+		await box.locator('h2', { hasText: '(RUNNING)' }).waitFor({ timeout: 60000 });
+		await box.locator('input[name="text"]').fill(SAID);
+		await box.locator('button', { hasText: 'Say' }).click();
+		const answer = box.locator('.assistant', { hasText: /^Agent: / });
+		await answer.waitFor({ timeout: 60000 });
+		expect(await box.locator('.error').count()).toBe(0);
+		// The scripted model plays Agora's managed LLM in dev
+		expect((await answer.textContent())?.replace(/first token.*$/, '')).toBe(
+			`Agent: You said: ${SAID}`,
 		);
-		expect(flagged).not.toMatch(/agoraVendorKeysApi|agoraApi/);
-		expect(((await dev.sandbox!.control('state')) as { agents: unknown[] }).agents).toEqual([]);
+		await talk.close();
+	});
+
+	test('a new Phone Call › Call with only its two numbers places the call', async () => {
+		await addItem(/Place a phone call/);
+		const before = await agentCount();
+		await fillAndRun(NEW_CALL_FIELDS);
+		const agent = await newAgent(before);
+		expect(agent.request.properties).toMatchObject({ llm: { credential_mode: 'managed' } });
+		expect(await waitForText(ndv(), /agent_id/, 60000)).not.toMatch(/credential selected/);
 	});
 
 	test('an Agora Trigger listening for a test event receives the one the talk page sends to its Test URL', async () => {

@@ -289,7 +289,7 @@ describe(`n8n ${version} editor`, () => {
 		expect(count(cascadeOnly)).toBeGreaterThanOrEqual(3);
 		expect(count(mllmOnly)).toBeGreaterThanOrEqual(3);
 		const expected = controlsOfNewNode(agora, { resource: 'agent', operation: 'start' });
-		expect(expected.length).toBeLessThanOrEqual(12);
+		expect(expected.length).toBeLessThanOrEqual(15);
 
 		await newWorkflow();
 		await addAction('Start an agent');

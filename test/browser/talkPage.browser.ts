@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The sandbox's talk page in headless Chromium: an agent whose llm.url is the scripted model is
  * listed; typing as the caller shows the agent's answer and the turn's latency; as a website's
@@ -94,7 +94,7 @@ async function startBackend(): Promise<{
 			const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
 			let answer: object;
 			if (req.url === '/session') {
-				const channel = body.channel || 'web-1';
+				const channel = 'web-1';
 				const uid = 4242;
 				const started = await api.post(
 					agentPath(sb, '/join'),
@@ -112,11 +112,12 @@ async function startBackend(): Promise<{
 					channel,
 					uid,
 					token: agoraToken(sb, channel, uid),
-					agentId: started.data.agent_id,
+					session: `session-of-${started.data.agent_id}`,
 				};
 			} else {
-				await api.post(agentPath(sb, `/agents/${body.agentId}/leave`));
-				stopped.push(body.agentId);
+				const agentId = String(body.session).replace(/^session-of-/, '');
+				await api.post(agentPath(sb, `/agents/${agentId}/leave`));
+				stopped.push(agentId);
 				answer = { stopped: true };
 			}
 			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
@@ -144,11 +145,10 @@ test('talk page as a website: a session from the backend, joined, talked to, sto
 			stop: `${backend.url}/stop`,
 		});
 		await page.goto(`${sb.url}/_sandbox/talk?${query.toString()}`);
-		await page.locator('#session-channel').fill('web-room');
 		await page.locator('#session-start').click();
 		await page
 			.locator('#session-result', {
-				hasText: 'joined channel web-room as UID 4242; agents listening to you: website-agent',
+				hasText: 'joined channel web-1 as UID 4242; agents listening to you: website-agent',
 			})
 			.waitFor();
 		const box = page.locator('section.agent.yours');
@@ -157,7 +157,7 @@ test('talk page as a website: a session from the backend, joined, talked to, sto
 		await box.locator('button', { hasText: 'Say' }).click();
 		await box.locator('.assistant', { hasText: 'You said: Hello from the website' }).waitFor();
 		await page.locator('#session-stop').click();
-		await page.locator('#session-result', { hasText: 'stopped agent' }).waitFor();
+		await page.locator('#session-result', { hasText: 'stopped the session' }).waitFor();
 		expect(backend.stopped).toHaveLength(1);
 		await box.locator('h2', { hasText: /website-agent \((STOPPING|STOPPED)\)/ }).waitFor();
 	} finally {

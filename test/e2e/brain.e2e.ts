@@ -13,6 +13,7 @@ import {
 	BRAIN_EXAMPLES,
 	brainUrl,
 	EXAMPLES_DIR,
+	scriptedOpenAiCredential,
 } from '../../scripts/lib/examples';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -133,14 +134,7 @@ useN8nE2e({ name: 'brain', sandbox: {} }, async (e2e) => {
 		askedDateOrTime(question) ? {} : undefined,
 	);
 	await e2e.importAgoraCredential();
-	await host.importCredentialData([
-		{
-			id: 'openAiExampleCred',
-			name: 'OpenAI account',
-			type: 'openAiApi',
-			data: { apiKey: 'sk-fake-e2e', url: model.url },
-		},
-	]);
+	await host.importCredentialData([scriptedOpenAiCredential(model.url)]);
 	const examples = ['15-agent-brain.json', '16-start-agent-with-n8n-brain.json'].map((file) =>
 		path.join(EXAMPLES_DIR, file),
 	);

@@ -11,6 +11,7 @@ import { signatures } from '../../sandbox/src/notifier';
 import {
 	devVendorKeys,
 	EXAMPLE_CREDENTIAL,
+	EXAMPLES_DIR,
 	exampleFiles,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
@@ -26,7 +27,6 @@ import {
 	outdatedNodes,
 	parameterIssues,
 } from '../lib/workflowChecks';
-import { websiteBackendTests } from './websiteBackend';
 
 const APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
@@ -36,8 +36,8 @@ let openAi: ScriptedModel;
 let userFolder: string;
 let webhookUrl: string;
 let serve: (ids: string[]) => Promise<void>;
-let hookUrl: (pathname: string) => string;
 let imported: CliResult;
+let importWorkflows: (workflows: object[]) => Promise<CliResult>;
 
 type Agent = {
 	agentId: string;
@@ -75,7 +75,6 @@ const requests = async () =>
 useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox, userFolder } = e2e);
 	serve = (ids) => e2e.serve(ids);
-	hookUrl = (pathname) => e2e.webhookUrl(pathname);
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK_ID}/webhook`);
 	openAi = await startScriptedModel({ agentId: 'PLACEHOLDER' });
 	// No switch for community nodes as tools: neither tested version has one (both allow them).
@@ -87,7 +86,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 			type: 'openAiApi',
 			data: { apiKey: 'sk-fake-e2e', url: openAi.url },
 		},
-		// As `npm run dev` makes it: the agents of 01, 02, 07 and the website backend take their
+		// As `npm run dev` makes it: the agents of 01, 02 and 07 take their
 		// LLM URL and keys from it.
 		{
 			...VENDOR_KEYS_CREDENTIAL,
@@ -96,6 +95,7 @@ useN8nE2e({ name: 'e2e', resetSandbox: true }, async (e2e) => {
 		},
 	]);
 	imported = await e2e.importWorkflows(exampleFiles());
+	importWorkflows = (workflows) => e2e.importWorkflows(workflows);
 });
 
 afterAll(async () => {
@@ -257,7 +257,18 @@ test('03: list the running agents of one channel', async () => {
 	expect(list.length).toBeGreaterThan(0);
 });
 
+/** A template with its "Set me: …" node's first value set, as its note asks the user to. */
+function withSetMe(file: string, value: string): object {
+	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
+	const setMe = workflow.nodes.find((n: any) => n.name.startsWith('Set me: '));
+	setMe.parameters.assignments.assignments[0].value = value;
+	return workflow;
+}
+
 test('04: cloud player from an HTTPS MP4: create, pause + volume, list, delete', async () => {
+	await importWorkflows([
+		withSetMe('04-cloud-player-lifecycle.json', 'https://media.example.com/videos/intro.mp4'),
+	]);
 	const data = await execute('agoraExPlayerLif');
 	const [created] = nodeOutput(data, 'Create Player');
 	expect(created.id).toBeTruthy();
@@ -502,4 +513,3 @@ describe('05: the Agora Trigger in a running n8n', () => {
 	}, 300000);
 });
 
-websiteBackendTests(() => ({ sandbox, openAi, serve, hookUrl, appCertificate: APP_CERTIFICATE }));

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test code run by plain Node */
+/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /** The workflows of reference.e2e.ts, built as a user builds them: Agora nodes after a manual trigger. */
 import { EXAMPLE_CREDENTIAL } from '../../scripts/lib/examples';
 

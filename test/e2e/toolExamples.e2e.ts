@@ -145,6 +145,7 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 			},
 		}),
 		patchedExample('12-chat-agent-makes-phone-call.json', {
+			'Set me: Caller ID': (p) => (p.assignments.assignments[0].value = '+14155550100'),
 			'When chat message received': (p) => Object.assign(p, { public: true, mode: 'webhook' }),
 			'Place Phone Call': (p) => {
 				p.model.llmUrl = `${agentModel.url}/chat/completions`;
@@ -406,7 +407,7 @@ test('13: a campaign call’s transcript becomes outcome, next step and sentimen
 	expect((await dataTableRows(host, contacts)).find((r) => r.id === ben.id)).toEqual(ben);
 }, 120000);
 
-test('14: after a turn’s metrics (111) the rule sends Agent › Think into the live conversation', async () => {
+test('14: after a slow answer’s metrics (111) Agent › Think reaches the live conversation as Agora documents it', async () => {
 	await sandbox.control('config', {
 		notify: {
 			url: `${host.baseUrl}/webhook/${WEBHOOKS.supervisor}/webhook`,
@@ -425,5 +426,17 @@ test('14: after a turn’s metrics (111) the rule sends Agent › Think into the
 		}>;
 		return log.find((r) => r.method === 'POST' && r.path.endsWith(`/agents/${agentId}/think`));
 	}, 'the think request');
-	expect(JSON.stringify(think.body)).toContain('keep every answer to one short sentence');
+	// Think is user input: the note says whose it is, and it cuts the slow answer rather than being dropped.
+	expect(think.body).toMatchObject({
+		text: expect.stringContaining('not words of the caller'),
+		on_listening_action: 'inject',
+		on_thinking_action: 'interrupt',
+		on_speaking_action: 'interrupt',
+	});
+	const { agents } = (await sandbox.control('state')) as {
+		agents: Array<{ agentId: string; thinks: Array<{ accepted: boolean }> }>;
+	};
+	expect(agents.find((a) => a.agentId === agentId)!.thinks).toEqual([
+		expect.objectContaining({ accepted: true }),
+	]);
 }, 120000);

@@ -1,34 +1,42 @@
 /**
- * The one sandbox set-up of the jest suites, and the one way tests shorten the node's waits
- * (retries, Retry-After, reconciliation polling): fastTiming.
+ * The one sandbox set-up of the jest suites, the one way tests start an agent without the node
+ * (seedAgent), and the one way they shorten the node's waits (retries, Retry-After,
+ * reconciliation polling): fastTiming.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { reconcileTiming } from '../../nodes/Agora/actions/cloudPlayer/reconcile';
+import { recordingTiming } from '../../nodes/Agora/api/cloudRecordings';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src';
+import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { CredentialData } from './harness';
 
 export interface Timing {
 	retry?: Partial<typeof retryTiming>;
 	reconcile?: Partial<typeof reconcileTiming>;
+	recording?: Partial<typeof recordingTiming>;
 }
 
-/** Short backoff, Retry-After cap and reconciliation polling, for suites that provoke failures. */
+/** Short backoff, Retry-After cap, reconciliation and Cloud Recording polling, for suites that provoke failures. */
 export const FAST_TIMING: Timing = {
 	retry: { baseMs: 5, maxDelayMs: 50, maxRetryAfterMs: 300 },
 	reconcile: { intervalMs: 50, maxWaitMs: 400 },
+	recording: { repeatDelaysMs: [5, 10], failoverWaitMs: 1500, failoverPollMs: 50 },
 };
 
 /** Sets the node's waits to `timing`; returns the function that restores them. */
 export function fastTiming(timing: Timing = FAST_TIMING): () => void {
 	const savedRetry = { ...retryTiming };
 	const savedReconcile = { ...reconcileTiming };
+	const savedRecording = { ...recordingTiming };
 	Object.assign(retryTiming, timing.retry);
 	Object.assign(reconcileTiming, timing.reconcile);
+	Object.assign(recordingTiming, timing.recording);
 	return () => {
 		Object.assign(retryTiming, savedRetry);
 		Object.assign(reconcileTiming, savedReconcile);
+		Object.assign(recordingTiming, savedRecording);
 	};
 }
 
@@ -76,4 +84,20 @@ export function useSandbox(
 			resetRateLimits();
 		});
 	}
+}
+
+/**
+ * Starts an agent straight through the sandbox API (no node) and returns its agent_id. The sandbox
+ * clock is moved past the start delay (in either clock mode), so the agent is RUNNING when this
+ * returns, however slowly the machine runs.
+ */
+export async function seedAgent(
+	sb: Sandbox,
+	over: Parameters<typeof startBody>[0] = {},
+): Promise<string> {
+	const response = await client(sb).post(agentPath(sb, '/join'), startBody(over));
+	if (response.status !== 200)
+		throw new Error(`seeding an agent failed: ${response.status} ${JSON.stringify(response.data)}`);
+	sb.clock.advance(sb.options().startDelayMs);
+	return response.data.agent_id as string;
 }

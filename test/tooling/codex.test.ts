@@ -107,6 +107,7 @@ describe('Agora node documentation', () => {
 		[
 			[/agent|phone|call|telephony|llm/i, /docs\.agora\.io\/en\/conversational-ai\//],
 			[/player/i, /docs\.agora\.io\/en\/media-pull\//],
+			[/recording/i, /docs\.agora\.io\/en\/cloud-recording\//],
 			[/token/i, /docs\.agora\.io\/en\/[a-z-]+\/token-authentication\//],
 			[
 				/notification/i,

@@ -209,13 +209,18 @@ describe('validation errors name the field as the form labels it', () => {
 		return [...new Set([...reported, ...checked])].filter((p) => p.includes('.') || p === 'name');
 	}
 
-	it('every API path a parameter declares it builds is named by a field of the Start or Call form', () => {
+	it('every API path a parameter declares it builds is named by a field of its form (Start, Call, Cloud Recording)', () => {
 		const declared = [...declaredBuilders()];
 		expect(declared.length).toBeGreaterThan(20);
 		const missing = declared
 			.filter(([api]) => {
-				const label = formLabel(api.startsWith('sip.') ? nodeOf('phoneCall', 'call') : start, api);
-				return !label || onlyInAdditionalBody.test(label);
+				const forms = api.startsWith('sip.')
+					? [nodeOf('phoneCall', 'call')]
+					: /^(cname|uid|clientRequest|acquire)(\.|$)/.test(api)
+						? ['start', 'update', 'stop'].map((op) => nodeOf('cloudRecording', op))
+						: [start];
+				const labels = forms.map((node) => formLabel(node, api));
+				return !labels.some((label) => label && !onlyInAdditionalBody.test(label));
 			})
 			.map(([api, parameter]) => `${api} -> ${parameter}`);
 		expect(missing).toEqual([]);

@@ -10,18 +10,18 @@ import * as path from 'path';
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
 import { Agora } from '../../nodes/Agora/Agora.node';
+import { OPENED_BY_A_SETTING } from '../../nodes/Agora/agentConfig/layout14';
 import { AgoraLlmTrigger } from '../../nodes/AgoraLlmTrigger/AgoraLlmTrigger.node';
 import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 import type { Sandbox } from '../../sandbox/src';
-import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import {
 	registerNodeType,
 	runWorkflow,
 	type CredentialData,
 	type TestWorkflow,
 } from '../lib/harness';
-import { useSandbox } from '../lib/sandbox';
+import { seedAgent, useSandbox } from '../lib/sandbox';
 
 const BEFORE = path.resolve(__dirname, '../fixtures/examples-before-1.3');
 const EXAMPLES = path.resolve(__dirname, '../../examples');
@@ -89,6 +89,8 @@ function setParameter(node: INode, name: string, value: unknown): void {
 
 /** What each example's first Agora node reads from its input ($json, $fromAI), by file prefix. */
 const INPUTS: Record<string, (agentId: () => Promise<string>) => Promise<IDataObject[]>> = {
+	// The stream URL the saved copy typed; the shipped one reads it from its "Set me: Stream URL" node.
+	'04': async () => [{ streamUrl: 'https://media.example.com/videos/intro.mp4' }],
 	'06': async (agentId) => [{ agentId: await agentId() }],
 	'08': async () => [{ phone: '+14155550123', name: 'Ann', appointment: 'Monday 10:00' }],
 	'12': async () => [{ toNumber: '+14155550123', goal: 'Ask whether Friday suits them.' }],
@@ -115,9 +117,15 @@ const BEFORE_PATCHES: Record<string, (node: INode) => void> = {
 	},
 };
 
-/** Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once. */
+/**
+ * Example 12 waits for the call's end by polling: how often depends on timing, so it returns at once.
+ * Its caller ID comes from the "Set me: Caller ID" node, outside this chain: the saved copy's number.
+ */
 const PATCHES: Record<string, (node: INode) => void> = {
-	'12': (node) => setParameter(node, 'waitForEnd', false),
+	'12': (node) => {
+		setParameter(node, 'waitForEnd', false);
+		setParameter(node, 'fromNumber', '+14155550100');
+	},
 };
 
 /** The example's Agora nodes in file order, fed by fixed items; the agent-LLM reply sends nothing to Agora. */
@@ -159,8 +167,7 @@ function normalised(value: unknown): unknown {
 }
 
 async function runningAgentId(): Promise<string> {
-	const response = await client(sb).post(agentPath(sb, '/join'), startBody({ name: 'watched' }));
-	return response.data.agent_id as string;
+	return await seedAgent(sb, { name: 'watched' });
 }
 
 /** The requests the example's Agora nodes send (method, path, body) and each node's error, if any. */
@@ -186,11 +193,13 @@ async function sent(
 }
 
 const files = fs.readdirSync(BEFORE).filter((file) => file.endsWith('.json'));
-// Rewritten rather than moved (08 became the Data Table campaign, 11 and 17 booking agents): the saved copy still runs.
-const REWRITTEN = new Set(['08', '11', '17']);
+// Rewritten rather than moved (08 became the Data Table campaign, 11 and 17 booking agents, 14 a Think
+// worded and timed for Agora's documented handling of it): the saved copy still runs.
+const REWRITTEN = new Set(['08', '11', '14', '17']);
 // Added after the move, on the current version from the start.
 const ADDED = new Set(['18']);
-const agoraVersion = new Agora().description.defaultVersion;
+// The examples move to the newest version (1.4) once the helpers editing them have landed.
+const agoraVersion = 1.3;
 
 it('the saved copies are the examples with an Agora node', () => {
 	const withAgora = fs
@@ -265,6 +274,51 @@ describe.each(files.filter((file) => !REWRITTEN.has(file.slice(0, 2))))(
 				expect(replyParameters(node)).toEqual(
 					replyParameters(before.nodes.find((old) => old.name === node.name)!),
 				);
+		});
+	},
+);
+
+/**
+ * A 1.3 Start or Call as a user makes it in 1.4: no switches (their settings are the opt-in), Wait
+ * for the Call to End at the top, the first system message as Instructions, the greeting as Greeting.
+ */
+function inVersion14(node: INode): void {
+	if (node.typeVersion !== 1.3 || !['start', 'call'].includes(String(node.parameters.operation)))
+		return;
+	node.typeVersion = 1.4;
+	const group = (name: string) => (node.parameters[name] ?? {}) as IDataObject;
+	for (const name of ['conversation', 'options'])
+		for (const gate of OPENED_BY_A_SETTING) delete group(name)[gate];
+	for (const name of ['waitForEnd', 'waitLimitMinutes', 'hangUpAtLimit', 'pollSeconds'])
+		if (name in group('options')) {
+			node.parameters[name] = group('options')[name] as never;
+			delete group('options')[name];
+		}
+	const model = group('model');
+	const messages = (model.llmSystemMessages as { messages?: IDataObject[] } | undefined)?.messages;
+	if (messages?.[0]?.role === 'system' && !String(messages[0].content).startsWith('=')) {
+		node.parameters.instructions = messages.shift()!.content as never;
+		if (messages.length === 0) delete model.llmSystemMessages;
+	}
+	for (const options of ['llmOptions', 'mllmOptions']) {
+		const held = model[options] as IDataObject | undefined;
+		if (held?.greetingMessage !== undefined) {
+			node.parameters.greeting = held.greetingMessage as never;
+			delete held.greetingMessage;
+		}
+	}
+}
+
+describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))(
+	'%s as shipped (1.3) and made in 1.4',
+	(file) => {
+		it('sends the same requests', async () => {
+			const prefix = file.slice(0, 2);
+			const shipped = read(EXAMPLES, file);
+			const remade = structuredClone(shipped);
+			remade.nodes.filter(isAgora).forEach(inVersion14);
+			if (!remade.nodes.some((node) => node.typeVersion === 1.4)) return;
+			expect(await sent(remade, prefix)).toEqual(await sent(shipped, prefix));
 		});
 	},
 );

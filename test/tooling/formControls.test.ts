@@ -3,6 +3,9 @@
  * core nodes, the required fields before the settings with defaults. The control counts are
  * reproducible from the node description (formControls.ts); docs/editor.md quotes them.
  */
+import type { INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { controlsOfNewNode } from './formControls';
 
@@ -10,8 +13,8 @@ const description = new Agora().description;
 const names = (resource: string, operation: string, version?: number) =>
 	controlsOfNewNode(description, { resource, operation }, version).map((control) => control.name);
 
-describe('version 1.3 (a new node)', () => {
-	it('Agent › Start: the credentials, what must be filled, the mode, then the five groups: 12 controls', () => {
+describe('version 1.4 (a new node)', () => {
+	it('Agent › Start: the credentials, what must be filled, Instructions and Greeting, the mode, the five groups: 14 controls', () => {
 		expect(names('agent', 'start')).toEqual([
 			'resource',
 			'operation',
@@ -19,6 +22,8 @@ describe('version 1.3 (a new node)', () => {
 			'credential:agoraApi',
 			'channel',
 			'remoteRtcUid',
+			'instructions',
+			'greeting',
 			'mode',
 			'model',
 			'voice',
@@ -28,18 +33,24 @@ describe('version 1.3 (a new node)', () => {
 		]);
 	});
 
-	it('Phone Call › Call: the numbers instead of channel and user, the same groups: 12 controls', () => {
-		const controls = names('phoneCall', 'call');
-		expect(controls.slice(0, 7)).toEqual([
+	it('Phone Call › Call: the numbers, Instructions, Greeting and Wait for the Call to End, the same groups: 15 controls', () => {
+		expect(names('phoneCall', 'call')).toEqual([
 			'resource',
 			'operation',
 			'credential:agoraVendorKeysApi',
 			'credential:agoraApi',
 			'toNumber',
 			'fromNumber',
+			'instructions',
+			'greeting',
+			'waitForEnd',
 			'mode',
+			'model',
+			'voice',
+			'conversation',
+			'identity',
+			'options',
 		]);
-		expect(controls.length).toBeLessThanOrEqual(12);
 	});
 
 	it('Identity and Security › Vendor Keys › Typed Into This Node hides the Vendor Keys credential picker', () => {
@@ -58,6 +69,63 @@ describe('version 1.3 (a new node)', () => {
 			.map((control) => control.label);
 		expect(labels).toEqual(['Model', 'Voice', 'Conversation', 'Identity and Security', 'Advanced']);
 	});
+});
+
+describe('version 1.3 (saved workflows) keeps its form', () => {
+	it('Start and Call: 12 controls each, no Instructions or Greeting at the top', () => {
+		for (const [resource, operation] of [
+			['agent', 'start'],
+			['phoneCall', 'call'],
+		]) {
+			const controls = names(resource, operation, 1.3);
+			expect(controls).toHaveLength(12);
+			expect(controls).not.toContain('instructions');
+		}
+	});
+});
+
+describe('the groups of version 1.4', () => {
+	const groups = ['start', 'call'].flatMap((operation) => {
+		const resource = operation === 'start' ? 'agent' : 'phoneCall';
+		const values = { resource, operation } as never;
+		const node = { typeVersion: 1.4, parameters: values } as never;
+		return description.properties
+			.filter(
+				(p) =>
+					p.type === 'collection' && NodeHelpers.displayParameter(values, p, node, description),
+			)
+			.map((group) => [`${resource} › ${operation} › ${group.displayName}`, group] as const);
+	});
+
+	it.each(groups)('%s: no option is shown by an on/off switch inside the group', (_, group) => {
+		const options = (group.options ?? []) as INodeProperties[];
+		const switches = new Set(options.filter((o) => o.type === 'boolean').map((o) => o.name));
+		const gated = options.filter((option) =>
+			Object.entries(option.displayOptions?.show ?? {}).some(
+				([key, values]) => switches.has(key) && (values as unknown[]).includes(true),
+			),
+		);
+		expect(
+			gated.map(
+				(option) => `${option.displayName} (by ${Object.keys(option.displayOptions!.show!)})`,
+			),
+		).toEqual([]);
+	});
+
+	it.each(groups)('%s: the group and each of its options say what they are for', (_, group) => {
+		expect(group.description).toBeTruthy();
+		const options = (group.options ?? []) as INodeProperties[];
+		expect(options.filter((option) => !option.description).map((o) => o.displayName)).toEqual([]);
+	});
+
+	it.each(groups)(
+		'%s: no Presets (Agora Managed credentials in each provider instead)',
+		(_, group) => {
+			expect(((group.options ?? []) as INodeProperties[]).map((o) => o.name)).not.toContain(
+				'preset',
+			);
+		},
+	);
 });
 
 describe('versions 1 to 1.2 (saved workflows) keep their form', () => {

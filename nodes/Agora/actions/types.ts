@@ -27,12 +27,3 @@ export interface AgoraOperation {
 
 /** Runs every input item of one execution; returns the node's output. */
 export type ItemLoop = (fn: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-
-export type AgoraResource =
-	| 'agent'
-	| 'agentLlm'
-	| 'cloudPlayer'
-	| 'notificationServer'
-	| 'phoneCall'
-	| 'phoneNumber'
-	| 'token';

@@ -7,6 +7,17 @@ import { VENDOR_KEY_HINT } from './vendorKeys';
 import { NOT_MLLM } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { shownBy } from '../form/groups';
+import { SILENCE_ACTIONS, SILENCE_TIMEOUT_MS } from '../schemas/agentConversation';
+
+/** The form's words for each silence action the schema knows. */
+const SILENCE_ACTION_OPTIONS: Record<
+	(typeof SILENCE_ACTIONS)[number],
+	{ name: string; description: string }
+> = {
+	speak: { name: 'Speak', description: 'The prompt is spoken (default)' },
+	think: { name: 'Think', description: 'The prompt is passed to the LLM' },
+};
 
 const FILLER = { ...NOT_MLLM, enableFillerWords: [true] };
 const FILLER_STATIC = { ...FILLER, fillerContentMode: ['static'] };
@@ -22,7 +33,7 @@ const fillerFields: INodeProperties[] = [
 		displayOptions: { show: NOT_MLLM },
 	}),
 	builds('properties.filler_words.trigger.fixed_time_config.response_wait_ms', {
-		displayName: 'Filler After (Ms)',
+		displayName: 'Filler After (ms)',
 		name: 'fillerResponseWaitMs',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -35,6 +46,7 @@ const fillerFields: INodeProperties[] = [
 		{
 			displayName: 'Filler Content',
 			name: 'fillerContentMode',
+			description: 'Where the filler phrases come from: your fixed list or an LLM',
 			type: 'options',
 			options: [
 				{ name: 'Fixed Phrases', value: 'static', description: 'Phrases from the list below' },
@@ -67,6 +79,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.generated_config.llm_provider.api_key', {
 		displayName: 'Filler LLM API Key',
 		name: 'fillerLlmApiKey',
+		description: 'Key of the LLM that writes the fillers. Never appears in the output.',
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
@@ -120,6 +133,7 @@ const fillerFields: INodeProperties[] = [
 	builds('properties.filler_words.content.static_config.selection_rule', {
 		displayName: 'Phrase Order',
 		name: 'fillerSelectionRule',
+		description: 'In which order the fixed phrases are used',
 		type: 'options',
 		options: [
 			{
@@ -215,10 +229,11 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 			displayName: 'Silence Action',
 			name: 'silenceAction',
 			type: 'options',
-			options: [
-				{ name: 'Speak', value: 'speak', description: 'The prompt is spoken (default)' },
-				{ name: 'Think', value: 'think', description: 'The prompt is passed to the LLM' },
-			],
+			options: SILENCE_ACTIONS.map((value) => ({
+				name: SILENCE_ACTION_OPTIONS[value].name,
+				value,
+				description: SILENCE_ACTION_OPTIONS[value].description,
+			})),
 			default: 'speak',
 		},
 		{
@@ -231,13 +246,17 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 				'What the silence reminder says or asks; required when Silence Timeout is above 0',
 		},
 		{
-			displayName: 'Silence Timeout (Ms)',
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+			displayName: 'Silence Timeout (ms)',
 			name: 'silenceTimeoutMs',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 60000, numberPrecision: 0 },
+			typeOptions: {
+				minValue: SILENCE_TIMEOUT_MS.min,
+				maxValue: SILENCE_TIMEOUT_MS.max,
+				numberPrecision: 0,
+			},
 			default: 0,
-			description:
-				'Silence before the reminder, 0 to 60000 ms; 0 (default) turns it off. Not used with MLLM.',
+			description: `Silence before the reminder, ${SILENCE_TIMEOUT_MS.min} to ${SILENCE_TIMEOUT_MS.max} ms; 0 (default) turns it off. Not used with MLLM.`,
 		},
 	],
 });
@@ -280,7 +299,8 @@ function generatedFillerContent(r: FormReader): IDataObject {
 }
 
 export function buildFillerWords(r: FormReader): IDataObject | undefined {
-	if (!r.get('enableFillerWords', false)) return undefined;
+	if (!r.switchedOn('enableFillerWords', shownBy(fillerFields, 'enableFillerWords')))
+		return undefined;
 	const trigger = {
 		mode: 'fixed_time',
 		fixed_time_config: { response_wait_ms: r.get('fillerResponseWaitMs', 1500) },

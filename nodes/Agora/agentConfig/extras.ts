@@ -6,6 +6,7 @@ import { NOT_SET } from './display';
 import { compact, group, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
+import { shownBy } from '../form/groups';
 
 export const avatarFields: INodeProperties[] = [
 	builds('properties.avatar', {
@@ -53,6 +54,7 @@ export const salFields: INodeProperties[] = [
 	builds('properties.sal.sal_mode', {
 		displayName: 'SAL Mode',
 		name: 'salMode',
+		description: 'Lock onto the first speaker heard, or onto the speaker of a voiceprint',
 		type: 'options',
 		options: [
 			{
@@ -173,6 +175,7 @@ export const encryptionFields: INodeProperties[] = [
 export const advancedFeaturesField: INodeProperties = {
 	displayName: 'Advanced Features',
 	name: 'advancedFeatures',
+	description: 'Agora’s feature switches: RTM messaging, tools and more (advanced_features)',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
@@ -212,7 +215,7 @@ export const extrasFields: INodeProperties[] = [
 ];
 
 function buildSal(r: FormReader): IDataObject | undefined {
-	if (!r.get('enableSal', false)) return undefined;
+	if (!r.switchedOn('enableSal', shownBy(salFields, 'enableSal'))) return undefined;
 	const name = text(r.get('salSampleName', ''))?.trim();
 	const url = text(r.get('salSampleUrl', ''))?.trim();
 	if (url && !name) r.fail('properties.sal.sample_urls', 'needs a voiceprint name for the URL');
@@ -254,7 +257,7 @@ export function buildExtras(r: FormReader): IDataObject {
 			enable_tools: features.enableTools === true ? true : undefined,
 			enable_sal: sal ? true : undefined,
 		}),
-		avatar: r.get('enableAvatar', false)
+		avatar: r.switchedOn('enableAvatar', shownBy(avatarFields, 'enableAvatar'))
 			? {
 					enable: true,
 					vendor: r.get('avatarVendor', 'akool'),

@@ -29,7 +29,7 @@ buildsAt({
 	'properties.llm.tools.server.timeout_ms': 'llmOptions.tools.timeoutMs',
 });
 
-export const httpToolsField: INodeProperties = {
+const httpToolsField: INodeProperties = {
 	displayName: 'Tools',
 	name: 'tools',
 	type: 'fixedCollection',
@@ -95,7 +95,8 @@ export const httpToolsField: INodeProperties = {
 						'JSON Schema of the arguments the model fills in: type "object" with "properties" (and "required")',
 				},
 				{
-					displayName: 'Timeout (Ms)',
+					// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+					displayName: 'Timeout (ms)',
 					name: 'timeoutMs',
 					type: 'number',
 					typeOptions: {

@@ -7,8 +7,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../form/parameters';
 import { VENDOR_KEYS_GROUP, vendorKeysFields, vendorKeysOption } from './vendorKeys';
-import { groupedFields } from '../form/groups';
+import { groupedFields, type FormGroup } from '../form/groups';
 import { llmSpeaksAlone } from '../schemas/agent';
+import { presetCategories } from '../../shared/agoraFacts';
 import { buildAsr, asrFields } from './asr';
 import {
 	behaviourFields,
@@ -35,12 +36,13 @@ import { hasHttpTools } from './httpTools';
 import { hasMcpServers } from './mcp';
 import { buildMllm, mllmFields } from './mllm';
 import { buildPipelineRef, pipelineFields, presetField } from './pipeline';
+import { applyPrompt } from './prompt';
 import { compact } from '../form/bodyWriters';
 import { FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
 
-export { identityFields, buildIdentity, FormReader, uniquePerItem };
+export { identityFields, buildIdentity, uniquePerItem };
 
 /** Everything about how the agent works, without its identity in the channel. */
 export const agentConfigFields: INodeProperties[] = [
@@ -84,61 +86,77 @@ export function flatAgentConfigFields(identity: INodeProperties[]): INodePropert
 	];
 }
 
+/** What a user must fill: shown first in every layout. */
+export function mustFillFields(identity: INodeProperties[]): INodeProperties[] {
+	return identity.filter(mustBeFilled);
+}
+
 /**
- * The form from node version 1.3: what a user must fill, the mode and its pipeline choices at the
- * top; the rest in "Add Option" groups. `identity` is the operation's identity group (a field with a
- * default moves into Identity and Security); `advanced` its own options (Options, Request Options).
+ * The "Add Option" groups of the grouped layouts (1.3 on). `identity` is the operation's identity
+ * group (a field with a default moves into Identity and Security); `advanced` its own options.
+ */
+export function agentConfigGroups(
+	identity: INodeProperties[],
+	advanced: INodeProperties[],
+): FormGroup[] {
+	const mustFill = mustFillFields(identity);
+	// Compared by name: an operation may reword its identity fields (copies of the declarations).
+	const conversation = identity.filter((field) => field.name === idleTimeoutField.name);
+	return [
+		{
+			name: 'model',
+			displayName: 'Model',
+			description: 'The LLM the agent thinks with, or the realtime model of Multimodal mode',
+			fields: [...cascadeOrOverride(llmFields, 'overrideLlm'), ...mllmFields],
+		},
+		{
+			name: 'voice',
+			displayName: 'Voice',
+			description: 'How the agent speaks (text-to-speech) and hears (speech recognition)',
+			fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields],
+		},
+		{
+			name: 'conversation',
+			displayName: 'Conversation',
+			description:
+				'When the agent takes its turn, how it is interrupted, filler words, idle timeout',
+			fields: [...turnFields, ...fillerWordsFields, ...conversation],
+		},
+		{
+			name: VENDOR_KEYS_GROUP,
+			displayName: 'Identity and Security',
+			description:
+				'The agent’s name, UIDs and tokens, where its keys come from, encryption, region',
+			fields: [
+				...identity.filter((field) => !mustFill.includes(field) && !conversation.includes(field)),
+				vendorKeysOption,
+				...encryptionFields,
+				...geofenceFields,
+				labelsField,
+			],
+		},
+		{
+			name: 'options',
+			displayName: 'Advanced',
+			description:
+				'Avatar, voice lock, Agora’s advanced features and parameters, raw JSON, request options',
+			fields: [...salFields, ...avatarFields, advancedFeaturesField, parametersField, ...advanced],
+		},
+	];
+}
+
+/**
+ * The form of node version 1.3: what a user must fill, the mode and its pipeline choices at the
+ * top; the rest in "Add Option" groups, Presets in Advanced.
  */
 export function groupedAgentConfigFields(
 	identity: INodeProperties[],
 	advanced: INodeProperties[],
 ): INodeProperties[] {
-	const mustFill = identity.filter(mustBeFilled);
-	// Compared by name: an operation may reword its identity fields (copies of the declarations).
-	const conversation = identity.filter((field) => field.name === idleTimeoutField.name);
 	return [
-		...mustFill,
+		...mustFillFields(identity),
 		...pipelineFields.filter((field) => field !== presetField),
-		...groupedFields([
-			{
-				name: 'model',
-				displayName: 'Model',
-				fields: [...cascadeOrOverride(llmFields, 'overrideLlm'), ...mllmFields],
-			},
-			{
-				name: 'voice',
-				displayName: 'Voice',
-				fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields],
-			},
-			{
-				name: 'conversation',
-				displayName: 'Conversation',
-				fields: [...turnFields, ...fillerWordsFields, ...conversation],
-			},
-			{
-				name: VENDOR_KEYS_GROUP,
-				displayName: 'Identity and Security',
-				fields: [
-					...identity.filter((field) => !mustFill.includes(field) && !conversation.includes(field)),
-					vendorKeysOption,
-					...encryptionFields,
-					...geofenceFields,
-					labelsField,
-				],
-			},
-			{
-				name: 'options',
-				displayName: 'Advanced',
-				fields: [
-					presetField,
-					...salFields,
-					...avatarFields,
-					advancedFeaturesField,
-					parametersField,
-					...advanced,
-				],
-			},
-		]),
+		...groupedFields(agentConfigGroups(identity, [presetField, ...advanced])),
 	];
 }
 
@@ -175,16 +193,21 @@ function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void 
 	};
 }
 
-/** The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. */
-function buildCascade(r: FormReader, mode: string): IDataObject {
+/**
+ * The asr, llm, tts, turn and filler members of a cascading (or overridden pipeline) agent. A
+ * provider a preset covers gets only what the user typed: nothing at all when that is nothing.
+ */
+function buildCascade(r: FormReader, mode: string, preset: unknown): IDataObject {
+	const byPreset = presetCategories(typeof preset === 'string' ? preset : undefined);
 	const asr = buildAsr(r);
-	const llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	let llm = mode === MODE.cascade || r.get('overrideLlm', false) ? buildLlm(r) : undefined;
+	if (byPreset.llm && llm && Object.keys(llm).length === 0) llm = undefined;
 	// An LLM that outputs audio alone needs no TTS (Agora's audio output guide): none is sent.
 	const ttsWanted = mode === MODE.cascade || r.get('overrideTts', false);
 	return compact({
 		asr,
 		llm,
-		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r) : undefined,
+		tts: ttsWanted && !llmSpeaksAlone(llm) ? buildTts(r, byPreset.tts) : undefined,
 		turn_detection: buildTurnDetection(r),
 		filler_words: buildFillerWords(r),
 	});
@@ -202,7 +225,8 @@ export function buildAgentProperties(
 	const r = new FormReader(fn, itemIndex);
 	const mode = r.get<string>('mode', MODE.cascade);
 	const top = buildPipelineRef(r);
-	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode);
+	const models = mode === MODE.mllm ? { mllm: buildMllm(r) } : buildCascade(r, mode, top.preset);
+	applyPrompt(r, models);
 	Object.assign(
 		properties,
 		compact({

@@ -14,16 +14,20 @@ import { buildHttpTools, httpToolsFields } from './httpTools';
 import { buildMcpServers, mcpServersField } from './mcp';
 import { compact, group, modalities, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
+import { GREETING_AUDIO_TIMEOUT_MS } from '../schemas/agentPipeline';
 
 const greetingOptions: INodeProperties[] = [
 	builds('properties.llm.greeting_configs.audio_download_timeout_ms', {
-		displayName: 'Greeting Audio Download Timeout (Ms)',
+		displayName: 'Greeting Audio Download Timeout (ms)',
 		name: 'greetingAudioTimeoutMs',
 		type: 'number',
-		typeOptions: { minValue: 200, maxValue: 10000, numberPrecision: 0 },
+		typeOptions: {
+			minValue: GREETING_AUDIO_TIMEOUT_MS.min,
+			maxValue: GREETING_AUDIO_TIMEOUT_MS.max,
+			numberPrecision: 0,
+		},
 		default: 1000,
-		description:
-			'How long to wait for the greeting recording, 200 to 10000 ms (default 1000); then the greeting message is spoken instead',
+		description: `How long to wait for the greeting recording, ${GREETING_AUDIO_TIMEOUT_MS.min} to ${GREETING_AUDIO_TIMEOUT_MS.max} ms (default 1000); then the greeting message is spoken instead`,
 	}),
 	builds('properties.llm.greeting_configs.audio_pcm_sample_rate', {
 		displayName: 'Greeting Audio PCM Sample Rate (Hz)',
@@ -44,7 +48,7 @@ const greetingOptions: INodeProperties[] = [
 			'A recording (mp3, wav or pcm) played as the greeting instead of speaking the greeting message: http:// or https://, at most 2048 bytes. The greeting message is required with it, as the fallback.',
 	},
 	builds('properties.llm.greeting_configs.delay_ms', {
-		displayName: 'Greeting Delay (Ms)',
+		displayName: 'Greeting Delay (ms)',
 		name: 'greetingDelayMs',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -187,7 +191,7 @@ const otherOptions: INodeProperties[] = [
 ];
 
 /** The choice that makes an n8n workflow the agent's LLM: Agora's custom LLM, OpenAI style. */
-export const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
+const LLM_SOURCE = { service: 'service', n8nWorkflow: 'n8nWorkflow' } as const;
 
 const llmUrlField: INodeProperties = builds('properties.llm', {
 	displayName: 'LLM URL',
@@ -211,7 +215,8 @@ export const llmFields: INodeProperties[] = [
 				description: 'Any chat-completion endpoint: OpenAI, Azure, your own server',
 			},
 			{
-				name: 'An N8n Workflow (Agora Agent LLM Trigger)',
+				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+				name: 'An n8n Workflow (Agora Agent LLM Trigger)',
 				value: LLM_SOURCE.n8nWorkflow,
 				description:
 					'A workflow that starts with the Agora Agent LLM Trigger answers as the agent’s LLM (vendor custom, style openai)',
@@ -258,6 +263,8 @@ export const llmFields: INodeProperties[] = [
 	builds('properties.llm.greeting_configs', {
 		displayName: 'LLM Options',
 		name: 'llmOptions',
+		description:
+			'Greeting, failure message, history, modalities, vendor and request style, tools and other LLM settings',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},

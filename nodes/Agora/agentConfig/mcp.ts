@@ -72,7 +72,8 @@ export const mcpServersField: INodeProperties = {
 					description: 'Unique server identifier: 1 to 48 English letters and digits',
 				},
 				{
-					displayName: 'Timeout (Ms)',
+					// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+					displayName: 'Timeout (ms)',
 					name: 'timeoutMs',
 					type: 'number',
 					typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -106,7 +107,7 @@ export const mcpServersField: INodeProperties = {
 };
 
 /** Whether an endpoint names this machine (localhost, 127.x, ::1, 0.0.0.0). */
-export function isLoopbackEndpoint(endpoint: string): boolean {
+function isLoopbackEndpoint(endpoint: string): boolean {
 	let host: string;
 	try {
 		host = new URL(endpoint).hostname.toLowerCase();
@@ -123,7 +124,7 @@ export function isLoopbackEndpoint(endpoint: string): boolean {
 }
 
 /** Why Agora's engine cannot use this endpoint, or undefined when it can. */
-export function mcpEndpointProblem(endpoint: string): string | undefined {
+function mcpEndpointProblem(endpoint: string): string | undefined {
 	let url: URL;
 	try {
 		url = new URL(endpoint);
@@ -143,7 +144,7 @@ export function mcpEndpointProblem(endpoint: string): string | undefined {
 }
 
 /** Where the servers sit in the request. */
-export interface McpServersPlace {
+interface McpServersPlace {
 	path: 'properties.llm.mcp_servers' | 'properties.mllm.mcp_servers';
 }
 

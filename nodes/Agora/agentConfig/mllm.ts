@@ -9,14 +9,15 @@ import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
 
 /** Vertex AI authenticates with ADC credentials, not an API key (Agora's Vertex AI page). */
-export const VERTEX_AI = 'vertexai';
+const VERTEX_AI = 'vertexai';
 
 /** Older workflows saved `platform_vad`, the earlier name of Agora's own VAD. */
 const AGORA_VAD = ['agora_vad', 'platform_vad'];
 
 const vadTimingOptions: INodeProperties[] = [
 	{
-		displayName: 'Prefix Padding (Ms)',
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+		displayName: 'Prefix Padding (ms)',
 		name: 'prefix_padding_ms',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -24,7 +25,8 @@ const vadTimingOptions: INodeProperties[] = [
 		description: 'Audio kept before the detected start of speech',
 	},
 	{
-		displayName: 'Silence Duration (Ms)',
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+		displayName: 'Silence Duration (ms)',
 		name: 'silence_duration_ms',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -117,6 +119,7 @@ const modelFields: INodeProperties[] = [
 	{
 		displayName: 'MLLM Options',
 		name: 'mllmOptions',
+		description: 'Greeting, modalities, memory and tools of the realtime model',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -191,13 +194,16 @@ const turnFields: INodeProperties[] = [
 		// Named after the earlier platform_vad so that saved workflows keep their settings.
 		displayName: 'Agora VAD Config',
 		name: 'mllmPlatformVadConfig',
+		description:
+			'Settings of Agora’s own voice activity detection for the realtime model (mllm.turn_detection.agora_vad_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { mllmTurnDetectionMode: AGORA_VAD } },
 		options: [
 			{
-				displayName: 'Interrupt Duration (Ms)',
+				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+				displayName: 'Interrupt Duration (ms)',
 				name: 'interrupt_duration_ms',
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },

@@ -107,23 +107,45 @@ export const ttsFields: INodeProperties[] = [
 	},
 ];
 
-export function buildTts(r: FormReader): IDataObject {
-	const vendor = text(r.get('ttsVendor', ''));
-	const genericHttp = vendor === GENERIC_HTTP;
+/** What a new node's TTS fields hold: n8n saves no value equal to its default, so none was typed. */
+const TTS_DEFAULTS = {
+	vendor: fieldDefault('ttsVendor'),
+	params: fieldDefault('ttsParams'),
+};
+
+function fieldDefault(name: string): unknown {
+	return ttsFields.find((field) => field.name === name)?.default;
+}
+
+/**
+ * `byPreset`: a preset provides the TTS. Then, and with Agora Managed credentials, the fields left at
+ * their defaults (a Microsoft voice and an empty key) are not sent: Agora provides vendor or key.
+ */
+export function buildTts(r: FormReader, byPreset = false): IDataObject | undefined {
 	// byok is Agora's default: sent only when managed is chosen.
 	const credentials = r.get('ttsCredentialMode', 'byok');
+	const typedVendor = r.get('ttsVendor', '');
+	const vendor = byPreset && typedVendor === TTS_DEFAULTS.vendor ? undefined : text(typedVendor);
+	const genericHttp = vendor === GENERIC_HTTP;
+	const typedParams = r.get('ttsParams', '');
+	const untouched = typeof typedParams === 'string' && typedParams.trim() === TTS_DEFAULTS.params;
+	const params =
+		untouched && (byPreset || credentials === 'managed')
+			? undefined
+			: r.json(typedParams, 'properties.tts.params');
 	const skip = r.get<unknown[]>('ttsSkipPatterns', []);
-	return compact({
+	const tts = compact({
 		vendor,
 		url: genericHttp ? text(r.get('ttsUrl', ''))?.trim() : undefined,
 		// Required with this vendor: an empty list is sent as {} rather than left out.
 		headers: genericHttp ? (readKeyValues(r.get('ttsHeaders', {})) ?? {}) : undefined,
 		// Required, but a preset may provide it: left out when empty, so the schema can say which.
-		params: r.json(r.get('ttsParams', ''), 'properties.tts.params'),
+		params,
 		credential_mode: credentials !== 'byok' ? credentials : undefined,
 		skip_patterns:
 			Array.isArray(skip) && skip.length > 0
 				? skip.map((entry) => Number(entry)).sort((a, b) => a - b)
 				: undefined,
 	});
+	return byPreset && Object.keys(tts).length === 0 ? undefined : tts;
 }

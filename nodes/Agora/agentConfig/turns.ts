@@ -9,6 +9,7 @@ import { builds } from '../form/labels';
 import { NOT_MLLM, NOT_SET } from './display';
 import { type FormReader } from '../form/reader';
 import { plainConfig } from '../form/bodyWriters';
+import { shownBy } from '../form/groups';
 
 const TURN = { ...NOT_MLLM, configureTurnDetection: [true] };
 const MANUAL_HINT =
@@ -66,25 +67,27 @@ const startOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'Start of Speech VAD Config',
 		name: 'startOfSpeechVad',
+		description:
+			'Settings of voice-activity start-of-speech detection (start_of_speech.vad_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['vad'] } },
 		options: [
 			durationOption(
-				'Interrupt Duration (Ms)',
+				'Interrupt Duration (ms)',
 				'interrupt_duration_ms',
 				160,
 				'Speech needed to interrupt. Default 160.',
 			),
 			durationOption(
-				'Prefix Padding (Ms)',
+				'Prefix Padding (ms)',
 				'prefix_padding_ms',
 				800,
 				'Audio kept before the detected start. Default 800.',
 			),
 			durationOption(
-				'Speaking Interrupt Duration (Ms)',
+				'Speaking Interrupt Duration (ms)',
 				'speaking_interrupt_duration_ms',
 				160,
 				'Speech needed to interrupt while the agent is speaking. Default 160.',
@@ -104,13 +107,14 @@ const startOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'Start of Speech Keywords Config',
 		name: 'startOfSpeechKeywordsConfig',
+		description: 'Settings of keyword interruption (start_of_speech.keywords_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, startOfSpeechMode: ['keywords'] } },
 		options: [
-			durationOption('Interrupt Duration (Ms)', 'interrupt_duration_ms', 160, 'Default 160'),
-			durationOption('Prefix Padding (Ms)', 'prefix_padding_ms', 800, 'Default 800'),
+			durationOption('Interrupt Duration (ms)', 'interrupt_duration_ms', 160, 'Default 160'),
+			durationOption('Prefix Padding (ms)', 'prefix_padding_ms', 800, 'Default 800'),
 		],
 	},
 	{
@@ -158,13 +162,14 @@ const endOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'End of Speech VAD Config',
 		name: 'endOfSpeechVad',
+		description: 'Settings of silence-based end-of-turn detection (end_of_speech.vad_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['vad'] } },
 		options: [
 			durationOption(
-				'Silence Duration (Ms)',
+				'Silence Duration (ms)',
 				'silence_duration_ms',
 				640,
 				'Silence that ends the turn. Default 640.',
@@ -174,13 +179,15 @@ const endOfSpeechFields: INodeProperties[] = [
 	{
 		displayName: 'End of Speech Semantic Config',
 		name: 'endOfSpeechSemantic',
+		description: 'Settings of semantic end-of-turn detection (end_of_speech.semantic_config)',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['semantic'] } },
 		options: [
 			{
-				displayName: 'Max Wait (Ms)',
+				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+				displayName: 'Max Wait (ms)',
 				name: 'max_wait_ms',
 				type: 'number',
 				typeOptions: { minValue: -1, numberPrecision: 0 },
@@ -196,7 +203,7 @@ const endOfSpeechFields: INodeProperties[] = [
 				description:
 					'Whether phrases such as "hold on" make the agent wait for more input (default on)',
 			},
-			durationOption('Silence Duration (Ms)', 'silence_duration_ms', 320, 'Default 320'),
+			durationOption('Silence Duration (ms)', 'silence_duration_ms', 320, 'Default 320'),
 		],
 	},
 ];
@@ -245,6 +252,8 @@ const interruptionFields: INodeProperties[] = [
 	{
 		displayName: 'Interrupt On',
 		name: 'interruptionMode',
+		description:
+			'What interrupts the agent: the user starting to speak, or only the given keywords',
 		type: 'options',
 		options: [
 			{ name: 'Keywords', value: 'keywords', description: 'Only the given keywords interrupt' },
@@ -283,6 +292,8 @@ const interruptionFields: INodeProperties[] = [
 ];
 
 export const turnFields: INodeProperties[] = [...turnDetectionFields, ...interruptionFields];
+const TURN_SETTINGS = shownBy(turnDetectionFields, 'configureTurnDetection');
+const INTERRUPTION_SETTINGS = shownBy(interruptionFields, 'configureInterruption');
 
 function buildStartOfSpeech(r: FormReader): IDataObject | undefined {
 	const mode = String(r.get('startOfSpeechMode', NOT_SET));
@@ -311,7 +322,7 @@ function buildEndOfSpeech(r: FormReader): IDataObject | undefined {
 }
 
 export function buildTurnDetection(r: FormReader): IDataObject | undefined {
-	if (!r.get('configureTurnDetection', false)) return undefined;
+	if (!r.switchedOn('configureTurnDetection', TURN_SETTINGS)) return undefined;
 	const config: IDataObject = { speech_threshold: r.get('speechThreshold', 0.5) };
 	const sos = buildStartOfSpeech(r);
 	if (sos) config.start_of_speech = sos;
@@ -321,7 +332,7 @@ export function buildTurnDetection(r: FormReader): IDataObject | undefined {
 }
 
 export function buildInterruption(r: FormReader): IDataObject | undefined {
-	if (!r.get('configureInterruption', false)) return undefined;
+	if (!r.switchedOn('configureInterruption', INTERRUPTION_SETTINGS)) return undefined;
 	const enable = r.get('interruptionEnable', true);
 	const out: IDataObject = { enable };
 	if (enable) {

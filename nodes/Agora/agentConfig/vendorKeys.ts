@@ -13,8 +13,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { selectedCredential } from '../../shared/credentialChoice';
+import { isCredentialChosen, selectedCredential } from '../../shared/credentialChoice';
 import { isPlainObject } from '../../shared/values';
+import { presetCategories } from '../../shared/agoraFacts';
 import { itemParameter } from '../form/parameters';
 
 export const VENDOR_KEYS_CREDENTIAL = 'agoraVendorKeysApi';
@@ -45,7 +46,7 @@ const vendorKeysField: INodeProperties = {
 			name: 'From Credential',
 			value: 'credential',
 			description:
-				'An Agora Vendor Keys credential fills every key field left empty; n8n keeps it encrypted, outside the workflow',
+				'An Agora Vendor Keys credential fills every key field left empty; n8n keeps it encrypted, outside the workflow. With none chosen, Agora Managed models serve the LLM and voice left without a key.',
 		},
 	],
 	default: 'form',
@@ -100,6 +101,8 @@ export interface VendorKeys {
 	encryptionSalt?: string;
 	/** Every string the credential holds, for redaction. */
 	secrets: string[];
+	/** No credential chosen: the LLM and voice left without a key are Agora Managed. */
+	agoraManaged?: boolean;
 }
 
 const JSON_FIELDS: Array<[keyof VendorKeys, string, string]> = [
@@ -183,6 +186,9 @@ export async function readVendorKeys(fn: IExecuteFunctions): Promise<VendorKeys 
 	)
 		return undefined;
 	if (itemParameter(fn, VENDOR_KEYS_PARAMETER, 0, 'form') !== 'credential') return undefined;
+	// n8n's editor pre-selects one credential in a new node (the Agora API one): a Start with no
+	// Vendor Keys credential runs on Agora's managed models rather than failing.
+	if (!isCredentialChosen(fn, VENDOR_KEYS_CREDENTIAL)) return { secrets: [], agoraManaged: true };
 	const keys = parseVendorKeys(
 		await selectedCredential(fn, VENDOR_KEYS_CREDENTIAL, 'Agora Vendor Keys API'),
 	);
@@ -214,7 +220,7 @@ const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** `target` with every member of `source` that `target` leaves out or empty; nested objects merged. */
-export function fillEmpty(target: unknown, source: IDataObject): IDataObject {
+function fillEmpty(target: unknown, source: IDataObject): IDataObject {
 	const out: IDataObject = isPlainObject(target) ? { ...target } : {};
 	for (const [key, value] of Object.entries(source)) {
 		if (isPlainObject(out[key]) && isPlainObject(value)) out[key] = fillEmpty(out[key], value);
@@ -322,10 +328,7 @@ function withRtcKeys(rtc: IDataObject, keys: VendorKeys): IDataObject {
  * only in blocks the request has (never Agora Managed ones, no key for ARES). The request's objects
  * are copied, never changed: Additional Body may hand in the item's own.
  */
-export function applyVendorKeys(
-	properties: IDataObject,
-	keys: VendorKeys | undefined,
-): IDataObject {
+function applyVendorKeys(properties: IDataObject, keys: VendorKeys | undefined): IDataObject {
 	if (!keys) return properties;
 	const out: IDataObject = { ...properties };
 	const { llm, mllm, tts, asr, avatar, rtc, filler_words: fillerWords } = properties;
@@ -386,5 +389,73 @@ export function applyVendorCredential(
 	keys: VendorKeys | undefined,
 ): IDataObject {
 	if (!keys || !isPlainObject(body.properties)) return body;
-	return { ...body, properties: applyVendorKeys(withEndpoints(body, body.properties, keys), keys) };
+	if (keys.agoraManaged) return withAgoraManaged(body, body.properties);
+	const filled = applyVendorKeys(withEndpoints(body, body.properties, keys), keys);
+	// A preset's providers take no key of ours ("Use presets": their key fields are ignored).
+	const byPreset = presetCategories(typeof body.preset === 'string' ? body.preset : undefined);
+	const properties: IDataObject = { ...filled };
+	for (const block of ['asr', 'llm', 'tts'] as const) {
+		if (byPreset[block]) properties[block] = body.properties[block];
+		if (properties[block] === undefined) delete properties[block];
+	}
+	return { ...body, properties };
+}
+
+/**
+ * Agora's managed models ("Use managed mode": the vendors and models Agora supplies keys for), used
+ * where a request names no key of its own and no Vendor Keys credential is chosen.
+ */
+export const AGORA_MANAGED = {
+	llm: { vendor: 'openai', params: { model: 'gpt-4o-mini' } },
+	ttsVendors: ['minimax', 'openai'],
+	tts: {
+		vendor: 'minimax',
+		params: {
+			model: 'speech-2.6-turbo',
+			voice_setting: { voice_id: 'English_captivating_female1' },
+		},
+	},
+};
+
+const KEY_NAME = /key|token|secret/i;
+const hasOwnKey = (block: IDataObject) =>
+	!isEmpty(block.api_key) ||
+	(isPlainObject(block.headers) && Object.keys(block.headers).length > 0) ||
+	(isPlainObject(block.params) &&
+		Object.entries(block.params).some(([name, value]) => KEY_NAME.test(name) && !isEmpty(value)));
+
+const withoutEmptyKeys = (params: unknown): IDataObject =>
+	Object.fromEntries(
+		Object.entries(isPlainObject(params) ? params : {}).filter(
+			([name, value]) => !(KEY_NAME.test(name) && isEmpty(value)),
+		),
+	);
+
+/** The LLM and the voice that bring no key and no endpoint of their own, as Agora Managed blocks. */
+function withAgoraManaged(body: IDataObject, p: IDataObject): IDataObject {
+	if (hasPresetOrPipeline(body) || usesMllm(p)) return body;
+	const out: IDataObject = { ...p };
+	const llm = isPlainObject(p.llm) ? p.llm : {};
+	if (
+		isEmpty(llm.url) &&
+		!hasOwnKey(llm) &&
+		llm.credential_mode === undefined &&
+		(isEmpty(llm.vendor) || llm.vendor === AGORA_MANAGED.llm.vendor)
+	) {
+		out.llm = {
+			...llm,
+			vendor: AGORA_MANAGED.llm.vendor,
+			credential_mode: 'managed',
+			params: { ...AGORA_MANAGED.llm.params, ...(isPlainObject(llm.params) ? llm.params : {}) },
+		};
+	}
+	const tts = isPlainObject(p.tts) ? p.tts : {};
+	if (!speaksAlone(out.llm) && tts.credential_mode === undefined && !hasOwnKey(tts)) {
+		// A vendor Agora cannot manage would go without a key: Agora's managed voice speaks instead.
+		const managed = AGORA_MANAGED.ttsVendors.includes(String(tts.vendor))
+			? { vendor: tts.vendor, params: withoutEmptyKeys(tts.params) }
+			: AGORA_MANAGED.tts;
+		out.tts = { ...tts, ...managed, credential_mode: 'managed' };
+	}
+	return { ...body, properties: out };
 }

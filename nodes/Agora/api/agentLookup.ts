@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import { AGENT_STATUS_CODES } from '../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../transport';
 import { agentPath, withAgentId } from './agents';
+import { cursorPages, dataListPage, firstItems, type Page } from './pages';
 
 export interface AgentListQuery {
 	channel?: string;
@@ -48,7 +49,7 @@ export async function agentListPage(
 	limit: number,
 	cursor: string | undefined,
 	itemIndex = 0,
-): Promise<{ agents: IDataObject[]; cursor?: string }> {
+): Promise<Page> {
 	const { states, ...rest } = query;
 	const qs: IDataObject = { ...rest, state: states.join(','), limit };
 	if (cursor) qs.cursor = cursor;
@@ -58,38 +59,24 @@ export async function agentListPage(
 		{ method: 'GET', api: 'agent', path: '/agents', qs, idempotent: true, action: 'list agents' },
 		itemIndex,
 	);
-	const data = (response.body.data ?? {}) as IDataObject;
-	const agents = Array.isArray(data.list) ? (data.list as IDataObject[]) : [];
-	const next = (response.body.meta as IDataObject | undefined)?.cursor;
-	return {
-		agents,
-		cursor: typeof next === 'string' && next !== '' && agents.length > 0 ? next : undefined,
-	};
+	return dataListPage(response.body, response.requestId);
 }
 
-/**
- * Follows `meta.cursor` page by page. `onPage` returns false to stop early (a Limit reached, a
- * match found). A cursor seen twice ends the walk, so a misbehaving server cannot loop it forever.
- */
-export async function walkAgentList(
-	fn: IExecuteFunctions,
+/** The pages of the agent list from `from` (the first page when undefined), `pageSize` agents asked each. */
+export function agentPages(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	query: AgentListQuery,
 	pageSize: (fetched: number) => number,
-	onPage: (agents: IDataObject[]) => boolean | Promise<boolean>,
-	itemIndex: number,
-): Promise<void> {
-	const seen = new Set<string>();
-	let cursor: string | undefined;
-	let fetched = 0;
-	for (;;) {
-		const page = await agentListPage(fn, ctx, query, pageSize(fetched), cursor, itemIndex);
-		fetched += page.agents.length;
-		if ((await onPage(page.agents)) === false) return;
-		if (page.cursor === undefined || seen.has(page.cursor)) return;
-		seen.add(page.cursor);
-		cursor = page.cursor;
-	}
+	options: { itemIndex?: number; from?: string } = {},
+): AsyncGenerator<Page> {
+	return cursorPages(
+		fn,
+		'agents',
+		async (cursor, fetched) =>
+			await agentListPage(fn, ctx, query, pageSize(fetched), cursor, options.itemIndex),
+		options,
+	);
 }
 
 const GONE = new Set(['STOPPING', 'STOPPED', 'FAILED']);
@@ -106,18 +93,17 @@ export async function findAgentByName(
 	name: string,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	const candidates: IDataObject[] = [];
-	await walkAgentList(
-		fn,
-		ctx,
-		{ channel, states: LIVE_STATES, from_time: nowSeconds() - LIVE_WINDOW_S },
-		() => 100,
-		(agents) => {
-			for (const agent of agents) if (!GONE.has(String(agent.status))) candidates.push(agent);
-			return true;
-		},
-		itemIndex,
+	const listed = await firstItems(
+		agentPages(
+			fn,
+			ctx,
+			{ channel, states: LIVE_STATES, from_time: nowSeconds() - LIVE_WINDOW_S },
+			() => 100,
+			{ itemIndex },
+		),
+		Infinity,
 	);
+	const candidates = listed.filter((agent) => !GONE.has(String(agent.status)));
 	candidates.sort((a, b) => Number(b.start_ts ?? 0) - Number(a.start_ts ?? 0));
 	for (const candidate of candidates) {
 		const id = String(candidate.agent_id ?? '');

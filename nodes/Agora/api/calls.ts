@@ -1,5 +1,8 @@
-/** What the phone call operations share: the telephony paths and when a call has ended. */
-import type { IDataObject } from 'n8n-workflow';
+/** What the phone call operations share: the telephony paths, the call records, when a call has ended. */
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { agoraRequest, type AgoraContext } from '../transport';
+import { cursorPages, dataListPage, type Page } from './pages';
 
 /** Paths below the project: the calls collection, one call, an action on one call. */
 export const CALLS_PATH = '/call';
@@ -18,5 +21,48 @@ export function callHasEnded(call: IDataObject): boolean {
 		call.state === 'hangup' ||
 		(Number.isFinite(stop) && stop > 0) ||
 		(typeof call.reason === 'string' && call.reason !== '')
+	);
+}
+
+/** The filters of the call records (GET /v2/projects/{appid}/call). */
+export interface CallRecordsQuery {
+	number?: string;
+	type?: string;
+	from_time?: number;
+	to_time?: number;
+}
+
+/**
+ * The pages of the call records, newest first, from `from` (the first page when undefined);
+ * `meta.cursor` names the agent_id the next page starts at.
+ */
+export function callRecordPages(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: AgoraContext,
+	query: CallRecordsQuery,
+	pageSize: (fetched: number) => number,
+	options: { itemIndex?: number; from?: string } = {},
+): AsyncGenerator<Page> {
+	return cursorPages(
+		fn,
+		'call records',
+		async (cursor, fetched) => {
+			const qs: IDataObject = { ...query, limit: pageSize(fetched), ...(cursor ? { cursor } : {}) };
+			const response = await agoraRequest.call(
+				fn,
+				ctx,
+				{
+					method: 'GET',
+					api: 'agent',
+					path: CALLS_PATH,
+					qs,
+					idempotent: true,
+					action: 'list call records',
+				},
+				options.itemIndex,
+			);
+			return dataListPage(response.body, response.requestId);
+		},
+		options,
 	);
 }

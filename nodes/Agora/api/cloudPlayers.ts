@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ExpiringMap } from '../../shared/expiringMap';
 import { isPlainObject } from '../../shared/values';
+import { PAGE_SIZE_MAX } from '../schemas/mediaPull';
 import { agoraRequest, type AgoraContext, type RateRule } from '../transport';
+import { cursorPages, type Page } from './pages';
 
 // The pacer widens each window for the time requests spend in transit (transport/rateLimit.ts).
 const SECOND = 1000;
@@ -46,7 +47,7 @@ export const mediaPullRules = {
 };
 
 /** The player fields a create answer carries; nothing else (never the token or encryption key). */
-export function pickPlayer(player: IDataObject): IDataObject {
+function pickPlayer(player: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const key of ['id', 'uid', 'account', 'createTs', 'status']) {
 		const value = player[key];
@@ -57,21 +58,13 @@ export function pickPlayer(player: IDataObject): IDataObject {
 	return out;
 }
 
-interface PlayerPage {
-	players: IDataObject[];
-	/** Empty string: no more players. */
-	nextPageToken: string;
-	totalSize?: number;
-	requestId?: string;
-}
-
 /** One page of the list (filtered by channel when given). Items pass through as Agora sent them. */
-export async function listPlayersPage(
+async function listPlayersPage(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number; pageToken?: string },
 	itemIndex: number,
-): Promise<PlayerPage> {
+): Promise<Page> {
 	const qs: IDataObject = {};
 	// The transport's query encoding turns the spaces around "eq" into %20, as Agora asks.
 	if (args.channelName !== undefined) qs.filter = `channelName eq ${args.channelName}`;
@@ -92,41 +85,29 @@ export async function listPlayersPage(
 		itemIndex,
 	);
 	const body = response.body;
+	// An empty nextPageToken: no more players (an empty page with a token goes on).
 	return {
-		players: Array.isArray(body.players) ? (body.players as unknown[]).filter(isPlainObject) : [],
-		nextPageToken: typeof body.nextPageToken === 'string' ? body.nextPageToken : '',
-		totalSize: typeof body.totalSize === 'number' ? body.totalSize : undefined,
+		items: Array.isArray(body.players) ? (body.players as unknown[]).filter(isPlainObject) : [],
+		next:
+			typeof body.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : undefined,
 		requestId: response.requestId,
 	};
 }
 
-/** Follows nextPageToken to the end; the caller may stop early. */
-export async function* playerPages(
-	this: IExecuteFunctions,
+/** The pages of the player list from `from` (the first page when undefined); the caller may stop early. */
+export function playerPages(
+	this: IExecuteFunctions | ILoadOptionsFunctions,
 	ctx: AgoraContext,
 	args: { channelName?: string; pageSize?: number },
-	itemIndex: number,
-): AsyncGenerator<PlayerPage> {
-	const seen = new Set<string>();
-	let pageToken: string | undefined;
-	for (;;) {
-		const page = await listPlayersPage.call(this, ctx, { ...args, pageToken }, itemIndex);
-		yield page;
-		if (!page.nextPageToken) return;
-		// A token seen before would loop for ever: stop with a clear error instead.
-		if (seen.has(page.nextPageToken)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Agora returned the same nextPageToken twice while listing cloud players',
-				{
-					itemIndex,
-					description: page.requestId ? `Request id: ${page.requestId}.` : undefined,
-				},
-			);
-		}
-		seen.add(page.nextPageToken);
-		pageToken = page.nextPageToken;
-	}
+	options: { itemIndex?: number; from?: string } = {},
+): AsyncGenerator<Page> {
+	return cursorPages(
+		this,
+		'cloud players',
+		async (pageToken) =>
+			await listPlayersPage.call(this, ctx, { ...args, pageToken }, options.itemIndex ?? 0),
+		options,
+	);
 }
 
 /**
@@ -201,10 +182,10 @@ export async function findPlayerById(
 		for await (const page of playerPages.call(
 			this,
 			ctx,
-			{ channelName, pageSize: 500 },
-			itemIndex,
+			{ channelName, pageSize: PAGE_SIZE_MAX },
+			{ itemIndex },
 		)) {
-			const found = page.players.find((player) => player.id === args.id);
+			const found = page.items.find((player) => player.id === args.id);
 			if (found) return found;
 		}
 	}

@@ -1,14 +1,36 @@
-/** What the phone number operations share: the number's path, and safe output. */
-import type { IDataObject } from 'n8n-workflow';
+/** What the phone number operations share: the number's path, the list, and safe output. */
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { isPlainObject } from '../../shared/values';
-import { REDACTED } from '../transport';
+import { agoraRequest, REDACTED, type AgoraContext } from '../transport';
 
 /** Phone numbers belong to the account: below the API's prefix, not below a project. */
 export function numberPath(phoneNumber?: string): string {
 	return phoneNumber === undefined
 		? '/phone-numbers'
 		: `/phone-numbers/${encodeURIComponent(phoneNumber)}`;
+}
+
+/** Every number imported into the account: Agora answers them all at once (a JSON array, no pages). */
+export async function listPhoneNumbers(
+	fn: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: AgoraContext,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const response = await agoraRequest.call(
+		fn,
+		ctx,
+		{
+			method: 'GET',
+			api: 'agentAccount',
+			path: numberPath(),
+			idempotent: true,
+			action: 'list phone numbers',
+		},
+		itemIndex,
+	);
+	const body: unknown = response.body;
+	return (Array.isArray(body) ? body : []).filter(isPlainObject);
 }
 
 /** The password of a SIP address `user:password@host` (optionally `sip:`-prefixed), if any. */

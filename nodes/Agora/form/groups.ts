@@ -5,9 +5,10 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-export interface FormGroup {
+interface FormGroup {
 	name: string;
 	displayName: string;
+	description?: string;
 	fields: INodeProperties[];
 }
 
@@ -19,10 +20,12 @@ function rootedRules(
 	siblings: Set<string>,
 	others: Set<string>,
 	field: string,
+	opened: Set<string>,
 ): Rules | undefined {
 	if (!rules) return undefined;
 	const out: Rules = {};
 	for (const [key, values] of Object.entries(rules)) {
+		if (opened.has(key)) continue;
 		if (key.startsWith('@') || key.startsWith('/') || siblings.has(key)) out[key] = values;
 		// A group's unset option has no value to show by: a rule across groups would hide a field for good.
 		else if (others.has(key))
@@ -60,6 +63,7 @@ function asOption(
 	field: INodeProperties,
 	group: INodeProperties[],
 	others: Set<string>,
+	opened: Set<string>,
 ): INodeProperties {
 	// A group's option is never required: unset, it reads as its default.
 	const rest = { ...field };
@@ -69,9 +73,11 @@ function asOption(
 	if (!displayOptions) return rest;
 	const siblings = new Set(group.map((sibling) => sibling.name));
 	const show =
-		rootedRules(displayOptions.show as Rules | undefined, siblings, others, field.name) ?? {};
+		rootedRules(displayOptions.show as Rules | undefined, siblings, others, field.name, opened) ??
+		{};
 	const hide =
-		rootedRules(displayOptions.hide as Rules | undefined, siblings, others, field.name) ?? {};
+		rootedRules(displayOptions.hide as Rules | undefined, siblings, others, field.name, opened) ??
+		{};
 	unsetMeansDefault(show, hide, group);
 	const rules = {
 		...(Object.keys(show).length > 0 && { show }),
@@ -80,13 +86,18 @@ function asOption(
 	return { ...rest, displayOptions: rules } as INodeProperties;
 }
 
-/** Each group as one collection, its options in alphabetical order as n8n lists them. */
-export function groupedFields(groups: FormGroup[]): INodeProperties[] {
+/**
+ * Each group as one collection, its options in alphabetical order as n8n lists them. `opened`: the
+ * on/off switches left out, adding a setting they showed is the opt-in (the reader: switchedOn).
+ */
+export function groupedFields(groups: FormGroup[], opened: string[] = []): INodeProperties[] {
+	const leftOut = new Set(opened);
 	const members = groups.map((group) => new Set(group.fields.map((field) => field.name)));
 	return groups.map((group, index) => {
 		const others = new Set(members.filter((_, at) => at !== index).flatMap((names) => [...names]));
-		const options = group.fields
-			.map((field) => asOption(field, group.fields, others))
+		const fields = group.fields.filter((field) => !leftOut.has(field.name));
+		const options = fields
+			.map((field) => asOption(field, fields, others, leftOut))
 			.sort((a, b) => a.displayName.localeCompare(b.displayName));
 		return {
 			displayName: group.displayName,
@@ -94,7 +105,17 @@ export function groupedFields(groups: FormGroup[]): INodeProperties[] {
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
+			...(group.description ? { description: group.description } : {}),
 			options,
 		};
 	});
+}
+
+/** The fields an on/off switch shows (`{switch: [true]}` in their show rule). */
+export function shownBy(fields: INodeProperties[], name: string): string[] {
+	return fields
+		.filter((field) =>
+			(field.displayOptions?.show?.[name] as unknown[] | undefined)?.includes(true),
+		)
+		.map((field) => field.name);
 }

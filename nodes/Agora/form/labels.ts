@@ -57,7 +57,7 @@ function children(property: INodeProperties): INodeProperties[] {
 }
 
 /** "LLM Options › Max History" for `llmOptions.maxHistory` on this node's operation, if the form has it. */
-export function labelOfParameter(
+function labelOfParameter(
 	node: INode,
 	parameterPath: string,
 	properties: INodeProperties[] = form,

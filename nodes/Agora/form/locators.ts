@@ -10,7 +10,7 @@ import { phoneNumberInPath } from '../schemas/phoneNumber';
 import { withoutSeparators } from '../schemas/telephony';
 import { itemParameter, type ParameterReader } from './parameters';
 
-export interface LocatorArgs {
+interface LocatorArgs {
 	displayName: string;
 	name: string;
 	description: string;
@@ -23,7 +23,7 @@ export interface LocatorArgs {
 	hint?: string;
 }
 
-export function idLocator(args: LocatorArgs): INodeProperties {
+function idLocator(args: LocatorArgs): INodeProperties {
 	return {
 		displayName: args.displayName,
 		name: args.name,
@@ -54,7 +54,7 @@ export function idLocator(args: LocatorArgs): INodeProperties {
  * The ID a locator parameter holds. Workflows saved before the locator existed hold a plain string
  * (or an expression that gives one); newer ones hold `{ __rl: true, mode, value }`. Both are read.
  */
-export function locatorValue(value: unknown): string {
+function locatorValue(value: unknown): string {
 	const raw =
 		value !== null && typeof value === 'object' && 'value' in value && 'mode' in value
 			? (value as { value: unknown }).value
@@ -64,7 +64,7 @@ export function locatorValue(value: unknown): string {
 }
 
 /** The ID of a locator parameter of one item ('' when empty). */
-export function readLocator(fn: ParameterReader, name: string, itemIndex: number): string {
+function readLocator(fn: ParameterReader, name: string, itemIndex: number): string {
 	return locatorValue(itemParameter(fn, name, itemIndex, ''));
 }
 

@@ -16,8 +16,14 @@ export interface GroupedPlace {
 const LAYOUT_KEYS = ['resource', 'operation', '@version'];
 
 const forms = new Map<string, INodeProperties[]>();
-/** node type, version, resource, operation -> parameter name -> its group (top-level names absent). */
-const layouts = new Map<string, Map<string, GroupedPlace>>();
+interface Layout {
+	/** Parameter name -> its group (top-level names absent). */
+	places: Map<string, GroupedPlace>;
+	topLevel: Set<string>;
+}
+
+/** node type, version, resource, operation -> where its parameters are. */
+const layouts = new Map<string, Layout>();
 
 /** Registers a node description, read by its node type name (the part after the package's prefix). */
 export function useFormPlaces(
@@ -55,7 +61,7 @@ function layoutOf(
 	node: INode,
 	resource: unknown,
 	operation: unknown,
-): Map<string, GroupedPlace> {
+): Layout {
 	const shown = properties.filter((property) => inLayout(property, { resource, operation }, node));
 	const topLevel = new Set(shown.map((property) => property.name));
 	const places = new Map<string, GroupedPlace>();
@@ -66,7 +72,26 @@ function layoutOf(
 				places.set(option.name, { group: group.name, option });
 		}
 	}
-	return places;
+	return { places, topLevel };
+}
+
+function layoutFor(
+	node: INode,
+	parameters: { resource?: unknown; operation?: unknown },
+): Layout | undefined {
+	if (typeof node.type !== 'string') return undefined;
+	const typeName = node.type.slice(node.type.lastIndexOf('.') + 1);
+	// n8n runs a node as an AI Agent's tool under its type name with "Tool" appended (agoraTool).
+	const type = forms.has(typeName) ? typeName : typeName.replace(/Tool$/, '');
+	const properties = forms.get(type);
+	if (!properties) return undefined;
+	const key = `${type}@${node.typeVersion}:${String(parameters.resource)}:${String(parameters.operation)}`;
+	let layout = layouts.get(key);
+	if (!layout) {
+		layout = layoutOf(properties, node, parameters.resource, parameters.operation);
+		layouts.set(key, layout);
+	}
+	return layout;
 }
 
 /**
@@ -78,17 +103,15 @@ export function placeOf(
 	parameters: { resource?: unknown; operation?: unknown },
 	name: string,
 ): GroupedPlace | undefined {
-	if (typeof node.type !== 'string') return undefined;
-	const typeName = node.type.slice(node.type.lastIndexOf('.') + 1);
-	// n8n runs a node as an AI Agent's tool under its type name with "Tool" appended (agoraTool).
-	const type = forms.has(typeName) ? typeName : typeName.replace(/Tool$/, '');
-	const properties = forms.get(type);
-	if (!properties) return undefined;
-	const key = `${type}@${node.typeVersion}:${String(parameters.resource)}:${String(parameters.operation)}`;
-	let places = layouts.get(key);
-	if (!places) {
-		places = layoutOf(properties, node, parameters.resource, parameters.operation);
-		layouts.set(key, places);
-	}
-	return places.get(name);
+	return layoutFor(node, parameters)?.places.get(name);
+}
+
+/** Whether this node's version has a parameter `name` at all (true for unregistered descriptions). */
+export function hasParameter(
+	node: INode,
+	parameters: { resource?: unknown; operation?: unknown },
+	name: string,
+): boolean {
+	const layout = layoutFor(node, parameters);
+	return !layout || layout.topLevel.has(name) || layout.places.has(name);
 }

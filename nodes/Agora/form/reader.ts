@@ -6,6 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../shared/json';
 import { itemParameter, type ParameterReader } from './parameters';
+import { hasParameter, placeOf } from './places';
+import { isPlainObject } from '../../shared/values';
 import { invalidField } from '../../shared/validate';
 import { readJsonArray } from './commonFields';
 
@@ -29,6 +31,20 @@ export class FormReader {
 	get<T>(name: string, fallback: T): Widened<T> {
 		const value = itemParameter(this.fn, name, this.itemIndex, fallback) as Widened<T> | undefined;
 		return value === undefined || value === null ? (fallback as Widened<T>) : value;
+	}
+
+	/**
+	 * An on/off switch that shows `settings`: its value where the form has it; in a form that left it
+	 * out (adding a setting is the opt-in), on when any of those settings is added.
+	 */
+	switchedOn(name: string, settings: string[]): boolean {
+		const node = this.fn.getNode();
+		if (hasParameter(node, node.parameters, name)) return this.get(name, false) === true;
+		return settings.some((setting) => {
+			const place = placeOf(node, node.parameters, setting);
+			const values: unknown = place ? node.parameters[place.group] : node.parameters;
+			return isPlainObject(values) && values[setting] !== undefined;
+		});
 	}
 
 	/** A JSON object field; empty text or `{}` counts as not given. */

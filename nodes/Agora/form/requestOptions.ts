@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
+	description: 'How many items go to Agora at once, retries, time-out and the item-field shortcut',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
@@ -39,7 +40,8 @@ export const requestOptionsField: INodeProperties = {
 				'Whether expressions that only read a field of the input item are read from the item directly: same value, faster. Off: n8n evaluates every expression.',
 		},
 		{
-			displayName: 'Timeout (Ms)',
+			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
+			displayName: 'Timeout (ms)',
 			name: 'timeoutMs',
 			type: 'number',
 			typeOptions: { minValue: 100 },

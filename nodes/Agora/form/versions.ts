@@ -23,3 +23,40 @@ export function fromVersion(version: number, fields: INodeProperties[]): INodePr
 		withRule(field, 'show', { '@version': [{ _cnd: { gte: version } }] }),
 	);
 }
+
+/** Shown in this one version only: a later version has a layout of its own. */
+export function inVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => withRule(field, 'show', { '@version': [version] }));
+}
+
+/**
+ * Two grouped layouts in one list: each version's top-level fields (those before its first group),
+ * then the groups the later version keeps unchanged, declared once, then each version's other groups.
+ */
+export function successiveLayouts(
+	earlier: { version: number; fields: INodeProperties[] },
+	later: { version: number; fields: INodeProperties[] },
+	kept: string[],
+): INodeProperties[] {
+	const split = (fields: INodeProperties[]) => {
+		const first = fields.findIndex((field) => field.name === kept[0]);
+		const groups = fields.slice(first);
+		return {
+			top: fields.slice(0, first),
+			kept: groups.filter((group) => kept.includes(group.name)),
+			own: groups.filter((group) => !kept.includes(group.name)),
+		};
+	};
+	const before = split(earlier.fields);
+	const after = split(later.fields);
+	// Kept means identical: a group that changed needs a declaration per version.
+	if (JSON.stringify(before.kept) !== JSON.stringify(after.kept))
+		throw new Error(`Groups ${kept.join(', ')} differ from version ${later.version} on`);
+	return [
+		...inVersion(earlier.version, before.top),
+		...fromVersion(later.version, after.top),
+		...fromVersion(earlier.version, before.kept),
+		...inVersion(earlier.version, before.own),
+		...fromVersion(later.version, after.own),
+	];
+}

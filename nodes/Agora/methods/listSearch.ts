@@ -13,13 +13,15 @@ import type {
 import {
 	ALL_LISTED_STATES,
 	agentListPage,
+	agentPages,
 	LIVE_STATES,
 	LIVE_WINDOW_S,
 	nowSeconds,
 	type AgentListQuery,
 } from '../api/agentLookup';
 import { agentPath } from '../api/agents';
-import { listPlayersPage } from '../api/cloudPlayers';
+import { playerPages } from '../api/cloudPlayers';
+import type { Page } from '../api/pages';
 import { runConcurrently } from '../run/pool';
 import { settle } from '../../shared/values';
 import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transport';
@@ -28,7 +30,7 @@ import { agoraRequest, resolveAgoraContext, type AgoraContext } from '../transpo
 const AGENT_PAGE = 20;
 const PLAYER_PAGE = 100;
 /** Pages read in one call while a search text has matched nothing yet. */
-export const MAX_PAGES = 3;
+const MAX_PAGES = 3;
 /** Operations that read an agent's record or history: a stopped agent is a valid choice for them. */
 const READS_PAST_AGENTS = new Set(['get', 'getHistory', 'getTurns']);
 
@@ -47,6 +49,33 @@ export function utcMinute(seconds: unknown): string | undefined {
 	const value = Number(seconds);
 	if (!Number.isFinite(value) || value <= 0) return undefined;
 	return `${new Date(value * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * One answer of a list search: the page at n8n's token and, while a search text has matched
+ * nothing, the pages after it (MAX_PAGES in all); `next` is the token of the page after the last read.
+ */
+export async function searchPages(
+	pages: AsyncGenerator<Page>,
+	describe: (items: IDataObject[]) => INodeListSearchItems[] | Promise<INodeListSearchItems[]>,
+	untilMatch: boolean,
+): Promise<{ results: INodeListSearchItems[]; next?: string }> {
+	const results: INodeListSearchItems[] = [];
+	let next: string | undefined;
+	let read = 0;
+	for await (const page of pages) {
+		results.push(...(await describe(page.items)));
+		next = page.next;
+		if (!untilMatch || results.length > 0 || ++read >= MAX_PAGES) break;
+	}
+	return { results, next };
+}
+
+/** A token n8n hands back: the string a search gave it, or undefined for the first page. */
+export function tokenOf(paginationToken: unknown): string | undefined {
+	return typeof paginationToken === 'string' && paginationToken !== ''
+		? paginationToken
+		: undefined;
 }
 
 export function matches(item: INodeListSearchItems, text: string): boolean {
@@ -129,24 +158,25 @@ export async function searchAgents(
 			AGENT_PAGE,
 			token?.cursor,
 		);
-		if (page.agents.length > 0 || token !== undefined) {
+		if (page.items.length > 0 || token !== undefined) {
 			return {
-				results: await describeAgents(this, ctx, page.agents, text),
-				paginationToken: page.cursor ? `channel:${page.cursor}` : undefined,
+				results: await describeAgents(this, ctx, page.items, text),
+				paginationToken: page.next ? `channel:${page.next}` : undefined,
 			};
 		}
 	}
 
-	const results: INodeListSearchItems[] = [];
-	let cursor = token?.list === 'all' ? token.cursor : undefined;
-	for (let pages = 0; pages < MAX_PAGES; pages++) {
-		const page = await agentListPage(this, ctx, base, AGENT_PAGE, cursor);
-		const described = await describeAgents(this, ctx, page.agents);
-		results.push(...(text === '' ? described : described.filter((item) => matches(item, text))));
-		cursor = page.cursor;
-		if (cursor === undefined || text === '' || results.length > 0) break;
-	}
-	return { results, paginationToken: cursor ? `all:${cursor}` : undefined };
+	const { results, next } = await searchPages(
+		agentPages(this, ctx, base, () => AGENT_PAGE, {
+			from: token?.list === 'all' ? token.cursor : undefined,
+		}),
+		async (agents) => {
+			const described = await describeAgents(this, ctx, agents);
+			return text === '' ? described : described.filter((item) => matches(item, text));
+		},
+		text !== '',
+	);
+	return { results, paginationToken: next ? `all:${next}` : undefined };
 }
 
 /**
@@ -160,29 +190,25 @@ export async function searchCloudPlayers(
 ): Promise<INodeListSearchResult> {
 	const ctx = await editorContext(this);
 	const text = (filter ?? '').trim();
-	const results: INodeListSearchItems[] = [];
-	let pageToken =
-		typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
-	for (let pages = 0; pages < MAX_PAGES; pages++) {
-		const page = await listPlayersPage.call(this, ctx, { pageSize: PLAYER_PAGE, pageToken }, 0);
-		for (const player of page.players) {
-			const id = String(player.id ?? '');
-			if (id === '') continue;
-			const label = typeof player.name === 'string' && player.name !== '' ? player.name : id;
-			const parts = [
-				label,
-				player.channelName as string | undefined,
-				player.status ? titleCase(player.status) : undefined,
-			];
-			const item = {
-				name: parts.filter(Boolean).join(' · '),
-				value: id,
-				description: `Player ID ${id}`,
-			};
-			if (text === '' || matches(item, text)) results.push(item);
-		}
-		pageToken = page.nextPageToken || undefined;
-		if (pageToken === undefined || text === '' || results.length > 0) break;
-	}
-	return { results, paginationToken: pageToken };
+	const { results, next } = await searchPages(
+		playerPages.call(this, ctx, { pageSize: PLAYER_PAGE }, { from: tokenOf(paginationToken) }),
+		(players) =>
+			players
+				.filter((player) => String(player.id ?? '') !== '')
+				.map(describePlayer)
+				.filter((item) => text === '' || matches(item, text)),
+		text !== '',
+	);
+	return { results, paginationToken: next };
+}
+
+function describePlayer(player: IDataObject): INodeListSearchItems {
+	const id = String(player.id);
+	const label = typeof player.name === 'string' && player.name !== '' ? player.name : id;
+	const parts = [
+		label,
+		player.channelName as string | undefined,
+		player.status ? titleCase(player.status) : undefined,
+	];
+	return { name: parts.filter(Boolean).join(' · '), value: id, description: `Player ID ${id}` };
 }

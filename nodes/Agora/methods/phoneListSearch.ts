@@ -9,12 +9,10 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { CALLS_PATH } from '../api/calls';
-import { numberPath } from '../api/numbers';
-import { isPlainObject } from '../../shared/values';
+import { callRecordPages } from '../api/calls';
+import { listPhoneNumbers } from '../api/numbers';
 import { withoutSeparators } from '../schemas/telephony';
-import { agoraRequest } from '../transport';
-import { editorContext, matches, MAX_PAGES, titleCase, utcMinute } from './listSearch';
+import { editorContext, matches, searchPages, titleCase, tokenOf, utcMinute } from './listSearch';
 
 const CALL_PAGE = 50;
 /** What a search text must look like to be sent as the records' number filter. */
@@ -28,18 +26,9 @@ export async function searchPhoneNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const ctx = await editorContext(this);
-	const response = await agoraRequest.call(this, ctx, {
-		method: 'GET',
-		api: 'agentAccount',
-		path: numberPath(),
-		idempotent: true,
-		action: 'list phone numbers',
-	});
-	const body: unknown = response.body;
+	const numbers = await listPhoneNumbers(this, await editorContext(this));
 	const text = (filter ?? '').trim();
-	const results = (Array.isArray(body) ? body : [])
-		.filter(isPlainObject)
+	const results = numbers
 		.map((entry: IDataObject): INodeListSearchItems => {
 			const number = String(entry.phone_number ?? '');
 			const label = typeof entry.label === 'string' && entry.label !== '' ? entry.label : undefined;
@@ -75,37 +64,15 @@ export async function searchCalls(
 	const ctx = await editorContext(this);
 	const text = (filter ?? '').trim();
 	const number = E164.test(withoutSeparators(text)) ? withoutSeparators(text) : undefined;
-	const results: INodeListSearchItems[] = [];
-	let cursor =
-		typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
-	for (let pages = 0; pages < MAX_PAGES; pages++) {
-		const qs: IDataObject = {
-			limit: CALL_PAGE,
-			...(number ? { number } : {}),
-			...(cursor ? { cursor } : {}),
-		};
-		const response = await agoraRequest.call(this, ctx, {
-			method: 'GET',
-			api: 'agent',
-			path: CALLS_PATH,
-			qs,
-			idempotent: true,
-			action: 'list call records',
-		});
-		const data = isPlainObject(response.body.data) ? response.body.data : {};
-		const records = (Array.isArray(data.list) ? data.list : [])
-			.filter(isPlainObject)
-			.filter((r) => !!r.agent_id);
-		const described = records.map(describeCall);
-		results.push(
-			...(text === '' || number ? described : described.filter((item) => matches(item, text))),
-		);
-		const next = isPlainObject(response.body.meta) ? response.body.meta.cursor : undefined;
-		cursor =
-			typeof next === 'string' && next !== '' && next !== cursor && records.length > 0
-				? next
-				: undefined;
-		if (cursor === undefined || text === '' || results.length > 0) break;
-	}
-	return { results, paginationToken: cursor };
+	const { results, next } = await searchPages(
+		callRecordPages(this, ctx, number ? { number } : {}, () => CALL_PAGE, {
+			from: tokenOf(paginationToken),
+		}),
+		(records) => {
+			const described = records.filter((r) => !!r.agent_id).map(describeCall);
+			return text === '' || number ? described : described.filter((item) => matches(item, text));
+		},
+		text !== '',
+	);
+	return { results, paginationToken: next };
 }

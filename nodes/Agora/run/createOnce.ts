@@ -19,7 +19,7 @@ export interface CreateOnce {
 	conflictMayBeOurs: (attempt: number) => boolean;
 }
 
-export interface Created {
+interface Created {
 	resource: IDataObject;
 	/** No answer said it was created: a lookup found it. */
 	found: boolean;

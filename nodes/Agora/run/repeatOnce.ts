@@ -2,7 +2,7 @@
  * Requests that are safe to repeat but whose 404 means two things: on the first attempt "it was
  * not there", on a repeat "the first attempt did it" (hang up a call, delete a phone number).
  */
-import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
 import {
 	agoraApiError,
@@ -13,6 +13,8 @@ import {
 } from '../transport';
 import { backoffDelay, wait } from '../transport/retry';
 import { settle } from '../../shared/values';
+import { itemParameter } from '../form/parameters';
+import { isRerun } from './rerun';
 
 type Request = Parameters<typeof agoraRequest>[1];
 
@@ -61,4 +63,37 @@ export function notFoundError(
 		secrets: ctx.secrets,
 		itemIndex,
 	});
+}
+
+/** How a delete ended: done by this request, or found already gone (a 404 read as deleted). */
+interface DeleteOutcome {
+	requestId?: string;
+	alreadyGone: boolean;
+	/** The 404 came while n8n ran the execution again, after a worker crash. */
+	rerun: boolean;
+}
+
+/**
+ * A delete whose 404 means "gone" when the repeat got it (the first request deleted it), with Treat
+ * Not Found as Deleted, or on a re-run (the crashed run most likely deleted it); else an error.
+ */
+export async function deleteTreatingNotFound(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	req: Omit<Request, 'idempotent' | 'method' | 'passStatuses'>,
+	itemIndex: number,
+): Promise<DeleteOutcome> {
+	const options = itemParameter(fn, 'options', itemIndex, {}) as IDataObject;
+	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
+	const rerun = await isRerun(fn);
+	const { response, repeated } = await sendWithOneRepeat(
+		fn,
+		ctx,
+		{ ...req, method: 'DELETE', passStatuses: [404] },
+		itemIndex,
+	);
+	const { requestId } = response;
+	if (response.status !== 404 || repeated) return { requestId, alreadyGone: false, rerun: false };
+	if (options.notFoundIsDeleted === true || rerun) return { requestId, alreadyGone: true, rerun };
+	throw notFoundError(fn, ctx, response, req.action, itemIndex);
 }

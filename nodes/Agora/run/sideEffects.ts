@@ -7,7 +7,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { agoraErrorDetails } from '../transport';
 
-type ChangedResource = 'agent' | 'cloudPlayer' | 'phoneCall' | 'phoneNumber';
+type ChangedResource = 'agent' | 'cloudPlayer' | 'cloudRecording' | 'phoneCall' | 'phoneNumber';
 type ResourceChange =
 	| 'started'
 	| 'stopped'
@@ -72,6 +72,7 @@ export function collectSideEffects(
 const RESOURCE_NAMES: Record<ChangedResource, string> = {
 	agent: 'agent',
 	cloudPlayer: 'cloud player',
+	cloudRecording: 'cloud recording',
 	phoneCall: 'phone call',
 	phoneNumber: 'phone number',
 };

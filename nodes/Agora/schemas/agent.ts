@@ -52,6 +52,9 @@ export const AGENT_STATUS_CODES = {
 } as const;
 export type AgentStatusName = keyof typeof AGENT_STATUS_CODES;
 
+/** The most agents one page of the list holds (its `limit`). */
+export const AGENT_LIST_LIMIT_MAX = 1000;
+
 /** The longest idle_timeout, 72 hours (a session never runs longer anyway). */
 export const IDLE_TIMEOUT_MAX_S = 259200;
 export const SPEAK_MAX_BYTES = 512;
@@ -184,7 +187,8 @@ function checkPipeline(body: StartRequest, report: Report): void {
 			['properties', 'tts'],
 			'is required: choose a TTS vendor and give its params (or use Multimodal mode, a saved pipeline or a TTS preset)',
 		);
-	if (p.llm && !preset.llm && !p.llm.url?.trim()) {
+	// Agora Managed needs no endpoint (Agora's OpenAI page: "omit apiKey and url to use Agora-managed mode").
+	if (p.llm && !preset.llm && p.llm.credential_mode !== 'managed' && !p.llm.url?.trim()) {
 		report(
 			['properties', 'llm', 'url'],
 			'is required: enter the chat-completion endpoint your LLM answers on, e.g. https://api.openai.com/v1/chat/completions, or set it in the Agora Vendor Keys credential (or give a preset that provides the LLM)',

@@ -185,11 +185,15 @@ export const fillerWordsSchema = shape({
 
 const DATA_CHANNELS = ['rtm', 'datastream'] as const;
 
+/** Silence before the reminder (silence_config.timeout_ms); 0 turns it off. */
+export const SILENCE_TIMEOUT_MS = { min: 0, max: 60000 } as const;
+export const SILENCE_ACTIONS = ['speak', 'think'] as const;
+
 export const parametersSchema = shape({
 	silence_config: withRules(
 		shape({
-			timeout_ms: integer(0, 60000).nullish(),
-			action: oneOf(['speak', 'think'] as const).nullish(),
+			timeout_ms: integer(SILENCE_TIMEOUT_MS.min, SILENCE_TIMEOUT_MS.max).nullish(),
+			action: oneOf(SILENCE_ACTIONS).nullish(),
 			content: text().nullish(),
 		}),
 		(value, report) => {
@@ -209,14 +213,7 @@ export const parametersSchema = shape({
 	opt_out: flag().nullish(),
 });
 
-export const GEOFENCE_AREAS = [
-	'GLOBAL',
-	'NORTH_AMERICA',
-	'EUROPE',
-	'ASIA',
-	'INDIA',
-	'JAPAN',
-] as const;
+const GEOFENCE_AREAS = ['GLOBAL', 'NORTH_AMERICA', 'EUROPE', 'ASIA', 'INDIA', 'JAPAN'] as const;
 
 export const geofenceSchema = withRules(
 	shape({

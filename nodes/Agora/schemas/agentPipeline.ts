@@ -29,6 +29,9 @@ const CREDENTIAL_MODES = ['managed', 'byok'] as const;
 
 const credentialMode = () => oneOf(CREDENTIAL_MODES).nullish();
 
+/** How long a greeting recording may take to download (greeting_configs.audio_download_timeout_ms). */
+export const GREETING_AUDIO_TIMEOUT_MS = { min: 200, max: 10000 } as const;
+
 export const asrSchema = shape({
 	credential_mode: credentialMode(),
 	language: text().nullish(),
@@ -89,7 +92,10 @@ const greetingConfigsSchema = shape({
 	mode: openChoice().nullish(),
 	delay_ms: integer().nullish(),
 	interruptable: flag().nullish(),
-	audio_download_timeout_ms: integer(200, 10000).nullish(),
+	audio_download_timeout_ms: integer(
+		GREETING_AUDIO_TIMEOUT_MS.min,
+		GREETING_AUDIO_TIMEOUT_MS.max,
+	).nullish(),
 	audio_pcm_sample_rate: integer().nullish(),
 });
 

@@ -17,7 +17,7 @@
 import { isPlainObject } from '../../shared/values';
 
 export const MAX_HTTP_TOOLS = 32;
-export const HTTP_TOOL_METHODS = ['GET', 'POST'] as const;
+const HTTP_TOOL_METHODS = ['GET', 'POST'] as const;
 export const HTTP_TOOL_TIMEOUT = { min: 1000, max: 100000, default: 10000 } as const;
 
 /** Where a placeholder may stand: args are the model's arguments, never sent in a header. */
@@ -27,7 +27,7 @@ const PLACEHOLDER = /\{\{(.*?)\}\}/g;
 const KNOWN = /^(args|template_variables)\.[A-Za-z0-9_-]+$|^tool_call_id$/;
 
 /** What is wrong with the placeholders of one value, or undefined. */
-export function placeholderProblem(value: string, place: Place): string | undefined {
+function placeholderProblem(value: string, place: Place): string | undefined {
 	const found = [...value.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
 	for (const name of found) {
 		if (!KNOWN.test(name)) {

@@ -19,7 +19,7 @@ import {
 	type Check,
 } from './rules';
 
-export const ENCRYPT_MODES = [
+const ENCRYPT_MODES = [
 	'aes-128-xts',
 	'aes-256-xts',
 	'aes-128-ecb',
@@ -42,6 +42,14 @@ const PLAY_TS_AFTER_S = 300;
 /** Playback speeds Agora offers (tempo). */
 const TEMPOS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export const PAGE_SIZE_MAX = 500;
+/** Ranges of the player's audio and video options, as the form shows them. */
+export const VOLUME = { min: 0, max: 200 } as const;
+export const VIDEO_RANGES = {
+	width: { min: 66, max: 1920 },
+	height: { min: 66, max: 1080 },
+	frameRate: { min: 1, max: 30 },
+	bitrate: { min: 1, max: 10000 },
+} as const;
 
 const PLAYER_NAME_RE = /^[a-zA-Z0-9_-]+$/;
 const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -135,7 +143,7 @@ const unknownFields = (where: string) => (unknown: string[]) =>
 
 /** Agora's prose names the profile `Profile`, its request examples `profile`: both are taken. */
 const audioProfile = rule<number>(wholeBetween(0, 5));
-const volume = rule<number>(wholeBetween(0, 200));
+const volume = rule<number>(wholeBetween(VOLUME.min, VOLUME.max));
 
 // The player objects are open: members Agora adds after this form pass through (Additional Body).
 const audioOptionsSchema = shape({
@@ -145,11 +153,19 @@ const audioOptionsSchema = shape({
 });
 
 const videoOptionsSchema = shape({
-	width: rule<number>(wholeBetween(66, 1920, ' pixels')).optional(),
-	height: rule<number>(wholeBetween(66, 1080, ' pixels')).optional(),
+	width: rule<number>(
+		wholeBetween(VIDEO_RANGES.width.min, VIDEO_RANGES.width.max, ' pixels'),
+	).optional(),
+	height: rule<number>(
+		wholeBetween(VIDEO_RANGES.height.min, VIDEO_RANGES.height.max, ' pixels'),
+	).optional(),
 	widthHeightAdaption: flag().optional(),
-	frameRate: rule<number>(between(1, 30, ' fps')).optional(),
-	bitrate: rule<number>(between(1, 10000, ' Kbps')).optional(),
+	frameRate: rule<number>(
+		between(VIDEO_RANGES.frameRate.min, VIDEO_RANGES.frameRate.max, ' fps'),
+	).optional(),
+	bitrate: rule<number>(
+		between(VIDEO_RANGES.bitrate.min, VIDEO_RANGES.bitrate.max, ' Kbps'),
+	).optional(),
 	// Agora plays any other codec value as H.264: not an error.
 	codec: text().optional(),
 	gop: rule<number>(
@@ -257,16 +273,11 @@ export const updatePlayerRequestSchema = closedShape(
 );
 
 const pageSize = rule<number>(wholeBetween(1, PAGE_SIZE_MAX));
-const atLeastOne = rule<number>((value) => {
-	if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
-	return value >= 1 ? undefined : 'must be 1 or more';
-});
 
 export const listPlayersRequestSchema = closedShape(
 	{
 		channelName: channelNameSchema.optional(),
 		pageSize: pageSize.optional(),
-		limit: atLeastOne.optional(),
 	},
 	unknownFields('a list request'),
 );

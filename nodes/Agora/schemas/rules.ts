@@ -38,7 +38,7 @@ function required(check: (value: unknown) => string | undefined): Check {
 	return (value) => (value === undefined ? REQUIRED : check(value));
 }
 
-export function rangeText(min?: number, max?: number): string {
+function rangeText(min?: number, max?: number): string {
 	if (min !== undefined && max !== undefined) return ` in [${min}, ${max}]`;
 	if (min !== undefined) return ` of at least ${min}`;
 	if (max !== undefined) return ` of at most ${max}`;
@@ -175,11 +175,6 @@ export function list<T extends z.ZodTypeAny>(
 			return max !== undefined && v.length > max ? `must have at most ${max} entries` : undefined;
 		}),
 	).pipe(z.array(entry));
-}
-
-/** An object used as a map: any keys, each value following `entry`. */
-export function map<T extends z.ZodTypeAny>(entry: T, message = 'must be an object') {
-	return objectCheck(message).pipe(z.record(z.string(), entry));
 }
 
 export const stringList = (max?: number) =>

@@ -35,7 +35,7 @@ export function withoutSeparators(value: string): string {
 }
 
 /** Call types, for call records and their `type` filter. */
-export const CALL_TYPES = ['inbound', 'outbound'] as const;
+const CALL_TYPES = ['inbound', 'outbound'] as const;
 
 const sip = shape({
 	to_number: e164Number(),

@@ -92,11 +92,10 @@ export async function resolveAgoraContext(
 interface AgoraRequest {
 	method: IHttpRequestMethods;
 	/**
-	 * agent: Conversational AI, below the project; agentAccount: Conversational AI resources of the
-	 * account, outside any project (phone numbers); mediaPull: cloud players (with region, or the
-	 * region-less list path); ncs: the notification servers' IP list.
+	 * agent: Conversational AI of the project; agentAccount: of the account (phone numbers);
+	 * mediaPull: cloud players; ncs: notification servers' IPs; cloudRecording: Cloud Recording.
 	 */
-	api: 'agent' | 'agentAccount' | 'mediaPull' | 'ncs';
+	api: 'agent' | 'agentAccount' | 'mediaPull' | 'ncs' | 'cloudRecording';
 	/** Path below the API's prefix, e.g. `/join`, `/phone-numbers` or `/players/{id}`. */
 	path: string;
 	region?: MediaPullRegion;
@@ -144,6 +143,8 @@ export function buildUrl(
 		return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}/projects/${appId}${req.path}`;
 	if (req.api === 'agentAccount') return `${ctx.baseUrl}${agentApiPrefix(ctx.baseUrl)}${req.path}`;
 	if (req.api === 'ncs') return `${globalBaseUrl(ctx.baseUrl)}/v2/ncs${req.path}`;
+	if (req.api === 'cloudRecording')
+		return `${globalBaseUrl(ctx.baseUrl)}/v1/apps/${appId}/cloud_recording${req.path}`;
 	const region = req.region ? `/${req.region}` : '';
 	return `${mediaPullBaseUrl(ctx.baseUrl)}${region}/v1/projects/${appId}/cloud-player${req.path}`;
 }

@@ -21,7 +21,7 @@ export interface ToolCall extends IDataObject {
 	function: { name: string; arguments: string };
 }
 
-export interface ChatAnswer {
+interface ChatAnswer {
 	/** The text the agent speaks; may be empty when tool calls are given. */
 	content: string;
 	toolCalls?: ToolCall[];
@@ -81,7 +81,7 @@ export const DONE_FRAME = 'data: [DONE]\n\n';
  * Agora's custom-LLM guide: a first SSE chunk whose object is `chat.completion.custom_metadata`
  * sets `interruptable` and `tts_params` for this answer; its choices are ignored.
  */
-export function metadataFrame(base: { id: string }, metadata: IDataObject): string {
+function metadataFrame(base: { id: string }, metadata: IDataObject): string {
 	return `data: ${JSON.stringify({ id: base.id, object: 'chat.completion.custom_metadata', choices: [], metadata })}\n\n`;
 }
 
@@ -108,7 +108,7 @@ export function openAiError(message: string, type: string, code: string | null):
  * In n8n's streaming mode a node can only send text chunks: the Reply (node or Agora operation)
  * sends its whole answer as one chunk under this key, which the trigger reads back, not speaks.
  */
-export const REPLY_CHUNK_KEY = 'agoraAgentLlmReply';
+const REPLY_CHUNK_KEY = 'agoraAgentLlmReply';
 
 export interface ReplyChunk {
 	content: string;

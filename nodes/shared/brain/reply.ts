@@ -22,8 +22,7 @@ import {
 import { invalidField } from '../validate';
 import { isPlainObject } from '../values';
 
-export const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
-export const LLM_REPLY_TYPE = 'n8n-nodes-agora.agoraLlmReply';
+const LLM_TRIGGER_TYPE = 'n8n-nodes-agora.agoraLlmTrigger';
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
 
 const answerField: INodeProperties = {
@@ -108,7 +107,7 @@ const INTERRUPTABLE = label(metadataField, interruptableOption);
 const TTS_PARAMS = label(metadataField, ttsParamsOption);
 
 /** Reads one of the reply's parameters for the item being answered; `fallback` when unset. */
-export type ReplyParameterReader = (name: string, fallback: unknown) => unknown;
+type ReplyParameterReader = (name: string, fallback: unknown) => unknown;
 
 /** The request that started this execution: the trigger's item, or the Webhook node's body. */
 function startingRequest(fn: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -30,13 +30,16 @@ export function tokenAuthProblem(appId: string, appCertificate: string): string 
 	return undefined;
 }
 
-export const MEDIA_PULL_NEEDS_BASIC =
+const MEDIA_PULL_NEEDS_BASIC =
 	'Agora’s Media Pull (cloud player) API accepts only Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
-export const TELEPHONY_NEEDS_BASIC =
+const TELEPHONY_NEEDS_BASIC =
 	'Agora’s telephony and phone-number endpoints require Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
-export const NCS_NEEDS_BASIC =
+const CLOUD_RECORDING_NEEDS_BASIC =
+	'Agora’s Cloud Recording API accepts only Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
+
+const NCS_NEEDS_BASIC =
 	'Agora’s notification-server IP list requires Basic authentication (Customer ID and Customer Secret), and this credential uses Token authentication';
 
 /** Why a request URL takes Basic authentication only (Agora's pages say so), or undefined. */
@@ -44,6 +47,7 @@ export function basicOnlyReason(url: string): string | undefined {
 	const path = url.split('?')[0];
 	if (path.includes('/cloud-player/')) return MEDIA_PULL_NEEDS_BASIC;
 	if (path.includes('/v2/ncs/')) return NCS_NEEDS_BASIC;
+	if (path.includes('/cloud_recording/')) return CLOUD_RECORDING_NEEDS_BASIC;
 	// "This endpoint requires Basic Auth": outbound calls, call status and hang-up, phone numbers.
 	if (/\/phone-numbers(\/|$)/.test(path) || /\/projects\/[^/]+\/calls?(\/|$)/.test(path))
 		return TELEPHONY_NEEDS_BASIC;

@@ -55,8 +55,8 @@ function operationValues(resource: string, typeVersion: number): string[] {
 
 describe('Cloud Player › Get Many', () => {
 	it('is getAll from version 1.1 on, getMany in version 1; Agent’s is getAll in both', () => {
-		expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
-		expect(description.defaultVersion).toBe(1.3);
+		expect(description.version).toEqual([1, 1.1, 1.2, 1.3, 1.4]);
+		expect(description.defaultVersion).toBe(1.4);
 		expect(operationValues('cloudPlayer', 1.3)).toContain('getAll');
 		expect(operationValues('cloudPlayer', 1.2)).toContain('getAll');
 		expect(operationValues('cloudPlayer', 1.1)).toContain('getAll');

@@ -3,9 +3,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../../sandbox/src';
-import { agentPath, client, startBody } from '../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../lib/harness';
-import { FAST_TIMING, sandboxCredential, useSandbox } from '../../lib/sandbox';
+import { FAST_TIMING, sandboxCredential, seedAgent, useSandbox } from '../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -30,16 +29,6 @@ async function run(
 	return result;
 }
 
-/** Starts an agent straight through the sandbox API (no node). */
-async function seedAgent(): Promise<string> {
-	const response = await client(sb).post(
-		agentPath(sb, '/join'),
-		startBody({ properties: { idle_timeout: 0 } }),
-	);
-	expect(response.status).toBe(200);
-	return response.data.agent_id as string;
-}
-
 describe('Request Options are checked like every other parameter', () => {
 	// An expression can give these any value; the editor's bounds do not apply to it. -1 would throw
 	// inside the HTTP client and never end, "abc" would fail every attempt, "x" would retry forever.
@@ -48,7 +37,7 @@ describe('Request Options are checked like every other parameter', () => {
 		['timeoutMs', 'abc'],
 		['maxRetries', 'x'],
 	])('%s = %p: refused naming the option, nothing sent, no hang', async (option, value) => {
-		const agentId = await seedAgent();
+		const agentId = await seedAgent(sb, { properties: { idle_timeout: 0 } });
 		sb.requests.length = 0;
 		const result = await run({
 			resource: 'agent',

@@ -43,22 +43,3 @@ test('without an Agora credential the run stops with “No “Agora API” crede
 	expect(JSON.stringify(error)).not.toContain('agoraApi');
 	expect(received).toBe(0);
 });
-
-test('with Vendor Keys From Credential and none selected, the Vendor Keys credential is named', async () => {
-	const result = await runWorkflow(
-		agoraWorkflow(
-			{
-				resource: 'agent',
-				operation: 'start',
-				channel: 'room',
-				remoteRtcUid: '1',
-				vendorKeys: 'credential',
-			},
-			[{}],
-			{ typeVersion: 1.2, credentials: { agoraApi: { id: '1', name: 'Agora account' } } },
-		),
-		credential,
-	);
-	expect(result.error('Agora')?.message).toBe('No “Agora Vendor Keys API” credential selected');
-	expect(received).toBe(0);
-});

@@ -1,29 +1,15 @@
 /** Shared pieces of the reliability suite: seeding and tables (the sandbox set-up is test/lib/sandbox.ts). */
 
 import type { Sandbox } from '../../../sandbox/src';
-import {
-	agentPath,
-	client,
-	playerBody,
-	playersPath,
-	startBody,
-} from '../../../sandbox/src/helpers';
+import { client, playerBody, playersPath } from '../../../sandbox/src/helpers';
+import { seedAgent as seedAgentIn } from '../../lib/sandbox';
 
-/**
- * Starts an agent straight through the sandbox API (no node); idle_timeout 0 keeps it running.
- * The sandbox clock is moved past the start delay (in either clock mode), so the agent is RUNNING
- * when this returns, however slowly the machine runs.
- */
+/** An agent that keeps running (idle_timeout 0), started straight through the sandbox API. */
 export async function seedAgent(
 	sb: Sandbox,
 	over: { name?: string; channel?: string } = {},
 ): Promise<string> {
-	const body = startBody({ ...over, properties: { idle_timeout: 0 } });
-	const response = await client(sb).post(agentPath(sb, '/join'), body);
-	if (response.status !== 200)
-		throw new Error(`seeding an agent failed: ${response.status} ${JSON.stringify(response.data)}`);
-	sb.clock.advance(sb.options().startDelayMs);
-	return response.data.agent_id as string;
+	return await seedAgentIn(sb, { ...over, properties: { idle_timeout: 0 } });
 }
 
 /** Creates a player straight through the sandbox API (no node). */

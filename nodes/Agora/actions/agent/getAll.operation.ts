@@ -9,18 +9,34 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toUnixSeconds } from '../../form/parameters';
 import { FormReader } from '../../form/reader';
 import { invalidField } from '../../../shared/validate';
-import { AGENT_STATUS_CODES, type AgentStatusName } from '../../schemas/agent';
+import {
+	AGENT_LIST_LIMIT_MAX,
+	AGENT_STATUS_CODES,
+	type AgentStatusName,
+} from '../../schemas/agent';
 import type { AgoraContext } from '../../transport';
 import {
+	agentPages,
 	ALL_LISTED_STATES,
 	LIVE_WINDOW_S,
 	nowSeconds,
-	walkAgentList,
 	type AgentListQuery,
 } from '../../api/agentLookup';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
+import { firstItems } from '../../api/pages';
+import {
+	pageSizeOptions,
+	readGetMany,
+	returnAllAndLimit,
+	type PageSizeRule,
+} from '../../form/getMany';
 
 const ANY = 'any';
+
+const PAGES: PageSizeRule = {
+	default: 20,
+	max: AGENT_LIST_LIMIT_MAX,
+	description: `Agents per request (limit), 1 to ${AGENT_LIST_LIMIT_MAX}; Agora’s default is 20`,
+};
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -79,11 +95,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({
-		default: 20,
-		max: 1000,
-		description: 'Agents per request (limit), 1 to 1000; Agora’s default is 20',
-	}),
+	pageSizeOptions(PAGES),
 ];
 
 export const description = updateDisplayOptions(
@@ -138,41 +150,16 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
-	const returnAll = form.get('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
-	const filters = form.get('filters', {}) as IDataObject;
-	const pageSize = ((form.get('options', {}) as IDataObject).pageSize as number) ?? 20;
-	const query = readQuery(this, filters, itemIndex);
-	if (!Number.isInteger(limit) && limit !== Infinity)
-		throw invalidField(this, 'limit', 'must be a whole number', itemIndex);
-	if (
-		typeof pageSize !== 'number' ||
-		!Number.isInteger(pageSize) ||
-		pageSize < 1 ||
-		pageSize > 1000
-	) {
-		throw invalidField(
-			this,
-			'options.pageSize',
-			'must be a whole number from 1 to 1000',
+	const query = readQuery(this, form.get('filters', {}) as IDataObject, itemIndex);
+	const { limit, pageSize } = readGetMany(form, PAGES);
+	const agents = await firstItems(
+		agentPages(this, ctx, query, (fetched) => Math.max(1, Math.min(pageSize, limit - fetched)), {
 			itemIndex,
-		);
-	}
-
-	const agents: IDataObject[] = [];
-	await walkAgentList(
-		this,
-		ctx,
-		query,
-		(fetched) => Math.max(1, Math.min(pageSize, limit - fetched)),
-		(page) => {
-			for (const agent of page) {
-				if (agents.length >= limit) return false;
-				agents.push(query.channel ? { ...agent, channel: query.channel } : agent);
-			}
-			return agents.length < limit;
-		},
-		itemIndex,
+		}),
+		limit,
 	);
-	return agents.map((json) => ({ json }));
+	// The list leaves the channel out of each agent: it is known when the list was filtered by it.
+	return agents.map((agent) => ({
+		json: query.channel ? { ...agent, channel: query.channel } : agent,
+	}));
 }

@@ -12,9 +12,20 @@ import { validateOrThrow } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
+import {
+	pageSizeOptions,
+	readGetMany,
+	returnAllAndLimit,
+	type PageSizeRule,
+} from '../../form/getMany';
+import { cursorPages, firstItems, type Page } from '../../api/pages';
 import { agentIdField, readAgentId } from '../../form/locators';
 import { agentPath } from '../../api/agents';
+
+const PAGES: PageSizeRule = {
+	default: 50,
+	description: 'Turns per request (page_size); Agora’s default is 50',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -22,10 +33,7 @@ const properties: INodeProperties[] = [
 		description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)',
 	},
 	...returnAllAndLimit,
-	pageSizeOptions({
-		default: 50,
-		description: 'Turns per request (page_size); Agora’s default is 50',
-	}),
+	pageSizeOptions(PAGES),
 ];
 
 export const description = updateDisplayOptions(
@@ -45,19 +53,17 @@ function latencies(turn: IDataObject): IDataObject {
 	return out;
 }
 
-interface TurnsPage {
-	turns: IDataObject[];
-	session: IDataObject;
-	last: boolean;
-}
-
+/**
+ * One page of turns, each with the session's fields and its latencies; the next page's index is
+ * its cursor (undefined after the last page).
+ */
 async function fetchPage(
 	fn: IExecuteFunctions,
 	ctx: AgoraContext,
 	agentId: string,
-	query: IDataObject,
+	query: { page_index: number; page_size: number },
 	itemIndex: number,
-): Promise<TurnsPage> {
+): Promise<Page> {
 	const response = await agoraRequest.call(
 		fn,
 		ctx,
@@ -82,9 +88,14 @@ async function fetchPage(
 	};
 	// A page without the flag ends the walk when it comes back short or empty.
 	const last =
+		turns.length === 0 ||
 		pagination.is_last_page === true ||
-		(pagination.is_last_page === undefined && turns.length < Number(query.page_size));
-	return { turns, session, last };
+		(pagination.is_last_page === undefined && turns.length < query.page_size);
+	return {
+		items: turns.map((turn) => ({ ...session, ...turn, latencies: latencies(turn) })),
+		next: last ? undefined : String(query.page_index + 1),
+		requestId: response.requestId,
+	};
 }
 
 export async function execute(
@@ -92,25 +103,22 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
-	const returnAll = form.get('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
-	const pageSize = ((form.get('options', {}) as IDataObject).pageSize as number | undefined) ?? 50;
+	const { limit, pageSize } = readGetMany(new FormReader(this, itemIndex), PAGES);
 	validateOrThrow(this, turnsQuerySchema, { page_size: pageSize }, itemIndex, 'options');
-
-	const out: IDataObject[] = [];
-	for (let page = 1; out.length < limit; page++) {
-		const { turns, session, last } = await fetchPage(
-			this,
-			ctx,
-			agentId,
-			{ page_index: page, page_size: pageSize },
-			itemIndex,
-		);
-		for (const turn of turns.slice(0, limit - out.length))
-			out.push({ ...session, ...turn, latencies: latencies(turn) });
-		if (last || turns.length === 0) break;
-	}
-	return out.map((json) => ({ json }));
+	const pages = cursorPages(
+		this,
+		'agent turns',
+		async (cursor) =>
+			await fetchPage(
+				this,
+				ctx,
+				agentId,
+				{ page_index: Number(cursor ?? 1), page_size: pageSize },
+				itemIndex,
+			),
+		{ itemIndex },
+	);
+	const turns = await firstItems(pages, limit);
+	return turns.map((json) => ({ json }));
 }

@@ -5,8 +5,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { flatAgentConfigFields, groupedAgentConfigFields, identityFields } from '../../agentConfig';
+import { additionalBodyField } from '../../form/additionalBody';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion } from '../../form/versions';
+import { beforeVersion, successiveLayouts } from '../../form/versions';
+import { conversationFirstFields, GROUPS_KEPT_IN_14 } from '../../agentConfig/layout14';
 
 const optionsField: INodeProperties = {
 	displayName: 'Options',
@@ -15,17 +17,13 @@ const optionsField: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Additional Body (JSON)',
-			name: 'additionalBody',
-			type: 'json',
-			default: '{}',
-			description:
-				'Deep-merged over the request built from this form, for any field of Agora’s reference the form lacks (e.g. the deprecated turn_detection form, vendor blocks). Checked like the rest.',
-		},
+		additionalBodyField(
+			'the request built from this form (e.g. the deprecated turn_detection form, vendor blocks)',
+		),
 		{
 			displayName: 'If Name Is In Use',
 			name: 'ifNameInUse',
+			description: 'What to do when an agent of this name already runs in the channel',
 			type: 'options',
 			options: [
 				{ name: 'Fail', value: 'fail', description: 'Report the 409 conflict as an error' },
@@ -41,13 +39,14 @@ const optionsField: INodeProperties = {
 	],
 };
 
+/** Start's own options, in the Advanced group from 1.3. */
+const startAdvanced = [...(optionsField.options as INodeProperties[]), requestOptionsField];
+
 export const startForm: INodeProperties[] = [
 	...beforeVersion(1.3, [...flatAgentConfigFields(identityFields), optionsField]),
-	...fromVersion(
-		1.3,
-		groupedAgentConfigFields(identityFields, [
-			...(optionsField.options as INodeProperties[]),
-			requestOptionsField,
-		]),
+	...successiveLayouts(
+		{ version: 1.3, fields: groupedAgentConfigFields(identityFields, startAdvanced) },
+		{ version: 1.4, fields: conversationFirstFields(identityFields, startAdvanced) },
+		GROUPS_KEPT_IN_14,
 	),
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deepMerge, parseJsonParameter } from '../../../shared/json';
+import { withAdditionalBody } from '../../form/additionalBody';
 import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { applyVendorCredential } from '../../agentConfig/vendorKeys';
@@ -28,11 +28,7 @@ function prepareStartBody(
 	ctx: OperationContext,
 	itemIndex: number,
 ): IDataObject {
-	const form = new FormReader(fn, itemIndex);
-	const built = buildStartBody(fn, itemIndex);
-	const options = form.get('options', {}) as IDataObject;
-	const extra = parseJsonParameter(fn, options.additionalBody, 'options.additionalBody', itemIndex);
-	const body = toCurrentForm(extra ? deepMerge(built, extra) : built);
+	const body = toCurrentForm(withAdditionalBody(fn, buildStartBody(fn, itemIndex), itemIndex));
 	// Keys left empty by the form and Additional Body come from the Agora Vendor Keys credential.
 	const filled = applyVendorCredential(body, ctx.vendorKeys);
 	validateOrThrow(fn, startRequestSchema, filled, itemIndex);

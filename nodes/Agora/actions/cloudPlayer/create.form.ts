@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { UID_MAX } from '../../../shared/agoraFacts';
-import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN } from '../../schemas/mediaPull';
+import { IDLE_TIMEOUT_MAX, IDLE_TIMEOUT_MIN, VIDEO_RANGES } from '../../schemas/mediaPull';
 import { additionalBodyField } from '../../form/additionalBody';
 import {
 	channelCharsHint,
@@ -265,9 +265,9 @@ export const createForm: INodeProperties[] = [
 				displayName: 'Bitrate (Kbps)',
 				name: 'bitrate',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
+				typeOptions: { minValue: VIDEO_RANGES.bitrate.min, maxValue: VIDEO_RANGES.bitrate.max },
 				default: 800,
-				description: 'Video bitrate in Kbps, 1 to 10000',
+				description: `Video bitrate in Kbps, ${VIDEO_RANGES.bitrate.min} to ${VIDEO_RANGES.bitrate.max}`,
 			},
 			{
 				displayName: 'Codec',
@@ -303,9 +303,9 @@ export const createForm: INodeProperties[] = [
 				displayName: 'Frame Rate (Fps)',
 				name: 'frameRate',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 30 },
+				typeOptions: { minValue: VIDEO_RANGES.frameRate.min, maxValue: VIDEO_RANGES.frameRate.max },
 				default: 15,
-				description: 'Frames per second, 1 to 30, default 15',
+				description: `Frames per second, ${VIDEO_RANGES.frameRate.min} to ${VIDEO_RANGES.frameRate.max}, default 15`,
 			},
 			{
 				displayName: 'GOP (Seconds)',
@@ -319,17 +319,25 @@ export const createForm: INodeProperties[] = [
 				displayName: 'Height (Pixels)',
 				name: 'height',
 				type: 'number',
-				typeOptions: { minValue: 66, maxValue: 1080, numberPrecision: 0 },
+				typeOptions: {
+					minValue: VIDEO_RANGES.height.min,
+					maxValue: VIDEO_RANGES.height.max,
+					numberPrecision: 0,
+				},
 				default: 360,
-				description: 'Output height in pixels, 66 to 1080',
+				description: `Output height in pixels, ${VIDEO_RANGES.height.min} to ${VIDEO_RANGES.height.max}`,
 			},
 			{
 				displayName: 'Width (Pixels)',
 				name: 'width',
 				type: 'number',
-				typeOptions: { minValue: 66, maxValue: 1920, numberPrecision: 0 },
+				typeOptions: {
+					minValue: VIDEO_RANGES.width.min,
+					maxValue: VIDEO_RANGES.width.max,
+					numberPrecision: 0,
+				},
 				default: 640,
-				description: 'Output width in pixels, 66 to 1920',
+				description: `Output width in pixels, ${VIDEO_RANGES.width.min} to ${VIDEO_RANGES.width.max}`,
 			},
 		],
 	},

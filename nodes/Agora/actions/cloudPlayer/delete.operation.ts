@@ -1,15 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { notFoundIsDeletedOptions } from '../../form/commonFields';
 import { FormReader } from '../../form/reader';
-import { notFoundError, sendWithOneRepeat } from '../../run/repeatOnce';
-import { isRerun } from '../../run/rerun';
+import { deleteTreatingNotFound } from '../../run/repeatOnce';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
 import { deletePlayerRequestSchema } from '../../schemas/mediaPull';
@@ -34,8 +28,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const ACTION = 'delete cloud player';
-
 /** What an output item of this operation did at Agora (listed when a bulk run stops). */
 export const sideEffect = changes('cloudPlayer', 'deleted', 'id', ['alreadyGone']);
 
@@ -51,44 +43,18 @@ export async function execute(
 		{ id: readPlayerId(this, itemIndex), region: form.get('region', '') },
 		itemIndex,
 	);
-	const options = form.get('options', {}) as IDataObject;
-	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
-	const rerun = await isRerun(this);
-
-	const { response, repeated } = await sendWithOneRepeat(
+	const { requestId, alreadyGone, rerun } = await deleteTreatingNotFound(
 		this,
 		ctx,
 		{
-			method: 'DELETE',
 			api: 'mediaPull',
 			region,
 			path: `/players/${encodeURIComponent(id)}`,
-			passStatuses: [404],
 			rateRules: mediaPullRules.delete(ctx.appId),
-			action: ACTION,
+			action: 'delete cloud player',
 		},
 		itemIndex,
 	);
-	// Deleting twice is safe: a 404 on the repeat means the first request did delete it.
-	if (repeated) return [{ json: { deleted: true, id, requestId: response.requestId } }];
-
-	if (response.status === 404) {
-		// n8n running the execution again after a worker crash: the crashed run most likely deleted it.
-		const repeat = rerun;
-		if (options.notFoundIsDeleted === true || repeat) {
-			return [
-				{
-					json: {
-						deleted: true,
-						id,
-						alreadyGone: true,
-						...(repeat ? { rerun: true } : {}),
-						requestId: response.requestId,
-					},
-				},
-			];
-		}
-		throw notFoundError(this, ctx, response, ACTION, itemIndex);
-	}
-	return [{ json: { deleted: true, id, requestId: response.requestId } }];
+	const gone = alreadyGone ? { alreadyGone, ...(rerun ? { rerun } : {}) } : {};
+	return [{ json: { deleted: true, id, ...gone, requestId } }];
 }

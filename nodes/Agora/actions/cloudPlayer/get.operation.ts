@@ -54,10 +54,10 @@ export async function execute(
 		this,
 		ctx,
 		{ channelName, pageSize: PAGE_SIZE_MAX },
-		itemIndex,
+		{ itemIndex },
 	)) {
 		pages++;
-		const found = page.players.find((player) => player.id === id);
+		const found = page.items.find((player) => player.id === id);
 		if (found) return [{ json: found }];
 	}
 

@@ -9,12 +9,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
-import { numeric } from '../../../shared/values';
 import { playerPages } from '../../api/cloudPlayers';
+import { firstItems } from '../../api/pages';
 import { FormReader } from '../../form/reader';
 import { text } from '../../form/bodyWriters';
 import { channelCharsHint } from './playerFields';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
+import {
+	pageSizeOptions,
+	readGetMany,
+	returnAllAndLimit,
+	type PageSizeRule,
+} from '../../form/getMany';
+
+const PAGES: PageSizeRule = {
+	default: 200,
+	max: PAGE_SIZE_MAX,
+	description: `Players per request, 1 to ${PAGE_SIZE_MAX} (Agora’s default 200). Unset: ${PAGE_SIZE_MAX} with Return All, or the limit, for the fewest requests (unfiltered lists are limited to 20 per minute).`,
+	whenUnset: (limit) => Math.min(PAGE_SIZE_MAX, limit),
+};
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -35,12 +47,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({
-		default: 200,
-		max: PAGE_SIZE_MAX,
-		description:
-			'Players per request, 1 to 500 (Agora’s default 200). Unset: 500 with Return All, or the limit, for the fewest requests (unfiltered lists are limited to 20 per minute).',
-	}),
+	pageSizeOptions(PAGES),
 ];
 
 export const description = updateDisplayOptions(
@@ -54,35 +61,18 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
-	const returnAll = form.get('returnAll', false) === true;
+	const { limit, pageSize } = readGetMany(form, PAGES);
 	const filters = form.get('filters', {}) as IDataObject;
-	const options = form.get('options', {}) as IDataObject;
-	const input = validateOrThrow(
+	const { channelName } = validateOrThrow(
 		this,
 		listPlayersRequestSchema,
-		{
-			channelName: text(filters.channelName),
-			pageSize: numeric(options.pageSize),
-			limit: returnAll ? undefined : numeric(form.get('limit', 50)),
-		},
+		{ channelName: text(filters.channelName), pageSize },
 		itemIndex,
 	);
-	const limit = input.limit ?? Infinity;
-	const pageSize = input.pageSize ?? Math.min(PAGE_SIZE_MAX, input.limit ?? PAGE_SIZE_MAX);
-
-	const out: INodeExecutionData[] = [];
-	for await (const page of playerPages.call(
-		this,
-		ctx,
-		{ channelName: input.channelName, pageSize },
-		itemIndex,
-	)) {
-		// Items pass through as Agora sent them (some carry only id, name and createTs).
-		for (const player of page.players) {
-			if (out.length >= limit) break;
-			out.push({ json: player });
-		}
-		if (out.length >= limit) break;
-	}
-	return out;
+	// Items pass through as Agora sent them (some carry only id, name and createTs).
+	const players = await firstItems(
+		playerPages.call(this, ctx, { channelName, pageSize }, { itemIndex }),
+		limit,
+	);
+	return players.map((json) => ({ json }));
 }

@@ -66,7 +66,7 @@ const operationField = (versions: number[], getManyValue: string): INodeProperti
 });
 
 export const cloudPlayerDescription: INodeProperties[] = [
-	operationField([1.1, 1.2, 1.3], 'getAll'),
+	operationField([1.1, 1.2, 1.3, 1.4], 'getAll'),
 	operationField([1], 'getMany'),
 	...create.description,
 	...del.description,

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PlayerCreate } from '../../schemas/mediaPull';
+import { PAGE_SIZE_MAX, type PlayerCreate } from '../../schemas/mediaPull';
 import {
 	agoraErrorDetails,
 	type AgoraContext,
@@ -137,13 +137,13 @@ export async function reconcileByList(
 			for await (const page of playerPages.call(
 				this,
 				ctx,
-				{ channelName: player.channelName, pageSize: 500 },
-				itemIndex,
+				{ channelName: player.channelName, pageSize: PAGE_SIZE_MAX },
+				{ itemIndex },
 			)) {
-				found = page.players.find((item) => matches(item, player, sinceS));
+				found = page.items.find((item) => matches(item, player, sinceS));
 				if (found) break;
 				bare.push(
-					...page.players.filter(
+					...page.items.filter(
 						(item) =>
 							isBare(item) &&
 							typeof item.id === 'string' &&

@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalBodyField, withAdditionalBody } from '../../form/additionalBody';
 import { changes } from '../../run/sideEffects';
 import { validateOrThrow } from '../../../shared/validate';
-import { updatePlayerRequestSchema } from '../../schemas/mediaPull';
+import { updatePlayerRequestSchema, VOLUME } from '../../schemas/mediaPull';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { numeric } from '../../../shared/values';
 import { compact, group, text } from '../../form/bodyWriters';
@@ -62,9 +62,9 @@ const properties: INodeProperties[] = [
 				displayName: 'Volume',
 				name: 'volume',
 				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 200, numberPrecision: 0 },
+				typeOptions: { minValue: VOLUME.min, maxValue: VOLUME.max, numberPrecision: 0 },
 				default: 100,
-				description: 'Audio volume, 0 to 200; 100 (default) is the original volume',
+				description: `Audio volume, ${VOLUME.min} to ${VOLUME.max}; 100 (default) is the original volume`,
 			},
 		],
 	},

@@ -14,7 +14,8 @@ import {
 	uniquePerItem,
 } from '../../agentConfig';
 import { requestOptionsField } from '../../form/requestOptions';
-import { beforeVersion, fromVersion } from '../../form/versions';
+import { beforeVersion, successiveLayouts } from '../../form/versions';
+import { conversationFirstFields, GROUPS_KEPT_IN_14 } from '../../agentConfig/layout14';
 import { guideLink } from '../../../shared/agoraGuides';
 import { waitFields } from './callWait';
 
@@ -89,6 +90,9 @@ const callOptions = additionalBodyOptions(
 	'the request built from this form ({name, sip, pipeline_id, properties})',
 );
 
+/** Call's own options, in the Advanced group from 1.3. */
+const callAdvanced = [...(callOptions.options as INodeProperties[]), requestOptionsField];
+
 export const callForm: INodeProperties[] = [
 	...beforeVersion(1.3, [
 		...numberFields,
@@ -97,12 +101,22 @@ export const callForm: INodeProperties[] = [
 		...agentConfigFields,
 		callOptions,
 	]),
-	...fromVersion(1.3, [
-		...numberFields,
-		...groupedAgentConfigFields(callIdentityFields, [
-			...waitFields,
-			...(callOptions.options as INodeProperties[]),
-			requestOptionsField,
-		]),
-	]),
+	...successiveLayouts(
+		{
+			version: 1.3,
+			fields: [
+				...numberFields,
+				...groupedAgentConfigFields(callIdentityFields, [...waitFields, ...callAdvanced]),
+			],
+		},
+		// Wait for the Call to End at the top: the call-as-a-tool's outcome depends on it.
+		{
+			version: 1.4,
+			fields: [
+				...numberFields,
+				...conversationFirstFields(callIdentityFields, callAdvanced, waitFields),
+			],
+		},
+		GROUPS_KEPT_IN_14,
+	),
 ];

@@ -51,7 +51,7 @@ export const waitFields: INodeProperties[] = [
 	},
 ];
 
-export interface WaitSettings {
+interface WaitSettings {
 	limitMs: number;
 	pollMs: number;
 	hangUpAtLimit: boolean;

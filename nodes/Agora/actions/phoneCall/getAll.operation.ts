@@ -8,13 +8,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../../form/parameters';
 import { FormReader } from '../../form/reader';
-import { invalidField, validateOrThrow } from '../../../shared/validate';
+import { validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import { pageSizeOptions, returnAllAndLimit } from '../../form/getMany';
-import { walkCallRecords, type CallRecordsQuery } from './records';
+import {
+	pageSizeOptions,
+	readGetMany,
+	returnAllAndLimit,
+	type PageSizeRule,
+} from '../../form/getMany';
+import { callRecordPages, type CallRecordsQuery } from '../../api/calls';
+import { firstItems } from '../../api/pages';
 
 const ANY = 'any';
+
+const PAGES: PageSizeRule = {
+	default: 20,
+	description: 'Records per request (limit); Agora’s default is 20',
+};
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -63,10 +74,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions({
-		default: 20,
-		description: 'Records per request (limit); Agora’s default is 20',
-	}),
+	pageSizeOptions(PAGES),
 ];
 
 export const description = updateDisplayOptions(
@@ -96,38 +104,18 @@ export async function execute(
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const form = new FormReader(this, itemIndex);
-	const returnAll = form.get('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (form.get('limit', 50) as number);
-	const pageSize = (form.get('options', {}) as IDataObject).pageSize ?? 20;
 	const query = readQuery(this, itemIndex);
 	validateOrThrow(this, callRecordsQuerySchema, query, itemIndex);
-	for (const [field, value] of [
-		['limit', limit],
-		['options.pageSize', pageSize],
-	] as const) {
-		if (
-			value !== Infinity &&
-			!(typeof value === 'number' && Number.isInteger(value) && value >= 1)
-		) {
-			throw invalidField(this, field, 'must be a whole number of at least 1', itemIndex);
-		}
-	}
-
-	const records: IDataObject[] = [];
-	await walkCallRecords(
-		this,
-		ctx,
-		query,
-		(fetched) => Math.max(1, Math.min(pageSize as number, limit - fetched)),
-		(page) => {
-			for (const record of page) {
-				if (records.length >= limit) return false;
-				records.push(record);
-			}
-			return records.length < limit;
-		},
-		itemIndex,
+	const { limit, pageSize } = readGetMany(new FormReader(this, itemIndex), PAGES);
+	const records = await firstItems(
+		callRecordPages(
+			this,
+			ctx,
+			query,
+			(fetched) => Math.max(1, Math.min(pageSize, limit - fetched)),
+			{ itemIndex },
+		),
+		limit,
 	);
 	return records.map((json) => ({ json }));
 }

@@ -1,5 +1,5 @@
 /** Media Pull schemas, the update sequence clock and the Cloud Player helpers. */
-import { mediaPullRules, pickPlayer } from '../../../../nodes/Agora/api/cloudPlayers';
+import { mediaPullRules, playerOutput } from '../../../../nodes/Agora/api/cloudPlayers';
 import { settle } from '../../../../nodes/shared/values';
 import {
 	cloudPlayerDescription,
@@ -292,23 +292,33 @@ describe('helpers', () => {
 		expect(mediaPullRules.list('app2')[0].key).not.toBe(mediaPullRules.list('app')[0].key);
 	});
 
-	it('pickPlayer keeps only the player fields, never secrets', () => {
+	it('the player output keeps only the player fields, never secrets', () => {
 		expect(
-			pickPlayer({
-				id: 'x',
-				uid: 0,
-				account: '',
-				createTs: 1,
-				status: 'idle',
-				token: 't',
-				encryptKey: 'k',
-				streamUrl: 'u',
-			}),
+			playerOutput(
+				{
+					id: 'x',
+					uid: 0,
+					account: '',
+					createTs: 1,
+					status: 'idle',
+					token: 't',
+					encryptKey: 'k',
+					streamUrl: 'u',
+				},
+				{ region: 'na', channelName: 'c' },
+				{},
+			),
 		).toEqual({
 			id: 'x',
 			uid: 0,
 			createTs: 1,
 			status: 'idle',
+			region: 'na',
+			channelName: 'c',
+			name: null,
+			existing: false,
+			reconciled: false,
+			requestId: null,
 		});
 	});
 
@@ -330,7 +340,7 @@ describe('helpers', () => {
 		expect(cloudPlayerOperations.getAll).toBe(cloudPlayerOperations.getMany);
 		const selectors = cloudPlayerDescription.filter((p) => p.name === 'operation');
 		expect(selectors.map((s) => s.displayOptions?.show?.['@version'])).toEqual([
-			[1.1, 1.2, 1.3],
+			[1.1, 1.2, 1.3, 1.4],
 			[1],
 		]);
 		const values = (i: number) =>

@@ -11,8 +11,8 @@ import { resetRateLimits } from '../../../../nodes/Agora/transport';
 import { decodeAccessToken2, signedWith } from '../../../../sandbox/src/accessToken2Decoder';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../../../lib/faultProxy';
 import { startSandbox, type Sandbox } from '../../../../sandbox/src';
-import { agentPath, client, startBody } from '../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { seedAgent } from '../../../lib/sandbox';
 
 const OTHER_CERT = 'ffffffffffffffffffffffffffffffff';
 
@@ -85,16 +85,6 @@ function tokenOf(request: ProxiedRequest): string {
 	return match[1];
 }
 
-/** An agent started straight through the sandbox with Basic (no node). */
-async function seedAgent(): Promise<string> {
-	const response = await client(sb).post(
-		agentPath(sb, '/join'),
-		startBody({ channel: 'room-token' }),
-	);
-	expect(response.status).toBe(200);
-	return response.data.agent_id as string;
-}
-
 describe('Token authentication, verified by the sandbox', () => {
 	test('Start: accepted, with a fresh RTC + RTM token for the agent’s channel and uid per request', async () => {
 		const result = await run(
@@ -147,7 +137,7 @@ describe('Token authentication, verified by the sandbox', () => {
 	});
 
 	test('calls about one agent (get, stop) are accepted; their token signs the agent id on a placeholder channel', async () => {
-		const id = await seedAgent();
+		const id = await seedAgent(sb, { channel: 'room-token' });
 		sb.clock.advance(5);
 		const got = await run({ resource: 'agent', operation: 'get', agentId: id }, tokenCredential());
 		expect(got.error('Agora')).toBeUndefined();
@@ -210,7 +200,7 @@ describe('Token authentication, verified by the sandbox', () => {
 
 describe('Basic authentication is unchanged', () => {
 	test('a credential saved before the choice existed (no "authentication") signs in with Basic', async () => {
-		const id = await seedAgent();
+		const id = await seedAgent(sb, { channel: 'room-token' });
 		const result = await run(
 			{ resource: 'agent', operation: 'stop', agentId: id },
 			basicCredential(),

@@ -34,4 +34,19 @@ describe('continueOnFail', () => {
 		expect(out[1].description).toContain('API field: properties.remote_rtc_uids[0]');
 		expect(joins()).toHaveLength(1);
 	});
+
+	test('with On Error › Continue (using error output), n8n routes the failed item to the error output', async () => {
+		const [id] = await seed(1);
+		const result = await run(
+			{ resource: 'agent', operation: 'get', agentId: '={{ $json.id }}' },
+			[{ id: 'UNKNOWN' }, { id }],
+			{ onError: 'continueErrorOutput' },
+		);
+		expect(result.error('Agora')).toBeUndefined();
+		const [succeeded, failed] = result.run.data.resultData.runData.Agora[0].data!.main;
+		expect(succeeded!.map((item) => item.json.agent_id)).toEqual([id]);
+		expect(failed!.map((item) => item.json)).toEqual([
+			expect.objectContaining({ error: expect.stringContaining('404 TaskNotFound') }),
+		]);
+	});
 });

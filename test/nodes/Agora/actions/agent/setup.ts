@@ -3,16 +3,12 @@
  * Shared set-up of the Agent tests: importing this file starts the sandbox (and resets it
  * before each test) for the importing test file; `sb` and `credential` are set once it runs.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox/src';
-import {
-	client,
-	agentPath as sandboxAgentPath,
-	startBody,
-} from '../../../../../sandbox/src/helpers';
+import type { startBody } from '../../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
-import { useSandbox } from '../../../../lib/sandbox';
+import { seedAgent, useSandbox } from '../../../../lib/sandbox';
 
 export let sb: Sandbox;
 export let credential: CredentialData;
@@ -75,16 +71,38 @@ export async function seed(
 	count: number,
 	over: (i: number) => Parameters<typeof startBody>[0] = () => ({}),
 ): Promise<string[]> {
-	const http = client(sb);
 	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const response = await http.post(sandboxAgentPath(sb, '/join'), startBody(over(i)));
-		expect(response.status).toBe(200);
-		ids.push(response.data.agent_id);
-	}
-	sb.clock.advance(sb.options().startDelayMs);
+	for (let i = 0; i < count; i++) ids.push(await seedAgent(sb, over(i)));
 	return ids;
 }
 
 export const joins = () =>
 	sb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/join'));
+
+/** A Vendor Keys credential with an LLM endpoint and a TTS key, for the comparisons of versions. */
+export const SENT_KEYS: ICredentialDataDecryptedObject = {
+	llmUrl: 'http://127.0.0.1:9/v1/chat/completions',
+	llmApiKey: 'cred-llm-key',
+	ttsSecretParams: JSON.stringify({ key: 'cred-tts-key' }),
+};
+
+/** The join request of one run at this node version, without its token (it carries a timestamp). */
+export async function sentBody(
+	parameters: IDataObject,
+	typeVersion: number,
+	items: IDataObject[] = [{}],
+): Promise<IDataObject> {
+	sb.reset();
+	const workflow = agoraWorkflow(parameters as INodeParameters, items, { typeVersion });
+	const result = await runWorkflow(
+		workflow,
+		credential,
+		{ agoraVendorKeysApi: SENT_KEYS },
+		{ executionId: '4242' },
+	);
+	expect(result.error('Agora')).toBeUndefined();
+	const body = joins()[0].body as IDataObject;
+	const properties = { ...(body.properties as IDataObject) };
+	delete properties.token;
+	return { ...body, properties };
+}

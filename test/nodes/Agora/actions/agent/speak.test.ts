@@ -1,11 +1,11 @@
-/** Agent › Speak and Interrupt, run through n8n's engine against the sandbox. */
+/** Agent › Speak, run through n8n's engine against the sandbox. */
 import { run, sb, seed } from './setup';
 import { apiField } from '../../../../lib/harness';
 
-describe('Speak and Interrupt', () => {
-	test('speak sends text, priority and interruptable; interrupt sends {}', async () => {
+describe('Speak', () => {
+	test('speak sends text, priority and interruptable', async () => {
 		const [id] = await seed(1);
-		let result = await run({
+		const result = await run({
 			resource: 'agent',
 			operation: 'speak',
 			agentId: id,
@@ -18,11 +18,6 @@ describe('Speak and Interrupt', () => {
 			{ text: 'Your order has shipped.', priority: 'APPEND', interruptable: false },
 		]);
 		expect(result.output('Agora')[0]).toMatchObject({ agent_id: id, channel: 'room1' });
-
-		result = await run({ resource: 'agent', operation: 'interrupt', agentId: id });
-		expect(result.error('Agora')).toBeUndefined();
-		expect(sb.agents()[0].interrupts).toBe(1);
-		expect(sb.requests.find((r) => r.path.endsWith('/interrupt'))!.body).toEqual({});
 	});
 
 	test('speak of more than 512 UTF-8 bytes fails before sending', async () => {

@@ -120,7 +120,8 @@ describe('the whole form', () => {
 					{ name: 'all', endpoint: 'https://mcp2.example.com', transport: 'streamable_http' },
 				],
 			},
-			tts: { vendor: 'microsoft', skip_patterns: [1, 3] },
+			// Preset p1 (not on Agora's list) may provide the TTS: the untouched default vendor is not sent.
+			tts: { skip_patterns: [1, 3] },
 			turn_detection: {
 				mode: 'default',
 				config: {

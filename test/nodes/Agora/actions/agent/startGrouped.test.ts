@@ -3,38 +3,12 @@
  * at the top level and inside each group, for a new node's defaults, and for an expression in a
  * group; a workflow saved with 1.2 runs unchanged.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { agoraWorkflow, runWorkflow } from '../../../../lib/harness';
-import { credential, joins, LLM_KEY, sb, TTS_KEY } from './setup';
+import { credential, joins, LLM_KEY, SENT_KEYS as KEYS, sentBody, TTS_KEY } from './setup';
 
-const KEYS: ICredentialDataDecryptedObject = {
-	llmUrl: 'http://127.0.0.1:9/v1/chat/completions',
-	llmApiKey: 'cred-llm-key',
-	ttsSecretParams: JSON.stringify({ key: 'cred-tts-key' }),
-};
 const SALT = Buffer.alloc(32, 7).toString('base64');
-
-/** The join request of one run, without the token generated for it (it carries a timestamp). */
-async function sentBody(
-	parameters: IDataObject,
-	typeVersion: number,
-	items: IDataObject[] = [{}],
-): Promise<IDataObject> {
-	sb.reset();
-	const workflow = agoraWorkflow(parameters as INodeParameters, items, { typeVersion });
-	const result = await runWorkflow(
-		workflow,
-		credential,
-		{ agoraVendorKeysApi: KEYS },
-		{ executionId: '4242' },
-	);
-	expect(result.error('Agora')).toBeUndefined();
-	const body = joins()[0].body as IDataObject;
-	const properties = { ...(body.properties as IDataObject) };
-	delete properties.token;
-	return { ...body, properties };
-}
 
 const top = { resource: 'agent', operation: 'start', channel: 'room1', remoteRtcUid: '2002' };
 

@@ -324,7 +324,7 @@ describe('validation before sending', () => {
 				returnAll: true,
 				options: { pageSize: 501 },
 			},
-			'pageSize',
+			'options.pageSize',
 		],
 		[
 			'get many channel filter',

@@ -299,3 +299,23 @@ describe('Call 1.2 with the Vendor Keys credential', () => {
 		expect((properties.tts as IDataObject).params).toMatchObject({ key: 'cred-tts-key' });
 	});
 });
+
+describe('Phone Call › Call without a Vendor Keys credential', () => {
+	it('a new node’s two numbers place a call whose agent runs on Agora’s managed LLM and voice', async () => {
+		const result = await run(
+			{
+				resource: 'phoneCall',
+				operation: 'call',
+				toNumber: '+14155550123',
+				fromNumber: '+14155550100',
+			},
+			[{}],
+			credential,
+			{ typeVersion: 1.3 },
+		);
+		expect(result.error('Agora')).toBeUndefined();
+		const body = posts('/call')[0].body as { properties: IDataObject };
+		expect(body.properties.llm).toMatchObject({ credential_mode: 'managed', vendor: 'openai' });
+		expect(body.properties.tts).toMatchObject({ credential_mode: 'managed', vendor: 'minimax' });
+	});
+});

@@ -81,3 +81,34 @@ describe('Phone Call › Call 1.3 builds the request of 1.2', () => {
 		expect(body13).toEqual(body12);
 	});
 });
+
+describe('Phone Call › Call 1.4', () => {
+	it('Instructions and Greeting at the top send what 1.3 sends with them in Model', async () => {
+		const voice = { ttsParams: keys.ttsParams };
+		const model = { llmUrl: keys.llmUrl, llmApiKey: LLM_KEY };
+		const identity = { vendorKeys: 'form' };
+		const body14 = await sentBody(
+			{
+				...numbers,
+				instructions: 'Confirm the appointment.',
+				greeting: 'Hello!',
+				model,
+				voice,
+				identity,
+			},
+			1.4,
+		);
+		expect(body14.properties).toMatchObject({
+			llm: {
+				system_messages: [{ role: 'system', content: 'Confirm the appointment.' }],
+				greeting_message: 'Hello!',
+			},
+		});
+		const model13 = {
+			...model,
+			llmSystemMessages: { messages: [{ role: 'system', content: 'Confirm the appointment.' }] },
+			llmOptions: { greetingMessage: 'Hello!' },
+		};
+		expect(body14).toEqual(await sentBody({ ...numbers, model: model13, voice, identity }, 1.3));
+	});
+});

@@ -129,7 +129,7 @@ const listPlayersSpec: OpSpec = {
 		),
 		mutation(
 			'page size out of range',
-			/^pageSize$/,
+			/^options\.pageSize$/,
 			true,
 			'options.pageSize',
 			values(expr(0), expr(501), expr(2.5), expr('x'), expr(-3)),

@@ -1,0 +1,33 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
+/**
+ * The templates' "Set me: …" nodes in `npm run dev`: with the sandbox as Agora, dev stages each
+ * template with values the sandbox takes (a stream URL, its caller number), so every template runs at
+ * once; with real Agora they stay empty, the user's to set as the template's notes say.
+ */
+import fs from 'fs';
+
+import { SAMPLE_CALLER } from './devCampaign';
+
+/** Node name -> field -> the sandbox's value. */
+export const SANDBOX_SET_ME: Record<string, Record<string, string>> = {
+	'Set me: Stream URL': { streamUrl: 'https://media.example.com/videos/intro.mp4' },
+	'Set me: Caller ID': { fromNumber: SAMPLE_CALLER },
+};
+
+interface SetNode {
+	name: string;
+	parameters?: { assignments?: { assignments?: Array<{ name: string; value: unknown }> } };
+}
+
+/** A template as dev imports it: with the sandbox, its empty "Set me" values filled. */
+export function readExample<W extends { nodes: unknown[] }>(file: string, withSandbox: boolean): W {
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as W;
+	if (!withSandbox) return workflow;
+	for (const node of workflow.nodes as SetNode[]) {
+		const values = SANDBOX_SET_ME[node.name];
+		for (const field of node.parameters?.assignments?.assignments ?? [])
+			if (values?.[field.name] !== undefined && field.value === '')
+				field.value = values[field.name];
+	}
+	return workflow;
+}
