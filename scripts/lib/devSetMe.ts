@@ -20,10 +20,10 @@ interface SetNode {
 }
 
 /** A template as dev imports it: with the sandbox, its empty "Set me" values filled. */
-export function readExample<W extends { nodes: unknown[] }>(file: string, withSandbox: boolean): W {
-	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as W;
+export function readExample<W extends object>(file: string, withSandbox: boolean): W {
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as W & { nodes: SetNode[] };
 	if (!withSandbox) return workflow;
-	for (const node of workflow.nodes as SetNode[]) {
+	for (const node of workflow.nodes) {
 		const values = SANDBOX_SET_ME[node.name];
 		for (const field of node.parameters?.assignments?.assignments ?? [])
 			if (values?.[field.name] !== undefined && field.value === '')

@@ -304,7 +304,7 @@ async function importUntouched(
 		const workflows = workflowPlan.toImport.map((id) =>
 			// The website template's web page is the sandbox's talk page: its origin is the one allowed.
 			talkPageOrigin && id === WEBSITE_AGENT_EXAMPLE.workflowId
-				? (websiteAgentWorkflow(talkPageOrigin) as WorkflowJson)
+				? (websiteAgentWorkflow(talkPageOrigin) as unknown as WorkflowJson)
 				: readExample<WorkflowJson>(examples.get(id)!, withSandbox),
 		);
 		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-interface FormGroup {
+export interface FormGroup {
 	name: string;
 	displayName: string;
 	description?: string;
