@@ -210,14 +210,7 @@ export class N8nFixture {
 		return this.e2e.sandbox;
 	}
 
-	/**
-	 * For experiments (profiling a cause): `patchPackage` may change the installed copy before n8n
-	 * starts (never the repository), `extraWorkflows` are imported and activated too.
-	 */
-	static async start(
-		log: (m: string) => void,
-		experiment: { patchPackage?: (packageDir: string) => void; extraWorkflows?: object[] } = {},
-	): Promise<N8nFixture> {
+	static async start(log: (m: string) => void): Promise<N8nFixture> {
 		log(
 			'installing n8n if missing (first time: several minutes), packing and installing the package',
 		);
@@ -226,7 +219,6 @@ export class N8nFixture {
 			name: 'bench',
 			version: DEFAULT_N8N_VERSION,
 			parentDir: path.join(ROOT, '.cache'),
-			patchPackage: experiment.patchPackage,
 			sandbox: { SANDBOX_PLAYER_QUOTA: '100000' },
 			n8nEnv: {
 				N8N_RUNNERS_ENABLED: 'false',
@@ -270,7 +262,6 @@ export class N8nFixture {
 				getWorkflow('http', sandbox),
 				...notifyWorkflows(),
 				mcpToolsWorkflow(),
-				...(experiment.extraWorkflows ?? []),
 			];
 			await e2e.importWorkflows(workflows);
 			fixture.agentIds = await createAgents(sandbox, AGENT_COUNT);

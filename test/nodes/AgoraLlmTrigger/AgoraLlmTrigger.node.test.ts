@@ -234,7 +234,7 @@ describe('Agora Agent LLM Trigger', () => {
 
 	it('streaming: the workflow starts and n8n is told not to answer, so it lets go of the request', async () => {
 		// Without noWebhookResponse n8n never finishes a streaming request: it kept each turn's
-		// request and expression isolate (test/bench/experiments/isolate-memory.ts).
+		// request and expression isolate (docs/benchmarks.md, finished experiments).
 		const { fn, res } = context(
 			{ headers: { authorization: 'Bearer secret-key' }, body: chat },
 			{ streamAnswer: true },
