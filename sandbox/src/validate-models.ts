@@ -220,9 +220,11 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	if (!m) return;
 	const mp = join(path, 'mllm');
 	optBool(m, 'enable', mp);
-	optStr(m, 'url', mp);
 	const vendor = optStr(m, 'vendor', mp) || 'openai';
 	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
+	if (needsCredentials && (R.MLLM_URL_REQUIRED_VENDORS as readonly string[]).includes(vendor))
+		reqStr(m, 'url', mp, { nonEmpty: true });
+	else optStr(m, 'url', mp);
 	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor))
 		reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);

@@ -51,6 +51,30 @@ describe('start validation: mllm', () => {
 		expect(r.data.detail).toContain(detail);
 	});
 
+	// Agora's OpenAI GPT-Live page: vendor openai-gpt-live requires api_key and url.
+	it('openai-gpt-live needs its url and api_key', async () => {
+		const gptLive = (fields: Body) =>
+			withField(`${P}.mllm`, { enable: true, vendor: 'openai-gpt-live', ...fields }, mllmBase());
+		const ok = await api.post(
+			agentPath(sb, '/join'),
+			gptLive({ api_key: 'k', url: 'wss://api.openai.com/v1/live' }),
+		);
+		expect(ok.status).toBe(200);
+		const noUrl = await api.post(agentPath(sb, '/join'), gptLive({ api_key: 'k' }));
+		expect([noUrl.status, noUrl.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.url'),
+		]);
+		const noKey = await api.post(
+			agentPath(sb, '/join'),
+			gptLive({ url: 'wss://api.openai.com/v1/live' }),
+		);
+		expect([noKey.status, noKey.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.api_key'),
+		]);
+	});
+
 	it('mllm enabled: llm and tts are not required', async () => {
 		const r = await api.post(agentPath(sb, '/join'), mllmBase());
 		expect(r.status).toBe(200);

@@ -52,6 +52,7 @@ const modelFields: INodeProperties[] = [
 			{ name: 'Azure OpenAI', value: 'azure' },
 			{ name: 'Gemini Live', value: 'gemini' },
 			{ name: 'Gemini Live (Vertex AI)', value: 'vertexai' },
+			{ name: 'OpenAI GPT-Live', value: 'openai-gpt-live' },
 			{ name: 'OpenAI Realtime', value: 'openai' },
 			{ name: 'xAI Grok', value: 'xai' },
 		],
