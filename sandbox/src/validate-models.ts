@@ -242,6 +242,8 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	optStr(m, 'greeting_message', mp);
 	optStr(m, 'failure_message', mp);
 	validateMllmTurnDetection(m, mp);
+	// "Call custom tools": mllm.tools takes the same tool definitions as llm.tools
+	validateHttpTools(m, mp);
 }
 
 // properties.avatar: "To enable, set to true and configure the vendor and params fields"

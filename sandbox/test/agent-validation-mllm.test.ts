@@ -75,6 +75,29 @@ describe('start validation: mllm', () => {
 		]);
 	});
 
+	// Agora's "Call custom tools" guide: mllm.tools takes the same tool definitions as llm.tools.
+	it('mllm.tools are checked like llm.tools', async () => {
+		const tool = {
+			type: 'function',
+			function: { name: 'lookUp', parameters: { type: 'object', properties: {} } },
+			server: { method: 'GET', url: 'https://tools.test/{{args.id}}' },
+		};
+		const ok = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.tools`, [tool], mllmBase()),
+		);
+		expect(ok.status).toBe(200);
+		const withBody = { ...tool, server: { ...tool.server, body: { a: 1 } } };
+		const bad = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.tools`, [withBody], mllmBase()),
+		);
+		expect([bad.status, bad.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.tools[0].server.body'),
+		]);
+	});
+
 	it('mllm enabled: llm and tts are not required', async () => {
 		const r = await api.post(agentPath(sb, '/join'), mllmBase());
 		expect(r.status).toBe(200);

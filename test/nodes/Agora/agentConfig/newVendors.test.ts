@@ -121,3 +121,52 @@ test('OpenAI GPT-Live (models/mllm/openai-gpt-live.mdx, REST API tab)', async ()
 	expect(properties.mllm).toEqual(mllm);
 	expect(properties).not.toHaveProperty('llm');
 });
+
+test('an MLLM agent’s HTTP tools go in mllm.tools with enable_tools (build/tools/custom-tools.mdx: "Declare them in mllm.tools")', async () => {
+	const documentedTool = (
+		(documented('guide-join-mllm-tools').mllm as IDataObject).tools as IDataObject[]
+	)[0] as { function: IDataObject; server: IDataObject };
+	const properties = await start({
+		mode: 'mllm',
+		mllmVendor: 'openai',
+		mllmApiKey: '<openai_api_key>',
+		mllmOptions: {
+			tools: {
+				tool: [
+					{
+						name: documentedTool.function.name,
+						description: documentedTool.function.description,
+						parameters: JSON.stringify(documentedTool.function.parameters),
+						method: 'GET',
+						url: documentedTool.server.url,
+						headers: JSON.stringify(documentedTool.server.headers),
+						timeoutMs: documentedTool.server.timeout_ms,
+					},
+				],
+			},
+		},
+	});
+	const mllm = properties.mllm as IDataObject;
+	// execution is left out: "Defaults to sync when omitted".
+	expect(mllm.tools).toEqual([
+		{ type: 'function', function: documentedTool.function, server: documentedTool.server },
+	]);
+	expect(properties.advanced_features).toEqual({ enable_tools: true });
+	expect(properties).not.toHaveProperty('llm');
+});
+
+test('a second MLLM tool with the same name is refused naming the MLLM’s Tools', async () => {
+	const tool = { name: 'lookUp', method: 'GET', url: 'https://tools.test/a' };
+	const result = await runWorkflow(
+		agoraWorkflow({
+			...identity,
+			mode: 'mllm',
+			mllmVendor: 'openai',
+			mllmApiKey: 'k',
+			mllmOptions: { tools: { tool: [tool, { ...tool, name: 'LOOKUP' }] } },
+		} as INodeParameters),
+		credential,
+	);
+	expect(result.error('Agora')?.message).toContain('“MLLM Options › Tools › Name”');
+	expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
+});
