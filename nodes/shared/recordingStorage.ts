@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export interface StorageVendor {
+interface StorageVendor {
 	/** The value the credential saves. */
 	key: string;
 	name: string;

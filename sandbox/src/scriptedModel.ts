@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * A scripted OpenAI-compatible chat endpoint on loopback for dev and tests: tool mode calls the first
- * tool offered, conversation mode echoes the user; streams when asked (sandbox/README.md).
+ * tool offered, conversation mode echoes the user (or gives a test's written reply); streams when asked
+ * (sandbox/README.md).
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -58,12 +59,29 @@ interface Answer {
 	}>;
 }
 
-async function answerFor(body: any, toolArguments: ToolArguments | undefined): Promise<Answer> {
+/**
+ * A written answer for a request without tools, or undefined for the echo: a test's stand-in for a
+ * model that follows a system prompt (e.g. answers in the JSON an extraction prompt asks for).
+ */
+export type ScriptedReply = (request: { system: string; question: string }) => string | undefined;
+
+async function answerFor(
+	body: any,
+	toolArguments: ToolArguments | undefined,
+	reply: ScriptedReply | undefined,
+): Promise<Answer> {
 	const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
 	const last = messages[messages.length - 1];
 	if (last?.role === 'tool') return { content: `Tool said: ${textOf(last.content) || 'nothing'}` };
 	const tool = body.tools?.[0]?.function?.name;
-	if (!tool || toolArguments === undefined) return { content: heardReply(messages) };
+	if (!tool || toolArguments === undefined) {
+		const system = messages
+			.filter((m) => m.role === 'system')
+			.map((m) => textOf(m.content))
+			.join('\n');
+		const written = reply?.({ system, question: lastUserText(messages) });
+		return { content: written ?? heardReply(messages) };
+	}
 	const args =
 		typeof toolArguments === 'function'
 			? await toolArguments({ messages, question: lastUserText(messages), tool })
@@ -107,6 +125,7 @@ async function sse(
 export async function startScriptedModel(
 	toolArguments?: ToolArguments,
 	port = 0,
+	reply?: ScriptedReply,
 ): Promise<ScriptedModel> {
 	const requests: ScriptedModel['requests'] = [];
 	let hold: Promise<void> | undefined;
@@ -130,7 +149,7 @@ export async function startScriptedModel(
 				res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }] }));
 				return;
 			}
-			const answer = await answerFor(body, toolArguments);
+			const answer = await answerFor(body, toolArguments, reply);
 			const id = `chatcmpl-${requests.length}`;
 			const model = body.model ?? 'gpt-4o-mini';
 			if (body.stream === true) {

@@ -14,8 +14,14 @@ import type { SandboxProcess } from './sandboxProcess';
 export const CAMPAIGN_FILE = path.join(EXAMPLES_DIR, '08-phone-call-campaign.json');
 /** The table name the template's sticky note asks for (and its Data Table nodes show). */
 export const CAMPAIGN_TABLE = 'agora_campaign_contacts';
+/** The agent's voicemail tool in Call Contact, and the Webhook path it posts to. */
+export const VOICEMAIL_TOOL = { name: 'mark_voicemail', path: 'agora-campaign-voicemail' };
+/** What a scripted model takes for a mailbox greeting: only then does it call the voicemail tool. */
+export const heardVoicemail = (said: string): boolean => /voicemail|leave a message/i.test(said);
+/** The template's one settings node. */
+export const CAMPAIGN_SETTINGS = 'Set me: Campaign';
 
-/** The columns of the contacts table, as the template's second sticky note lists them. */
+/** The columns of the contacts table, as the template's note "The contacts table" lists them (13 writes the last three). */
 export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['name', 'string'],
 	['phone', 'string'],
@@ -24,12 +30,17 @@ export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['tries', 'number'],
 	['next_try_at', 'number'],
 	['claimed_at', 'number'],
+	['claimed_by', 'string'],
 	['caller_number', 'string'],
 	['answered', 'boolean'],
+	['voicemail', 'boolean'],
 	['reason', 'string'],
 	['duration_seconds', 'number'],
 	['summary', 'string'],
 	['agent_id', 'string'],
+	['outcome', 'string'],
+	['next_step', 'string'],
+	['sentiment', 'string'],
 ];
 
 /** A contact as the sticky note says to add one: pending, no try yet, due now. */
@@ -48,6 +59,19 @@ export function zoneAt(hour: number, now = new Date()): string {
 	if (offset > 14) offset -= 24;
 	if (offset < -12) offset += 24;
 	return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/** The local time of day in that zone at that moment, in hours (17.5 = 17:30), as the template reads its calling hours. */
+export function localHourAt(zone: string, atMs: number): number {
+	const parts = new Intl.DateTimeFormat('en-GB', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(atMs));
+	const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+	return part('hour') + part('minute') / 60 + (part('second') + (atMs % 1000) / 1000) / 3600;
 }
 
 /** Creates a contacts table with the template's columns and these rows. */

@@ -24,7 +24,7 @@ import {
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
-import { CAMPAIGN_TABLE } from './campaign';
+import { CAMPAIGN_TABLE, heardVoicemail, VOICEMAIL_TOOL } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
 import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
 import { planImports, readImportRecord, writeImportRecord } from './devImports';
@@ -83,6 +83,8 @@ function toolArguments(sandbox: SandboxProcess | undefined) {
 	return async ({ question, tool }: { question: string; tool: string }) => {
 		// Example 15's Date & Time tool: called when the caller asks for the date or time, else a chat.
 		if (/date|time/i.test(tool)) return askedDateOrTime(question) ? {} : undefined;
+		// Example 08's voicemail tool: only when a mailbox greeting answers.
+		if (tool === VOICEMAIL_TOOL.name) return heardVoicemail(question) ? {} : undefined;
 		const number = /\+\d{8,15}/.exec(question)?.[0];
 		if (/\bcall\b/i.test(question) && number) return { toNumber: number, goal: question };
 		const asked = /\bid ([\w-]+)/.exec(question)?.[1];

@@ -7,7 +7,12 @@
  */
 import fs from 'fs';
 
-import { CAMPAIGN_COLUMNS, CAMPAIGN_TABLE, campaignTemplate } from '../../scripts/lib/campaign';
+import {
+	CAMPAIGN_COLUMNS,
+	CAMPAIGN_SETTINGS,
+	CAMPAIGN_TABLE,
+	campaignTemplate,
+} from '../../scripts/lib/campaign';
 import {
 	dataTableRows,
 	findDataTables,
@@ -94,7 +99,7 @@ test('what dev writes is n8n’s: the credential saved last, the active trigger,
 	selectTable(unsetTableNodes(template.nodes), made.made!, CAMPAIGN_TABLE);
 	const keep = [
 		'When clicking ‘Execute workflow’',
-		'Campaign Settings',
+		CAMPAIGN_SETTINGS,
 		'Due Contacts',
 		'Claim Contact',
 	];
@@ -107,8 +112,8 @@ test('what dev writes is n8n’s: the credential saved last, the active trigger,
 		active: false,
 		nodes,
 		connections: {
-			[keep[0]]: link('Campaign Settings'),
-			'Campaign Settings': link('Due Contacts'),
+			[keep[0]]: link(CAMPAIGN_SETTINGS),
+			[CAMPAIGN_SETTINGS]: link('Due Contacts'),
 			'Due Contacts': link('Claim Contact'),
 		},
 		settings: { executionOrder: 'v1' },

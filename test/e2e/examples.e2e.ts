@@ -512,4 +512,3 @@ describe('05: the Agora Trigger in a running n8n', () => {
 		expect((await fetch(`${host.baseUrl}/healthz`)).status).toBe(200);
 	}, 300000);
 });
-

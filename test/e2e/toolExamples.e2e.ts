@@ -16,11 +16,12 @@ import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import {
 	createDataTable,
-	dataTableNodes,
 	dataTableRows,
 	selectTable,
+	unsetTableNodes,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
+import { createContactsTable, newContact } from '../../scripts/lib/campaign';
 import { createBookingsTable, expectAnnaBooked } from '../lib/bookings';
 import { useN8nE2e } from '../lib/n8nE2e';
 
@@ -37,6 +38,19 @@ const WEBHOOKS = {
 	supervisor: '2e8b4d17-6c3a-4f59-b0d2-9a7c1e3f5b68',
 };
 const BOOKING = { slot: 'Tuesday 10:00', name: 'Anna', phone: '+14155550123' };
+/** What the chat model extracts from a transcript in which the callee confirms (13's Information Extractor). */
+const EXTRACTED = { outcome: 'confirmed', next_step: 'nothing', sentiment: 'positive' };
+/** The chat model's answer to 13's extraction prompt: the fields as JSON, from the transcript it was given. */
+const extraction = ({ system, question }: { system: string; question: string }) =>
+	system.includes('transcript of a phone call')
+		? '```json\n' +
+			JSON.stringify(
+				/Callee: .*works for me/.test(question)
+					? EXTRACTED
+					: { outcome: 'no decision', next_step: 'call again', sentiment: 'neutral' },
+			) +
+			'\n```'
+		: undefined;
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
@@ -47,6 +61,8 @@ let chatModel: ScriptedModel;
 let mcpUrl: string;
 let bookings: DataTable;
 let summaries: DataTable;
+/** 13 writes a campaign call's fields into the campaign's contacts (template 08's table). */
+let contacts: DataTable;
 
 /** An example with some parameters replaced (`over` by node name), its Data Table nodes on `table`. */
 function patchedExample(
@@ -56,7 +72,7 @@ function patchedExample(
 ): object {
 	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 	for (const node of workflow.nodes) over[node.name]?.(node.parameters);
-	if (table) selectTable(dataTableNodes(workflow.nodes), table.id, 'table under test');
+	if (table) selectTable(unsetTableNodes(workflow.nodes), table.id, 'table under test');
 	return workflow;
 }
 
@@ -64,10 +80,11 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	mcpUrl = `${host.baseUrl}/mcp/agora-agent-tools`;
 	agentModel = await startScriptedModel(BOOKING);
-	chatModel = await startScriptedModel({
-		toNumber: CALLEE,
-		goal: 'Ask whether Tuesday at 10 works for the appointment.',
-	});
+	chatModel = await startScriptedModel(
+		{ toNumber: CALLEE, goal: 'Ask whether Tuesday at 10 works for the appointment.' },
+		0,
+		extraction,
+	);
 	await e2e.importAgoraCredential();
 	await host.importCredentialData([
 		{
@@ -98,8 +115,19 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 		['summary', 'string'],
 		['transcript', 'string'],
 	]);
+	contacts = await createContactsTable(host, 'agora_campaign_contacts_after_call', [
+		{ ...newContact('Ada', '+14155550131', 'Europe/Berlin'), status: 'answered', tries: 1 },
+		{ ...newContact('Ben', '+14155550132', 'Europe/Berlin'), status: 'calling', tries: 2 },
+	]);
 	await e2e.importWorkflows([
-		patchedExample('13-after-the-call.json', {}, summaries),
+		patchedExample(
+			'13-after-the-call.json',
+			{
+				'Write to the Campaign Row': (p) =>
+					selectTable([{ parameters: p } as any], contacts.id, 'contacts under test'),
+			},
+			summaries,
+		),
 		// Every answer counts as slow, so that the scripted model's quick answers are steered too.
 		patchedExample('14-live-supervisor.json', {
 			'Slow Answer?': (p) => (p.conditions.conditions[0].rightValue = -1),
@@ -270,7 +298,7 @@ test('12: the chat agent places the call through the Agora tool; its answer carr
 }, 240000);
 
 /** An agent started directly at the sandbox (as an app would), RUNNING, its LLM the scripted model. */
-async function runningAgent(name: string): Promise<string> {
+async function runningAgent(name: string, labels?: Record<string, string>): Promise<string> {
 	const auth =
 		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
 	const res = await fetch(
@@ -287,6 +315,7 @@ async function runningAgent(name: string): Promise<string> {
 					remote_rtc_uids: ['1'],
 					llm: { url: `${chatModel.url}/chat/completions` },
 					tts: { vendor: 'microsoft', params: {} },
+					...(labels ? { labels } : {}),
 				},
 			}),
 		},
@@ -327,6 +356,55 @@ test('13: the agent history (103) of an ended conversation becomes a summary row
 	expect(row.channel).toBe('room-after-call');
 	expect(row.summary).toBeTruthy();
 	expect(row.transcript).toContain('Tuesday works for me.');
+}, 120000);
+
+test('13: a campaign call’s transcript becomes outcome, next step and sentiment in its contact’s row, at that try only', async () => {
+	await sandbox.control('config', {
+		notify: {
+			url: `${host.baseUrl}/webhook/${WEBHOOKS.afterCall}/webhook`,
+			secret: sandbox.notificationSecret,
+		},
+	});
+	const [ada, ben] = await dataTableRows(host, contacts);
+	const auth =
+		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
+	const talkAndLeave = async (name: string, labels: Record<string, string>) => {
+		const agentId = await runningAgent(name, labels);
+		await sandbox.control(`agents/${agentId}/say`, { text: 'Yes, Tuesday works for me.' });
+		await fetch(
+			`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/agents/${agentId}/leave`,
+			{ method: 'POST', headers: { authorization: auth } },
+		);
+		return agentId;
+	};
+	// Ben's row is already at his second try: a notification of his first try leaves it alone.
+	const late = await talkAndLeave('campaign-ben-try-1', {
+		campaign: 'appointment-confirmation',
+		contact_id: String(ben.id),
+		try: '1',
+	});
+	await talkAndLeave('campaign-ada-try-1', {
+		campaign: 'appointment-confirmation',
+		contact_id: String(ada.id),
+		try: '1',
+	});
+	const written = await eventually(async () => {
+		const row = (await dataTableRows(host, contacts)).find((r) => r.id === ada.id);
+		return row?.outcome ? row : undefined;
+	}, 'the fields in Ada’s row');
+	expect(written).toMatchObject({ ...EXTRACTED, status: 'answered', tries: 1 });
+	// Ben's run went through the extraction and its write, which matched no row: his row is unchanged.
+	const bensRun = await eventually(async () => {
+		const list = await host.executions('agoraExAfterCall');
+		return list.find(
+			(e) =>
+				e.status === 'success' &&
+				(nodeOutput(e.data, 'Agora Trigger')[0]?.payload as { agent_id?: string })?.agent_id ===
+					late,
+		);
+	}, 'the finished run of Ben’s notification');
+	expect(nodeOutput(bensRun.data, 'Extract Call Fields')).toHaveLength(1);
+	expect((await dataTableRows(host, contacts)).find((r) => r.id === ben.id)).toEqual(ben);
 }, 120000);
 
 test('14: after a slow answer’s metrics (111) Agent › Think reaches the live conversation as Agora documents it', async () => {

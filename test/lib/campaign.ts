@@ -3,7 +3,7 @@
  * Template 08 under test (phone e2e, queue suite): the template saved with a test's table and pace,
  * and what the sandbox's call records say about it.
  */
-import { campaignTemplate, saveCampaignNodes } from '../../scripts/lib/campaign';
+import { CAMPAIGN_SETTINGS, campaignTemplate, saveCampaignNodes } from '../../scripts/lib/campaign';
 import { selectTable, unsetTableNodes } from '../../scripts/lib/dataTables';
 import type { N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -23,12 +23,14 @@ export const sandboxCalls = async (sandbox: SandboxProcess): Promise<SandboxCall
 	((await sandbox.control('state')) as { calls: SandboxCall[] }).calls;
 
 export interface CampaignPace {
-	/** Calls at once: Campaign Settings' `concurrency` and Call Contact's Request Options. */
+	/** Calls at once: `concurrency` of Set me: Campaign (Call Contact reads it too). */
 	concurrency: number;
-	/** Other Campaign Settings (maxTries, retryDelayMinutes, staleClaimMinutes, …). */
+	/** Other settings of Set me: Campaign (maxTries, retryDelayMinutes, staleClaimMinutes, …). */
 	settings?: Record<string, unknown>;
-	/** The schedule's interval in seconds instead of every 5 minutes. */
+	/** The schedule's interval in seconds instead of every 5 minutes (whole minutes from 60 on). */
 	everySeconds?: number;
+	/** The schedule fires once a day, half a day from now: the test runs it by hand, undisturbed. */
+	scheduleAway?: boolean;
 }
 
 /** Saves the template in n8n with this table, a check each second and the test's settings. */
@@ -42,14 +44,23 @@ export async function saveCampaign(
 	const values: Record<string, unknown> = { concurrency: pace.concurrency, ...pace.settings };
 	for (const node of workflow.nodes) {
 		const p = node.parameters as any;
-		if (node.name === 'Campaign Settings')
+		if (node.name === CAMPAIGN_SETTINGS)
 			for (const a of p.assignments.assignments) if (a.name in values) a.value = values[a.name];
-		if (node.name === 'Call Contact') {
-			p.options.pollSeconds = 1;
-			p.options.requestOptions.concurrency = pace.concurrency;
-		}
+		if (node.name === 'Call Contact') p.options.pollSeconds = 1;
 		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.everySeconds)
-			p.rule = { interval: [{ field: 'seconds', secondsInterval: pace.everySeconds }] };
+			p.rule = {
+				interval: [
+					pace.everySeconds < 60
+						? { field: 'seconds', secondsInterval: pace.everySeconds }
+						: { field: 'minutes', minutesInterval: Math.round(pace.everySeconds / 60) },
+				],
+			};
+		if (node.type === 'n8n-nodes-base.scheduleTrigger' && pace.scheduleAway)
+			p.rule = {
+				interval: [
+					{ field: 'days', daysInterval: 1, triggerAtHour: (new Date().getHours() + 12) % 24 },
+				],
+			};
 	}
 	await saveCampaignNodes(host, workflow.nodes);
 }

@@ -23,8 +23,8 @@ export const campaignWorkflow = () => ({ ...campaignTemplate(), active: false })
 const CONCURRENCY = 2;
 const MAX_TRIES = 2;
 /**
- * A claim left by the killed run is released after this: longer than its calls still going on at
- * the kill last (at most 2.8 s after it), and than n8n 1.x takes to run the killed execution again
+ * A claim of the killed run whose call never started is settled after this (one whose call ran is
+ * settled once the call has ended): longer than n8n 1.x takes to run the killed execution again
  * (Bull's 6 s lock and 3 s stall check), which then finds every contact claimed and calls nobody.
  */
 const STALE_CLAIM_MINUTES = 0.3;
@@ -39,7 +39,7 @@ const CALLEES = [
 	{ action: 'reject', afterMs: 300 },
 ];
 const phoneOf = (i: number) => `+1415555${3101 + i}`;
-const FINAL = ['answered', 'unreachable', 'failed'];
+const FINAL = ['answered', 'unreachable', 'failed', 'interrupted'];
 
 export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outcome> {
 	const began = Date.now();
@@ -101,17 +101,17 @@ export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outco
 		const final = await rows();
 		const twice = triesCalledTwice(placed);
 		const most = mostAtOnce(placed);
-		// Each claim of the killed run: released with its try spent, called once more at the next try.
+		// Each claim of the killed run, settled from its call at Agora: an answered call ends as
+		// interrupted and is never dialled again; one not answered is called once more at the next try.
 		const notReleased = claimed.filter((row) => {
 			const tries = placed
 				.filter((c) => c.labels.contact_id === String(row.id))
 				.map((c) => Number(c.labels.try));
 			const after = tries.filter((t) => t > row.tries);
-			return (
-				tries.some((t) => t < row.tries) ||
-				after.length !== 1 ||
-				final.find((r) => r.id === row.id)!.tries !== row.tries + 1
-			);
+			const end = final.find((r) => r.id === row.id)!;
+			if (tries.some((t) => t < row.tries)) return true;
+			if (end.status === 'interrupted') return after.length !== 0;
+			return after.length !== 1 || end.tries !== row.tries + 1;
 		});
 		const runs = await cluster.executions(workflowId, since);
 		return {
@@ -119,7 +119,7 @@ export async function campaignWorkerKilled(cluster: QueueCluster): Promise<Outco
 			bad: twice.length + Math.max(0, most - CONCURRENCY) + notReleased.length,
 			result:
 				`${twice.length} (contact, try) called twice; at most ${most} calls at once; ` +
-				`${claimed.length} claims of the killed run (killed ${(claimToKill / 1000).toFixed(1)} s after the claims, ${callsAtKill} calls placed by then), ${claimed.length - notReleased.length} released and called at the next try; ` +
+				`${claimed.length} claims of the killed run (killed ${(claimToKill / 1000).toFixed(1)} s after the claims, ${callsAtKill} calls placed by then), ${claimed.length - notReleased.length} settled (interrupted, or called at the next try); ` +
 				`outcomes ${final.map((r) => r.status).join(', ')}; ${placed.length} calls in ${runs.length} runs (${runs.filter((r) => r.status !== 'success').length} not successful), ${((Date.now() - began) / 1000).toFixed(0)} s`,
 			figures: { twice: twice.length, most, claimed: claimed.length, calls: placed.length },
 		};

@@ -24,14 +24,18 @@ describe('the table dev gives template 08', () => {
 });
 
 describe('the table selected in the template', () => {
-	test('all five Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
+	test('all nine Data Table nodes of the template as shipped get it, as picked from the editor’s list', () => {
 		const { nodes } = campaignTemplate();
 		const unset = unsetTableNodes(nodes);
 		expect(unset.map((n) => n.name).sort()).toEqual([
-			'Calls in Progress',
 			'Claim Contact',
+			'Claimed Rows',
 			'Due Contacts',
-			'Release Stale Claims',
+			'Flag Voicemail',
+			'Mark Row',
+			'Release Claim',
+			'Reread Claimed Rows',
+			'Settle Orphaned Claim',
 			'Write Outcome',
 		]);
 		selectTable(unset, 'abc123', 'agora_campaign_contacts');

@@ -405,7 +405,7 @@ export function applyVendorCredential(
  * Agora's managed models ("Use managed mode": the vendors and models Agora supplies keys for), used
  * where a request names no key of its own and no Vendor Keys credential is chosen.
  */
-export const AGORA_MANAGED = {
+const AGORA_MANAGED = {
 	llm: { vendor: 'openai', params: { model: 'gpt-4o-mini' } },
 	ttsVendors: ['minimax', 'openai'],
 	tts: {

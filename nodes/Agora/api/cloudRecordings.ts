@@ -42,7 +42,7 @@ export interface RecordingSession {
 }
 
 /** Agora's answer with its `code` read out of either error shape. */
-export interface RecordingAnswer extends AgoraResponse {
+interface RecordingAnswer extends AgoraResponse {
 	code?: number;
 	reason?: string;
 }
@@ -71,7 +71,7 @@ const mayRepeat = (a: RecordingAnswer) =>
 	(a.status === 206 && a.code === 65) || a.code === 62 || a.status === 504;
 
 /** Agora's refusal as a node error: the code and reason in the message, the request id kept. */
-export function recordingError(
+function recordingError(
 	fn: IExecuteFunctions,
 	ctx: AgoraContext,
 	answer: RecordingAnswer,
@@ -162,7 +162,7 @@ async function send(
 const sessionPath = (s: Pick<RecordingSession, 'resourceId' | 'sid' | 'mode'>, verb: string) =>
 	`/resourceid/${encodeURIComponent(s.resourceId)}/sid/${encodeURIComponent(s.sid)}/mode/${s.mode}/${verb}`;
 
-export interface StartedRecording extends RecordingSession {
+interface StartedRecording extends RecordingSession {
 	/** Agora answered 201 code 7: the start had already been applied (an earlier attempt). */
 	alreadyStarted: boolean;
 	requestId?: string;
@@ -239,7 +239,7 @@ export async function startRecording(
 	}
 }
 
-export interface QueriedRecording {
+interface QueriedRecording {
 	answer: RecordingAnswer;
 	/** Not found after the failover window: the recording has ended. */
 	ended: boolean;
@@ -301,7 +301,7 @@ export async function changeRecording(
 	throw recordingError(fn, ctx, answer, action, itemIndex, ended);
 }
 
-export interface StoppedRecording {
+interface StoppedRecording {
 	answer: RecordingAnswer;
 	/** How it ended when this stop did not end it: already exiting (code 49) or gone (404). */
 	alreadyEnded?: 'exiting' | 'ended';

@@ -16,7 +16,7 @@ export interface FileStore {
 	prefix?: string[];
 }
 
-export interface RecordedFile extends IDataObject {
+interface RecordedFile extends IDataObject {
 	fileName: string;
 	/** The object key in the bucket. */
 	key: string;

@@ -15,7 +15,7 @@ import {
 } from '../../shared/recordingStorage';
 import { storageConfigSchema } from '../schemas/cloudRecording';
 
-export interface RecordingStorage {
+interface RecordingStorage {
 	/** storageConfig as Agora's start and update take it, keys included: only ever sent to Agora. */
 	config: IDataObject;
 	/** The credential's default prefix as folder names. */

@@ -18,14 +18,14 @@ export function beforeVersion(version: number, fields: INodeProperties[]): INode
 	);
 }
 
-export function fromVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
+function fromVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
 	return fields.map((field) =>
 		withRule(field, 'show', { '@version': [{ _cnd: { gte: version } }] }),
 	);
 }
 
 /** Shown in this one version only: a later version has a layout of its own. */
-export function inVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
+function inVersion(version: number, fields: INodeProperties[]): INodeProperties[] {
 	return fields.map((field) => withRule(field, 'show', { '@version': [version] }));
 }
 

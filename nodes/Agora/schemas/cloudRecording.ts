@@ -24,7 +24,7 @@ import {
 	type Report,
 } from './rules';
 
-export const RECORDING_MODES = ['individual', 'mix', 'web'] as const;
+const RECORDING_MODES = ['individual', 'mix', 'web'] as const;
 export type RecordingMode = (typeof RECORDING_MODES)[number];
 
 export const MAX_IDLE_TIME = { min: 5, max: 2592000 } as const;
@@ -53,7 +53,7 @@ function cnameCheck(maxBytes: number) {
 }
 
 /** A UID as Agora's recording API writes it: a string holding an integer from 1 to 2^32-1. */
-export const recorderUid = rule<string>((v) => {
+const recorderUid = rule<string>((v) => {
 	if (v === undefined) return 'is required';
 	const message = `must be a whole number from 1 to ${UID_MAX}, written as a string`;
 	if (typeof v !== 'string' || !/^\d+$/.test(v)) return message;

@@ -8,7 +8,7 @@ import type { RecordingSession } from '../../api/cloudRecordings';
 
 const fromStart = (member: string) => `={{ $json.${member} }}`;
 
-export const MODE_OPTIONS = [
+const MODE_OPTIONS = [
 	{ name: 'Individual', value: 'individual', description: 'One file per speaker' },
 	{ name: 'Mix (Composite)', value: 'mix', description: 'Everyone in one file' },
 	{ name: 'Web Page', value: 'web', description: 'A web page recorded as video' },
@@ -43,14 +43,15 @@ export const sessionFields: INodeProperties[] = [
 		default: fromStart('sid'),
 		description: 'The recording’s sid, as Start returned it',
 	},
-	{
-		displayName: 'Mode',
-		name: 'mode',
+	// Not "mode": the agent's Mode is another parameter of this node, with other values.
+	builds('mode', {
+		displayName: 'Recording Mode',
+		name: 'recordingMode',
 		type: 'options',
 		options: MODE_OPTIONS,
-		default: 'mix',
+		default: fromStart('mode'),
 		description: 'The mode the recording was started in (Start returns it as mode)',
-	},
+	}),
 ];
 
 /** Update, Update Layout and Stop also name the channel and the recorder as Start did. */
@@ -77,7 +78,7 @@ export function readSession(
 	const session: IDataObject = {
 		resourceId: String(r.get('resourceId', '')).trim(),
 		sid: String(r.get('sid', '')).trim(),
-		mode: r.get('mode', 'mix'),
+		mode: r.get('recordingMode', 'mix'),
 	};
 	if (withChannel) {
 		session.cname = String(r.get('channelName', ''));

@@ -12,7 +12,7 @@ import {
 import { channelNameField } from './recordingFields';
 import { uidList } from './uids';
 
-export const WHAT_TO_RECORD = [
+const WHAT_TO_RECORD = [
 	{
 		name: 'Conversation Audio, One File',
 		value: 'conversationAudio',

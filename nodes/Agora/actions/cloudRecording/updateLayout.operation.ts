@@ -23,7 +23,7 @@ import { failoverWaitMs } from './output';
 
 const properties: INodeProperties[] = [
 	...sessionFields.map((field) =>
-		field.name === 'mode'
+		field.name === 'recordingMode'
 			? { ...field, default: 'mix', description: 'Only mix (composite) recordings have a layout' }
 			: field,
 	),

@@ -6,9 +6,12 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { AGORA_MANAGED } from '../../../../../nodes/Agora/agentConfig/vendorKeys';
 import { agoraWorkflow, runWorkflow } from '../../../../lib/harness';
 import { credential, joins } from './setup';
+
+// The models Agora supplies keys for ("Use managed mode"): OpenAI's gpt-4o-mini, MiniMax's voice.
+const MANAGED_LLM = { vendor: 'openai', params: { model: 'gpt-4o-mini' } };
+const MANAGED_TTS = { vendor: 'minimax', params: { model: 'speech-2.6-turbo' } };
 
 const BARE: INodeParameters = {
 	resource: 'agent',
@@ -31,11 +34,11 @@ describe('Agent › Start without a Vendor Keys credential', () => {
 			expect(result.error('Agora')).toBeUndefined();
 			expect(result.output('Agora')[0].agent_id).toEqual(expect.any(String));
 			const { llm, tts } = sent();
-			expect(llm).toMatchObject({ ...AGORA_MANAGED.llm, credential_mode: 'managed' });
+			expect(llm).toMatchObject({ ...MANAGED_LLM, credential_mode: 'managed' });
 			expect(llm).not.toHaveProperty('url');
 			expect(llm).not.toHaveProperty('api_key');
 			// The form's default voice (Microsoft Azure) has no key: Agora's managed voice speaks.
-			expect(tts).toMatchObject({ ...AGORA_MANAGED.tts, credential_mode: 'managed' });
+			expect(tts).toMatchObject({ ...MANAGED_TTS, credential_mode: 'managed' });
 			expect(JSON.stringify(tts)).not.toMatch(/eastus|AndrewMultilingual|"key"/);
 		},
 	);

@@ -40,7 +40,7 @@ describe('update', () => {
 		const result = await run(
 			{
 				operation: 'update',
-				mode: 'individual',
+				recordingMode: 'individual',
 				updateFields: { subscribeAudioUids: '#allstream#', unsubscribeVideoUids: '444, 555, 666' },
 			},
 			[start],
@@ -144,7 +144,9 @@ describe('update layout', () => {
 			[start],
 		);
 		expect(many.error('Agora')?.message).toMatch(/Custom Layout \(JSON\).*at most 17/);
-		const individual = await run({ operation: 'updateLayout', mode: 'individual' }, [start]);
+		const individual = await run({ operation: 'updateLayout', recordingMode: 'individual' }, [
+			start,
+		]);
 		expect(individual.error('Agora')?.message).toMatch(/Mode.*must be mix/);
 		expect(sb.requests.filter((r) => r.path.endsWith('/updateLayout'))).toHaveLength(0);
 	});
