@@ -242,8 +242,10 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	optStr(m, 'greeting_message', mp);
 	optStr(m, 'failure_message', mp);
 	validateMllmTurnDetection(m, mp);
-	// "Call custom tools": mllm.tools takes the same tool definitions as llm.tools
+	// "Call custom tools" and "Use MCP tools": MLLM agents take tools and mcp_servers under mllm,
+	// with the same definitions as under llm
 	validateHttpTools(m, mp);
+	validateMcpServers(m, mp);
 }
 
 // properties.avatar: "To enable, set to true and configure the vendor and params fields"

@@ -98,6 +98,19 @@ describe('start validation: mllm', () => {
 		]);
 	});
 
+	// Agora's "Use MCP tools": for an MLLM agent, mcp_servers go under mllm, each name unique.
+	it('mllm.mcp_servers are checked like llm.mcp_servers', async () => {
+		const server = { name: 'deepwiki', endpoint: 'https://mcp.deepwiki.com/mcp' };
+		const twice = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.mcp_servers`, [server, server], mllmBase()),
+		);
+		expect([twice.status, twice.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.mcp_servers[1].name'),
+		]);
+	});
+
 	it('mllm enabled: llm and tts are not required', async () => {
 		const r = await api.post(agentPath(sb, '/join'), mllmBase());
 		expect(r.status).toBe(200);
