@@ -170,3 +170,17 @@ test('a second MLLM tool with the same name is refused naming the MLLM’s Tools
 	expect(result.error('Agora')?.message).toContain('“MLLM Options › Tools › Name”');
 	expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
 });
+
+test('OpenAI GPT-Live without its url is refused before sending, naming MLLM URL (the page: url required)', async () => {
+	const result = await runWorkflow(
+		agoraWorkflow({
+			...identity,
+			mode: 'mllm',
+			mllmVendor: 'openai-gpt-live',
+			mllmApiKey: 'k',
+		} as INodeParameters),
+		credential,
+	);
+	expect(result.error('Agora')?.message).toContain('“MLLM URL”');
+	expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
+});
