@@ -84,7 +84,15 @@ export const ALL_REMOTE_USERS = '*';
 export const MLLM_VERTEX_VENDOR = 'vertexai';
 export const MLLM_VERTEX_FIELDS = ['adc_credentials_string', 'project_id', 'location'] as const;
 // The MLLM vendors whose reference pages send mllm.api_key; other vendors pass through without.
-export const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'] as const;
+export const MLLM_API_KEY_VENDORS = [
+	'openai',
+	'azure',
+	'gemini',
+	'xai',
+	'openai-gpt-live',
+] as const;
+// The OpenAI GPT-Live page: vendor openai-gpt-live requires url (wss://api.openai.com/v1/live).
+export const MLLM_URL_REQUIRED_VENDORS = ['openai-gpt-live'] as const;
 // start_of_speech / end_of_speech mode manual: needs advanced_features.enable_rtm = true and
 // parameters.data_channel = "rtm"; takes no manual_config
 export const MANUAL_MODE = 'manual';

@@ -220,9 +220,11 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	if (!m) return;
 	const mp = join(path, 'mllm');
 	optBool(m, 'enable', mp);
-	optStr(m, 'url', mp);
 	const vendor = optStr(m, 'vendor', mp) || 'openai';
 	const needsCredentials = enabled && !ctx.pipeline && !ctx.preset;
+	if (needsCredentials && (R.MLLM_URL_REQUIRED_VENDORS as readonly string[]).includes(vendor))
+		reqStr(m, 'url', mp, { nonEmpty: true });
+	else optStr(m, 'url', mp);
 	if (needsCredentials && (R.MLLM_API_KEY_VENDORS as readonly string[]).includes(vendor))
 		reqStr(m, 'api_key', mp, { nonEmpty: true });
 	else optStr(m, 'api_key', mp);
@@ -240,6 +242,10 @@ export function validateMllm(p: Json, path: string, enabled: boolean, ctx: Model
 	optStr(m, 'greeting_message', mp);
 	optStr(m, 'failure_message', mp);
 	validateMllmTurnDetection(m, mp);
+	// "Call custom tools" and "Use MCP tools": MLLM agents take tools and mcp_servers under mllm,
+	// with the same definitions as under llm
+	validateHttpTools(m, mp);
+	validateMcpServers(m, mp);
 }
 
 // properties.avatar: "To enable, set to true and configure the vendor and params fields"

@@ -51,6 +51,66 @@ describe('start validation: mllm', () => {
 		expect(r.data.detail).toContain(detail);
 	});
 
+	// Agora's OpenAI GPT-Live page: vendor openai-gpt-live requires api_key and url.
+	it('openai-gpt-live needs its url and api_key', async () => {
+		const gptLive = (fields: Body) =>
+			withField(`${P}.mllm`, { enable: true, vendor: 'openai-gpt-live', ...fields }, mllmBase());
+		const ok = await api.post(
+			agentPath(sb, '/join'),
+			gptLive({ api_key: 'k', url: 'wss://api.openai.com/v1/live' }),
+		);
+		expect(ok.status).toBe(200);
+		const noUrl = await api.post(agentPath(sb, '/join'), gptLive({ api_key: 'k' }));
+		expect([noUrl.status, noUrl.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.url'),
+		]);
+		const noKey = await api.post(
+			agentPath(sb, '/join'),
+			gptLive({ url: 'wss://api.openai.com/v1/live' }),
+		);
+		expect([noKey.status, noKey.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.api_key'),
+		]);
+	});
+
+	// Agora's "Call custom tools" guide: mllm.tools takes the same tool definitions as llm.tools.
+	it('mllm.tools are checked like llm.tools', async () => {
+		const tool = {
+			type: 'function',
+			function: { name: 'lookUp', parameters: { type: 'object', properties: {} } },
+			server: { method: 'GET', url: 'https://tools.test/{{args.id}}' },
+		};
+		const ok = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.tools`, [tool], mllmBase()),
+		);
+		expect(ok.status).toBe(200);
+		const withBody = { ...tool, server: { ...tool.server, body: { a: 1 } } };
+		const bad = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.tools`, [withBody], mllmBase()),
+		);
+		expect([bad.status, bad.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.tools[0].server.body'),
+		]);
+	});
+
+	// Agora's "Use MCP tools": for an MLLM agent, mcp_servers go under mllm, each name unique.
+	it('mllm.mcp_servers are checked like llm.mcp_servers', async () => {
+		const server = { name: 'deepwiki', endpoint: 'https://mcp.deepwiki.com/mcp' };
+		const twice = await api.post(
+			agentPath(sb, '/join'),
+			withField(`${P}.mllm.mcp_servers`, [server, server], mllmBase()),
+		);
+		expect([twice.status, twice.data.detail]).toEqual([
+			400,
+			expect.stringContaining('properties.mllm.mcp_servers[1].name'),
+		]);
+	});
+
 	it('mllm enabled: llm and tts are not required', async () => {
 		const r = await api.post(agentPath(sb, '/join'), mllmBase());
 		expect(r.status).toBe(200);

@@ -48,6 +48,7 @@ export const asrFields: INodeProperties[] = [
 					{ name: 'Microsoft Azure', value: 'microsoft' },
 					{ name: 'OpenAI', value: 'openai' },
 					{ name: 'Sarvam', value: 'sarvam' },
+					{ name: 'Smallest AI', value: 'smallestai' },
 					{ name: 'Speechmatics', value: 'speechmatics' },
 					{ name: 'xAI', value: 'xai' },
 				],

@@ -23,7 +23,11 @@ export const avatarFields: INodeProperties[] = [
 		options: [
 			{ name: 'Akool', value: 'akool' },
 			{ name: 'Anam', value: 'anam' },
-			{ name: 'Generic', value: 'generic' },
+			{
+				name: 'Generic',
+				value: 'generic',
+				description: 'Avatar services Agora reaches through one protocol, e.g. LemonSlice',
+			},
 			{ name: 'HeyGen', value: 'heygen' },
 			{ name: 'LiveAvatar (HeyGen)', value: 'liveavatar' },
 		],

@@ -12,22 +12,35 @@ import { type FormReader } from '../form/reader';
 
 const EMPTY_SCHEMA = '{\n  "type": "object",\n  "properties": {}\n}';
 
-// A tool's members share names (url, headers, name) with the LLM's own fields: labelled inside Tools.
-buildsAt({
-	'properties.llm.tools': 'llmOptions.tools',
-	'properties.llm.tools.type': 'llmOptions.tools',
-	'properties.llm.tools.execution': 'llmOptions.tools',
-	'properties.llm.tools.function': 'llmOptions.tools',
-	'properties.llm.tools.function.name': 'llmOptions.tools.name',
-	'properties.llm.tools.function.description': 'llmOptions.tools.description',
-	'properties.llm.tools.function.parameters': 'llmOptions.tools.parameters',
-	'properties.llm.tools.server': 'llmOptions.tools',
-	'properties.llm.tools.server.method': 'llmOptions.tools.method',
-	'properties.llm.tools.server.url': 'llmOptions.tools.url',
-	'properties.llm.tools.server.headers': 'llmOptions.tools.headers',
-	'properties.llm.tools.server.body': 'llmOptions.tools.body',
-	'properties.llm.tools.server.timeout_ms': 'llmOptions.tools.timeoutMs',
-});
+// A tool's members share names (url, headers, name) with the model's own fields: labelled inside
+// Tools. The LLM's and the MLLM's tools take the same definitions (Agora's custom tools guide).
+const TOOL_MEMBERS: Record<string, string> = {
+	'': '',
+	'.type': '',
+	'.execution': '',
+	'.function': '',
+	'.function.name': '.name',
+	'.function.description': '.description',
+	'.function.parameters': '.parameters',
+	'.server': '',
+	'.server.method': '.method',
+	'.server.url': '.url',
+	'.server.headers': '.headers',
+	'.server.body': '.body',
+	'.server.timeout_ms': '.timeoutMs',
+};
+/** The model block that holds tools, and the form collection its Tools sit in. */
+type ToolBlock = 'llm' | 'mllm';
+const TOOL_OPTIONS: Record<ToolBlock, string> = { llm: 'llmOptions', mllm: 'mllmOptions' };
+for (const block of Object.keys(TOOL_OPTIONS) as ToolBlock[])
+	buildsAt(
+		Object.fromEntries(
+			Object.entries(TOOL_MEMBERS).map(([api, form]) => [
+				`properties.${block}.tools${api}`,
+				`${TOOL_OPTIONS[block]}.tools${form}`,
+			]),
+		),
+	);
 
 const httpToolsField: INodeProperties = {
 	displayName: 'Tools',
@@ -122,20 +135,24 @@ const httpToolsField: INodeProperties = {
 	],
 };
 
-/** The form's tool fields, for the lead to place in the LLM's options. */
+/** The form's tool fields, for the lead to place in the LLM's and the MLLM's options. */
 export const httpToolsFields: INodeProperties[] = [httpToolsField];
 
-/** properties.llm.tools from the form's Tools; undefined when none was added. */
-export function buildHttpTools(r: FormReader, value: unknown): IDataObject[] | undefined {
+/** properties.<block>.tools from the form's Tools; undefined when none was added. */
+export function buildHttpTools(
+	r: FormReader,
+	value: unknown,
+	block: ToolBlock = 'llm',
+): IDataObject[] | undefined {
 	const tools = (value as { tool?: IDataObject[] } | undefined)?.tool;
 	if (!Array.isArray(tools) || tools.length === 0) return undefined;
 	if (tools.length > MAX_HTTP_TOOLS)
 		r.fail(
-			'properties.llm.tools',
+			`properties.${block}.tools`,
 			`has ${tools.length} tools: Agora takes at most ${MAX_HTTP_TOOLS}`,
 		);
 	return tools.map((tool, index) => {
-		const path = `properties.llm.tools[${index}]`;
+		const path = `properties.${block}.tools[${index}]`;
 		const fn = compact({
 			name: String(tool.name ?? '').trim(),
 			description: text(tool.description),
@@ -157,7 +174,7 @@ export function buildHttpTools(r: FormReader, value: unknown): IDataObject[] | u
 	});
 }
 
-/** Whether a built llm block has at least one HTTP tool. */
+/** Whether a built llm or mllm block has at least one HTTP tool. */
 export function hasHttpTools(block: unknown): boolean {
 	const tools = (block as IDataObject | undefined)?.tools;
 	return Array.isArray(tools) && tools.length > 0;

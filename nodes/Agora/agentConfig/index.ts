@@ -183,7 +183,8 @@ function enableToolsForMcpServers(r: FormReader, properties: IDataObject): void 
 	if (
 		!hasMcpServers(properties.llm) &&
 		!hasMcpServers(properties.mllm) &&
-		!hasHttpTools(properties.llm)
+		!hasHttpTools(properties.llm) &&
+		!hasHttpTools(properties.mllm)
 	)
 		return;
 	if (r.get<IDataObject>('advancedFeatures', {}).enableTools !== undefined) return;

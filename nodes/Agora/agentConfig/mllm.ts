@@ -4,6 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { VENDOR_KEY_HINT } from './vendorKeys';
 import { MLLM_ONLY, NOT_SET, withShow } from './display';
 import { buildMcpServers, mcpServersField } from './mcp';
+import { buildHttpTools, httpToolsFields } from './httpTools';
 import { compact, modalities, nonEmpty, plainConfig, text } from '../form/bodyWriters';
 import { type FormReader } from '../form/reader';
 import { builds } from '../form/labels';
@@ -52,6 +53,7 @@ const modelFields: INodeProperties[] = [
 			{ name: 'Azure OpenAI', value: 'azure' },
 			{ name: 'Gemini Live', value: 'gemini' },
 			{ name: 'Gemini Live (Vertex AI)', value: 'vertexai' },
+			{ name: 'OpenAI GPT-Live', value: 'openai-gpt-live' },
 			{ name: 'OpenAI Realtime', value: 'openai' },
 			{ name: 'xAI Grok', value: 'xai' },
 		],
@@ -159,6 +161,7 @@ const modelFields: INodeProperties[] = [
 				],
 				default: 'text,audio',
 			},
+			...httpToolsFields,
 		],
 	},
 ];
@@ -307,6 +310,7 @@ export function buildMllm(r: FormReader): IDataObject {
 		output_modalities: modalities(o.outputModalities),
 		greeting_message: text(o.greetingMessage),
 		mcp_servers: buildMcpServers(r, o.mcpServers, { path: 'properties.mllm.mcp_servers' }),
+		tools: buildHttpTools(r, o.tools, 'mllm'),
 		turn_detection: buildMllmTurnDetection(r),
 	});
 }

@@ -36,6 +36,7 @@ export const ttsFields: INodeProperties[] = [
 			{ name: 'OpenAI', value: 'openai' },
 			{ name: 'Rime', value: 'rime' },
 			{ name: 'Sarvam', value: 'sarvam' },
+			{ name: 'Smallest AI', value: 'smallestai' },
 			{ name: 'xAI', value: 'xai' },
 		],
 		default: 'microsoft',

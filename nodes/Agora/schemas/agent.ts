@@ -122,7 +122,9 @@ function checkUids(p: Properties, report: Report): void {
 }
 
 /** MLLM vendors that authenticate with mllm.api_key; others (vertexai: ADC credentials) do not. */
-const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai'];
+const MLLM_API_KEY_VENDORS = ['openai', 'azure', 'gemini', 'xai', 'openai-gpt-live'];
+/** Agora's OpenAI GPT-Live page: vendor openai-gpt-live requires its WebSocket url. */
+const GPT_LIVE = 'openai-gpt-live';
 
 /**
  * Vertex AI authenticates with ADC credentials in its project and region: at the top of mllm on
@@ -152,6 +154,11 @@ function checkMllmCredentials(mllm: Properties['mllm'], report: Report): void {
 			'is required in Multimodal mode: enter the realtime model’s API key (or give a preset or a saved pipeline that provides it)',
 		);
 	}
+	if (vendor === GPT_LIVE && !givenText(mllm?.url))
+		report(
+			['properties', 'mllm', 'url'],
+			'is required for OpenAI GPT-Live: wss://api.openai.com/v1/live',
+		);
 }
 
 /** With llm.output_modalities ["audio"] "you don't need to set up a TTS module" (Agora's audio output guide). */

@@ -188,6 +188,8 @@ export const mllmSchema = shape({
 	style: openChoice().nullish(),
 	turn_detection: mllmTurnDetectionSchema.nullish(),
 	mcp_servers: mcpServers.nullish(),
+	// Agora's custom tools guide: mllm.tools takes the same definitions as llm.tools.
+	tools: httpToolsSchema.nullish(),
 });
 
 export const avatarSchema = withRules(

@@ -12,31 +12,10 @@ import { recordingStatusName, webServices } from '../../api/recordingFiles';
 import { FormReader } from '../../form/reader';
 import { queryRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import { failoverWaitField, readSession, sessionFields } from './recordingFields';
+import { filesOptionsField, readSession, sessionFields } from './recordingFields';
 import { failoverWaitMs, fileStoreOf, filesOutput } from './output';
 
-const properties: INodeProperties[] = [
-	...sessionFields,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			failoverWaitField,
-			{
-				displayName: 'File Name Prefix',
-				name: 'fileNamePrefix',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. recordings/calls',
-				description:
-					'The prefix Start used, for the files’ keys and URLs. Empty: the storage credential’s default prefix.',
-			},
-		],
-	},
-];
+const properties: INodeProperties[] = [...sessionFields, filesOptionsField];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['cloudRecording'], operation: ['get'] } },

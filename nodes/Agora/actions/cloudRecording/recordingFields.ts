@@ -97,3 +97,24 @@ export const failoverWaitField: INodeProperties = {
 	description:
 		'While Agora moves a recording to a new server it answers 404 “failed to find worker” for up to 90 s. The node keeps asking this long before it takes the 404 as “the recording has ended”.',
 };
+
+/** Get's and Stop's options: how long a failover may last, and the prefix the files' keys carry. */
+export const filesOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		failoverWaitField,
+		{
+			displayName: 'File Name Prefix',
+			name: 'fileNamePrefix',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. recordings/calls',
+			description:
+				'The prefix Start used, for the files’ keys and URLs. Empty: the storage credential’s default prefix.',
+		},
+	],
+};

@@ -15,7 +15,7 @@ import { stopRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
 import {
 	channelAndRecorderFields,
-	failoverWaitField,
+	filesOptionsField,
 	readSession,
 	sessionFields,
 } from './recordingFields';
@@ -32,25 +32,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether Agora answers once every file is uploaded, with the file list (about 20 s at most), or at once without it (the Agora Trigger’s “uploaded” event brings the list later)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			failoverWaitField,
-			{
-				displayName: 'File Name Prefix',
-				name: 'fileNamePrefix',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. recordings/calls',
-				description:
-					'The prefix Start used, for the files’ keys and URLs. Empty: the storage credential’s default prefix.',
-			},
-		],
-	},
+	filesOptionsField,
 ];
 
 export const description = updateDisplayOptions(
