@@ -220,7 +220,7 @@ it('every shipped example uses the current version of each Agora node', () => {
 		[LLM_REPLY]: Math.max(...[new AgoraLlmReply().description.version].flat()),
 	};
 	for (const file of fs.readdirSync(EXAMPLES)) {
-		const versions = {
+		const versions: Record<string, number> = {
 			...current,
 			[AGORA]: agoraVersionOf(file),
 			[AGORA_TOOL]: agoraVersionOf(file),
