@@ -2,9 +2,9 @@
 /**
  * A newcomer's first hour in `npm run dev` (its own set-up, scripts/lib/devSteps.ts), in n8n's
  * editor in headless Chromium: a new Agent › Start comes up with "Agora account" selected and, with
- * only its channel and user UID typed, starts an agent that answers on the talk page (a new Phone
- * Call › Call with its two numbers places a call); an Agora
- * Trigger listening for a test event receives one sent from the talk page; and an example the user
+ * only its channel, user UID, Instructions and Greeting typed, starts an agent that greets with that
+ * greeting and answers on the talk page (a new Phone Call › Call with its two numbers places a
+ * call); an Agora Trigger listening for a test event receives one sent from the talk page; and an example the user
  * edited and a key typed into a credential are still there after dev restarts.
  */
 import fs from 'fs';
@@ -23,6 +23,8 @@ const maybe = inLane('last');
 const EDITED_EXAMPLE = 'agoraExAgentLife';
 const TYPED_CREDENTIAL = 'openAiExampleCred';
 const SAID = 'Is the pool open?';
+const INSTRUCTIONS = 'You are a helpful receptionist.';
+const GREETING = 'Hello from the new form';
 
 let folder: string;
 let ctx: DevContext;
@@ -128,6 +130,8 @@ maybe(`npm run dev on n8n ${version}`, () => {
 	const NEW_START_FIELDS: Array<[string, string]> = [
 		['channel', 'dev-first-room'],
 		['remoteRtcUid', '1002'],
+		['instructions', INSTRUCTIONS],
+		['greeting', GREETING],
 	];
 	const NEW_CALL_FIELDS: Array<[string, string]> = [
 		['toNumber', '+14155550123'],
@@ -157,7 +161,7 @@ maybe(`npm run dev on n8n ${version}`, () => {
 	const agentCount = async () =>
 		((await dev.sandbox!.control('state')) as { agents: unknown[] }).agents.length;
 
-	test('a new Agent › Start with only its channel and user UID runs, and its agent answers on the talk page', async () => {
+	test('a new Agent › Start with only its channel, user UID, Instructions and Greeting runs, and its agent greets and answers on the talk page', async () => {
 		await addItem(/Start an agent/);
 		const before = await agentCount();
 		await fillAndRun(NEW_START_FIELDS);
@@ -165,13 +169,25 @@ maybe(`npm run dev on n8n ${version}`, () => {
 		expect(agent.request.properties).toMatchObject({
 			channel: 'dev-first-room',
 			remote_rtc_uids: ['1002'],
-			llm: { credential_mode: 'managed' },
+			llm: {
+				credential_mode: 'managed',
+				system_messages: [{ role: 'system', content: INSTRUCTIONS }],
+				greeting_message: GREETING,
+			},
 		});
 
 		const talk = await context.newPage();
 		await talk.goto(`${dev.sandbox!.url}/_sandbox/talk`);
 		const box = talk.locator(`section[data-agent-id="${agent.agentId}"]`);
 		await box.locator('h2', { hasText: '(RUNNING)' }).waitFor({ timeout: 60000 });
+		// The first agent line is the typed greeting, on the page and in the sandbox's agent state
+		const first = box.locator('.assistant').first();
+		await first.waitFor({ timeout: 60000 });
+		expect(await first.textContent()).toBe(`Agent (greeting): ${GREETING}`);
+		const state = (await dev.sandbox!.control(`agents/${agent.agentId}/conversation`)) as {
+			agent: { greeting?: string };
+		};
+		expect(state.agent.greeting).toBe(GREETING);
 		await box.locator('input[name="text"]').fill(SAID);
 		await box.locator('button', { hasText: 'Say' }).click();
 		const answer = box.locator('.assistant', { hasText: /^Agent: / });

@@ -149,7 +149,7 @@ useN8nE2e({ name: 'tools-e2e', resetSandbox: true }, async (e2e) => {
 			'When chat message received': (p) => Object.assign(p, { public: true, mode: 'webhook' }),
 			'Place Phone Call': (p) => {
 				p.model.llmUrl = `${agentModel.url}/chat/completions`;
-				p.options.pollSeconds = 1;
+				p.pollSeconds = 1;
 			},
 		}),
 	]);

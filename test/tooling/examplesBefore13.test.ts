@@ -198,8 +198,9 @@ const files = fs.readdirSync(BEFORE).filter((file) => file.endsWith('.json'));
 const REWRITTEN = new Set(['08', '11', '14', '17']);
 // Added after the move, on the current version from the start.
 const ADDED = new Set(['18']);
-// The examples move to the newest version (1.4) once the helpers editing them have landed.
-const agoraVersion = 1.3;
+// Every shipped example is on the node's default version (1.4).
+const agoraVersion = new Agora().description.defaultVersion!;
+const agoraVersionOf = (_file: string) => agoraVersion;
 
 it('the saved copies are the examples with an Agora node', () => {
 	const withAgora = fs
@@ -211,19 +212,23 @@ it('the saved copies are the examples with an Agora node', () => {
 
 it('every shipped example uses the current version of each Agora node', () => {
 	const current: Record<string, number> = {
-		[AGORA]: agoraVersion!,
-		[AGORA_TOOL]: agoraVersion!,
 		'n8n-nodes-agora.agoraTrigger': Math.max(...[new AgoraTrigger().description.version].flat()),
 		'n8n-nodes-agora.agoraLlmTrigger': Math.max(
 			...[new AgoraLlmTrigger().description.version].flat(),
 		),
 		[LLM_REPLY]: Math.max(...[new AgoraLlmReply().description.version].flat()),
 	};
-	for (const file of fs.readdirSync(EXAMPLES))
-		for (const node of read(EXAMPLES, file).nodes.filter((n) => n.type in current))
+	for (const file of fs.readdirSync(EXAMPLES)) {
+		const versions: Record<string, number> = {
+			...current,
+			[AGORA]: agoraVersionOf(file),
+			[AGORA_TOOL]: agoraVersionOf(file),
+		};
+		for (const node of read(EXAMPLES, file).nodes.filter((n) => n.type in versions))
 			expect(`${file}: ${node.name} ${node.typeVersion}`).toBe(
-				`${file}: ${node.name} ${current[node.type]}`,
+				`${file}: ${node.name} ${versions[node.type]}`,
 			);
+	}
 });
 
 describe.each(files.filter((file) => REWRITTEN.has(file.slice(0, 2))))(
@@ -309,9 +314,15 @@ function inVersion14(node: INode): void {
 	}
 }
 
-describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))(
-	'%s as shipped (1.3) and made in 1.4',
-	(file) => {
+// Only examples still on 1.3, if one is ever shipped so: the moved ones are compared with their saved copies above.
+const shippedOn13 = fs
+	.readdirSync(EXAMPLES)
+	.filter((file) => file.endsWith('.json'))
+	.filter((file) =>
+		read(EXAMPLES, file).nodes.some((node) => isAgora(node) && node.typeVersion === 1.3),
+	);
+if (shippedOn13.length > 0)
+	describe.each(shippedOn13)('%s as shipped (1.3) and made in 1.4', (file) => {
 		it('sends the same requests', async () => {
 			const prefix = file.slice(0, 2);
 			const shipped = read(EXAMPLES, file);
@@ -320,5 +331,4 @@ describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))
 			if (!remade.nodes.some((node) => node.typeVersion === 1.4)) return;
 			expect(await sent(remade, prefix)).toEqual(await sent(shipped, prefix));
 		});
-	},
-);
+	});
