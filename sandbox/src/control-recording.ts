@@ -3,7 +3,8 @@
  * out) and POST /_sandbox/recordings/{sid}/failover {durationMs?} (the high-availability switch).
  */
 import type { ControlAnswer, ControlExtension } from './control';
-import type { RecordingRecord, RecordingStore } from './recordings';
+import type { RecordingRecord } from './recording-files';
+import type { RecordingStore } from './recordings';
 import { safeDecode } from './reply';
 import { isObj } from './util';
 

@@ -5,9 +5,37 @@
  */
 import { renderStream, webName, type StreamSpec, type Utterance } from './recording-media';
 import * as R from './recording-reference';
-import type { RecordingRecord } from './recordings';
+import type { ValidStart } from './validate-recording';
 import { putObject, type S3Target } from './s3';
 import type { Json } from './util';
+
+/** One recording as the sandbox keeps it (its files are listed here once uploaded). */
+export interface RecordingRecord {
+	sid: string;
+	resourceId: string;
+	cname: string;
+	uid: string;
+	mode: R.RecordingMode;
+	config: ValidStart;
+	status: number;
+	startedAt: number;
+	stoppedAt?: number;
+	expiresAt: number;
+	onhold: boolean;
+	outputs: string[];
+	layout: Json;
+	updates: number;
+	/** Notification sequence, from 0. */
+	sequence: number;
+	failoverUntil?: number;
+	failovers: number;
+	files: FileEntry[];
+	uploadingStatus?: 'uploaded' | 'backuped';
+	leaveCode?: number;
+	/** Resolves when the files are uploaded and the session exited. */
+	exited?: Promise<void>;
+	noData?: boolean;
+}
 
 export interface FileEntry {
 	/** The object key: fileNamePrefix parts, then the name manage-files.mdx gives. */

@@ -7,7 +7,7 @@ import { randomBytes } from 'crypto';
 import type { Clock } from './clock';
 import type { Notifier } from './notifier';
 import { channelBusy, channelSpeech, channelUids } from './recording-channel';
-import { recordedFiles, uploadAll, type FileEntry } from './recording-files';
+import { recordedFiles, uploadAll, type RecordingRecord } from './recording-files';
 import * as R from './recording-reference';
 import { checkToken } from './token';
 import type { AgentRecord, CallRecord, ResolvedOptions } from './types';
@@ -23,33 +23,6 @@ export interface ResourceRecord extends ValidAcquire {
 	resourceId: string;
 	acquiredAt: number;
 	sid?: string;
-}
-
-export interface RecordingRecord {
-	sid: string;
-	resourceId: string;
-	cname: string;
-	uid: string;
-	mode: R.RecordingMode;
-	config: ValidStart;
-	status: number;
-	startedAt: number;
-	stoppedAt?: number;
-	expiresAt: number;
-	onhold: boolean;
-	outputs: string[];
-	layout: Json;
-	updates: number;
-	/** Notification sequence, from 0. */
-	sequence: number;
-	failoverUntil?: number;
-	failovers: number;
-	files: FileEntry[];
-	uploadingStatus?: 'uploaded' | 'backuped';
-	leaveCode?: number;
-	/** Resolves when the files are uploaded and the session exited. */
-	exited?: Promise<void>;
-	noData?: boolean;
 }
 
 export interface RecordingCtx {

@@ -6,7 +6,8 @@
  */
 import type { RateLimiter } from './ratelimit';
 import * as R from './recording-reference';
-import type { RecordingRecord, RecordingStore } from './recordings';
+import type { RecordingRecord } from './recording-files';
+import type { RecordingStore } from './recordings';
 import { errorReply, type Reply } from './reply';
 import type { ResolvedOptions } from './types';
 import {

@@ -20,7 +20,8 @@ import { Faults } from './faults';
 import { Notifier } from './notifier';
 import { PhoneNumberStore } from './numbers';
 import { PlayerStore } from './players';
-import { RecordingStore, type RecordingRecord } from './recordings';
+import type { RecordingRecord } from './recording-files';
+import { RecordingStore } from './recordings';
 import { RateLimiter } from './ratelimit';
 import { resolve } from './options';
 import {
