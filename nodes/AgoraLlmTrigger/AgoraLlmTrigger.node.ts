@@ -172,8 +172,7 @@ export class AgoraLlmTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-						displayName: 'Answer Timeout (ms)',
+						displayName: 'Answer Timeout (Ms)',
 						name: 'answerTimeoutMs',
 						type: 'number',
 						typeOptions: { minValue: 100, maxValue: MAX_ANSWER_TIMEOUT_MS, numberPrecision: 0 },

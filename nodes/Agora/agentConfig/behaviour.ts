@@ -246,8 +246,7 @@ export const parametersField: INodeProperties = builds('properties.parameters', 
 				'What the silence reminder says or asks; required when Silence Timeout is above 0',
 		},
 		{
-			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-			displayName: 'Silence Timeout (ms)',
+			displayName: 'Silence Timeout (Ms)',
 			name: 'silenceTimeoutMs',
 			type: 'number',
 			typeOptions: {

@@ -108,8 +108,7 @@ const httpToolsField: INodeProperties = {
 						'JSON Schema of the arguments the model fills in: type "object" with "properties" (and "required")',
 				},
 				{
-					// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-					displayName: 'Timeout (ms)',
+					displayName: 'Timeout (Ms)',
 					name: 'timeoutMs',
 					type: 'number',
 					typeOptions: {

@@ -215,8 +215,7 @@ export const llmFields: INodeProperties[] = [
 				description: 'Any chat-completion endpoint: OpenAI, Azure, your own server',
 			},
 			{
-				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-				name: 'An n8n Workflow (Agora Agent LLM Trigger)',
+				name: 'A Workflow (Agora Agent LLM Trigger)',
 				value: LLM_SOURCE.n8nWorkflow,
 				description:
 					'A workflow that starts with the Agora Agent LLM Trigger answers as the agent’s LLM (vendor custom, style openai)',

@@ -72,8 +72,7 @@ export const mcpServersField: INodeProperties = {
 					description: 'Unique server identifier: 1 to 48 English letters and digits',
 				},
 				{
-					// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-					displayName: 'Timeout (ms)',
+					displayName: 'Timeout (Ms)',
 					name: 'timeoutMs',
 					type: 'number',
 					typeOptions: { minValue: 0, numberPrecision: 0 },

@@ -17,8 +17,7 @@ const AGORA_VAD = ['agora_vad', 'platform_vad'];
 
 const vadTimingOptions: INodeProperties[] = [
 	{
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-		displayName: 'Prefix Padding (ms)',
+		displayName: 'Prefix Padding (Ms)',
 		name: 'prefix_padding_ms',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -26,8 +25,7 @@ const vadTimingOptions: INodeProperties[] = [
 		description: 'Audio kept before the detected start of speech',
 	},
 	{
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-		displayName: 'Silence Duration (ms)',
+		displayName: 'Silence Duration (Ms)',
 		name: 'silence_duration_ms',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
@@ -205,8 +203,7 @@ const turnFields: INodeProperties[] = [
 		displayOptions: { show: { mllmTurnDetectionMode: AGORA_VAD } },
 		options: [
 			{
-				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-				displayName: 'Interrupt Duration (ms)',
+				displayName: 'Interrupt Duration (Ms)',
 				name: 'interrupt_duration_ms',
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },

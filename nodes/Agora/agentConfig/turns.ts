@@ -186,8 +186,7 @@ const endOfSpeechFields: INodeProperties[] = [
 		displayOptions: { show: { ...TURN, endOfSpeechMode: ['semantic'] } },
 		options: [
 			{
-				// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-				displayName: 'Max Wait (ms)',
+				displayName: 'Max Wait (Ms)',
 				name: 'max_wait_ms',
 				type: 'number',
 				typeOptions: { minValue: -1, numberPrecision: 0 },

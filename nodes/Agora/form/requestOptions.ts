@@ -40,8 +40,7 @@ export const requestOptionsField: INodeProperties = {
 				'Whether expressions that only read a field of the input item are read from the item directly: same value, faster. Off: n8n evaluates every expression.',
 		},
 		{
-			// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased -- n8n writes units and its own name in lower case
-			displayName: 'Timeout (ms)',
+			displayName: 'Timeout (Ms)',
 			name: 'timeoutMs',
 			type: 'number',
 			typeOptions: { minValue: 100 },

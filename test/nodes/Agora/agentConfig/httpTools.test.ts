@@ -182,7 +182,7 @@ describe('what Agora documents as invalid is refused before sending, naming the 
 		[
 			'a timeout below 1000 ms',
 			[tool({ timeoutMs: 999 })],
-			'LLM Options › Tools › Timeout (ms)',
+			'LLM Options › Tools › Timeout (Ms)',
 			'[1000, 100000]',
 		],
 		[
