@@ -4,29 +4,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { loadFixtures } from '../../../conformance/fixtures';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
+import { useSandbox } from '../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
-
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-	};
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (setup) => ({ sb, credential } = setup));
 
 /** The documented properties of a guide fixture (test/conformance/fixtures). */
 function documented(name: string): IDataObject {
