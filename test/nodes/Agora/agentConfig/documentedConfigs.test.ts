@@ -4,8 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import {
 	agoraWorkflow,
 	runWorkflow,
@@ -13,25 +12,12 @@ import {
 	type OtherCredentials,
 	apiField,
 } from '../../../lib/harness';
+import { useSandbox } from '../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-	};
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started));
 
 const identity = {
 	resource: 'agent',

@@ -12,8 +12,7 @@ import type {
 
 import { checkMcpServers } from '../../../../nodes/Agora/agentConfig/mcp';
 
-import { resetRateLimits } from '../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { Agora } from '../../../../nodes/Agora/Agora.node';
 import {
 	agoraWorkflow,
@@ -22,26 +21,13 @@ import {
 	runWorkflow,
 	type CredentialData,
 } from '../../../lib/harness';
+import { useSandbox } from '../../../lib/sandbox';
 import { startMcp } from '../../../../sandbox/test/loopFixtures';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	credential = {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-	};
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential } = started));
 
 const N8N_MCP = 'https://n8n.example.com/mcp/agent-tools';
 /** A server the node cannot ask (nothing listens there): its tool list is sent unchecked, and no test leaves 127.0.0.1. */

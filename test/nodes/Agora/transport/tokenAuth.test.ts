@@ -7,12 +7,11 @@ import { CredentialTestContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { agoraApiCredentialTest } from '../../../../nodes/shared/credentialTest';
-import { resetRateLimits } from '../../../../nodes/Agora/transport';
 import { decodeAccessToken2, signedWith } from '../../../../sandbox/src/accessToken2Decoder';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../../../lib/faultProxy';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
-import { seedAgent } from '../../../lib/sandbox';
+import { sandboxCredential, seedAgent, useSandbox } from '../../../lib/sandbox';
 
 const OTHER_CERT = 'ffffffffffffffffffffffffffffffff';
 
@@ -20,8 +19,8 @@ let sb: Sandbox;
 let proxy: FaultProxy;
 let sent: ProxiedRequest[] = [];
 
+useSandbox({ clock: 'manual', startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb } = started));
 beforeAll(async () => {
-	sb = await startSandbox({ clock: 'manual', startDelayMs: 5, stopDelayMs: 5 });
 	proxy = await startFaultProxy({
 		target: sb.url,
 		onRequest: (request) => {
@@ -29,14 +28,9 @@ beforeAll(async () => {
 		},
 	});
 });
-afterAll(async () => {
-	await proxy.close();
-	await sb.close();
-});
+afterAll(async () => await proxy.close());
 beforeEach(() => {
-	sb.reset();
 	sb.clock.set(Date.now());
-	resetRateLimits();
 	sent = [];
 });
 
@@ -49,13 +43,7 @@ const tokenCredential = (over: IDataObject = {}): CredentialData => ({
 	...over,
 });
 
-const basicCredential = (): CredentialData => ({
-	customerId: sb.customerId,
-	customerSecret: sb.customerSecret,
-	appId: sb.appId,
-	host: 'custom',
-	customBaseUrl: proxy.url,
-});
+const basicCredential = (): CredentialData => sandboxCredential(sb, { customBaseUrl: proxy.url });
 
 const startParams = (over: IDataObject = {}): IDataObject => ({
 	resource: 'agent',

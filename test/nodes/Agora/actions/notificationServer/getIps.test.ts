@@ -4,28 +4,14 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
 
-beforeAll(async () => {
-	sb = await startSandbox({});
-	credential = {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-	};
-});
-afterAll(async () => await sb.close());
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-});
+useSandbox({}, (started) => ({ sb, credential } = started));
 
 const parameters = { resource: 'notificationServer', operation: 'getIps' } as INodeParameters;
 

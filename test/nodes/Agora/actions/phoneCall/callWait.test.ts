@@ -6,11 +6,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { callWaitClock } from '../../../../../nodes/Agora/actions/phoneCall/callWait';
-import { resetRateLimits } from '../../../../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../../../../sandbox/src';
+import type { Sandbox } from '../../../../../sandbox/src';
 import { waitFor } from '../../../../../sandbox/src/helpers';
 import { startScriptedModel, type ScriptedModel } from '../../../../../sandbox/src/scriptedModel';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
+import { useSandbox } from '../../../../lib/sandbox';
 
 const SETUP_MS = 400;
 const TO = '+14155550123';
@@ -22,40 +22,31 @@ const savedClock = { ...callWaitClock };
 /** Entries the answered call's history must hold before the clock moves on (the lines are answered by real I/O). */
 let historyBeforeMoving = 0;
 
-beforeAll(async () => {
-	model = await startScriptedModel();
-	sb = await startSandbox({
+beforeAll(async () => (model = await startScriptedModel()));
+useSandbox(
+	{
 		startDelayMs: 5,
 		stopDelayMs: 5,
 		callSetupMs: SETUP_MS,
 		ringTimeoutMs: 30_000,
 		clock: 'manual',
-	});
-	credential = {
-		customerId: sb.customerId,
-		customerSecret: sb.customerSecret,
-		appId: sb.appId,
-		host: 'custom',
-		customBaseUrl: sb.url,
-	};
-	callWaitClock.now = () => sb.clock.now();
-	callWaitClock.sleep = async (ms) => {
-		const agent = sb.agents()[0];
-		if (sb.calls()[0]?.state === 'ANSWERED' && agent)
-			await waitFor(() => agent.history.length >= historyBeforeMoving);
-		sb.clock.advance(ms);
-	};
-});
+	},
+	(started) => {
+		({ sb, credential } = started);
+		callWaitClock.now = () => sb.clock.now();
+		callWaitClock.sleep = async (ms) => {
+			const agent = sb.agents()[0];
+			if (sb.calls()[0]?.state === 'ANSWERED' && agent)
+				await waitFor(() => agent.history.length >= historyBeforeMoving);
+			sb.clock.advance(ms);
+		};
+	},
+);
 afterAll(async () => {
 	Object.assign(callWaitClock, savedClock);
-	await sb.close();
 	await model.close();
 });
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
-	historyBeforeMoving = 0;
-});
+beforeEach(() => (historyBeforeMoving = 0));
 
 function callParams(over: IDataObject = {}): INodeParameters {
 	return {
