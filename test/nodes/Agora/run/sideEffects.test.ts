@@ -5,12 +5,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../../../nodes/Agora/transport';
 import { startFaultProxy, type FaultProxy } from '../../../lib/faultProxy';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { client, playerBody, playersPath } from '../../../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow } from '../../../lib/harness';
-import { fastTiming, sandboxCredential } from '../../../lib/sandbox';
+import { fastTiming, sandboxCredential, useSandbox } from '../../../lib/sandbox';
 
 let sb: Sandbox;
 let proxy: FaultProxy;
@@ -35,9 +34,8 @@ const startParams: IDataObject = {
 	}),
 };
 
+useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb } = started));
 beforeEach(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5 });
-	resetRateLimits();
 	proxy = await startFaultProxy({
 		target: sb.url,
 		fails: ({ path, body }) =>
@@ -47,10 +45,7 @@ beforeEach(async () => {
 		detail: 'properties.llm.url is not reachable',
 	});
 });
-afterEach(async () => {
-	await proxy.close();
-	await sb.close();
-});
+afterEach(async () => await proxy.close());
 
 async function run(settings: IDataObject = {}) {
 	const credential = sandboxCredential(sb, { customBaseUrl: proxy.url });

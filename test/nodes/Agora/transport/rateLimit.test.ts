@@ -11,9 +11,9 @@ import {
 	resetRateLimits,
 } from '../../../../nodes/Agora/transport/rateLimit';
 import { rateLimitDelay } from '../../../../nodes/Agora/transport/retry';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
-import { sandboxCredential } from '../../../lib/sandbox';
+import { useSandbox } from '../../../lib/sandbox';
 
 describe('pacer keys', () => {
 	const saved = { ...pacerClock };
@@ -72,21 +72,11 @@ describe('429 as back-pressure', () => {
 
 	let sb: Sandbox;
 	let credential: CredentialData;
-	const saved = { ...retryTiming };
-	beforeAll(async () => {
-		sb = await startSandbox({ startDelayMs: 0 });
-		credential = sandboxCredential(sb);
-		Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
+	const savedBudgetMs = retryTiming.rateLimitBudgetMs;
+	useSandbox({ startDelayMs: 0 }, (started) => ({ sb, credential } = started), {
+		timing: { retry: { baseMs: 5, maxDelayMs: 20 } },
 	});
-	afterAll(async () => {
-		Object.assign(retryTiming, saved);
-		await sb.close();
-	});
-	beforeEach(() => {
-		sb.reset();
-		resetRateLimits();
-		retryTiming.rateLimitBudgetMs = saved.rateLimitBudgetMs;
-	});
+	beforeEach(() => (retryTiming.rateLimitBudgetMs = savedBudgetMs));
 	const remove = (extra: Record<string, unknown> = {}) =>
 		agoraWorkflow({
 			resource: 'cloudPlayer',

@@ -15,9 +15,9 @@ import {
 import { backoffDelay, parseRetryAfter } from '../../../../nodes/Agora/transport/retry';
 import { acquire } from '../../../../nodes/Agora/transport/rateLimit';
 import { startFaultProxy } from '../../../lib/faultProxy';
-import { startSandbox, type Sandbox } from '../../../../sandbox/src';
+import type { Sandbox } from '../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
-import { sandboxCredential } from '../../../lib/sandbox';
+import { sandboxCredential, seedAgent, useSandbox } from '../../../lib/sandbox';
 
 const ctx = {
 	baseUrl: 'https://api.agora.io',
@@ -154,34 +154,11 @@ describe('transport through the engine, against the sandbox', () => {
 	let sb: Sandbox;
 	let credential: CredentialData;
 	let agentId: string;
-	beforeAll(async () => {
-		sb = await startSandbox({ startDelayMs: 0 });
-		credential = sandboxCredential(sb);
-		Object.assign(retryTiming, { baseMs: 5, maxDelayMs: 20 });
+	useSandbox({ startDelayMs: 0 }, (started) => ({ sb, credential } = started), {
+		timing: { retry: { baseMs: 5, maxDelayMs: 20 } },
 	});
-	afterAll(async () => sb.close());
 	beforeEach(async () => {
-		sb.reset();
-		const res = await fetch(`${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}/join`, {
-			method: 'POST',
-			headers: {
-				authorization:
-					'Basic ' + Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64'),
-				'content-type': 'application/json',
-			},
-			body: JSON.stringify({
-				name: 'a1',
-				properties: {
-					channel: 'c',
-					token: '',
-					agent_rtc_uid: '0',
-					remote_rtc_uids: ['1'],
-					llm: { url: 'https://llm.example' },
-					tts: { vendor: 'microsoft', params: { key: 'k' } },
-				},
-			}),
-		});
-		agentId = ((await res.json()) as { agent_id: string }).agent_id;
+		agentId = await seedAgent(sb, { name: 'a1' });
 		sb.requests.length = 0;
 	});
 	const get = (extra: Record<string, unknown> = {}) =>
@@ -320,8 +297,7 @@ describe('transport through the engine, against the sandbox', () => {
 
 describe('credential test', () => {
 	let sb: Sandbox;
-	beforeAll(async () => (sb = await startSandbox()));
-	afterAll(async () => sb.close());
+	useSandbox({}, (started) => ({ sb } = started));
 	const run = (data: CredentialData) =>
 		agoraApiCredentialTest.call(new CredentialTestContext(), {
 			id: '1',
