@@ -59,26 +59,44 @@ export interface SandboxSetup {
 
 /**
  * Starts a sandbox before the file's tests and closes it after them; before each test its state
- * and the node's pacing are reset (`resetEach: false` keeps state across tests). Retries wait 5 ms
- * unless `timing` says otherwise. `started` receives the sandbox and its credential.
+ * and the node's pacing are reset (`resetEach: false` keeps state across tests; `perTest: true`
+ * starts a new sandbox for every test instead). Retries wait 5 ms unless `timing` says otherwise.
+ * `started` receives the sandbox and its credential.
  */
 export function useSandbox(
 	options: SandboxOptions,
 	started: (setup: SandboxSetup) => void,
-	settings: { credential?: IDataObject; timing?: Timing; resetEach?: boolean } = {},
+	settings: {
+		credential?: IDataObject;
+		timing?: Timing;
+		resetEach?: boolean;
+		perTest?: boolean;
+	} = {},
 ): void {
 	let sb: Sandbox | undefined;
 	let restoreTiming: (() => void) | undefined;
-	beforeAll(async () => {
+	const start = async () => {
 		sb = await startSandbox(options);
-		restoreTiming = fastTiming(settings.timing ?? { retry: { baseMs: 5 } });
 		started({ sb, credential: sandboxCredential(sb, settings.credential) });
+	};
+	beforeAll(async () => {
+		restoreTiming = fastTiming(settings.timing ?? { retry: { baseMs: 5 } });
+		if (!settings.perTest) await start();
 	});
 	afterAll(async () => {
 		restoreTiming?.();
 		await sb?.close();
 	});
-	if (settings.resetEach !== false) {
+	if (settings.perTest) {
+		beforeEach(async () => {
+			await start();
+			resetRateLimits();
+		});
+		afterEach(async () => {
+			await sb?.close();
+			sb = undefined;
+		});
+	} else if (settings.resetEach !== false) {
 		beforeEach(() => {
 			sb?.reset();
 			resetRateLimits();

@@ -1,14 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
- * Shared rig of the Agora Trigger tests: importing this file closes, after each test, every trigger
- * server and sandbox started through it; builds, signs and posts notifications.
+ * Shared rig of the Agora Trigger tests: importing this file gives each test a fresh sandbox and
+ * closes, after each test, every trigger server started through it; builds, signs and posts
+ * notifications.
  */
 import { createHmac } from 'crypto';
 
 import axios from 'axios';
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../../sandbox/src';
+import type { Sandbox } from '../../../sandbox/src';
+import { useSandbox } from '../../lib/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../lib/triggerHarness';
 
 export const SECRET = 'n0tify-s3cret-value';
@@ -26,10 +28,11 @@ export const agoraApiCredential = (
 	notificationSecret,
 });
 
+let sandbox: Sandbox;
+useSandbox({ startDelayMs: 10, stopDelayMs: 10 }, ({ sb }) => (sandbox = sb), { perTest: true });
+
 const servers: TriggerServer[] = [];
-const sandboxes: Sandbox[] = [];
 afterEach(async () => {
-	for (const sb of sandboxes.splice(0)) await sb.close();
 	for (const s of servers.splice(0)) await s.close();
 });
 
@@ -64,9 +67,7 @@ export async function setup(
 		credentialLatencyMs: opts.credentialLatencyMs,
 		typeVersion: opts.typeVersion,
 	});
-	const sb = await startSandbox({
-		startDelayMs: 10,
-		stopDelayMs: 10,
+	sandbox.configure({
 		notify: {
 			url: opts.notifyUrl ? opts.notifyUrl(trigger) : trigger.url,
 			secret: opts.sandboxSecret ?? SECRET,
@@ -75,8 +76,7 @@ export async function setup(
 			timeoutMs: 15000,
 		},
 	});
-	sandboxes.push(sb);
-	return { trigger, sb };
+	return { trigger, sb: sandbox };
 }
 
 /** Both signature headers Agora sends, over the exact body. */
