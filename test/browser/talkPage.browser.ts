@@ -6,18 +6,19 @@
  */
 import http from 'http';
 import { chromium, type Browser } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../../sandbox/src/index';
-import { agentPath, agoraToken, client, startBody } from '../../sandbox/src/helpers';
+import type { Sandbox } from '../../sandbox/src/index';
+import { agentPath, agoraToken, client } from '../../sandbox/src/helpers';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { seedAgent, useSandbox } from '../lib/sandbox';
 import { chromiumPath, CHROMIUM_FLAGS } from './editorHost';
 
 let sb: Sandbox;
 let model: ScriptedModel;
 let browser: Browser;
 
+useSandbox({ startDelayMs: 10 }, (started) => ({ sb } = started), { resetEach: false });
 beforeAll(async () => {
 	model = await startScriptedModel();
-	sb = await startSandbox({ startDelayMs: 10 });
 	browser = await chromium.launch({
 		executablePath: chromiumPath(),
 		headless: true,
@@ -26,13 +27,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await browser?.close();
-	await sb?.close();
 	await model?.close();
 });
 
 test('talk page: type as the caller, read the answer and its latency', async () => {
-	const api = client(sb);
-	const body = startBody({
+	const id = await seedAgent(sb, {
 		name: 'front-desk',
 		properties: {
 			llm: {
@@ -43,9 +42,6 @@ test('talk page: type as the caller, read the answer and its latency', async () 
 			},
 		},
 	});
-	const started = await api.post(agentPath(sb, '/join'), body);
-	expect(started.status).toBe(200);
-	const id = started.data.agent_id as string;
 	const page = await browser.newPage();
 	// no internet at test time: anything but the sandbox is refused
 	await page.route(
@@ -96,23 +92,20 @@ async function startBackend(): Promise<{
 			if (req.url === '/session') {
 				const channel = 'web-1';
 				const uid = 4242;
-				const started = await api.post(
-					agentPath(sb, '/join'),
-					startBody({
-						name: 'website-agent',
-						properties: {
-							channel,
-							remote_rtc_uids: [String(uid)],
-							llm: { url: `${model.url}/chat/completions`, api_key: 'k', system_messages: [] },
-						},
-					}),
-				);
+				const agentId = await seedAgent(sb, {
+					name: 'website-agent',
+					channel,
+					properties: {
+						remote_rtc_uids: [String(uid)],
+						llm: { url: `${model.url}/chat/completions`, api_key: 'k', system_messages: [] },
+					},
+				});
 				answer = {
 					appId: sb.appId,
 					channel,
 					uid,
 					token: agoraToken(sb, channel, uid),
-					session: `session-of-${started.data.agent_id}`,
+					session: `session-of-${agentId}`,
 				};
 			} else {
 				const agentId = String(body.session).replace(/^session-of-/, '');

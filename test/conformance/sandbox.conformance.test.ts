@@ -4,7 +4,6 @@
  * input the reference calls invalid is refused with a 400 naming the field.
  */
 import axios, { AxiosResponse } from 'axios';
-import { startSandbox } from '../../sandbox/src';
 import type { Sandbox } from '../../sandbox/src';
 import { agoraToken, playerBody, playersPath, startBody } from '../../sandbox/src/helpers';
 import {
@@ -18,6 +17,7 @@ import {
 	loadInvalid,
 	setPath,
 } from './fixtures';
+import { useSandbox } from '../lib/sandbox';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f]));
@@ -25,19 +25,11 @@ const fixture = (name: string): Fixture => JSON.parse(JSON.stringify(byName.get(
 
 let sb: Sandbox;
 
-beforeAll(async () => {
-	sb = await startSandbox({
-		startDelayMs: 10,
-		stopDelayMs: 10,
-		clock: 'manual',
-		playerQuota: 1000,
-	});
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-	sb.reset();
-	sb.clock.set(Date.now());
-});
+useSandbox(
+	{ startDelayMs: 10, stopDelayMs: 10, clock: 'manual', playerQuota: 1000 },
+	(started) => ({ sb } = started),
+);
+beforeEach(() => sb.clock.set(Date.now()));
 
 function auth(f: Fixture): Record<string, string> {
 	if (f.auth !== 'token')

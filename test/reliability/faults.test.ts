@@ -4,16 +4,10 @@
  * expected outcome and sandbox state of each cell are written in EXPECTED (docs/testing.md).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { resetRateLimits } from '../../nodes/Agora/transport';
-import {
-	startSandbox,
-	type FaultKind,
-	type RecordedRequest,
-	type Sandbox,
-} from '../../sandbox/src';
+import { type FaultKind, type RecordedRequest, type Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { seedAgent, seedPlayer, table } from './lib/common';
-import { FAST_TIMING, fastTiming, sandboxCredential } from '../lib/sandbox';
+import { FAST_TIMING, useSandbox } from '../lib/sandbox';
 import {
 	FAULTS,
 	TIMEOUT_MS,
@@ -42,7 +36,6 @@ interface Operation {
 
 let sb: Sandbox;
 let credential: CredentialData;
-let restoreTiming: () => void;
 
 const agentParams = (operation: string, over: INodeParameters = {}): INodeParameters => ({
 	resource: 'agent',
@@ -251,18 +244,18 @@ const OPERATIONS: Operation[] = [
 const results = new Map<string, { passed: boolean; note: string }>();
 const attempted = new Set<string>();
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, playerQuota: 1000 });
-	credential = sandboxCredential(sb);
-	restoreTiming = fastTiming({
-		...FAST_TIMING,
-		retry: { ...FAST_TIMING.retry, maxRetryAfterMs: RETRY_AFTER_CAP_MS },
-	});
-});
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0, playerQuota: 1000 },
+	(started) => ({ sb, credential } = started),
+	{
+		timing: {
+			...FAST_TIMING,
+			retry: { ...FAST_TIMING.retry, maxRetryAfterMs: RETRY_AFTER_CAP_MS },
+		},
+	},
+);
 
-afterAll(async () => {
-	restoreTiming();
-	await sb.close();
+afterAll(() => {
 	const rows = [['operation', ...FAULTS]];
 	let passed = 0;
 	for (const op of OPERATIONS) {
@@ -284,11 +277,6 @@ afterAll(async () => {
 		`Faults matrix (expected outcome per cell; "ok" = behaviour and sandbox state as written down)\n${table(rows)}\n\n` +
 			`Faults matrix: ${passed}/${total} cells passed${notRun ? ` (${notRun} not run)` : ''}`,
 	);
-});
-
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
 });
 
 const cells = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.key, fault, op] as const));

@@ -9,10 +9,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as rateLimit from '../../nodes/Agora/transport/rateLimit';
 import { agoraErrorDetails } from '../../nodes/Agora/transport';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/src';
+import type { RecordedRequest, Sandbox } from '../../sandbox/src';
 import type { CredentialData } from '../lib/harness';
 import { seedAgent, seedPlayer, table } from './lib/common';
-import { fastTiming, sandboxCredential } from '../lib/sandbox';
+import { FAST_TIMING, useSandbox } from '../lib/sandbox';
 import { HANG_MS, isExpr, runBatch, type CaseRun } from './lib/fuzz/engine';
 import { caseArbitrary, OPERATIONS, type FuzzCase, type OpSpec } from './lib/fuzz/operations';
 
@@ -42,7 +42,6 @@ const GOOD = new Set<Outcome>(['accepted', 'rejected', 'not found', 'refused by 
 
 let sb: Sandbox;
 let credential: CredentialData;
-let restoreTiming: () => void;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 let unique = 0;
@@ -67,16 +66,18 @@ const findings: Array<{
 	params: string;
 }> = [];
 
-beforeAll(async () => {
-	sb = await startSandbox({
+useSandbox(
+	{
 		startDelayMs: 0,
 		stopDelayMs: 0,
 		listDelayMs: 0,
 		playerQuota: 10_000_000,
 		requestLogLimit: 10_000_000,
-	});
-	credential = sandboxCredential(sb, { appCertificate: APP_CERTIFICATE });
-	restoreTiming = fastTiming();
+	},
+	(started) => ({ sb, credential } = started),
+	{ credential: { appCertificate: APP_CERTIFICATE }, timing: FAST_TIMING, resetEach: false },
+);
+beforeAll(() => {
 	// Every case stands alone: client-side pacing between cases (tested in test/nodes) would
 	// only slow the suite down, so each request finds the pacer empty.
 	const acquire = rateLimit.acquire;
@@ -90,8 +91,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	process.off('unhandledRejection', onUnhandled);
 	jest.restoreAllMocks();
-	restoreTiming();
-	await sb.close();
 	const outcomes: Outcome[] = ['accepted', 'rejected', 'not found', 'refused by n8n'];
 	const rows = [
 		['operation', 'cases', ...outcomes, 'findings', 'mutations hit', 'ms/case', 'slowest ms'],

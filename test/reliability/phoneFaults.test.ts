@@ -5,12 +5,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type FaultKind, type Sandbox } from '../../sandbox/src';
+import type { FaultKind, Sandbox } from '../../sandbox/src';
 import { agentPath, client } from '../../sandbox/src/helpers';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { table } from './lib/common';
-import { fastTiming, sandboxCredential } from '../lib/sandbox';
+import { FAST_TIMING, useSandbox } from '../lib/sandbox';
 
 const FAULTS: FaultKind[] = ['429', '503', '500', '504', '504-after-commit', 'drop', 'latency'];
 const TIMEOUT_MS = 1000;
@@ -70,7 +69,6 @@ interface Operation {
 
 let sb: Sandbox;
 let credential: CredentialData;
-let restoreTiming: () => void;
 
 /** A call placed straight at the sandbox (no node); the callee answers after 50 ms. */
 async function seedCall(): Promise<string> {
@@ -219,15 +217,13 @@ const OPERATIONS: Operation[] = [
 
 const passed = new Set<string>();
 
-beforeAll(async () => {
-	sb = await startSandbox({ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0 });
-	credential = sandboxCredential(sb);
-	restoreTiming = fastTiming();
-});
+useSandbox(
+	{ startDelayMs: 5, stopDelayMs: 5, listDelayMs: 0 },
+	(started) => ({ sb, credential } = started),
+	{ timing: FAST_TIMING },
+);
 
-afterAll(async () => {
-	restoreTiming();
-	await sb.close();
+afterAll(() => {
 	const rows = [
 		['operation', ...FAULTS],
 		...OPERATIONS.map((op) => [
@@ -238,11 +234,6 @@ afterAll(async () => {
 	console.log(
 		`Phone faults matrix\n${table(rows)}\n\nPhone faults matrix: ${passed.size}/${OPERATIONS.length * FAULTS.length} cells passed`,
 	);
-});
-
-beforeEach(() => {
-	sb.reset();
-	resetRateLimits();
 });
 
 const cells = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.key, fault, op] as const));

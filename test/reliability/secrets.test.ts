@@ -16,10 +16,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import { resetRateLimits } from '../../nodes/Agora/transport';
-import { startSandbox, type Sandbox } from '../../sandbox/src';
+import type { Sandbox } from '../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../lib/harness';
 import { startTriggerServer } from '../lib/triggerHarness';
-import { fastTiming } from '../lib/sandbox';
+import { FAST_TIMING, useSandbox } from '../lib/sandbox';
 import { table } from './lib/common';
 import { C, SCENARIOS } from './lib/secretScenarios';
 
@@ -179,7 +179,6 @@ function hitReport(): string {
 let sb: Sandbox;
 let echo: http.Server;
 let echoUrl: string;
-let restoreTiming: () => void;
 
 function credential(baseUrl: string): CredentialData {
 	return {
@@ -214,8 +213,8 @@ async function startEcho(): Promise<void> {
 	echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
 }
 
-beforeAll(async () => {
-	sb = await startSandbox({
+useSandbox(
+	{
 		customerId: CUSTOMER_ID,
 		customerSecret: C.customerSecret,
 		appId: APP_ID,
@@ -223,15 +222,14 @@ beforeAll(async () => {
 		stopDelayMs: 5,
 		listDelayMs: 0,
 		playerQuota: 1000,
-	});
-	await startEcho();
-	restoreTiming = fastTiming();
-});
+	},
+	(started) => ({ sb } = started),
+	{ timing: FAST_TIMING, resetEach: false },
+);
+beforeAll(startEcho);
 
 afterAll(async () => {
 	stopCapture();
-	restoreTiming();
-	await sb.close();
 	await new Promise((resolve) => echo.close(resolve));
 	const byCanary = new Map<string, number>();
 	for (const hit of hits) byCanary.set(hit.canary, (byCanary.get(hit.canary) ?? 0) + 1);
