@@ -8,14 +8,8 @@ import * as http from 'http';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	agentPath,
-	client,
-	playerBody,
-	playersPath,
-	startBody,
-	waitFor,
-} from '../../../sandbox/src/helpers';
+import { agentPath, client, playerBody, playersPath, waitFor } from '../../../sandbox/src/helpers';
+import { seedAgent } from '../../lib/sandbox';
 import {
 	agentLeft,
 	agoraApiCredential,
@@ -61,19 +55,13 @@ describe('accepted notifications', () => {
 	it('events the sandbox emits on its own (agent start/stop, player create/delete) each start one run', async () => {
 		const { trigger, sb } = await setup();
 		const api = client(sb);
-		const started = await api.post(
-			agentPath(sb, '/join'),
-			startBody({
-				name: 'with-labels',
-				channel: 'chL',
-				properties: { labels: { customer: 'acme' } },
-			}),
-		);
-		expect(started.status).toBe(200);
+		const agentId = await seedAgent(sb, {
+			name: 'with-labels',
+			channel: 'chL',
+			properties: { labels: { customer: 'acme' } },
+		});
 		await waitFor(() => sb.notifications().some((n) => n.eventType === 101 && n.status === 200));
-		expect((await api.post(agentPath(sb, `/agents/${started.data.agent_id}/leave`))).status).toBe(
-			200,
-		);
+		expect((await api.post(agentPath(sb, `/agents/${agentId}/leave`))).status).toBe(200);
 		await waitFor(
 			() => sb.notifications().filter((n) => n.productId === 17 && n.status === 200).length === 3,
 		);
@@ -97,7 +85,7 @@ describe('accepted notifications', () => {
 		expect(trigger.started().length).toBe(sb.notifications().length);
 		const joined = trigger.started().find((items) => items[0].event === 'agent_joined')![0];
 		expect(joined.labels).toEqual({ customer: 'acme' });
-		expect((joined.payload as IDataObject).agent_id).toBe(started.data.agent_id);
+		expect((joined.payload as IDataObject).agent_id).toBe(agentId);
 	});
 
 	it('a notification signed with SHA-1 only is accepted; a wrong SHA-1 is 401', async () => {
