@@ -55,15 +55,6 @@ function scan(value: unknown, noticeId: string, now: number): Scan {
 	return result;
 }
 
-/** Reads the record from static data, ignoring anything malformed. */
-export function readSeen(value: unknown): SeenRecord {
-	return scan(value, '', -Infinity).kept;
-}
-
-export function isSeen(record: SeenRecord, noticeId: string, now: number): boolean {
-	return scan(record, noticeId, now).seen;
-}
-
 /**
  * The record to store: the given entries merged (an id once, at its latest time), expired ones
  * removed, at most DEDUPE_LIMIT kept (newest), oldest first.
@@ -76,16 +67,6 @@ function mergeSeen(entries: Iterable<[string, number]>, now: number): SeenRecord
 		if (known === undefined || at > known) latest.set(id, at);
 	}
 	return [...latest].sort((a, b) => a[1] - b[1]).slice(-DEDUPE_LIMIT);
-}
-
-/**
- * A new record with the id added, expired entries removed and at most DEDUPE_LIMIT entries (newest
- * kept). The record is kept oldest first, so appending keeps it ordered.
- */
-export function remember(record: SeenRecord, noticeId: string, now: number): SeenRecord {
-	const kept = scan(record, noticeId, now).kept;
-	kept.push([noticeId, now]);
-	return kept.length > DEDUPE_LIMIT ? kept.slice(-DEDUPE_LIMIT) : kept;
 }
 
 function scopeClaims(scope: string): ScopeClaims {
@@ -130,7 +111,7 @@ export function claimNotice(ctx: IWebhookFunctions, noticeId: string, now = Date
 	return true;
 }
 
-/** Number of ids held in this process (for the memory soak test). */
+/** For tests (the memory soak): the number of ids held in this process. */
 export function claimedCount(): number {
 	let total = 0;
 	for (const [, entry] of claims.live()) total += entry.ids.size;

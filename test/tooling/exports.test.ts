@@ -4,6 +4,8 @@
  * script, or a test of that unit (test/tooling/exports.ts says which tests count). A name only its
  * own file uses is not exported; a name nobody uses is deleted.
  */
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 import { testsOnPurpose, unusedExports } from './exports';
@@ -13,6 +15,36 @@ const root = path.resolve(__dirname, '../..');
 describe('exports of nodes/ and credentials/', () => {
 	it('each has a user outside its file', () => {
 		expect(unusedExports(root)).toEqual([]);
+	});
+
+	it('fails on a name only its own file uses, and on one only tests call', () => {
+		const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-'));
+		const write = (file: string, text: string) => {
+			fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+			fs.writeFileSync(path.join(tree, file), text);
+		};
+		write(
+			'nodes/A/unit.ts',
+			[
+				'export function local() { return 1; }',
+				'export function onlyTested() { return 2; }',
+				'export function tested() { return 3; }',
+				'export function shared() { return local() + tested(); }',
+				'/** For tests: a seam. */',
+				'export function seam() { return 4; }',
+			].join('\n'),
+		);
+		write('nodes/B/user.ts', "import { shared } from '../A/unit';\nexport const x = shared();\n");
+		write(
+			'test/nodes/A/unit.test.ts',
+			"import { onlyTested, seam, tested } from '../../../nodes/A/unit';\n",
+		);
+		write('nodes/B/B.node.ts', "import { x } from './user';\nexport const y = x;\n");
+		try {
+			expect(unusedExports(tree)).toEqual(['nodes/A/unit.ts:local', 'nodes/A/unit.ts:onlyTested']);
+		} finally {
+			fs.rmSync(tree, { recursive: true, force: true });
+		}
 	});
 });
 

@@ -2,7 +2,9 @@
 /**
  * Exports of the published code (nodes/, credentials/) that nothing uses, read from the syntax of
  * every TypeScript file with the compiler's parser. An export is used when another product file,
- * the sandbox or a script imports it, or a test that tests its unit on purpose (testsOnPurpose).
+ * the sandbox or a script imports it, or when a test that tests its unit on purpose
+ * (testsOnPurpose) imports a name the product also uses in its own file, or a seam whose doc
+ * comment starts "For tests". Any other name only tests call is dead code.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -43,12 +45,32 @@ function hasExport(node: ts.Node): boolean {
 	);
 }
 
+/** The identifier names what it declares or sits in an import/export list: not a use. */
+function isDeclaredOrListed(node: ts.Identifier): boolean {
+	const parent = node.parent;
+	if (ts.isExportSpecifier(parent) || ts.isImportSpecifier(parent) || ts.isImportClause(parent))
+		return true;
+	return (
+		(ts.isFunctionDeclaration(parent) ||
+			ts.isClassDeclaration(parent) ||
+			ts.isInterfaceDeclaration(parent) ||
+			ts.isTypeAliasDeclaration(parent) ||
+			ts.isEnumDeclaration(parent) ||
+			ts.isVariableDeclaration(parent)) &&
+		parent.name === node
+	);
+}
+
 interface Parsed {
 	/** Names the file exports itself, and the files whose exports it passes on whole (`export *`). */
 	exports: string[];
 	passesOn: string[];
 	/** Imported or re-exported names per file (`*`: a namespace import or `export *`). */
 	takes: Array<{ from: string; name: string }>;
+	/** How often each name is read in the file itself (declarations and export lists aside). */
+	localUses: Map<string, number>;
+	/** Exports whose doc comment starts "For tests": seams the product keeps on purpose. */
+	seams: Set<string>;
 }
 
 function parse(root: string, file: string): Parsed {
@@ -63,8 +85,16 @@ function parse(root: string, file: string): Parsed {
 		const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 		return [`${base}.ts`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(root, f)));
 	};
-	const parsed: Parsed = { exports: [], passesOn: [], takes: [] };
+	const parsed: Parsed = {
+		exports: [],
+		passesOn: [],
+		takes: [],
+		localUses: new Map(),
+		seams: new Set(),
+	};
 	const visit = (node: ts.Node): void => {
+		if (ts.isIdentifier(node) && !isDeclaredOrListed(node))
+			parsed.localUses.set(node.text, (parsed.localUses.get(node.text) ?? 0) + 1);
 		if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
 			const from = resolve(node.moduleSpecifier.text);
 			const clause = node.importClause;
@@ -87,7 +117,11 @@ function parse(root: string, file: string): Parsed {
 			} else if (ts.isNamedExports(clause)) {
 				for (const el of clause.elements) {
 					parsed.exports.push(el.name.text);
-					if (from) parsed.takes.push({ from, name: (el.propertyName ?? el.name).text });
+					if (from) {
+						parsed.takes.push({ from, name: (el.propertyName ?? el.name).text });
+						// Passed on from another file: that file's own check judges its use.
+						parsed.localUses.set(el.name.text, 1);
+					}
 				}
 			}
 		} else if (
@@ -103,13 +137,17 @@ function parse(root: string, file: string): Parsed {
 			const from = ts.isStringLiteral(literal) ? resolve(literal.text) : undefined;
 			if (from) parsed.takes.push({ from, name: node.qualifier?.getText() ?? '*' });
 		} else if (hasExport(node)) {
+			const names: string[] = [];
 			if (ts.isVariableStatement(node)) {
 				for (const d of node.declarationList.declarations)
-					if (ts.isIdentifier(d.name)) parsed.exports.push(d.name.text);
+					if (ts.isIdentifier(d.name)) names.push(d.name.text);
 			} else {
 				const name = (node as ts.DeclarationStatement).name;
-				if (name && ts.isIdentifier(name)) parsed.exports.push(name.text);
+				if (name && ts.isIdentifier(name)) names.push(name.text);
 			}
+			parsed.exports.push(...names);
+			const comment = node.getFullText().slice(0, node.getLeadingTriviaWidth());
+			if (/\/\*\*\s*For tests\b/.test(comment)) for (const name of names) parsed.seams.add(name);
 		}
 		ts.forEachChild(node, visit);
 	};
@@ -137,12 +175,13 @@ export function unusedExports(root: string): string[] {
 		if (ENTRY.test(file)) continue;
 		const users = takers.get(file) ?? [];
 		for (const name of parsed.get(file)?.exports ?? []) {
-			const fair = users.some(
-				(user) =>
-					(user.name === name || user.name === '*') &&
-					(!user.by.startsWith('test/') || testsOnPurpose(user.by, file)),
-			);
-			if (!fair) unused.push(`${file}:${name}`);
+			const takers = users.filter((user) => user.name === name || user.name === '*');
+			const byProduct = takers.some((user) => !user.by.startsWith('test/'));
+			const byTests = takers.some((user) => testsOnPurpose(user.by, file));
+			// A test may reach a name the product uses in its own file; one only tests call is dead code.
+			const usedInFile = (parsed.get(file)?.localUses.get(name) ?? 0) > 0;
+			const seam = parsed.get(file)?.seams.has(name) ?? false;
+			if (!byProduct && !(byTests && (usedInFile || seam))) unused.push(`${file}:${name}`);
 		}
 	}
 	return unused.sort();

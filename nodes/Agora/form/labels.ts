@@ -29,7 +29,7 @@ export function buildsAt(paths: Record<string, string>): void {
 		BUILT_BY.set(apiPath, parameterPath);
 }
 
-/** What `builds` declared, for the checks of the form's copy. */
+/** For tests (the checks of the form's copy): what `builds` declared. */
 export function declaredBuilders(): ReadonlyMap<string, string> {
 	return BUILT_BY;
 }

@@ -105,7 +105,7 @@ export async function acquire(rules: RateRule[]): Promise<RateRelease> {
 	}
 }
 
-/** Number of keys held (for the memory soak test). */
+/** For tests (the memory soak): the number of keys held. */
 export function rateLimitKeyCount(): number {
 	return logs.size;
 }

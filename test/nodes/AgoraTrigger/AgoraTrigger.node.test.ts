@@ -2,14 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AgoraTrigger } from '../../../nodes/AgoraTrigger/AgoraTrigger.node';
-import {
-	claimInProcess,
-	DEDUPE_LIMIT,
-	DEDUPE_TTL_MS,
-	isSeen,
-	readSeen,
-	remember,
-} from '../../../nodes/AgoraTrigger/dedupe';
+import { claimInProcess, DEDUPE_LIMIT, DEDUPE_TTL_MS } from '../../../nodes/AgoraTrigger/dedupe';
 import { keepSecret, keptSecret } from '../../../nodes/shared/secretCache';
 import { eventName, isEventSelected, productName } from '../../../nodes/AgoraTrigger/events';
 import {
@@ -190,39 +183,6 @@ describe('labels and health check', () => {
 
 describe('dedupe record', () => {
 	const now = 1_800_000_000_000;
-
-	it('remembers ids for 24 hours', () => {
-		const record = remember([], 'a', now);
-		expect(isSeen(record, 'a', now + DEDUPE_TTL_MS - 1)).toBe(true);
-		expect(isSeen(record, 'a', now + DEDUPE_TTL_MS)).toBe(false);
-		expect(isSeen(record, 'b', now)).toBe(false);
-	});
-
-	it('keeps at most the newest 1000 ids and drops expired ones', () => {
-		let record = readSeen(undefined);
-		for (let i = 0; i < DEDUPE_LIMIT + 50; i++) record = remember(record, `id-${i}`, now + i);
-		expect(record).toHaveLength(DEDUPE_LIMIT);
-		expect(isSeen(record, 'id-49', now + 2000)).toBe(false);
-		expect(isSeen(record, 'id-50', now + 2000)).toBe(true);
-		const later = remember(record, 'new', now + DEDUPE_TTL_MS + 2000);
-		expect(later.map(([id]) => id)).toEqual(['new']);
-	});
-
-	it('a repeated id moves to the end instead of being stored twice', () => {
-		const record = remember(remember(remember([], 'a', now), 'b', now + 1), 'a', now + 2);
-		expect(record).toEqual([
-			['b', now + 1],
-			['a', now + 2],
-		]);
-	});
-
-	it('ignores malformed stored data', () => {
-		expect(readSeen('x')).toEqual([]);
-		expect(readSeen([['a', 1], ['b'], [2, 3], 'c', ['d', 4]])).toEqual([
-			['a', 1],
-			['d', 4],
-		]);
-	});
 
 	it('the per-process record claims an id once per scope, again after 24 hours', () => {
 		const scope = `test-${Math.random()}`;

@@ -2,7 +2,12 @@
  * The trigger's resend record when n8n's static data is read and written whole by concurrent
  * webhook calls: each call gets its own copy of what was stored, and the last save wins.
  */
-import { claimNotice, DEDUPE_LIMIT, readSeen, SEEN_KEY } from '../../../nodes/AgoraTrigger/dedupe';
+import {
+	claimNotice,
+	DEDUPE_LIMIT,
+	DEDUPE_TTL_MS,
+	SEEN_KEY,
+} from '../../../nodes/AgoraTrigger/dedupe';
 
 /** One webhook call's view: static data copied from the "database" when the call starts. */
 function call(stored: unknown, workflowId: string) {
@@ -16,7 +21,7 @@ function call(stored: unknown, workflowId: string) {
 	return { ctx, saved: () => staticData[SEEN_KEY] };
 }
 
-const ids = (record: unknown) => readSeen(record).map(([id]) => id);
+const ids = (record: unknown) => (record as Array<[string, number]>).map(([id]) => id);
 let workflow = 0;
 const now = 1_800_000_000_000;
 
@@ -85,5 +90,23 @@ describe('resend record in static data', () => {
 		expect(kept).toHaveLength(DEDUPE_LIMIT);
 		expect(kept[0]).toBe('n20');
 		expect(kept[kept.length - 1]).toBe(`n${DEDUPE_LIMIT + 19}`);
+	});
+
+	test('an id stored 24 hours ago is no longer a resend, and leaves the record', () => {
+		const c = call(
+			[
+				['old', now - DEDUPE_TTL_MS],
+				['recent', now - 1],
+			],
+			wf,
+		);
+		expect(claimNotice(c.ctx, 'old', now)).toBe(true);
+		expect(ids(c.saved())).toEqual(['recent', 'old']);
+	});
+
+	test('malformed entries of the stored record are ignored and dropped', () => {
+		const c = call([['a', now], ['b'], [2, 3], 'c', ['d', now]], wf);
+		expect(claimNotice(c.ctx, 'x', now + 1)).toBe(true);
+		expect(ids(c.saved())).toEqual(['a', 'd', 'x']);
 	});
 });
