@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
- * Every relative link and anchor of README.md and docs/*.md resolves, and every credential's
- * documentationUrl into this repository's README or docs names a heading that exists.
+ * Every relative link and anchor of README.md and docs/*.md resolves, every repository path and
+ * `npm run` script they name exists, and every credential's documentationUrl into this
+ * repository's README or docs names a heading that exists.
  */
+import { execFileSync } from 'child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { dirname, join, relative, resolve } from 'path';
 
@@ -72,6 +74,62 @@ function problem(page: string, target: string): string | undefined {
 	}
 	return undefined;
 }
+
+const TRACKED = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+const SCRIPTS = Object.keys(
+	(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+);
+const TOP = /^(nodes|credentials|sandbox|scripts|test|docs|examples|templates|\.ci|\.github)\//;
+
+/** Whether git ignores the path (generated output such as test/bench/out/). */
+function ignored(path: string): boolean {
+	try {
+		execFileSync('git', ['check-ignore', '-q', path], { cwd: ROOT });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * What a page names that does not exist: `npm run X` without a script X, a path from the
+ * repository's root (`test/lib/sandbox.ts`) neither tracked nor ignored output, or a TypeScript
+ * file name (`reader.ts`, `form/reader.ts`) that no tracked file ends with.
+ */
+function staleNames(text: string): string[] {
+	const stale: string[] = [];
+	for (const [, script] of text.matchAll(/npm run ([\w:.-]*\w)\b(?![:*])/g))
+		if (!SCRIPTS.includes(script)) stale.push(`npm run ${script}`);
+	for (const [, code] of text.matchAll(/`([^`\s]+)`/g)) {
+		const name = code.replace(/[.,:;]+$/, '').replace(/[:#].*$/, '');
+		if (/[*{<]/.test(name)) continue;
+		if (TOP.test(name)) {
+			const bare = name.replace(/\/$/, '');
+			const known =
+				existsSync(join(ROOT, bare)) ||
+				TRACKED.some((f) => f.startsWith(`${bare}/`)) ||
+				ignored(name);
+			if (!known) stale.push(name);
+		} else if (/^[\w./-]+\.ts$/.test(name) && !name.startsWith('.')) {
+			if (!TRACKED.some((f) => f === name || f.endsWith(`/${name}`))) stale.push(name);
+		}
+	}
+	return stale;
+}
+
+describe('documentation names what exists', () => {
+	it.each(PAGES)('every path and npm script %s names exists', (page) => {
+		expect(staleNames(readFileSync(join(ROOT, page), 'utf8'))).toEqual([]);
+	});
+
+	it('finds a missing script, path and file name', () => {
+		expect(
+			staleNames(
+				'`npm run nope`, npm run test:all, `test/lib/nope.ts`, `test/bench/out/`, `nope.ts`, `form/reader.ts`',
+			),
+		).toEqual(['npm run nope', 'test/lib/nope.ts', 'nope.ts']);
+	});
+});
 
 describe('documentation links', () => {
 	it.each(PAGES)('every relative link and anchor of %s resolves', (page) => {
