@@ -1,6 +1,6 @@
 /**
  * Display rules shared by the agent-configuration field groups. The groups carry no resource or
- * operation rule: the operation that uses them (Agent › Start today, a phone call later) wraps
+ * operation rule: each operation that uses them (Agent › Start, Phone Call › Call) wraps
  * them with its own `updateDisplayOptions`.
  */
 import type { INodeProperties } from 'n8n-workflow';
