@@ -2,9 +2,9 @@
 /** The node's Request Options (timeout, retries) from expressions: checked like every other parameter. */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../../sandbox/src';
+import type { Sandbox } from '../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData, apiField } from '../../lib/harness';
-import { FAST_TIMING, sandboxCredential, seedAgent, useSandbox } from '../../lib/sandbox';
+import { FAST_TIMING, seedAgent, useSandbox } from '../../lib/sandbox';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -55,11 +55,10 @@ describe('Request Options are checked like every other parameter', () => {
 describe('Max Retries from an expression under a lasting 5xx', () => {
 	// Its own sandbox: an unbounded retry loop goes on after the test and must not disturb others.
 	let own: Sandbox;
-	beforeAll(async () => {
-		own = await startSandbox({ startDelayMs: 0 });
-	});
-	afterAll(async () => {
-		await own.close();
+	let ownCredential: CredentialData;
+	useSandbox({ startDelayMs: 0 }, (started) => ({ sb: own, credential: ownCredential } = started), {
+		timing: FAST_TIMING,
+		resetEach: false,
 	});
 
 	test.each([
@@ -84,7 +83,7 @@ describe('Max Retries from an expression under a lasting 5xx', () => {
 					requestOptions: { maxRetries: `={{ ${JSON.stringify(maxRetries)} }}` },
 				},
 				3000,
-				sandboxCredential(own),
+				ownCredential,
 			);
 			const joins = own.requests.filter(
 				(r) => r.path.endsWith('/join') && (r.body as { name?: string })?.name === name,
