@@ -57,6 +57,15 @@ export interface SandboxSetup {
 	credential: CredentialData;
 }
 
+/** The one start of an in-process sandbox outside jest's hooks (the benches), with its credential. */
+export async function startSandboxWithCredential(
+	options: SandboxOptions,
+	credential: IDataObject = {},
+): Promise<SandboxSetup> {
+	const sb = await startSandbox(options);
+	return { sb, credential: sandboxCredential(sb, credential) };
+}
+
 /**
  * Starts a sandbox before the file's tests and closes it after them; before each test its state
  * and the node's pacing are reset (`resetEach: false` keeps state across tests; `perTest: true`
@@ -76,8 +85,9 @@ export function useSandbox(
 	let sb: Sandbox | undefined;
 	let restoreTiming: (() => void) | undefined;
 	const start = async () => {
-		sb = await startSandbox(options);
-		started({ sb, credential: sandboxCredential(sb, settings.credential) });
+		const setup = await startSandboxWithCredential(options, settings.credential);
+		sb = setup.sb;
+		started(setup);
 	};
 	beforeAll(async () => {
 		restoreTiming = fastTiming(settings.timing ?? { retry: { baseMs: 5 } });

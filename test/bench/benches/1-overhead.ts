@@ -8,8 +8,8 @@ import { randomUUID } from 'crypto';
 import http from 'http';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../../sandbox/src';
 import { agoraWorkflow, registerNodeType, runWorkflow, type TestWorkflow } from '../../lib/harness';
+import { startSandboxWithCredential } from '../../lib/sandbox';
 import { createAgents } from '../lib/agents';
 import { MinimalGetAgent } from '../lib/minimalNode';
 import type { Row } from '../lib/report';
@@ -47,18 +47,11 @@ export const overheadBench: Bench = {
 		const n = size(ctx.smoke);
 		const runs = Math.max(ctx.runs, 5);
 		registerNodeType('bench.minimalGetAgent', new MinimalGetAgent());
-		const sb = await startSandbox({});
+		const { sb, credential } = await startSandboxWithCredential({});
 		const agent = new http.Agent({ keepAlive: false });
 		try {
 			const ids = await createAgents(sb, AGENTS);
 			const items = Array.from({ length: n }, (_, i) => ({ id: ids[i % ids.length] }));
-			const credential = {
-				customerId: sb.customerId,
-				customerSecret: sb.customerSecret,
-				appId: sb.appId,
-				host: 'custom',
-				customBaseUrl: sb.url,
-			};
 			// The node's default concurrency is higher; the brief compares at the same concurrency as the loop.
 			const params = {
 				resource: 'agent',

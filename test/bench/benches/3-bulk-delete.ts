@@ -3,8 +3,8 @@
  * enforces 100 deletes/s; wall time against the N/100 s the limit allows, and no 429.
  */
 import { resetRateLimits } from '../../../nodes/Agora/transport/rateLimit';
-import { startSandbox } from '../../../sandbox/src';
 import { agoraWorkflow, runWorkflow } from '../../lib/harness';
+import { startSandboxWithCredential } from '../../lib/sandbox';
 import { createPlayers } from '../lib/players';
 import type { Row } from '../lib/report';
 import { spread, timed } from '../lib/stats';
@@ -24,14 +24,10 @@ export const bulkDeleteBench: Bench = {
 	async run(ctx) {
 		const n = size(ctx.smoke);
 		const boundMs = (n / DELETES_PER_S) * 1000;
-		const sb = await startSandbox({ playerQuota: 100000, rateLimits: false });
-		const credential = {
-			customerId: sb.customerId,
-			customerSecret: sb.customerSecret,
-			appId: sb.appId,
-			host: 'custom',
-			customBaseUrl: sb.url,
-		};
+		const { sb, credential } = await startSandboxWithCredential({
+			playerQuota: 100000,
+			rateLimits: false,
+		});
 		const walls: number[] = [];
 		const limited: number[] = [];
 		try {
