@@ -18,6 +18,7 @@ import {
 	agora,
 	expectedActions,
 	offeredOnlyIn,
+	savedNodeForm,
 	startGroups,
 	trigger,
 } from './editorExpectations';
@@ -346,6 +347,53 @@ describe(`n8n ${version} editor`, () => {
 		await addGroupOption(groupName, field.displayName);
 		await groupOf(groupName).getByTestId(`parameter-input-${field.name}`).waitFor();
 		await editor.screenshot('05-start-mllm');
+	});
+
+	it('saved Start and Call nodes of versions 1.3 and 1.4 show their own fields and groups', async () => {
+		const saved = [1.3, 1.4].flatMap((typeVersion) =>
+			[actionOf('agent', 'start'), actionOf('phoneCall', 'call')].map((action, at) => ({
+				name: `${action} ${typeVersion}`,
+				typeVersion,
+				parameters:
+					at === 0
+						? { resource: 'agent', operation: 'start' }
+						: { resource: 'phoneCall', operation: 'call' },
+			})),
+		);
+		const nodes = saved.map((node, at) => ({
+			...node,
+			id: `saved-${at}`,
+			type: 'n8n-nodes-agora.agora',
+			position: [at * 300, 0],
+		}));
+		const { id } = await editor.host.rest<{ id: string }>('POST', 'workflows', {
+			name: 'Saved Start and Call forms',
+			nodes,
+			connections: {},
+			settings: {},
+		});
+		for (const node of saved) {
+			const { resource, operation } = node.parameters;
+			const form = savedNodeForm(resource, operation, node.typeVersion);
+			await page.goto(`${editor.host.baseUrl}/workflow/${id}`);
+			await page.getByTestId('canvas-node').filter({ hasText: node.name }).first().dblclick();
+			await ndv().getByTestId('parameter-input-mode').waitFor();
+			const rendered = await renderedControls();
+			expect({ node: node.name, controls: rendered.length }).toEqual({
+				node: node.name,
+				controls: form.controls,
+			});
+			expect(rendered.filter((c) => c.startsWith('collection:'))).toHaveLength(form.groups.length);
+			for (const group of form.groups) {
+				const listed = await groupList(group.displayName);
+				expect({ node: node.name, group: group.displayName, listed: listed.sort() }).toEqual({
+					node: node.name,
+					group: group.displayName,
+					listed: [...group.offers].sort(),
+				});
+			}
+		}
+		await editor.screenshot('13-saved-call-1.4');
 	});
 
 	it('the resource locator lists agents from the sandbox', async () => {

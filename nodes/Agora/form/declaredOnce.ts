@@ -48,9 +48,7 @@ function alike(a: string[], b: string[]): Array<[number, number]> {
 	for (let i = a.length - 1; i >= 0; i--) {
 		for (let j = b.length - 1; j >= 0; j--) {
 			best[i][j] =
-				a[i] === b[j]
-					? best[i + 1][j + 1] + a[i].length
-					: Math.max(best[i + 1][j], best[i][j + 1]);
+				a[i] === b[j] ? best[i + 1][j + 1] + a[i].length : Math.max(best[i + 1][j], best[i][j + 1]);
 		}
 	}
 	const pairs: Array<[number, number]> = [];
@@ -67,11 +65,17 @@ function alike(a: string[], b: string[]): Array<[number, number]> {
  * Both operations' forms as one list. A shared field shows for both resources and both operations,
  * so neither resource may have an operation of the other's name (the description test checks).
  */
-export function declaredOnce(first: INodeProperties[], second: INodeProperties[]): INodeProperties[] {
+export function declaredOnce(
+	first: INodeProperties[],
+	second: INodeProperties[],
+): INodeProperties[] {
 	const [a, b] = [operationOf(first), operationOf(second)];
 	if (a.resource[0] === b.resource[0] || a.operation[0] === b.operation[0])
 		throw new Error('Forms declared once must differ in both resource and operation');
-	const both = { resource: [...a.resource, ...b.resource], operation: [...a.operation, ...b.operation] };
+	const both = {
+		resource: [...a.resource, ...b.resource],
+		operation: [...a.operation, ...b.operation],
+	};
 	const pairs = alike(
 		first.map((field) => canonical(shownFor(field))),
 		second.map((field) => canonical(shownFor(field))),
