@@ -285,6 +285,7 @@ describe(`n8n ${version} editor`, () => {
 		}));
 		const { id } = await editor.host.rest<{ id: string }>('POST', 'workflows', {
 			name: 'Saved Start and Call forms',
+			active: false,
 			nodes,
 			connections: {},
 			settings: {},
