@@ -188,7 +188,8 @@ export class Agora implements INodeType {
 			...phoneNumberDescription,
 			...tokenDescription,
 			...notificationServerDescription,
-			// Start and Call configure an agent with the same fields: each one they share is declared once.
+			// Start and Call configure an agent with the same fields: each one they share is declared once,
+			// after both Operation lists, so each operation's fields still follow its own list.
 			...declaredOnce(agentOperations.start.description, phoneCallOperations.call.description),
 			// From 1.3, Agent › Start and Phone Call › Call keep Request Options in their Advanced group.
 			{

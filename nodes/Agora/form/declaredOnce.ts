@@ -63,7 +63,7 @@ function alike(a: string[], b: string[]): Array<[number, number]> {
 
 /**
  * Both operations' forms as one list. A shared field shows for both resources and both operations,
- * so neither resource may have an operation of the other's name (the description test checks).
+ * so neither resource may have an operation of the other's name (form/declaredOnce.test.ts checks).
  */
 export function declaredOnce(
 	first: INodeProperties[],
