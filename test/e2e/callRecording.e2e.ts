@@ -182,6 +182,7 @@ async function recordCall(channel: string, said: string): Promise<Record<string,
 		nodes: [manual, recordingNode('Start Recording', { operation: 'start', channelName: channel })],
 		connections: { Run: { main: [[{ node: 'Start Recording', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
+		active: false,
 	});
 	expect(startRun.run.status).toBe('success');
 	const [started] = nodeOutput(startRun.run.data, 'Start Recording');
@@ -207,6 +208,7 @@ async function recordCall(channel: string, said: string): Promise<Record<string,
 			Started: { main: [[{ node: 'Stop Recording', type: 'main', index: 0 }]] },
 		},
 		settings: { executionOrder: 'v1' },
+		active: false,
 	});
 	expect(stopRun.run.status).toBe('success');
 	const [stopped] = nodeOutput(stopRun.run.data, 'Stop Recording');
