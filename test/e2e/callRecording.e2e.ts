@@ -21,7 +21,11 @@ import {
 	unsetTableNodes,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
-import { EXAMPLE_CREDENTIAL, EXAMPLES_DIR } from '../../scripts/lib/examples';
+import {
+	EXAMPLE_CREDENTIAL,
+	EXAMPLES_DIR,
+	recordingBucketCredential,
+} from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
@@ -86,18 +90,7 @@ useN8nE2e({ name: 'recording-e2e' }, async (e2e) => {
 			data: { apiKey: 'sk-fake-e2e', url: model.url },
 		},
 		// n8n's own S3 credential, reading the bucket Agora's recorder writes to.
-		{
-			id: 'recordingBucketExCred',
-			name: 'Recording bucket',
-			type: 's3',
-			data: {
-				endpoint: store.endpoint,
-				region: 'us-east-1',
-				accessKeyId: store.accessKey,
-				secretAccessKey: store.secretKey,
-				forcePathStyle: true,
-			},
-		},
+		recordingBucketCredential(store),
 		{
 			...STORAGE_CREDENTIAL,
 			type: 'agoraRecordingStorageApi',
