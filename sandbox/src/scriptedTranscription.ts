@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not part of the published package: test or dev code run by plain Node */
 /**
  * The scripted model's POST /v1/audio/transcriptions as OpenAI's audio API takes it: multipart form
  * data with `model` and `file` (flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav or webm, at most
