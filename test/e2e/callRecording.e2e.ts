@@ -224,9 +224,10 @@ const runs = (count: number) => host.settledExecutions(TEMPLATE_ID, (list) => li
 async function sendUploaded(
 	recording: { cname: string; sid: string; uid: string; fileList: object[] },
 	secret = sandbox.notificationSecret,
+	noticeId = `uploaded-${recording.sid}-${Date.now()}`,
 ): Promise<number> {
 	const body = JSON.stringify({
-		noticeId: `resend-${recording.sid}-${Date.now()}`,
+		noticeId,
 		productId: 3,
 		eventType: 31,
 		notifyMs: Date.now(),
@@ -297,7 +298,9 @@ test('a recorded campaign call: the MP4 from the bucket is transcribed and outco
 		},
 	];
 	const ids = { cname: recorded.cname, sid: recorded.sid, uid: recorded.uid, fileList };
-	expect(await sendUploaded(ids)).toBe(200);
+	expect(await sendUploaded(ids, undefined, `again-${recorded.sid}`)).toBe(200);
+	// and Agora's own resend of that notification (same notice id): the trigger starts nothing.
+	expect(await sendUploaded(ids, undefined, `again-${recorded.sid}`)).toBe(200);
 	// A stranger's notification with a bad signature, aimed at Ben's row: refused, nothing runs.
 	expect(
 		await sendUploaded(
