@@ -446,6 +446,26 @@ describe(`n8n ${version} editor`, () => {
 		}
 	});
 
+	it('shows the Recording Storage credential on Cloud Recording, and on Start only once Record the Conversation is added', async () => {
+		const pickers = () =>
+			ndv()
+				.locator('[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]')
+				.locator('visible=true');
+		const storage = () => ndv().getByText(/Agora Recording Storage/).locator('visible=true');
+		await newWorkflow();
+		await addAction('Start a cloud recording');
+		await storage().first().waitFor();
+		await newWorkflow();
+		await addAction('Start an agent');
+		await ndv().getByTestId('parameter-input-mode').waitFor();
+		const before = await pickers().count();
+		expect(await storage().count()).toBe(0);
+		await addGroupOption('Conversation', 'Record the Conversation');
+		await storage().first().waitFor();
+		expect(await pickers().count()).toBe(before + 1);
+		await editor.screenshot('13-start-record-conversation');
+	});
+
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
 		await newWorkflow();
 		const panel = await openAgoraActions();

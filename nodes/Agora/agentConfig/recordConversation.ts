@@ -12,6 +12,17 @@ export const RECORD_CONVERSATION = 'recordConversation';
 /** The group holding the option: the credential's display rule names it by this path. */
 export const RECORD_CONVERSATION_GROUP = 'conversation';
 
+/**
+ * Where the Agora Recording Storage credential shows: the Cloud Recording resource (whose hidden
+ * value fills this path) and Start or Call with the option added.
+ */
+export const STORAGE_CREDENTIAL_RULE = {
+	show: {
+		resource: ['agent', 'phoneCall', 'cloudRecording'],
+		[`${RECORD_CONVERSATION_GROUP}.${RECORD_CONVERSATION}`]: [true],
+	},
+};
+
 export const recordConversationField: INodeProperties = {
 	displayName: 'Record the Conversation',
 	name: RECORD_CONVERSATION,
