@@ -13,6 +13,7 @@ import {
 	RECORDING_LABELS,
 } from '../../../../nodes/Agora/api/conversationRecording';
 import { recorderUidFor } from '../../../../nodes/Agora/api/recordingSetup';
+import { callWaitClock } from '../../../../nodes/Agora/actions/phoneCall/callWait';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
 import { FAST_TIMING, useSandbox } from '../../../lib/sandbox';
 
@@ -36,10 +37,9 @@ const record = { recordConversation: true };
 const startForm = (over: IDataObject = {}): IDataObject => ({
 	resource: 'agent',
 	operation: 'start',
-	name: 'agent-rec',
 	channel: 'room-rec',
-	agentRtcUid: '1001',
 	remoteRtcUid: '2002',
+	identity: { name: 'agent-rec', agentRtcUid: '1001' },
 	conversation: record,
 	...over,
 });
@@ -73,6 +73,7 @@ describe('Agent › Start with Record the Conversation', () => {
 		const out = await startedAgent();
 		expect(recordingRequests()).toEqual(['acquire', 'start', 'join']);
 		const recording = out.recording as IDataObject;
+		expect(out.agent_rtc_uid).toBe('1001');
 		// record-agent-conversation.mdx, "Start recording": mix, audio only, HLS and MP4
 		expect(bodyOf('/start')).toEqual({
 			cname: 'room-rec',
@@ -115,7 +116,11 @@ describe('Agent › Start with Record the Conversation', () => {
 	it('keeps an audio scenario the user chose, and the labels the user gave', async () => {
 		await startedAgent({
 			options: { agentParameters: { audioScenario: 'default' } },
-			identity: { labels: { entries: [{ name: 'ticket', value: 'T-1' }] } },
+			identity: {
+				name: 'agent-rec',
+				agentRtcUid: '1001',
+				labels: { entries: [{ name: 'ticket', value: 'T-1' }] },
+			},
 		});
 		const join = bodyOf('/join').properties as IDataObject;
 		expect((join.parameters as IDataObject).audio_scenario).toBe('default');
@@ -202,6 +207,63 @@ describe('Agent › Stop', () => {
 		const result = await run({ resource: 'agent', operation: 'stop', agentId: agent.agent_id });
 		expect(result.output('Agora')[0].recording).toBeUndefined();
 		expect(sb.requests.filter((r) => r.path.endsWith('/stop'))).toHaveLength(0);
+	});
+});
+
+const callForm = (over: IDataObject = {}): IDataObject => ({
+	resource: 'phoneCall',
+	operation: 'call',
+	toNumber: '+14155550123',
+	fromNumber: '+14155550100',
+	identity: { name: 'call-rec', channel: 'phone-rec', agentRtcUid: '111', remoteRtcUid: '100' },
+	conversation: record,
+	...over,
+});
+
+describe('Phone Call', () => {
+	const savedClock = { ...callWaitClock };
+	afterEach(() => Object.assign(callWaitClock, savedClock));
+
+	it('Call records with a UID apart from the agent’s and the SIP gateway’s; Hang Up stops it', async () => {
+		const placed = await run(callForm());
+		expect(placed.error('Agora')).toBeUndefined();
+		const call = placed.output('Agora')[0];
+		const recording = call.recording as IDataObject;
+		expect(recording.cname).toBe('phone-rec');
+		expect([call.agent_rtc_uid, call.rtc_uid]).toEqual(['111', '100']);
+		expect(recording.uid).toBe(recorderUidFor('phone-rec', ['111', '100']));
+		const body = bodyOf('/call');
+		expect(((body.properties as IDataObject).parameters as IDataObject).audio_scenario).toBe(
+			'chorus',
+		);
+		expect((body.properties as IDataObject).labels).toMatchObject({
+			[RECORDING_LABELS.sid]: recording.sid,
+		});
+		const hungUp = await run({ resource: 'phoneCall', operation: 'hangUp', agentId: call.agent_id }, [
+			call,
+		]);
+		expect(hungUp.error('Agora')).toBeUndefined();
+		expect(hungUp.output('Agora')[0]).toMatchObject({
+			hung_up: true,
+			recording: { stopped: true, sid: recording.sid, files: expect.any(Array) },
+		});
+	});
+
+	it('Wait for the Call to End stops the recording once the call is over and lists its files', async () => {
+		let now = 0;
+		callWaitClock.now = () => now;
+		callWaitClock.sleep = async (ms) => {
+			now += ms;
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		};
+		const result = await run(
+			callForm({ waitForEnd: true, waitLimitMinutes: 1, pollSeconds: 20, hangUpAtLimit: true }),
+		);
+		expect(result.error('Agora')).toBeUndefined();
+		const out = result.output('Agora')[0];
+		expect(out.ended).toBe(true);
+		expect(out.recording).toMatchObject({ stopped: true, files: expect.any(Array) });
+		expect(sb.requests.filter((r) => r.path.endsWith('/stop'))).toHaveLength(1);
 	});
 });
 
