@@ -116,6 +116,11 @@ function probe(media: Buffer): { duration: number; codecTypes: string[] } {
 	return { duration: Number(out.format.duration), codecTypes: out.streams.map((s) => s.codec_type) };
 }
 
+const recordingStatus = async (sid: string) =>
+	((await sandbox.control('recordings')) as Array<{ sid: string; status: number }>).find(
+		(r) => r.sid === sid,
+	)?.status;
+
 useN8nE2e({ name: 'e2e' }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	store = await startObjectStore();
@@ -204,7 +209,7 @@ test('Agent › Start records the conversation; Agent › Stop stops it: a playa
 test('Phone Call › Call records the call; Hang Up stops the recording and lists its files', async () => {
 	await sandbox.control('telephony/callees', {
 		number: '+14155550231',
-		script: { action: 'answer', afterMs: 200 },
+		script: { action: 'answer', afterMs: 200, lines: ['Yes, I can talk now.'] },
 	});
 	const call = await agoraOutput(
 		agoraWorkflow('record conversation e2e: call', {
@@ -219,7 +224,10 @@ test('Phone Call › Call records the call; Hang Up stops the recording and list
 	);
 	expect(call.recording).toMatchObject({ mode: 'mix', cname: call.channel });
 	expect([call.agent_rtc_uid, call.rtc_uid]).not.toContain(call.recording.uid);
-	await sandbox.control(`agents/${call.agent_id}/say`, { text: 'Yes, I can talk now.' });
+	// Recording status 5 ("in progress"): its first slice is written once someone has spoken.
+	for (let polls = 0; polls < 200 && (await recordingStatus(call.recording.sid)) !== 5; polls++)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	expect(await recordingStatus(call.recording.sid)).toBe(5);
 
 	const hungUp = await agoraOutput(
 		agoraWorkflow(
