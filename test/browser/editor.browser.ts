@@ -450,7 +450,9 @@ describe(`n8n ${version} editor`, () => {
 		// The credential pickers (or their "connect" buttons), each under its credential type's label.
 		const pickers = () =>
 			ndv()
-				.locator('[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]')
+				.locator(
+					'[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]',
+				)
 				.locator('visible=true');
 		const waitForPickers = async (count: number) => {
 			for (let polls = 0; polls < 60 && (await pickers().count()) !== count; polls++)

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * "Record the Conversation" in a real n8n: Agent › Start records the channel beside the agent, the
  * caller speaks a few turns (the sandbox's talk-page route), Agent › Stop stops both; the local S3
@@ -65,6 +65,8 @@ function agoraWorkflow(name: string, parameters: object, item?: object) {
 	const chain = nodes.slice(1).map((node, i) => [nodes[i].name, node.name]);
 	return {
 		name,
+		// n8n 1.x stores no workflow without it.
+		active: false,
 		nodes,
 		settings: { executionOrder: 'v1' },
 		connections: Object.fromEntries(
@@ -97,7 +99,9 @@ const triggerWorkflow = {
 async function agoraOutput(workflow: object): Promise<Record<string, any>> {
 	const { run, raw } = await host.executeDefinition(workflow);
 	if (run.status !== 'success')
-		throw new Error(`${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`);
+		throw new Error(
+			`${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
+		);
 	return nodeOutput(run.data, 'Agora')[0] as Record<string, any>;
 }
 
@@ -113,7 +117,10 @@ function probe(media: Buffer): { duration: number; codecTypes: string[] } {
 		),
 	) as { format: { duration: string }; streams: Array<{ codec_type: string }> };
 	fs.rmSync(path.dirname(file), { recursive: true, force: true });
-	return { duration: Number(out.format.duration), codecTypes: out.streams.map((s) => s.codec_type) };
+	return {
+		duration: Number(out.format.duration),
+		codecTypes: out.streams.map((s) => s.codec_type),
+	};
 }
 
 const recordingStatus = async (sid: string) =>
@@ -143,7 +150,9 @@ useN8nE2e({ name: 'e2e' }, async (e2e) => {
 	]);
 	await e2e.importWorkflows([triggerWorkflow]);
 	await e2e.serve([TRIGGER_ID]);
-	await sandbox.control('config', { notify: { url: webhookUrl, secret: sandbox.notificationSecret } });
+	await sandbox.control('config', {
+		notify: { url: webhookUrl, secret: sandbox.notificationSecret },
+	});
 });
 
 afterAll(async () => {

@@ -150,12 +150,10 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
  * The recording an item names for this agent: Start's and Call's `recording` output, or the labels
  * of the agent (Start's output, an Agora Trigger's agent event); undefined when it names none.
  */
-export function recordingOfItem(
-	json: IDataObject,
-	agentId: string,
-): RecordingSession | undefined {
+export function recordingOfItem(json: IDataObject, agentId: string): RecordingSession | undefined {
 	const payload = isPlainObject(json.payload) ? json.payload : undefined;
-	const holder = json.agent_id === agentId ? json : payload?.agent_id === agentId ? payload : undefined;
+	const holder =
+		json.agent_id === agentId ? json : payload?.agent_id === agentId ? payload : undefined;
 	if (!holder) return undefined;
 	const given = isPlainObject(holder.recording) ? holder.recording : undefined;
 	if (given && text(given.resourceId) && text(given.sid) && text(given.cname) && text(given.uid))
@@ -186,7 +184,13 @@ export async function stopConversationRecording(
 	session: RecordingSession,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const stopped = await stopRecording(fn, ctx, session, { asyncStop: false, failoverWaitMs: 0 }, itemIndex);
+	const stopped = await stopRecording(
+		fn,
+		ctx,
+		session,
+		{ asyncStop: false, failoverWaitMs: 0 },
+		itemIndex,
+	);
 	const server = stopped.answer.body.serverResponse;
 	return {
 		...session,
@@ -209,7 +213,5 @@ export async function abandonConversationRecording(
 	session: RecordingSession,
 	itemIndex: number,
 ): Promise<void> {
-	await settle(
-		stopRecording(fn, ctx, session, { asyncStop: true, failoverWaitMs: 0 }, itemIndex),
-	);
+	await settle(stopRecording(fn, ctx, session, { asyncStop: true, failoverWaitMs: 0 }, itemIndex));
 }

@@ -58,8 +58,7 @@ export async function execute(
 	const agentId = readAgentId(this, itemIndex);
 	const json = await stopAgent.call(this, itemIndex, ctx, agentId);
 	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
-	if (recording)
-		json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
+	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
 	return [{ json }];
 }
 

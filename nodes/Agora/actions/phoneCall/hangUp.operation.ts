@@ -39,8 +39,7 @@ export async function execute(
 	const json = await hangUp.call(this, itemIndex, ctx, agentId);
 	// The recording Call began (Record the Conversation), named by the input item.
 	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
-	if (recording)
-		json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
+	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
 	return [{ json }];
 }
 

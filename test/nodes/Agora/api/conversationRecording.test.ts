@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not part of the published package: test or dev code run by plain Node */
 /**
  * "Record the Conversation" on Agent › Start and Phone Call › Call, with Stop, Hang Up and Wait for
  * the Call to End, through n8n's engine against the sandbox. Sources (AgoraIO/docs-portal):
@@ -6,6 +5,7 @@
  * recording's start body), content/openapi/cloud-recording/cloud-recording.en.yaml (stop).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox/src';
 import {
@@ -239,9 +239,10 @@ describe('Phone Call', () => {
 		expect((body.properties as IDataObject).labels).toMatchObject({
 			[RECORDING_LABELS.sid]: recording.sid,
 		});
-		const hungUp = await run({ resource: 'phoneCall', operation: 'hangUp', agentId: call.agent_id }, [
-			call,
-		]);
+		const hungUp = await run(
+			{ resource: 'phoneCall', operation: 'hangUp', agentId: call.agent_id },
+			[call],
+		);
 		expect(hungUp.error('Agora')).toBeUndefined();
 		expect(hungUp.output('Agora')[0]).toMatchObject({
 			hung_up: true,
@@ -254,7 +255,7 @@ describe('Phone Call', () => {
 		callWaitClock.now = () => now;
 		callWaitClock.sleep = async (ms) => {
 			now += ms;
-			await new Promise((resolve) => setTimeout(resolve, 20));
+			await sleep(20);
 		};
 		const result = await run(
 			callForm({ waitForEnd: true, waitLimitMinutes: 1, pollSeconds: 20, hangUpAtLimit: true }),
