@@ -29,7 +29,7 @@ export const recordConversationField: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether the channel is recorded with Agora Cloud Recording beside the agent (one audio file of everyone, HLS and MP4) into the bucket of the Agora Recording Storage credential. Stop, Hang Up and Wait for the Call to End stop it and list the files.',
+		'Whether Agora Cloud Recording records the channel beside the agent (one audio file, HLS and MP4) into your bucket. Stop, Hang Up and Wait for the Call to End stop it and list the files.',
 	hint: 'Needs the Agora Recording Storage credential and Basic authentication. A recording whose stop never runs leaves by itself 30 s after the channel empties (its idle exit), so it does not go on billing.',
 };
 

@@ -15,10 +15,10 @@ import { recordedFiles, uploadingStatus } from './recordingFiles';
 import { readRecordingStorage, recorderUidFor, storageSummary } from './recordingSetup';
 
 /** Agora's guide: the agent's audio scene while Cloud Recording shares its channel. */
-export const RECORDING_AUDIO_SCENARIO = 'chorus';
+const RECORDING_AUDIO_SCENARIO = 'chorus';
 
 /** Seconds without anyone in the channel before the recording leaves by itself (Agora's default). */
-export const CONVERSATION_MAX_IDLE_S = 30;
+const CONVERSATION_MAX_IDLE_S = 30;
 
 /** The agent's labels that carry the recording: Agora returns them in every agent notification. */
 export const RECORDING_LABELS = {
@@ -96,11 +96,6 @@ function conversationRequest(
 	);
 }
 
-/** What the output says of the recording: its ids, where the files go; never a key. */
-export interface ConversationRecording extends RecordingSession {
-	alreadyStarted?: boolean;
-}
-
 /**
  * Starts the recording before the agent, so that its ids can ride in the agent's labels; a repeat
  * of the start (n8n re-running the execution) is Agora's 201 code 7, never a second recording.
@@ -110,12 +105,12 @@ export async function startConversationRecording(
 	ctx: AgoraContext,
 	body: IDataObject,
 	args: { rerun: boolean; itemIndex: number },
-): Promise<{ session: ConversationRecording; output: IDataObject }> {
+): Promise<{ session: RecordingSession; output: IDataObject }> {
 	const storage = await readRecordingStorage(fn);
 	const withKeys = { ...ctx, secrets: [...ctx.secrets, ...storage.secrets] };
 	const request = conversationRequest(fn, withKeys, body, storage, args.itemIndex);
 	const started = await startRecording(fn, withKeys, request, args);
-	const session: ConversationRecording = {
+	const session: RecordingSession = {
 		resourceId: started.resourceId,
 		sid: started.sid,
 		mode: started.mode,
@@ -135,7 +130,7 @@ export async function startConversationRecording(
 	};
 }
 
-export function recordingLabels(session: RecordingSession): IDataObject {
+function recordingLabels(session: RecordingSession): IDataObject {
 	return {
 		[RECORDING_LABELS.resourceId]: session.resourceId,
 		[RECORDING_LABELS.sid]: session.sid,
