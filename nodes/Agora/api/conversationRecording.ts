@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { validateOrThrow } from '../../shared/validate';
 import { isPlainObject, settle } from '../../shared/values';
 import { startRecordingRequestSchema } from '../schemas/cloudRecording';
-import type { AgoraContext } from '../transport';
+import { agoraErrorDetails, type AgoraContext } from '../transport';
 import { autoChannelToken } from './autoToken';
 import { startRecording, stopRecording, type RecordingSession } from './cloudRecordings';
 import { recordedFiles, uploadingStatus } from './recordingFiles';
@@ -99,17 +99,34 @@ function conversationRequest(
 /**
  * Starts the recording before the agent, so that its ids can ride in the agent's labels; a repeat
  * of the start (n8n re-running the execution) is Agora's 201 code 7, never a second recording.
+ * `session` is undefined when a re-run finds the crashed run's recording already running.
  */
 export async function startConversationRecording(
 	fn: IExecuteFunctions,
 	ctx: AgoraContext,
 	body: IDataObject,
 	args: { rerun: boolean; itemIndex: number },
-): Promise<{ session: RecordingSession; output: IDataObject }> {
+): Promise<{ session?: RecordingSession; output: IDataObject }> {
 	const storage = await readRecordingStorage(fn);
 	const withKeys = { ...ctx, secrets: [...ctx.secrets, ...storage.secrets] };
 	const request = conversationRequest(fn, withKeys, body, storage, args.itemIndex);
-	const started = await startRecording(fn, withKeys, request, args);
+	const outcome = await settle(startRecording(fn, withKeys, request, args));
+	if (!outcome.ok) {
+		const details = agoraErrorDetails(outcome.error);
+		// 400 code 53 on a re-run: the crashed run's recording of this channel runs (its ids went with
+		// that run), and the agent's start finds the crashed run's agent; it ends by idle exit.
+		if (args.rerun && details?.status === 400 && details.reason === 'code 53')
+			return {
+				output: {
+					cname: request.cname,
+					uid: request.uid,
+					alreadyRecording: true,
+					resourceId: null,
+				},
+			};
+		throw outcome.error;
+	}
+	const started = outcome.value;
 	const session: RecordingSession = {
 		resourceId: started.resourceId,
 		sid: started.sid,

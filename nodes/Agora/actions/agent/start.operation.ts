@@ -118,7 +118,8 @@ export async function execute(
 	});
 	const started = await starting.catch(async (error: unknown) => {
 		// No agent, so no recording: nothing is left running (and billing) beside a failed start.
-		if (recording) await abandonConversationRecording(this, ctx, recording.session, itemIndex);
+		if (recording?.session)
+			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
 		throw error;
 	});
 	const recorded = recording ? { recording: recording.output } : {};

@@ -130,7 +130,8 @@ async function place(
 	});
 	const placed = await placing.catch(async (error: unknown) => {
 		// No call, so no recording: nothing is left running (and billing) beside a failed call.
-		if (recording) await abandonConversationRecording(this, ctx, recording.session, itemIndex);
+		if (recording?.session)
+			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
 		throw error;
 	});
 	const json = output(placed.resource.agent_id, body, placed.found);
