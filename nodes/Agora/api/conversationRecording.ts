@@ -188,7 +188,9 @@ export function recordingOfItem(json: IDataObject, agentId: string): RecordingSe
 /**
  * Stops the recording and lists its files (Agora answers once they are uploaded). One already gone
  * (idle exit, an earlier stop) is no error: a 404 is taken as ended at once, not waited out as a
- * failover would be, since the recording leaves by itself once the channel is empty.
+ * failover would be, since the recording leaves by itself once the channel is empty. A refused stop
+ * is reported in the output, not as the item's failure: the agent is stopped, and the recording
+ * ends by idle exit with its files uploaded.
  */
 export async function stopConversationRecording(
 	fn: IExecuteFunctions,
@@ -196,13 +198,19 @@ export async function stopConversationRecording(
 	session: RecordingSession,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const stopped = await stopRecording(
-		fn,
-		ctx,
-		session,
-		{ asyncStop: false, failoverWaitMs: 0 },
-		itemIndex,
+	const outcome = await settle(
+		stopRecording(fn, ctx, session, { asyncStop: false, failoverWaitMs: 0 }, itemIndex),
 	);
+	if (!outcome.ok) {
+		const details = agoraErrorDetails(outcome.error);
+		return {
+			...session,
+			stopped: false,
+			error: (outcome.error as Error).message,
+			requestId: details?.requestId ?? null,
+		};
+	}
+	const stopped = outcome.value;
 	const server = stopped.answer.body.serverResponse;
 	return {
 		...session,

@@ -202,6 +202,23 @@ describe('Agent › Stop', () => {
 		expect(again.output('Agora')[0].recording).toMatchObject({ alreadyEnded: true });
 	});
 
+	it('a refused recording stop is reported in the output; the agent is stopped all the same', async () => {
+		const agent = await startedAgent();
+		sb.injectFault({ method: 'POST', pathIncludes: '/stop', kind: '500', count: 10 });
+		const result = await run({ resource: 'agent', operation: 'stop', agentId: agent.agent_id }, [
+			agent,
+		]);
+		expect(result.error('Agora')).toBeUndefined();
+		const out = result.output('Agora')[0];
+		expect(out.stopped).toBe(true);
+		expect(out.recording).toMatchObject({
+			stopped: false,
+			error: expect.stringMatching(/stop Cloud Recording failed with 500/),
+			requestId: expect.any(String),
+		});
+		expect(JSON.stringify(out)).not.toContain('storage-secret-canary');
+	});
+
 	it('an item that names no recording stops only the agent', async () => {
 		const agent = await startedAgent();
 		const result = await run({ resource: 'agent', operation: 'stop', agentId: agent.agent_id });
