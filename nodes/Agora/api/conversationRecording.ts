@@ -186,11 +186,8 @@ export function recordingOfItem(json: IDataObject, agentId: string): RecordingSe
 }
 
 /**
- * Stops the recording and lists its files (Agora answers once they are uploaded). One already gone
- * (idle exit, an earlier stop) is no error: a 404 is taken as ended at once, not waited out as a
- * failover would be, since the recording leaves by itself once the channel is empty. A refused stop
- * is reported in the output, not as the item's failure: the agent is stopped, and the recording
- * ends by idle exit with its files uploaded.
+ * Stops the recording; lists its files once uploaded. Gone already (a 404, taken at once) is no
+ * error, a refused stop is reported in the output: docs/recording.md, Record the Conversation.
  */
 export async function stopConversationRecording(
 	fn: IExecuteFunctions,

@@ -25,6 +25,7 @@ export const agentOperations: Record<string, AgoraOperation> = {
 	update,
 };
 
+/** Start's form is not here: the node declares it with Call's, shared fields once (form/declaredOnce.ts). */
 export const agentDescription: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -97,7 +98,6 @@ export const agentDescription: INodeProperties[] = [
 		],
 		default: 'start',
 	},
-	...start.description,
 	...stop.description,
 	...update.description,
 	...speak.description,

@@ -8,6 +8,7 @@ import * as hangUp from './hangUp.operation';
 
 export const phoneCallOperations: Record<string, AgoraOperation> = { call, get, getAll, hangUp };
 
+/** Call's form is not here: the node declares it with Start's, shared fields once (form/declaredOnce.ts). */
 export const phoneCallDescription: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -45,7 +46,6 @@ export const phoneCallDescription: INodeProperties[] = [
 		],
 		default: 'call',
 	},
-	...call.description,
 	...get.description,
 	...getAll.description,
 	...hangUp.description,
