@@ -34,6 +34,7 @@ import {
 	VENDOR_KEYS_SHOWN,
 } from './agentConfig/vendorKeys';
 import { requestOptionsField } from './form/requestOptions';
+import { declaredOnce } from './form/declaredOnce';
 import { useFormPlaces } from './form/places';
 import { itemParameter } from './form/parameters';
 import { searchAgents, searchCloudPlayers } from './methods/listSearch';
@@ -187,6 +188,9 @@ export class Agora implements INodeType {
 			...phoneNumberDescription,
 			...tokenDescription,
 			...notificationServerDescription,
+			// Start and Call configure an agent with the same fields: each one they share is declared once,
+			// after both Operation lists, so each operation's fields still follow its own list.
+			...declaredOnce(agentOperations.start.description, phoneCallOperations.call.description),
 			// From 1.3, Agent › Start and Phone Call › Call keep Request Options in their Advanced group.
 			{
 				...requestOptionsField,

@@ -13,11 +13,13 @@ import { agentPath, client, startBody } from '../../sandbox/src/helpers';
 import type { Sandbox } from '../../sandbox/src/types';
 import { controlsOfNewNode } from '../tooling/formControls';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
+import { nodePanel } from './editorPanel';
 import {
 	actionOf,
 	agora,
 	expectedActions,
 	offeredOnlyIn,
+	savedNodeForm,
 	startGroups,
 	trigger,
 } from './editorExpectations';
@@ -38,6 +40,7 @@ afterAll(async () => {
 
 const nodeCreator = () => page.getByTestId('node-creator');
 const ndv = () => page.getByTestId('ndv');
+const { groupOf, groupList, addGroupOption, renderedControls } = nodePanel(() => page);
 
 async function newWorkflow(): Promise<void> {
 	await page.goto(`${editor.host.baseUrl}/workflow/new`);
@@ -148,91 +151,6 @@ async function createVendorKeysCredential(data: Record<string, string>): Promise
 		await modal.locator('.el-dialog__headerbtn').first().click();
 		await modal.waitFor({ state: 'hidden' });
 	}
-}
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A top-level "Add Option" group of the open node, found by its label. */
-const groupOf = (displayName: string) =>
-	ndv()
-		.locator('.multi-parameter')
-		.filter({ hasText: new RegExp(`^\\s*${escaped(displayName)}`) })
-		.first();
-
-/** The open "Add Option" list's entries (the options of the group's select). */
-const offeredEntries = () =>
-	page.getByTestId('collection-parameter-option').locator('visible=true');
-
-/** Opens a group's "Add Option" list; false when the group offers nothing (n8n then shows no list). */
-async function openGroupList(displayName: string): Promise<boolean> {
-	const group = groupOf(displayName);
-	await group.waitFor();
-	const add = group
-		.locator('[data-test-id^="collection-parameter-add"], .collection-parameter .el-select')
-		.locator('visible=true')
-		.first();
-	// The group's box renders before its select on a busy machine: wait for the select, then judge.
-	await add.waitFor({ state: 'visible', timeout: 15000 }).catch(() => undefined);
-	if (!(await add.count())) return false;
-	await add.click();
-	await offeredEntries().first().waitFor({ timeout: 10000 });
-	return true;
-}
-
-/** What a group's "Add Option" list offers, by label; closes the list again. */
-async function groupList(displayName: string): Promise<string[]> {
-	if (!(await openGroupList(displayName))) return [];
-	const labels = (await offeredEntries().allInnerTexts()).map((text) => text.trim());
-	// The group's own keydown handler keeps Escape from closing the node panel.
-	await page.keyboard.press('Escape');
-	await offeredEntries().first().waitFor({ state: 'hidden' });
-	return labels;
-}
-
-/** Adds one option of a group through its "Add Option" list. */
-async function addGroupOption(groupName: string, optionName: string): Promise<void> {
-	expect(await openGroupList(groupName)).toBe(true);
-	await offeredEntries()
-		.filter({ hasText: new RegExp(`^\\s*${escaped(optionName)}\\s*$`) })
-		.first()
-		.click();
-}
-
-/**
- * The controls the open node panel shows, as formControls.ts counts them: credential pickers
- * (or their "connect" buttons), parameter inputs outside collections, and collections.
- */
-async function renderedControls(): Promise<string[]> {
-	const names = new Set(agora.properties.map((p) => p.name));
-	const inputs = await ndv()
-		.locator('[data-test-id^="parameter-input-"]')
-		.evaluateAll((elements) =>
-			elements
-				.filter((e) => e.getClientRects().length > 0 && !e.closest('.multi-parameter'))
-				.map((e) => e.getAttribute('data-test-id')!),
-		);
-	const parameters = [...new Set(inputs)]
-		.map((id) => id.slice('parameter-input-'.length))
-		.filter((name) => names.has(name));
-	const collections = await ndv()
-		.locator('.multi-parameter')
-		.evaluateAll(
-			(elements) =>
-				elements.filter(
-					(e) => e.getClientRects().length > 0 && !e.parentElement!.closest('.multi-parameter'),
-				).length,
-		);
-	const pickers = await ndv()
-		.locator(
-			'[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]',
-		)
-		.locator('visible=true')
-		.count();
-	return [
-		...Array.from({ length: pickers }, (_, i) => `credential:${i}`),
-		...parameters,
-		...Array.from({ length: collections }, (_, i) => `collection:${i}`),
-	];
 }
 
 /** Chooses where Agent › Start takes its vendor keys from (the Vendor Keys credential's picker shows only for From Credential). */
@@ -346,6 +264,54 @@ describe(`n8n ${version} editor`, () => {
 		await addGroupOption(groupName, field.displayName);
 		await groupOf(groupName).getByTestId(`parameter-input-${field.name}`).waitFor();
 		await editor.screenshot('05-start-mllm');
+	});
+
+	it('saved Start and Call nodes of versions 1.3 and 1.4 show their own fields and groups', async () => {
+		const saved = [1.3, 1.4].flatMap((typeVersion) =>
+			[actionOf('agent', 'start'), actionOf('phoneCall', 'call')].map((action, at) => ({
+				name: `${action} ${typeVersion}`,
+				typeVersion,
+				parameters:
+					at === 0
+						? { resource: 'agent', operation: 'start' }
+						: { resource: 'phoneCall', operation: 'call' },
+			})),
+		);
+		const nodes = saved.map((node, at) => ({
+			...node,
+			id: `saved-${at}`,
+			type: 'n8n-nodes-agora.agora',
+			position: [at * 300, 0],
+		}));
+		const { id } = await editor.host.rest<{ id: string }>('POST', 'workflows', {
+			name: 'Saved Start and Call forms',
+			active: false,
+			nodes,
+			connections: {},
+			settings: {},
+		});
+		for (const node of saved) {
+			const { resource, operation } = node.parameters;
+			const form = savedNodeForm(resource, operation, node.typeVersion);
+			await page.goto(`${editor.host.baseUrl}/workflow/${id}`);
+			await page.getByTestId('canvas-node').filter({ hasText: node.name }).first().dblclick();
+			await ndv().getByTestId('parameter-input-mode').waitFor();
+			const rendered = await renderedControls();
+			expect({ node: node.name, controls: rendered.length }).toEqual({
+				node: node.name,
+				controls: form.controls,
+			});
+			expect(rendered.filter((c) => c.startsWith('collection:'))).toHaveLength(form.groups.length);
+			for (const group of form.groups) {
+				const listed = await groupList(group.displayName);
+				expect({ node: node.name, group: group.displayName, listed: listed.sort() }).toEqual({
+					node: node.name,
+					group: group.displayName,
+					listed: [...group.offers].sort(),
+				});
+			}
+		}
+		await editor.screenshot('13-saved-call-1.4');
 	});
 
 	it('the resource locator lists agents from the sandbox', async () => {

@@ -86,3 +86,49 @@ export function actionOf(resource: string, operation: string): string {
 	const option = (property.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
 	return option.action ?? option.name;
 }
+
+/**
+ * What a saved node of one version shows, from the description as n8n computes it: its controls,
+ * and per "Add Option" group the labels its list offers while the group is empty.
+ */
+export function savedNodeForm(
+	resource: string,
+	operation: string,
+	version: number,
+): { controls: number; groups: Array<{ displayName: string; offers: string[] }> } {
+	const controls = controlsOfNewNode(agora, { resource, operation }, version);
+	const node = { typeVersion: version } as never;
+	const root =
+		NodeHelpers.getNodeParameters(
+			agora.properties,
+			{ resource, operation },
+			true,
+			false,
+			node,
+			agora,
+		) ?? {};
+	const names = new Set(controls.map((c) => c.name));
+	const groups = agora.properties.filter(
+		(p) =>
+			p.type === 'collection' &&
+			names.has(p.name) &&
+			NodeHelpers.displayParameter(
+				root,
+				p,
+				{ typeVersion: version, parameters: root } as never,
+				agora,
+			),
+	);
+	return {
+		controls: controls.length,
+		groups: groups.map((group) => {
+			const offered = (group.options as INodeProperties[]).filter((option) =>
+				NodeHelpers.displayParameter({}, option, node, agora, root),
+			);
+			return {
+				displayName: group.displayName,
+				offers: [...new Set(offered.map((option) => option.displayName))],
+			};
+		}),
+	};
+}

@@ -26,6 +26,7 @@ export const agentOperations: Record<string, AgoraOperation> = {
 	update,
 };
 
+/** Start's form is not here: the node declares it with Call's, shared fields once (form/declaredOnce.ts). */
 export const agentDescription: INodeProperties[] = [
 	operationField('agent', 'start', [
 		{
@@ -90,7 +91,6 @@ export const agentDescription: INodeProperties[] = [
 			description: 'Change the token, system messages or model parameters of a running agent',
 		},
 	]),
-	...start.description,
 	...stop.description,
 	...update.description,
 	...speak.description,

@@ -9,6 +9,7 @@ import * as hangUp from './hangUp.operation';
 
 export const phoneCallOperations: Record<string, AgoraOperation> = { call, get, getAll, hangUp };
 
+/** Call's form is not here: the node declares it with Start's, shared fields once (form/declaredOnce.ts). */
 export const phoneCallDescription: INodeProperties[] = [
 	operationField('phoneCall', 'call', [
 		{
@@ -38,7 +39,6 @@ export const phoneCallDescription: INodeProperties[] = [
 				'End a call and make its agent leave; a call that has already ended counts as hung up',
 		},
 	]),
-	...call.description,
 	...get.description,
 	...getAll.description,
 	...hangUp.description,
