@@ -24,6 +24,7 @@ import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
+import { localAdditionalData } from './triggerHarnessTypes';
 
 /** A start node that emits the items given in its `items` parameter (a JSON array). */
 class ItemsSource implements INodeType {
@@ -188,24 +189,7 @@ export async function runWorkflow(
 			others,
 		) as unknown as ICredentialsHelper,
 		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('not supported in tests');
-		},
-		logAiEvent: () => {},
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not supported in tests');
-		},
-		getRunExecutionData: async () => undefined,
+		...localAdditionalData('http://127.0.0.1:5678'),
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const start = instance.getNode(workflow.nodes[0].name)!;

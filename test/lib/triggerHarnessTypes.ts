@@ -75,3 +75,29 @@ export function credentialsHelper(
 			credentialTypes[type].properties,
 	} as unknown as ICredentialsHelper;
 }
+
+/**
+ * The parts of n8n's additional data that both harnesses give alike: the instance's URLs under
+ * `base`, and what a test run does not support.
+ */
+export function localAdditionalData(base: string): IDataObject {
+	const unsupported = async () => {
+		throw new Error('not supported in tests');
+	};
+	return {
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: `${base}/`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		variables: {},
+		executeWorkflow: unsupported,
+		logAiEvent: () => {},
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: unsupported,
+		getRunExecutionData: async () => undefined,
+	};
+}
