@@ -34,7 +34,7 @@ export interface PageSizeRule {
 }
 
 /** The Options collection of a paged list: its one option, Page Size. */
-export function pageSizeOptions(page: PageSizeRule): INodeProperties {
+function pageSizeOptions(page: PageSizeRule): INodeProperties {
 	const { default: initial, max, description } = page;
 	return {
 		displayName: 'Options',

@@ -36,7 +36,7 @@ export function failoverWaitMs(r: FormReader): number | undefined {
 }
 
 /** What Update or Update Layout sent: the session it changed, the change as checked, Agora's request id. */
-export interface SentChange {
+interface SentChange {
 	session: IDataObject & RecordingSession;
 	change: IDataObject;
 	requestId: string | null;
