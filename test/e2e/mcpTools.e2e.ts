@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
 /**
  * The agent's tools in a real n8n: n8n's own MCP Server Trigger (bearer auth) with a Workflow Tool
  * and a Code Tool, reached by the official MCP SDK client directly and by a sandbox agent (playing
