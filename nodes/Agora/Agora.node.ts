@@ -25,6 +25,7 @@ import { runConcurrently } from './run/pool';
 import { useFormLabels } from './form/labels';
 import { invalidField } from '../shared/validate';
 import { STORAGE_CREDENTIAL_TYPE } from '../shared/recordingStorage';
+import { STORAGE_CREDENTIAL_RULE } from './agentConfig/recordConversation';
 import { bulkRunError, collectSideEffects } from './run/sideEffects';
 import { settle } from '../shared/values';
 import {
@@ -101,9 +102,10 @@ export class Agora implements INodeType {
 				displayOptions: VENDOR_KEYS_CREDENTIAL_RULE,
 			},
 			{
+				// Cloud Recording, and Start or Call once "Record the Conversation" is added.
 				name: STORAGE_CREDENTIAL_TYPE,
 				required: true,
-				displayOptions: { show: { resource: ['cloudRecording'] } },
+				displayOptions: STORAGE_CREDENTIAL_RULE,
 			},
 			{
 				name: 'agoraApi',

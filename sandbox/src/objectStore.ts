@@ -17,6 +17,9 @@ const INSTALLER = path.join(ROOT, 'scripts/install-recording-tools.sh');
 export const STORE_ACCESS_KEY = 'S3RVER';
 export const STORE_SECRET_KEY = 'S3RVER';
 
+/** The bucket a store has unless told otherwise. */
+export const DEFAULT_BUCKET = 'recordings';
+
 let installed: string | undefined;
 
 /** Installs what is missing (espeak-ng, ffmpeg, s3rver) once per process; returns s3rver's folder. */
@@ -56,12 +59,12 @@ process.stdin.resume();
 process.on('SIGTERM', stop);
 `;
 
-/** Starts a store with one bucket (default "recordings") on a free port (or opts.port). */
+/** Starts a store with one bucket (DEFAULT_BUCKET unless given) on a free port (or opts.port). */
 export async function startObjectStore(
 	opts: { bucket?: string; port?: number; directory?: string } = {},
 ): Promise<ObjectStore> {
 	const module = ensureRecordingTools();
-	const bucket = opts.bucket ?? 'recordings';
+	const bucket = opts.bucket ?? DEFAULT_BUCKET;
 	const ownDir = opts.directory === undefined;
 	const directory = opts.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agora-s3-'));
 	const child = spawn(process.execPath, ['-e', RUNNER], {

@@ -1,12 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * A scripted OpenAI-compatible chat endpoint on loopback for dev and tests: tool mode calls the first
- * tool offered, conversation mode echoes the user (or gives a test's written reply); streams when asked
- * (sandbox/README.md).
+ * tool offered, conversation mode echoes the user (or gives a test's written reply); streams when asked;
+ * audio transcriptions of real audio files (sandbox/README.md).
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
 
+import { transcriptionAnswer, type ScriptedTranscription } from './scriptedTranscription';
 import { outlastClientKeepAlive } from './util';
 
 export interface ScriptedModel {
@@ -126,13 +127,27 @@ export async function startScriptedModel(
 	toolArguments?: ToolArguments,
 	port = 0,
 	reply?: ScriptedReply,
+	transcribe?: ScriptedTranscription,
 ): Promise<ScriptedModel> {
 	const requests: ScriptedModel['requests'] = [];
 	let hold: Promise<void> | undefined;
 	const server = http.createServer((req, res) => {
-		let raw = '';
-		req.on('data', (chunk) => (raw += chunk));
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', async () => {
+			const bytes = Buffer.concat(chunks);
+			if (req.url?.endsWith('/audio/transcriptions')) {
+				const answer = await transcriptionAnswer(bytes, req.headers['content-type'], transcribe);
+				requests.push({
+					path: req.url,
+					body: answer.logged,
+					authorization: req.headers.authorization,
+				});
+				res.writeHead(answer.status, { 'content-type': answer.contentType });
+				res.end(answer.body);
+				return;
+			}
+			const raw = bytes.toString('utf8');
 			let body: any;
 			try {
 				body = raw ? JSON.parse(raw) : {};

@@ -21,7 +21,7 @@ export const heardVoicemail = (said: string): boolean => /voicemail|leave a mess
 /** The template's one settings node. */
 export const CAMPAIGN_SETTINGS = 'Set me: Campaign';
 
-/** The columns of the contacts table, as the template's note "The contacts table" lists them (13 writes the last three). */
+/** The columns of the contacts table, as the template's note "The contacts table" lists them (13 writes outcome, next_step and sentiment; 19 those and the last two). */
 export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['name', 'string'],
 	['phone', 'string'],
@@ -41,6 +41,8 @@ export const CAMPAIGN_COLUMNS: Array<[string, Exclude<ColumnType, 'date'>]> = [
 	['outcome', 'string'],
 	['next_step', 'string'],
 	['sentiment', 'string'],
+	['recording_sid', 'string'],
+	['recording_transcript', 'string'],
 ];
 
 /** A contact as the sticky note says to add one: pending, no try yet, due now. */

@@ -6,12 +6,15 @@
  */
 import fs from 'fs';
 
+import { DEFAULT_BUCKET } from '../../sandbox/src/objectStore';
 import { SAMPLE_CALLER } from './devCampaign';
 
 /** Node name -> field -> the sandbox's value. */
 export const SANDBOX_SET_ME: Record<string, Record<string, string>> = {
 	'Set me: Stream URL': { streamUrl: 'https://media.example.com/videos/intro.mp4' },
 	'Set me: Caller ID': { fromNumber: SAMPLE_CALLER },
+	// the bucket of dev's local S3 store, which the sandbox's recorder uploads to
+	'Set me: Recordings': { bucket: DEFAULT_BUCKET },
 };
 
 interface SetNode {

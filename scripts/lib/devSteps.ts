@@ -17,6 +17,7 @@ import {
 	exampleCredentials,
 	exampleFiles,
 	PHONE_EXAMPLES,
+	recordingBucketCredential,
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
 	WEBSITE_AGENT_EXAMPLE,
@@ -220,6 +221,8 @@ export async function setUpDev(
 			data: { apiKey: 'sk-local-scripted-model', url: model.url },
 		},
 		...vendorKeys,
+		// template 19 reads the recordings from dev's local S3 store
+		...(store ? [recordingBucketCredential(store)] : []),
 	];
 	await importUntouched(ctx, n8n, credentials, sandbox && new URL(sandbox.url).origin);
 	if (ctx.isStopping()) return undefined;

@@ -74,6 +74,26 @@ export const scriptedOpenAiCredential = (modelUrl: string) => ({
 	data: { apiKey: 'sk-local-scripted-model', url: modelUrl },
 });
 
+/** Template 19's "Recording bucket": n8n's own S3 credential, reading an S3-compatible store by path. */
+export function recordingBucketCredential(store: {
+	endpoint: string;
+	accessKey: string;
+	secretKey: string;
+}) {
+	return {
+		id: 'recordingBucketExCred',
+		name: 'Recording bucket',
+		type: 's3',
+		data: {
+			endpoint: store.endpoint,
+			region: 'us-east-1',
+			accessKeyId: store.accessKey,
+			secretAccessKey: store.secretKey,
+			forcePathStyle: true,
+		},
+	};
+}
+
 /** A caller's question the scripted model answers with example 15's Date & Time tool. */
 export const askedDateOrTime = (question: string) => /\b(date|time|day|today)\b/i.test(question);
 

@@ -412,6 +412,31 @@ describe(`n8n ${version} editor`, () => {
 		}
 	});
 
+	it('shows the Recording Storage credential on Cloud Recording, and on Start only once Record the Conversation is added', async () => {
+		// The credential pickers (or their "connect" buttons), each under its credential type's label.
+		const pickers = () =>
+			ndv()
+				.locator(
+					'[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]',
+				)
+				.locator('visible=true');
+		const waitForPickers = async (count: number) => {
+			for (let polls = 0; polls < 60 && (await pickers().count()) !== count; polls++)
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			expect(await pickers().count()).toBe(count);
+		};
+		await newWorkflow();
+		await addAction('Start a cloud recording');
+		await waitForPickers(2);
+		await newWorkflow();
+		await addAction('Start an agent');
+		await ndv().getByTestId('parameter-input-mode').waitFor();
+		const before = await pickers().count();
+		await addGroupOption('Conversation', 'Record the Conversation');
+		await waitForPickers(before + 1);
+		await editor.screenshot('13-start-record-conversation');
+	});
+
 	it('shows the Agora Trigger’s webhook URLs and its set-up notice', async () => {
 		await newWorkflow();
 		const panel = await openAgoraActions();

@@ -25,6 +25,7 @@ export const GALLERY_TEMPLATES: Record<string, string> = {
 	'chat-places-call': '12',
 	'booking-agent-webhook-tool': '17',
 	'after-the-call': '13',
+	'call-recordings': '19',
 };
 
 /** The template file numbered `prefix` (its name after the number may change with the template). */

@@ -38,6 +38,7 @@ export const TITLE_VERBS = [
 	'Manage',
 	'Place',
 	'Play',
+	'Record',
 	'Route',
 	'Run',
 	'Serve',
@@ -49,6 +50,7 @@ export const TITLE_VERBS = [
 	'Summarise',
 	'Summarize',
 	'Track',
+	'Transcribe',
 	'Turn',
 ];
 
@@ -116,7 +118,8 @@ function strings(value: unknown, at: string, found: Array<[string, string]> = []
 
 function titleProblems(title: string): string[] {
 	const problems: string[] = [];
-	const first = title.split(/\s+/)[0] ?? '';
+	// A list of verbs ("Record, transcribe and summarise …") starts with the first one.
+	const first = (title.split(/\s+/)[0] ?? '').replace(/,$/, '');
 	if (/^\d/.test(title)) problems.push(`title "${title}" starts with a number`);
 	if (/\b(example|template)\b/i.test(title))
 		problems.push(`title "${title}" calls itself an example or a template`);

@@ -145,6 +145,10 @@ test.each<[string, (template: Template) => void, RegExp]>([
 	expect(broken(change)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
 });
 
+test('a title may start with a list of verbs', () => {
+	expect(broken((t) => (t.name = 'Record, transcribe and summarise every call'))).toEqual([]);
+});
+
 test('a typed phone number is allowed in a "Set me: …" node, in an expression and in code', () => {
 	expect(
 		broken((t) => {

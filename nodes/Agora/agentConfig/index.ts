@@ -41,6 +41,7 @@ import { compact } from '../form/bodyWriters';
 import { FormReader } from '../form/reader';
 import { buildInterruption, buildTurnDetection, turnFields, usesManualTurns } from './turns';
 import { buildTts, ttsFields } from './tts';
+import { RECORD_CONVERSATION_GROUP, recordConversationField } from './recordConversation';
 
 export { identityFields, buildIdentity, uniquePerItem };
 
@@ -116,11 +117,11 @@ export function agentConfigGroups(
 			fields: [...cascadeOrOverride(ttsFields, 'overrideTts'), ...asrFields],
 		},
 		{
-			name: 'conversation',
+			name: RECORD_CONVERSATION_GROUP,
 			displayName: 'Conversation',
 			description:
-				'When the agent takes its turn, how it is interrupted, filler words, idle timeout',
-			fields: [...turnFields, ...fillerWordsFields, ...conversation],
+				'When the agent takes its turn, how it is interrupted, filler words, idle timeout, recording',
+			fields: [...turnFields, ...fillerWordsFields, ...conversation, recordConversationField],
 		},
 		{
 			name: VENDOR_KEYS_GROUP,

@@ -16,6 +16,12 @@ import { findAgentByName } from '../../api/agentLookup';
 import { buildStartBody, toCurrentForm } from '../../agentConfig/startBody';
 import { startForm } from './start.form';
 import { checkMcpServers } from '../../agentConfig/mcp';
+import { recordsConversation } from '../../agentConfig/recordConversation';
+import {
+	abandonConversationRecording,
+	startConversationRecording,
+	useRecordingAudioScenario,
+} from '../../api/conversationRecording';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['start'] } },
@@ -72,6 +78,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
 	const body = prepareStartBody(this, ctx, itemIndex);
+	const recordIt = recordsConversation(form);
+	if (recordIt) useRecordingAudioScenario(body.properties as IDataObject);
 	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	const ifNameInUse = (form.get('options', {}) as IDataObject).ifNameInUse ?? 'fail';
@@ -79,11 +87,15 @@ export async function execute(
 	const channel = String((body.properties as IDataObject).channel);
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
 	const rerun = await isRerun(this);
+	// First, so that the agent's labels carry the recording's ids (Stop and notifications read them).
+	const recording = recordIt
+		? await startConversationRecording(this, ctx, body, { rerun, itemIndex })
+		: undefined;
 
 	// Start is not idempotent: after an open outcome the agent is looked up by name in the channel,
 	// and a 409 on a repeat (ours, or n8n re-running the execution) is most likely our own start.
 	const repeat = (attempt: number) => attempt > 1 || rerun;
-	const started = await createAtMostOnce({
+	const starting = createAtMostOnce({
 		attempts: 1 + ctx.maxRetries,
 		create: async () =>
 			(
@@ -104,7 +116,16 @@ export async function execute(
 		find: async () => await findAgentByName(this, ctx, channel, name, itemIndex),
 		conflictMayBeOurs: (attempt) => repeat(attempt) || ifNameInUse === 'returnExisting',
 	});
-	if (!started.found) return [{ json: output(started.resource, body, 'started') }];
+	const started = await starting.catch(async (error: unknown) => {
+		// No agent, so no recording: nothing is left running (and billing) beside a failed start.
+		if (recording?.session)
+			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
+		throw error;
+	});
+	const recorded = recording ? { recording: recording.output } : {};
+	if (!started.found)
+		return [{ json: { ...output(started.resource, body, 'started'), ...recorded } }];
 	const existing = started.afterConflict && !repeat(started.attempt);
-	return [{ json: output(started.resource, body, existing ? 'existing' : 'reconciled') }];
+	const path = existing ? 'existing' : 'reconciled';
+	return [{ json: { ...output(started.resource, body, path), ...recorded } }];
 }

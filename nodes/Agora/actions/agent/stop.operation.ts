@@ -12,6 +12,7 @@ import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, readAgentId } from '../../form/locators';
 import { agentPath } from '../../api/agents';
+import { recordingOfItem, stopConversationRecording } from '../../api/conversationRecording';
 
 const properties: INodeProperties[] = [
 	agentIdField,
@@ -45,13 +46,29 @@ export const sideEffect = changes('agent', 'stopped', 'agent_id', [
 	'already_stopped',
 ]);
 
+/**
+ * Stops the agent, then the recording its Start began (Record the Conversation), named by the input
+ * item; the recording's stop answers once the files are uploaded and lists them.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
-	const form = new FormReader(this, itemIndex);
 	const agentId = readAgentId(this, itemIndex);
+	const json = await stopAgent.call(this, itemIndex, ctx, agentId);
+	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
+	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
+	return [{ json }];
+}
+
+async function stopAgent(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+	agentId: string,
+): Promise<IDataObject> {
+	const form = new FormReader(this, itemIndex);
 	const options = form.get('options', {}) as IDataObject;
 	// Stored before the first request: a worker killed after Agora applied it still leaves the mark.
 	const rerun = await isRerun(this);
@@ -84,11 +101,7 @@ export async function execute(
 		// n8n running the execution again after a worker crash: an agent Agora still knows was most
 		// likely stopped by the crashed run; an id Agora does not know stays an error.
 		if (await knownAgent(this, ctx, agentId, itemIndex))
-			return [
-				{
-					json: { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true },
-				},
-			];
+			return { agent_id: agentId, stopped: true, [alreadyStoppedKey(this)]: true, rerun: true };
 		throw failure;
 	}
 	if (!response) {
@@ -101,7 +114,7 @@ export async function execute(
 	const json: IDataObject = { agent_id: agentId, stopped: true };
 	// A 404 on the repeat most likely means our first, unanswered request stopped it.
 	if (response.status === 404 && !repeated) json[alreadyStoppedKey(this)] = true;
-	return [{ json }];
+	return json;
 }
 
 /** Node version 1 named the flag in snake_case; later versions use camelCase like the node's other flags. */

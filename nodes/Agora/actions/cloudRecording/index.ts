@@ -2,6 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../form/commonFields';
 import type { AgoraOperation } from '../types';
+import {
+	RECORD_CONVERSATION,
+	RECORD_CONVERSATION_GROUP,
+} from '../../agentConfig/recordConversation';
 import * as get from './get.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
@@ -55,4 +59,15 @@ export const cloudRecordingDescription: INodeProperties[] = [
 	...update.description,
 	...updateLayout.description,
 	...stop.description,
+	/**
+	 * Not a control: n8n joins a credential's display rules with "and", so the storage credential's one
+	 * rule (Agora.node.ts) reads Start's "Record the Conversation" path, which this value fills here.
+	 */
+	{
+		displayName: 'Records',
+		name: RECORD_CONVERSATION_GROUP,
+		type: 'hidden',
+		default: { [RECORD_CONVERSATION]: true },
+		displayOptions: { show: { resource: ['cloudRecording'] } },
+	},
 ];

@@ -13,6 +13,15 @@ import { CALLS_PATH } from '../../api/calls';
 import { findPlacedCall } from './records';
 import { readWaitSettings, waitForCallEnd } from './callWait';
 import { checkMcpServers } from '../../agentConfig/mcp';
+import { FormReader } from '../../form/reader';
+import { recordsConversation } from '../../agentConfig/recordConversation';
+import {
+	abandonConversationRecording,
+	recordingOfItem,
+	startConversationRecording,
+	stopConversationRecording,
+	useRecordingAudioScenario,
+} from '../../api/conversationRecording';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['phoneCall'], operation: ['call'] } },
@@ -57,14 +66,12 @@ export async function execute(
 	const settings = readWaitSettings(this, itemIndex);
 	const placed = await place.call(this, itemIndex, ctx);
 	if (!settings || typeof placed.agent_id !== 'string') return [{ json: placed }];
-	return [
-		{
-			json: {
-				...placed,
-				...(await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex)),
-			},
-		},
-	];
+	const outcome = await waitForCallEnd(this, ctx, placed.agent_id, settings, itemIndex);
+	const recording = recordingOfItem(placed, placed.agent_id);
+	// The call is over: its recording stops too and lists the files (one still going on keeps recording).
+	if (recording && outcome.ended === true)
+		placed.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
+	return [{ json: { ...placed, ...outcome } }];
 }
 
 async function place(
@@ -73,13 +80,16 @@ async function place(
 	ctx: OperationContext,
 ): Promise<IDataObject> {
 	const body = prepareCallBody(this, ctx, itemIndex);
+	const recordIt = recordsConversation(new FormReader(this, itemIndex));
+	if (recordIt) useRecordingAudioScenario(body.properties as IDataObject);
 	await checkMcpServers(this, ctx.baseUrl, body, itemIndex);
 	fillAgentToken(this, ctx, body, itemIndex);
 	fillSipToken(this, ctx, body, itemIndex);
 	const firstAttemptMs = Date.now();
 	// n8n running the execution again after a worker crash: the crashed run may have placed this
 	// call (same name and channel by default); look for it over the last hour before dialing.
-	if (await isRerun(this)) {
+	const rerun = await isRerun(this);
+	if (rerun) {
 		const earlier = await findPlacedCall(
 			this,
 			ctx,
@@ -87,12 +97,17 @@ async function place(
 			firstAttemptMs - RERUN_LOOKBACK_MS,
 			itemIndex,
 		);
+		// Its recording, if any, was started by the crashed run and ends by itself (idle exit).
 		if (earlier) return output(earlier.agent_id, body, true);
 	}
+	// First, so that the call's labels carry the recording's ids (Hang Up and notifications read them).
+	const recording = recordIt
+		? await startConversationRecording(this, ctx, body, { rerun, itemIndex })
+		: undefined;
 
 	// A call is never repeated blindly (it would ring the callee twice): after an open outcome, or a 409
 	// on a repeat, it is looked up first and placed again only when none is found (docs/design.md).
-	const placed = await createAtMostOnce({
+	const placing = createAtMostOnce({
 		attempts: 1 + ctx.maxRetries,
 		create: async () =>
 			(
@@ -113,5 +128,12 @@ async function place(
 		find: async () => await findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex),
 		conflictMayBeOurs: (attempt) => attempt > 1,
 	});
-	return output(placed.resource.agent_id, body, placed.found);
+	const placed = await placing.catch(async (error: unknown) => {
+		// No call, so no recording: nothing is left running (and billing) beside a failed call.
+		if (recording?.session)
+			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
+		throw error;
+	});
+	const json = output(placed.resource.agent_id, body, placed.found);
+	return recording ? { ...json, recording: recording.output } : json;
 }

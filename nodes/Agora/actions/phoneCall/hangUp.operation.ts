@@ -11,6 +11,7 @@ import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { callIdField, readAgentId } from '../../form/locators';
 import { callHasEnded, callPath } from '../../api/calls';
+import { recordingOfItem, stopConversationRecording } from '../../api/conversationRecording';
 
 const properties: INodeProperties[] = [callIdField];
 
@@ -35,6 +36,19 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
+	const json = await hangUp.call(this, itemIndex, ctx, agentId);
+	// The recording Call began (Record the Conversation), named by the input item.
+	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
+	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
+	return [{ json }];
+}
+
+async function hangUp(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	ctx: AgoraContext,
+	agentId: string,
+): Promise<IDataObject> {
 	const { response, repeated } = await sendWithOneRepeat(
 		this,
 		ctx,
@@ -49,7 +63,7 @@ export async function execute(
 		itemIndex,
 	);
 	// A 404 on the repeat: the first, unanswered request hung up.
-	if (response.status !== 404 || repeated) return [{ json: { agent_id: agentId, hung_up: true } }];
+	if (response.status !== 404 || repeated) return { agent_id: agentId, hung_up: true };
 
 	const call = await agoraRequest.call(
 		this,
@@ -68,7 +82,7 @@ export async function execute(
 		const ended: IDataObject = { agent_id: agentId, hung_up: true, already_ended: true };
 		for (const key of ['state', 'reason', 'stop_ts'])
 			if (call.body[key] !== undefined) ended[key] = call.body[key];
-		return [{ json: ended }];
+		return ended;
 	}
 	throw notFoundError(this, ctx, response, ACTION, itemIndex);
 }

@@ -52,11 +52,12 @@ async function runAs(
 	parameters: IDataObject,
 	items: IDataObject[],
 	settings: IDataObject = {},
+	others: Parameters<typeof runWorkflow>[2] = {},
 ) {
 	return await runWorkflow(
 		agoraWorkflow(parameters as INodeParameters, items, settings),
 		credential,
-		{},
+		others,
 		{ executionId: id },
 	);
 }
@@ -287,5 +288,40 @@ describe('Phone Call and Phone Number on a re-run', () => {
 			{ phone_number: '+19876543219', deleted: true, already_deleted: true, rerun: true },
 		]);
 		expect((await runAs(newExecution(), remove, [{}])).error('Agora')!.message).toMatch(/404/);
+	});
+});
+
+describe('Agent › Start with Record the Conversation on a re-run', () => {
+	test('records once (Agora’s 400 code 53 names the crashed run’s recording) and returns the crashed run’s agent', async () => {
+		const id = newExecution();
+		const form = {
+			resource: 'agent',
+			operation: 'start',
+			channel: 'rerun-recorded',
+			remoteRtcUid: '2002',
+			identity: { name: 'rerun-recorded' },
+			conversation: { recordConversation: true },
+		};
+		const storage = {
+			agoraRecordingStorageApi: {
+				vendor: 'alibabaCloud',
+				alibabaCloudRegion: 'CN_Beijing',
+				bucket: 'b',
+				accessKey: 'a',
+				secretKey: 's',
+			},
+		};
+		const first = await runAs(id, form, [{}], { typeVersion: 1.4 }, storage);
+		expect(first.error('Agora')).toBeUndefined();
+		const repeat = await runAs(id, form, [{}], { typeVersion: 1.4 }, storage);
+		expect(repeat.error('Agora')).toBeUndefined();
+		const out = repeat.output('Agora')[0];
+		expect(out).toMatchObject({ agent_id: first.output('Agora')[0].agent_id, reconciled: true });
+		// status-codes.mdx: 400 code 53, this channel and recorder UID record already.
+		expect(out.recording).toMatchObject({ cname: 'rerun-recorded', alreadyRecording: true });
+		const starts = sb.requests.filter(
+			(r) => r.path.includes('/cloud_recording/') && r.path.endsWith('/start'),
+		);
+		expect(starts.map((r) => r.status)).toEqual([200, 400]);
 	});
 });

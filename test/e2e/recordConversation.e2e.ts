@@ -1,0 +1,258 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/**
+ * "Record the Conversation" in a real n8n: Agent › Start records the channel beside the agent, the
+ * caller speaks a few turns (the sandbox's talk-page route), Agent › Stop stops both; the local S3
+ * store (s3rver) holds a playable file of the conversation (ffprobe), the Agora Trigger with product
+ * Cloud Recording got "uploaded" with the file list. Then Phone Call › Call with the option and
+ * Hang Up. Agora is the sandbox.
+ */
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL } from '../../scripts/lib/examples';
+import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
+import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
+import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
+import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
+import { useN8nE2e } from '../lib/n8nE2e';
+
+const TRIGGER_ID = 'agoraRecConvTrig1';
+const TRIGGER_WEBHOOK = '2f7c9e41-5b3a-4d8e-9c1f-6a0b2d4e8f13';
+const STORAGE_CREDENTIAL = { id: 'agoraRecConvStore', name: 'Local recording bucket' };
+
+let host: N8nHost;
+let sandbox: SandboxProcess;
+let store: ObjectStore;
+let model: ScriptedModel;
+let webhookUrl: string;
+
+const agoraCredentials = {
+	agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name },
+	agoraRecordingStorageApi: STORAGE_CREDENTIAL,
+};
+
+const manual = {
+	id: 'm',
+	name: 'Run',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** Manual -> [Code giving `item`] -> Agora with `parameters` (node version 1.4). */
+function agoraWorkflow(name: string, parameters: object, item?: object) {
+	const agora = {
+		id: 'a',
+		name: 'Agora',
+		type: 'n8n-nodes-agora.agora',
+		typeVersion: 1.4,
+		position: [400, 0],
+		parameters,
+		credentials: agoraCredentials,
+	};
+	const code = item && {
+		id: 'c',
+		name: 'Item',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [200, 0],
+		parameters: { jsCode: `return [{ json: ${JSON.stringify(item)} }];` },
+	};
+	const nodes = code ? [manual, code, agora] : [manual, agora];
+	const chain = nodes.slice(1).map((node, i) => [nodes[i].name, node.name]);
+	return {
+		name,
+		// n8n 1.x stores no workflow without it.
+		active: false,
+		nodes,
+		settings: { executionOrder: 'v1' },
+		connections: Object.fromEntries(
+			chain.map(([from, to]) => [from, { main: [[{ node: to, type: 'main', index: 0 }]] }]),
+		),
+	};
+}
+
+const triggerWorkflow = {
+	id: TRIGGER_ID,
+	name: 'record conversation e2e: recording notifications',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 't',
+			name: 'Agora Trigger',
+			type: 'n8n-nodes-agora.agoraTrigger',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: TRIGGER_WEBHOOK,
+			parameters: { product: 'cloudRecording', cloudRecordingEvents: ['uploaded'] },
+			credentials: { agoraNotificationsApi: NOTIFICATIONS_CREDENTIAL },
+		},
+	],
+	connections: {},
+};
+
+/** Runs a workflow once; returns the Agora node's first output item. */
+async function agoraOutput(workflow: object): Promise<Record<string, any>> {
+	const { run, raw } = await host.executeDefinition(workflow);
+	if (run.status !== 'success')
+		throw new Error(
+			`${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
+		);
+	return nodeOutput(run.data, 'Agora')[0] as Record<string, any>;
+}
+
+/** The recorded file's streams and duration as ffprobe reads them. */
+function probe(media: Buffer): { duration: number; codecTypes: string[] } {
+	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agora-probe-')), 'file.mp4');
+	fs.writeFileSync(file, media);
+	const out = JSON.parse(
+		execFileSync(
+			'ffprobe',
+			['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file],
+			{ encoding: 'utf8' },
+		),
+	) as { format: { duration: string }; streams: Array<{ codec_type: string }> };
+	fs.rmSync(path.dirname(file), { recursive: true, force: true });
+	return {
+		duration: Number(out.format.duration),
+		codecTypes: out.streams.map((s) => s.codec_type),
+	};
+}
+
+const recordingStatus = async (sid: string) =>
+	((await sandbox.control('recordings')) as Array<{ sid: string; status: number }>).find(
+		(r) => r.sid === sid,
+	)?.status;
+
+useN8nE2e({ name: 'e2e' }, async (e2e) => {
+	({ host, sandbox } = e2e);
+	store = await startObjectStore();
+	model = await startScriptedModel();
+	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK}/webhook`);
+	await e2e.importAgoraCredential();
+	await host.importCredentialData([
+		{
+			...STORAGE_CREDENTIAL,
+			type: 'agoraRecordingStorageApi',
+			data: {
+				vendor: 's3Compatible',
+				endpoint: store.endpoint,
+				bucket: store.bucket,
+				accessKey: store.accessKey,
+				secretKey: store.secretKey,
+				fileNamePrefix: 'conversations',
+			},
+		},
+	]);
+	await e2e.importWorkflows([triggerWorkflow]);
+	await e2e.serve([TRIGGER_ID]);
+	await sandbox.control('config', {
+		notify: { url: webhookUrl, secret: sandbox.notificationSecret },
+	});
+});
+
+afterAll(async () => {
+	await sandbox?.control('config', { notify: null }).catch(() => undefined);
+	await store?.stop();
+	await model?.close();
+});
+
+const model14 = () => ({ llmUrl: `${model.url}/chat/completions`, llmApiKey: 'sk-local-scripted' });
+
+test('Agent › Start records the conversation; Agent › Stop stops it: a playable file in the bucket, "uploaded" at the trigger, the files in Stop’s output', async () => {
+	const agent = await agoraOutput(
+		agoraWorkflow('record conversation e2e: start', {
+			resource: 'agent',
+			operation: 'start',
+			channel: 'recorded-room',
+			remoteRtcUid: '2002',
+			greeting: 'Hello, this call is recorded.',
+			model: model14(),
+			conversation: { recordConversation: true },
+		}),
+	);
+	expect(agent.recording).toMatchObject({ mode: 'mix', cname: 'recorded-room' });
+	for (const text of ['I would like to book a table.', 'Tomorrow at eight, for two.'])
+		await sandbox.control(`agents/${agent.agent_id}/say`, { text });
+
+	const stopped = await agoraOutput(
+		agoraWorkflow(
+			'record conversation e2e: stop',
+			{
+				resource: 'agent',
+				operation: 'stop',
+				agentId: { __rl: true, mode: 'id', value: agent.agent_id },
+			},
+			agent,
+		),
+	);
+	expect(stopped).toMatchObject({ stopped: true, recording: { stopped: true } });
+	const files = stopped.recording.files as Array<{ fileName: string; key: string }>;
+	const mp4 = files.find((f) => f.fileName.endsWith('.mp4'));
+	expect(mp4).toBeDefined();
+
+	const keys = await store.keys('conversations/');
+	expect(keys).toContain(mp4!.key);
+	const media = probe(await store.get(mp4!.key));
+	expect(media.duration).toBeGreaterThan(0);
+	expect(media.codecTypes).toContain('audio');
+
+	const uploaded = await host.settledExecutions(
+		TRIGGER_ID,
+		(list: RecordedExecution[]) =>
+			list.some((e) => nodeOutput(e.data, 'Agora Trigger')[0]?.event === 'uploaded'),
+		90000,
+	);
+	const event = uploaded
+		.map((e) => nodeOutput(e.data, 'Agora Trigger')[0] as Record<string, any>)
+		.find((item) => item?.event === 'uploaded' && item.sid === agent.recording.sid);
+	expect(event?.recording.files.map((f: { fileName: string }) => f.fileName)).toEqual(
+		expect.arrayContaining([mp4!.fileName]),
+	);
+}, 300000);
+
+test('Phone Call › Call records the call; Hang Up stops the recording and lists its files', async () => {
+	await sandbox.control('telephony/callees', {
+		number: '+14155550231',
+		script: { action: 'answer', afterMs: 200, lines: ['Yes, I can talk now.'] },
+	});
+	const call = await agoraOutput(
+		agoraWorkflow('record conversation e2e: call', {
+			resource: 'phoneCall',
+			operation: 'call',
+			toNumber: '+14155550231',
+			fromNumber: '+14155550100',
+			greeting: 'Hello, this call is recorded.',
+			model: model14(),
+			conversation: { recordConversation: true },
+		}),
+	);
+	expect(call.recording).toMatchObject({ mode: 'mix', cname: call.channel });
+	expect([call.agent_rtc_uid, call.rtc_uid]).not.toContain(call.recording.uid);
+	// Recording status 5 ("in progress"): its first slice is written once someone has spoken.
+	for (let polls = 0; polls < 200 && (await recordingStatus(call.recording.sid)) !== 5; polls++)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	expect(await recordingStatus(call.recording.sid)).toBe(5);
+
+	const hungUp = await agoraOutput(
+		agoraWorkflow(
+			'record conversation e2e: hang up',
+			{
+				resource: 'phoneCall',
+				operation: 'hangUp',
+				agentId: { __rl: true, mode: 'id', value: call.agent_id },
+			},
+			call,
+		),
+	);
+	expect(hungUp).toMatchObject({ hung_up: true, recording: { stopped: true } });
+	const files = hungUp.recording.files as Array<{ key: string }>;
+	expect(files.length).toBeGreaterThan(0);
+	expect(await store.keys('conversations/')).toEqual(
+		expect.arrayContaining(files.map((f) => f.key)),
+	);
+}, 300000);
