@@ -26,10 +26,8 @@ const ACTION = 'hang up call';
 export const sideEffect = changes('phoneCall', 'hung up', 'agent_id', ['already_ended']);
 
 /**
- * Hangs up and makes the agent leave. Safe to repeat: a call that has already ended counts as hung
- * up (output `already_ended: true`, with how it ended). Agora answers 404 for an ended call as for
- * an unknown one, so a 404 is checked against the call's status. Then the recording Call began
- * (Record the Conversation), named by the input item, stops too.
+ * Hangs up, the agent leaves, then the item's recording stops. Safe to repeat: an ended call counts
+ * as hung up (`already_ended: true`); Agora's 404 (ended or unknown) is checked against its status.
  */
 export async function execute(
 	this: IExecuteFunctions,
