@@ -13,6 +13,11 @@ export interface SandboxProcess {
 	appId: string;
 	notificationSecret: string;
 	control(pathname: string, body?: unknown, method?: string): Promise<any>;
+	/** A call to the sandbox's Conversational AI API under the project, as any client of Agora makes it. */
+	agentApi(
+		pathname: string,
+		body?: unknown,
+	): Promise<{ status: number; data: Record<string, any> }>;
 	stop(): Promise<void>;
 }
 
@@ -48,6 +53,21 @@ export async function startSandboxProcess(env: NodeJS.ProcessEnv = {}): Promise<
 			});
 			const text = await res.text();
 			return text ? JSON.parse(text) : undefined;
+		},
+		async agentApi(pathname: string, body?: unknown) {
+			const res = await fetch(
+				`${info.url}/api/conversational-ai-agent/v2/projects/${info.appId}${pathname}`,
+				{
+					method: body === undefined ? 'GET' : 'POST',
+					headers: {
+						Authorization: `Basic ${Buffer.from(`${info.customerId}:${info.customerSecret}`).toString('base64')}`,
+						'Content-Type': 'application/json',
+					},
+					body: body === undefined ? undefined : JSON.stringify(body),
+				},
+			);
+			const text = await res.text();
+			return { status: res.status, data: (text ? JSON.parse(text) : {}) as Record<string, any> };
 		},
 		async stop() {
 			if (child.exitCode !== null) return;

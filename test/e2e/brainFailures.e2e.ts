@@ -117,24 +117,7 @@ useN8nE2e({ name: 'brain-failures', sandbox: {} }, async (started) => {
 const llmUrl = (shape: Shape, mode: Mode) =>
 	`${e2e.webhookUrl(webhookId(shape, mode))}/chat/completions`;
 
-async function agora(
-	pathname: string,
-	body?: unknown,
-): Promise<{ status: number; data: Record<string, any> }> {
-	const res = await fetch(
-		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}${pathname}`,
-		{
-			method: body === undefined ? 'GET' : 'POST',
-			headers: {
-				Authorization: `Basic ${Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64')}`,
-				'Content-Type': 'application/json',
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		},
-	);
-	const text = await res.text();
-	return { status: res.status, data: (text ? JSON.parse(text) : {}) as Record<string, any> };
-}
+const agora = (pathname: string, body?: unknown) => sandbox.agentApi(pathname, body);
 
 /** Starts a sandbox agent whose brain is the workflow, as Agent › Start sends it, and waits until it runs. */
 async function brainAgent(shape: Shape, mode: Mode): Promise<string> {

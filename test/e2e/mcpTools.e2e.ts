@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, import-x/no-unresolved -- not part of the published package: test or dev code run by plain Node */
 /**
  * The agent's tools in a real n8n: n8n's own MCP Server Trigger (bearer auth) with a Workflow Tool
  * and a Code Tool, reached by the official MCP SDK client directly and by a sandbox agent (playing
@@ -94,24 +94,7 @@ async function ended(
 	}
 }
 
-async function agora(
-	pathname: string,
-	body?: unknown,
-): Promise<{ status: number; data: Record<string, any> }> {
-	const res = await fetch(
-		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}${pathname}`,
-		{
-			method: body === undefined ? 'GET' : 'POST',
-			headers: {
-				Authorization: `Basic ${Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64')}`,
-				'Content-Type': 'application/json',
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		},
-	);
-	const text = await res.text();
-	return { status: res.status, data: (text ? JSON.parse(text) : {}) as Record<string, any> };
-}
+const agora = (pathname: string, body?: unknown) => sandbox.agentApi(pathname, body);
 
 /** Starts an agent as the Agora node sends it, with n8n's MCP server, and waits until it runs. */
 async function toolAgent(name: string, token: string, allowedTools?: string[]): Promise<string> {

@@ -10,7 +10,6 @@ import type {
 	IDataObject,
 	IHttpRequestOptions,
 	INode,
-	INodeExecutionData,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -24,32 +23,27 @@ import { createDeferredPromise, NodeHelpers, Workflow } from 'n8n-workflow';
 import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { Agora } from '../../nodes/Agora/Agora.node';
 import { AgoraLlmReply } from '../../nodes/AgoraLlmReply/AgoraLlmReply.node';
+import { localAdditionalData, testNodeType } from './triggerHarnessTypes';
 
 /** A start node that emits the items given in its `items` parameter (a JSON array). */
-class ItemsSource implements INodeType {
-	description = {
-		displayName: 'Items',
-		name: 'items',
-		group: ['input'],
-		version: 1,
-		description: 'Emits fixed items',
-		defaults: { name: 'Items' },
-		inputs: [],
-		outputs: ['main'],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
-	} as unknown as INodeType['description'];
-
-	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+const itemsSource = testNodeType({
+	name: 'items',
+	displayName: 'Items',
+	group: 'input',
+	description: 'Emits fixed items',
+	inputs: [],
+	properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	async execute() {
 		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
 		const list = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject[]) : raw;
 		return [list.map((json) => ({ json }))];
-	}
-}
+	},
+});
 
 const registry: Record<string, INodeType | IVersionedNodeType> = {
 	'n8n-nodes-agora.agora': new Agora(),
 	'n8n-nodes-agora.agoraLlmReply': new AgoraLlmReply(),
-	'test.items': new ItemsSource(),
+	'test.items': itemsSource,
 };
 
 export function registerNodeType(type: string, node: INodeType | IVersionedNodeType): void {
@@ -188,24 +182,7 @@ export async function runWorkflow(
 			others,
 		) as unknown as ICredentialsHelper,
 		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('not supported in tests');
-		},
-		logAiEvent: () => {},
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not supported in tests');
-		},
-		getRunExecutionData: async () => undefined,
+		...localAdditionalData('http://127.0.0.1:5678'),
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const start = instance.getNode(workflow.nodes[0].name)!;

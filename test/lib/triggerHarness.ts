@@ -28,7 +28,7 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { outlastClientKeepAlive } from '../../sandbox/src/util';
-import { credentialsHelper, nodeTypes, trigger } from './triggerHarnessTypes';
+import { credentialsHelper, localAdditionalData, nodeTypes, trigger } from './triggerHarnessTypes';
 
 // The node logs every refused request at warn level; keep test output to errors unless asked.
 process.env.N8N_LOG_LEVEL ??= 'error';
@@ -241,24 +241,7 @@ class Harness {
 				},
 			),
 			executionId,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: `${base}/rest`,
-			instanceBaseUrl: `${base}/`,
-			webhookBaseUrl: `${base}/webhook`,
-			webhookWaitingBaseUrl: `${base}/webhook-waiting`,
-			webhookTestBaseUrl: `${base}/webhook-test`,
-			formWaitingBaseUrl: `${base}/form-waiting`,
-			variables: {},
-			executeWorkflow: async () => {
-				throw new Error('not supported in tests');
-			},
-			logAiEvent: () => {},
-			setExecutionStatus: () => {},
-			sendDataToUI: () => {},
-			startRunnerTask: async () => {
-				throw new Error('not supported in tests');
-			},
-			getRunExecutionData: async () => undefined,
+			...localAdditionalData(base),
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 

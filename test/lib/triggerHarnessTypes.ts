@@ -6,6 +6,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypes,
 	IVersionedNodeType,
@@ -16,29 +17,46 @@ import { AgoraApi } from '../../credentials/AgoraApi.credentials';
 import { AgoraNotificationsApi } from '../../credentials/AgoraNotificationsApi.credentials';
 import { AgoraTrigger } from '../../nodes/AgoraTrigger/AgoraTrigger.node';
 
-/** A downstream node: it passes its input on, so the run data shows what the workflow received. */
-class Receiver implements INodeType {
-	description = {
-		displayName: 'Received',
-		name: 'received',
-		group: ['transform'],
-		version: 1,
-		description: 'Passes items through',
-		defaults: { name: 'Received' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [],
-	} as unknown as INodeType['description'];
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
-	}
+/** A node type of a test workflow: what it is called, takes and runs (no inputs: a start node). */
+export function testNodeType(node: {
+	name: string;
+	displayName: string;
+	group: 'input' | 'transform' | 'trigger';
+	description: string;
+	inputs?: string[];
+	properties?: INodeProperties[];
+	execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
+}): INodeType {
+	const { execute, inputs = ['main'], properties = [], ...named } = node;
+	return {
+		description: {
+			...named,
+			group: [node.group],
+			version: 1,
+			defaults: { name: node.displayName },
+			inputs,
+			outputs: ['main'],
+			properties,
+		} as unknown as INodeType['description'],
+		execute,
+	};
 }
+
+/** A downstream node: it passes its input on, so the run data shows what the workflow received. */
+const receiver = testNodeType({
+	name: 'received',
+	displayName: 'Received',
+	group: 'transform',
+	description: 'Passes items through',
+	async execute() {
+		return [this.getInputData()];
+	},
+});
 
 export const trigger = new AgoraTrigger();
 const registry: Record<string, INodeType | IVersionedNodeType> = {
 	'n8n-nodes-agora.agoraTrigger': trigger,
-	'test.received': new Receiver(),
+	'test.received': receiver,
 };
 export const nodeTypes: INodeTypes = {
 	getByName: (type) => registry[type],
@@ -74,4 +92,30 @@ export function credentialsHelper(
 		getCredentialsProperties: (type: keyof typeof credentialTypes) =>
 			credentialTypes[type].properties,
 	} as unknown as ICredentialsHelper;
+}
+
+/**
+ * The parts of n8n's additional data that both harnesses give alike: the instance's URLs under
+ * `base`, and what a test run does not support.
+ */
+export function localAdditionalData(base: string): IDataObject {
+	const unsupported = async () => {
+		throw new Error('not supported in tests');
+	};
+	return {
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: `${base}/`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		variables: {},
+		executeWorkflow: unsupported,
+		logAiEvent: () => {},
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: unsupported,
+		getRunExecutionData: async () => undefined,
+	};
 }

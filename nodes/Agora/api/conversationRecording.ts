@@ -186,6 +186,22 @@ export function recordingOfItem(json: IDataObject, agentId: string): RecordingSe
 }
 
 /**
+ * After Stop or Hang Up: the recording the input item names for the agent (Record the Conversation)
+ * stopped into the output's `recording`; the output unchanged when the item names none.
+ */
+export async function stopRecordingOfItem(
+	fn: IExecuteFunctions,
+	ctx: AgoraContext,
+	agentId: string,
+	output: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const recording = recordingOfItem(fn.getInputData()[itemIndex]?.json ?? {}, agentId);
+	if (recording) output.recording = await stopConversationRecording(fn, ctx, recording, itemIndex);
+	return output;
+}
+
+/**
  * Stops the recording; lists its files once uploaded. Gone already (a 404, taken at once) is no
  * error, a refused stop is reported in the output: docs/recording.md, Record the Conversation.
  */

@@ -6,6 +6,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isPlainObject } from '../../shared/values';
+import { readGetMany, type GetManyRequest, type PageSizeRule } from '../form/getMany';
+import type { FormReader } from '../form/reader';
 
 /** One page: its items and where the next page starts (undefined: the list ends here). */
 export interface Page {
@@ -62,6 +64,24 @@ export async function firstItems(
 		if (out.length >= limit) break;
 	}
 	return out;
+}
+
+/**
+ * What a Get Many returns: its Return All, Limit and Page Size read and checked (before anything is
+ * sent), then the first `limit` items of the pages `open` starts for them.
+ */
+export async function getManyItems(
+	form: FormReader,
+	page: PageSizeRule,
+	open: (request: GetManyRequest) => AsyncIterable<Page>,
+): Promise<IDataObject[]> {
+	const request = readGetMany(form, page);
+	return await firstItems(open(request), request.limit);
+}
+
+/** Page sizes that never ask for more than the limit still wants, and at least 1. */
+export function pageSizeWithin({ limit, pageSize }: GetManyRequest): (fetched: number) => number {
+	return (fetched) => Math.max(1, Math.min(pageSize, limit - fetched));
 }
 
 /**

@@ -1,10 +1,35 @@
 /**
- * Fields several forms use, each with the reader of its value: system messages, key-value lists,
- * comma lists, JSON arrays, Treat Not Found as Deleted.
+ * Fields several forms use, each with the reader of its value: a resource's Operation, system
+ * messages, key-value lists, comma lists, JSON arrays, Treat Not Found as Deleted.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { invalidField } from '../../shared/validate';
+
+/** A resource's Operation list, shown for the node versions given (every version when absent). */
+export function operationField(
+	resource: string,
+	defaultOperation: string,
+	operations: INodePropertyOptions[],
+	versions?: number[],
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: {
+			show: { resource: [resource], ...(versions ? { '@version': versions } : {}) },
+		},
+		options: operations,
+		default: defaultOperation,
+	};
+}
 
 /** System messages as a list of role + content pairs (start and update share it). */
 export function systemMessagesField(

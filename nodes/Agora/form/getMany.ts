@@ -34,7 +34,7 @@ export interface PageSizeRule {
 }
 
 /** The Options collection of a paged list: its one option, Page Size. */
-export function pageSizeOptions(page: PageSizeRule): INodeProperties {
+function pageSizeOptions(page: PageSizeRule): INodeProperties {
 	const { default: initial, max, description } = page;
 	return {
 		displayName: 'Options',
@@ -59,6 +59,14 @@ export function pageSizeOptions(page: PageSizeRule): INodeProperties {
 	};
 }
 
+/** A paged list's form: Return All and Limit, the list's own fields (filters), then Page Size. */
+export function getManyFields(
+	page: PageSizeRule,
+	filters: INodeProperties[] = [],
+): INodeProperties[] {
+	return [...returnAllAndLimit, ...filters, pageSizeOptions(page)];
+}
+
 /** A whole number from 1 up to `max` (no bound when undefined), or the rule it breaks. */
 function countRule(value: unknown, max?: number): string | undefined {
 	const fits =
@@ -72,7 +80,7 @@ function countRule(value: unknown, max?: number): string | undefined {
 		: `must be a whole number from 1 to ${max}`;
 }
 
-interface GetManyRequest {
+export interface GetManyRequest {
 	/** How many items to return: Infinity with Return All. */
 	limit: number;
 	/** Items asked for per request (lists that page). */

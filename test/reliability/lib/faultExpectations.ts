@@ -57,6 +57,26 @@ function readRow(): Record<FaultKind, Expectation> {
 }
 
 /**
+ * Updates are retried after every fault, `why` they may be; a repeat of one Agora already applied
+ * (after a commit, after the time-out) counts `repeated` updates applied, as `repeats` says.
+ */
+function updateRow(
+	why: string,
+	repeated: number,
+	repeats: [afterCommit: string, afterTimeOut: string],
+): Record<FaultKind, Expectation> {
+	return {
+		'429': ok([429, 200], 1, 'retried after Retry-After'),
+		'503': ok([503, 200], 1, 'retried'),
+		'500': ok([500, 200], 1, `${why}: retried`),
+		'504': ok([504, 200], 1, `${why}: retried`),
+		'504-after-commit': ok([504, 200], repeated, `${why}: ${repeats[0]}`),
+		drop: ok([0, 200], 1, `${why}: retried`),
+		latency: ok([200, 200], repeated, `${why}: ${repeats[1]}`),
+	};
+}
+
+/**
  * The matrix. `effects`: start = live agents of that name; stop = leave requests that stopped it
  * (1); update (agent) = updates applied; speak = messages said; interrupt = interrupts; create =
  * players; delete = players destroyed; player update = updates applied (a repeat with the same
@@ -96,23 +116,10 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 		drop: ok([0, 200], 1, 'repeated', 'success'),
 		latency: ok([200, 404], 1, 'repeated after the time-out; 404 = already stopped', 'success'),
 	},
-	'agent.update': {
-		'429': ok([429, 200], 1, 'retried after Retry-After'),
-		'503': ok([503, 200], 1, 'retried'),
-		'500': ok([500, 200], 1, 'idempotent: retried'),
-		'504': ok([504, 200], 1, 'idempotent: retried'),
-		'504-after-commit': ok(
-			[504, 200],
-			2,
-			'idempotent: the same update applied again (same final state)',
-		),
-		drop: ok([0, 200], 1, 'idempotent: retried'),
-		latency: ok(
-			[200, 200],
-			2,
-			'idempotent: the same update applied again after the time-out (same final state)',
-		),
-	},
+	'agent.update': updateRow('idempotent', 2, [
+		'the same update applied again (same final state)',
+		'the same update applied again after the time-out (same final state)',
+	]),
 	'agent.speak': {
 		'429': ok([429, 200], 1, 'retried after Retry-After (refused, not processed)'),
 		'503': ok([503, 200], 1, 'retried (refused, not processed)'),
@@ -181,23 +188,10 @@ const EXPECTED: Record<string, Record<FaultKind, Expectation>> = {
 	},
 	'cloudPlayer.get': readRow(),
 	'cloudPlayer.getMany': readRow(),
-	'cloudPlayer.update': {
-		'429': ok([429, 200], 1, 'retried after Retry-After'),
-		'503': ok([503, 200], 1, 'retried'),
-		'500': ok([500, 200], 1, 'same sequence: retried'),
-		'504': ok([504, 200], 1, 'same sequence: retried'),
-		'504-after-commit': ok(
-			[504, 200],
-			1,
-			'same sequence: the repeat is ignored by Agora, applied once',
-		),
-		drop: ok([0, 200], 1, 'same sequence: retried'),
-		latency: ok(
-			[200, 200],
-			1,
-			'same sequence: the repeat after the time-out is ignored, applied once',
-		),
-	},
+	'cloudPlayer.update': updateRow('same sequence', 1, [
+		'the repeat is ignored by Agora, applied once',
+		'the repeat after the time-out is ignored, applied once',
+	]),
 };
 
 export { FAULTS, TIMEOUT_MS, LATENCY_MS, RETRY_AFTER_CAP_MS, EXPECTED };

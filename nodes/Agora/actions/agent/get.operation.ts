@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { agoraRequest, type AgoraContext } from '../../transport';
+import type { AgoraContext } from '../../transport';
 import { agentIdField, readAgentId } from '../../form/locators';
-import { agentPath, withAgentId } from '../../api/agents';
+import { agentPath, getAgentRecord } from '../../api/agents';
 
 const properties: INodeProperties[] = [agentIdField];
 
@@ -18,17 +18,11 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const response = await agoraRequest.call(
+	const agent = await getAgentRecord(
 		this,
 		ctx,
-		{
-			method: 'GET',
-			api: 'agent',
-			path: agentPath(agentId),
-			idempotent: true,
-			action: 'get agent',
-		},
+		{ agentId, path: agentPath(agentId), action: 'get agent' },
 		itemIndex,
 	);
-	return [{ json: withAgentId(response.body, agentId) }];
+	return [{ json: agent }];
 }

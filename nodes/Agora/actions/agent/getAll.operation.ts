@@ -22,13 +22,8 @@ import {
 	nowSeconds,
 	type AgentListQuery,
 } from '../../api/agentLookup';
-import { firstItems } from '../../api/pages';
-import {
-	pageSizeOptions,
-	readGetMany,
-	returnAllAndLimit,
-	type PageSizeRule,
-} from '../../form/getMany';
+import { getManyItems, pageSizeWithin } from '../../api/pages';
+import { getManyFields, type PageSizeRule } from '../../form/getMany';
 
 const ANY = 'any';
 
@@ -38,8 +33,7 @@ const PAGES: PageSizeRule = {
 	description: `Agents per request (limit), 1 to ${AGENT_LIST_LIMIT_MAX}; Agora’s default is 20`,
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
+const properties: INodeProperties[] = getManyFields(PAGES, [
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -95,8 +89,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions(PAGES),
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['getAll'] } },
@@ -151,12 +144,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
 	const query = readQuery(this, form.get('filters', {}) as IDataObject, itemIndex);
-	const { limit, pageSize } = readGetMany(form, PAGES);
-	const agents = await firstItems(
-		agentPages(this, ctx, query, (fetched) => Math.max(1, Math.min(pageSize, limit - fetched)), {
-			itemIndex,
-		}),
-		limit,
+	const agents = await getManyItems(form, PAGES, (request) =>
+		agentPages(this, ctx, query, pageSizeWithin(request), { itemIndex }),
 	);
 	// The list leaves the channel out of each agent: it is known when the list was filtered by it.
 	return agents.map((agent) => ({

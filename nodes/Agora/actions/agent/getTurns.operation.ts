@@ -12,13 +12,8 @@ import { validateOrThrow } from '../../../shared/validate';
 import { isPlainObject } from '../../../shared/values';
 import { turnsQuerySchema } from '../../schemas/agent';
 import { agoraRequest, type AgoraContext } from '../../transport';
-import {
-	pageSizeOptions,
-	readGetMany,
-	returnAllAndLimit,
-	type PageSizeRule,
-} from '../../form/getMany';
-import { cursorPages, firstItems, type Page } from '../../api/pages';
+import { getManyFields, type PageSizeRule } from '../../form/getMany';
+import { cursorPages, getManyItems, type Page } from '../../api/pages';
 import { agentIdField, readAgentId } from '../../form/locators';
 import { agentPath } from '../../api/agents';
 
@@ -32,8 +27,7 @@ const properties: INodeProperties[] = [
 		...agentIdField,
 		description: 'The agent_id of a session of the last 7 days (Agora keeps turns that long)',
 	},
-	...returnAllAndLimit,
-	pageSizeOptions(PAGES),
+	...getManyFields(PAGES),
 ];
 
 export const description = updateDisplayOptions(
@@ -104,21 +98,21 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const { limit, pageSize } = readGetMany(new FormReader(this, itemIndex), PAGES);
-	validateOrThrow(this, turnsQuerySchema, { page_size: pageSize }, itemIndex, 'options');
-	const pages = cursorPages(
-		this,
-		'agent turns',
-		async (cursor) =>
-			await fetchPage(
-				this,
-				ctx,
-				agentId,
-				{ page_index: Number(cursor ?? 1), page_size: pageSize },
-				itemIndex,
-			),
-		{ itemIndex },
-	);
-	const turns = await firstItems(pages, limit);
+	const turns = await getManyItems(new FormReader(this, itemIndex), PAGES, ({ pageSize }) => {
+		validateOrThrow(this, turnsQuerySchema, { page_size: pageSize }, itemIndex, 'options');
+		return cursorPages(
+			this,
+			'agent turns',
+			async (cursor) =>
+				await fetchPage(
+					this,
+					ctx,
+					agentId,
+					{ page_index: Number(cursor ?? 1), page_size: pageSize },
+					itemIndex,
+				),
+			{ itemIndex },
+		);
+	});
 	return turns.map((json) => ({ json }));
 }

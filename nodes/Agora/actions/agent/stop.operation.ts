@@ -12,7 +12,7 @@ import { changes } from '../../run/sideEffects';
 import { agoraErrorDetails, agoraRequest, type AgoraContext } from '../../transport';
 import { agentIdField, readAgentId } from '../../form/locators';
 import { agentPath } from '../../api/agents';
-import { recordingOfItem, stopConversationRecording } from '../../api/conversationRecording';
+import { stopRecordingOfItem } from '../../api/conversationRecording';
 
 const properties: INodeProperties[] = [
 	agentIdField,
@@ -57,9 +57,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const json = await stopAgent.call(this, itemIndex, ctx, agentId);
-	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
-	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
-	return [{ json }];
+	return [{ json: await stopRecordingOfItem(this, ctx, agentId, json, itemIndex) }];
 }
 
 async function stopAgent(

@@ -10,16 +10,11 @@ import { validateOrThrow } from '../../../shared/validate';
 import { listPlayersRequestSchema, PAGE_SIZE_MAX } from '../../schemas/mediaPull';
 import type { AgoraContext } from '../../transport';
 import { playerPages } from '../../api/cloudPlayers';
-import { firstItems } from '../../api/pages';
+import { getManyItems } from '../../api/pages';
 import { FormReader } from '../../form/reader';
 import { text } from '../../form/bodyWriters';
 import { channelCharsHint } from './playerFields';
-import {
-	pageSizeOptions,
-	readGetMany,
-	returnAllAndLimit,
-	type PageSizeRule,
-} from '../../form/getMany';
+import { getManyFields, type PageSizeRule } from '../../form/getMany';
 
 const PAGES: PageSizeRule = {
 	default: 200,
@@ -28,8 +23,7 @@ const PAGES: PageSizeRule = {
 	whenUnset: (limit) => Math.min(PAGE_SIZE_MAX, limit),
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
+const properties: INodeProperties[] = getManyFields(PAGES, [
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -47,8 +41,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions(PAGES),
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['cloudPlayer'], operation: ['getAll', 'getMany'] } },
@@ -61,18 +54,16 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const form = new FormReader(this, itemIndex);
-	const { limit, pageSize } = readGetMany(form, PAGES);
 	const filters = form.get('filters', {}) as IDataObject;
-	const { channelName } = validateOrThrow(
-		this,
-		listPlayersRequestSchema,
-		{ channelName: text(filters.channelName), pageSize },
-		itemIndex,
-	);
 	// Items pass through as Agora sent them (some carry only id, name and createTs).
-	const players = await firstItems(
-		playerPages.call(this, ctx, { channelName, pageSize }, { itemIndex }),
-		limit,
-	);
+	const players = await getManyItems(form, PAGES, ({ pageSize }) => {
+		const { channelName } = validateOrThrow(
+			this,
+			listPlayersRequestSchema,
+			{ channelName: text(filters.channelName), pageSize },
+			itemIndex,
+		);
+		return playerPages.call(this, ctx, { channelName, pageSize }, { itemIndex });
+	});
 	return players.map((json) => ({ json }));
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { operationField } from '../../form/commonFields';
 import type { AgoraOperation } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
@@ -55,19 +56,9 @@ const operationOptions = (getManyValue: string): INodePropertyOptions[] => [
  * getAll like every other resource. The newest comes first (n8n 1.x lists the actions of the first
  * list that matches any of the node's versions).
  */
-const operationField = (versions: number[], getManyValue: string): INodeProperties => ({
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['cloudPlayer'], '@version': versions } },
-	options: operationOptions(getManyValue),
-	default: 'create',
-});
-
 export const cloudPlayerDescription: INodeProperties[] = [
-	operationField([1.1, 1.2, 1.3, 1.4], 'getAll'),
-	operationField([1], 'getMany'),
+	operationField('cloudPlayer', 'create', operationOptions('getAll'), [1.1, 1.2, 1.3, 1.4]),
+	operationField('cloudPlayer', 'create', operationOptions('getMany'), [1]),
 	...create.description,
 	...del.description,
 	...get.description,

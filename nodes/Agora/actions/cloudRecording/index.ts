@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationField } from '../../form/commonFields';
 import type { AgoraOperation } from '../types';
 import {
 	RECORD_CONVERSATION,
@@ -20,47 +21,39 @@ export const cloudRecordingOperations: Record<string, AgoraOperation> = {
 };
 
 export const cloudRecordingDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['cloudRecording'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a cloud recording',
-				description: 'Get a recording’s status and the files written so far',
-			},
-			{
-				name: 'Start',
-				value: 'start',
-				action: 'Start a cloud recording',
-				description: 'Record a channel or a web page into your storage',
-			},
-			{
-				name: 'Stop',
-				value: 'stop',
-				action: 'Stop a cloud recording',
-				description: 'Stop a recording and get its files',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a cloud recording',
-				description:
-					'Change whom it records, refresh the storage token, pause a web page recording or set its RTMP output',
-			},
-			{
-				name: 'Update Layout',
-				value: 'updateLayout',
-				action: 'Update a cloud recording layout',
-				description: 'Change the video layout of a mix (composite) recording',
-			},
-		],
-		default: 'start',
-	},
+	operationField('cloudRecording', 'start', [
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a cloud recording',
+			description: 'Get a recording’s status and the files written so far',
+		},
+		{
+			name: 'Start',
+			value: 'start',
+			action: 'Start a cloud recording',
+			description: 'Record a channel or a web page into your storage',
+		},
+		{
+			name: 'Stop',
+			value: 'stop',
+			action: 'Stop a cloud recording',
+			description: 'Stop a recording and get its files',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a cloud recording',
+			description:
+				'Change whom it records, refresh the storage token, pause a web page recording or set its RTMP output',
+		},
+		{
+			name: 'Update Layout',
+			value: 'updateLayout',
+			action: 'Update a cloud recording layout',
+			description: 'Change the video layout of a mix (composite) recording',
+		},
+	]),
 	...start.description,
 	...get.description,
 	...update.description,

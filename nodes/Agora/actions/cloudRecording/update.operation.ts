@@ -6,8 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { validateOrThrow } from '../../../shared/validate';
-import { changeRecording, type RecordingSession } from '../../api/cloudRecordings';
 import { readRecordingStorage } from '../../api/recordingSetup';
 import { builds, buildsAt } from '../../form/labels';
 import { compact, group, text } from '../../form/bodyWriters';
@@ -15,13 +13,8 @@ import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { updateRecordingRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import {
-	channelAndRecorderFields,
-	failoverWaitField,
-	readSession,
-	sessionFields,
-} from './recordingFields';
-import { failoverWaitMs } from './output';
+import { channelAndRecorderFields, failoverWaitField, sessionFields } from './recordingFields';
+import { sendRecordingChange } from './output';
 import { uidList, uids } from './uids';
 
 buildsAt({
@@ -129,28 +122,13 @@ export async function execute(
 		rtmpPublishConfig: rtmpUrl ? { outputs: [{ rtmpUrl }] } : undefined,
 		storageConfig: storage?.config,
 	});
-	const { clientRequest: checked, ...session } = validateOrThrow(
-		this,
-		updateRecordingRequestSchema,
-		{ ...readSession(r, true), clientRequest },
-		itemIndex,
-	);
 	const withKeys = storage ? { ...ctx, secrets: [...ctx.secrets, ...storage.secrets] } : ctx;
-	const answer = await changeRecording(
+	const { session, change, requestId } = await sendRecordingChange(
 		this,
 		withKeys,
-		session as RecordingSession,
-		{ verb: 'update', clientRequest: checked as IDataObject, failoverWaitMs: failoverWaitMs(r) },
+		r,
+		{ verb: 'update', schema: updateRecordingRequestSchema, clientRequest },
 		itemIndex,
 	);
-	return [
-		{
-			json: {
-				updated: true,
-				...session,
-				updatedFields: Object.keys(checked),
-				requestId: answer.requestId ?? null,
-			},
-		},
-	];
+	return [{ json: { updated: true, ...session, updatedFields: Object.keys(change), requestId } }];
 }

@@ -6,20 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { validateOrThrow } from '../../../shared/validate';
-import { changeRecording, type RecordingSession } from '../../api/cloudRecordings';
 import { compact, text } from '../../form/bodyWriters';
 import { FormReader } from '../../form/reader';
 import { changes } from '../../run/sideEffects';
 import { updateLayoutRequestSchema } from '../../schemas/cloudRecording';
 import type { OperationContext } from '../types';
-import {
-	channelAndRecorderFields,
-	failoverWaitField,
-	readSession,
-	sessionFields,
-} from './recordingFields';
-import { failoverWaitMs } from './output';
+import { channelAndRecorderFields, failoverWaitField, sessionFields } from './recordingFields';
+import { sendRecordingChange } from './output';
 
 const properties: INodeProperties[] = [
 	...sessionFields.map((field) =>
@@ -128,24 +121,12 @@ export async function execute(
 		backgroundImage: text(o.backgroundImage),
 		defaultUserBackgroundImage: text(o.defaultUserBackgroundImage),
 	});
-	const { clientRequest: checked, ...session } = validateOrThrow(
-		this,
-		updateLayoutRequestSchema,
-		{ ...readSession(r, true), clientRequest },
-		itemIndex,
-	);
-	const answer = await changeRecording(
+	const { session, change, requestId } = await sendRecordingChange(
 		this,
 		ctx,
-		session as RecordingSession,
-		{
-			verb: 'updateLayout',
-			clientRequest: checked as IDataObject,
-			failoverWaitMs: failoverWaitMs(r),
-		},
+		r,
+		{ verb: 'updateLayout', schema: updateLayoutRequestSchema, clientRequest },
 		itemIndex,
 	);
-	return [
-		{ json: { updated: true, ...session, layout: checked, requestId: answer.requestId ?? null } },
-	];
+	return [{ json: { updated: true, ...session, layout: change, requestId } }];
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { agoraRequest, type AgoraContext } from '../../transport';
+import type { AgoraContext } from '../../transport';
 import { callIdField, readAgentId } from '../../form/locators';
-import { withAgentId } from '../../api/agents';
+import { getAgentRecord } from '../../api/agents';
 import { callPath } from '../../api/calls';
 
 const properties: INodeProperties[] = [callIdField];
@@ -23,11 +23,11 @@ export async function execute(
 	ctx: AgoraContext,
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
-	const response = await agoraRequest.call(
+	const call = await getAgentRecord(
 		this,
 		ctx,
-		{ method: 'GET', api: 'agent', path: callPath(agentId), idempotent: true, action: 'get call' },
+		{ agentId, path: callPath(agentId), action: 'get call' },
 		itemIndex,
 	);
-	return [{ json: withAgentId(response.body, agentId) }];
+	return [{ json: call }];
 }

@@ -11,14 +11,9 @@ import { FormReader } from '../../form/reader';
 import { validateOrThrow } from '../../../shared/validate';
 import { callRecordsQuerySchema, withoutSeparators } from '../../schemas/telephony';
 import type { AgoraContext } from '../../transport';
-import {
-	pageSizeOptions,
-	readGetMany,
-	returnAllAndLimit,
-	type PageSizeRule,
-} from '../../form/getMany';
+import { getManyFields, type PageSizeRule } from '../../form/getMany';
 import { callRecordPages, type CallRecordsQuery } from '../../api/calls';
-import { firstItems } from '../../api/pages';
+import { getManyItems, pageSizeWithin } from '../../api/pages';
 
 const ANY = 'any';
 
@@ -27,8 +22,7 @@ const PAGES: PageSizeRule = {
 	description: 'Records per request (limit); Agora’s default is 20',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
+const properties: INodeProperties[] = getManyFields(PAGES, [
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -74,8 +68,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	pageSizeOptions(PAGES),
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['phoneCall'], operation: ['getAll'] } },
@@ -106,16 +99,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const query = readQuery(this, itemIndex);
 	validateOrThrow(this, callRecordsQuerySchema, query, itemIndex);
-	const { limit, pageSize } = readGetMany(new FormReader(this, itemIndex), PAGES);
-	const records = await firstItems(
-		callRecordPages(
-			this,
-			ctx,
-			query,
-			(fetched) => Math.max(1, Math.min(pageSize, limit - fetched)),
-			{ itemIndex },
-		),
-		limit,
+	const records = await getManyItems(new FormReader(this, itemIndex), PAGES, (request) =>
+		callRecordPages(this, ctx, query, pageSizeWithin(request), { itemIndex }),
 	);
 	return records.map((json) => ({ json }));
 }

@@ -11,7 +11,7 @@ import { changes } from '../../run/sideEffects';
 import { agoraRequest, type AgoraContext } from '../../transport';
 import { callIdField, readAgentId } from '../../form/locators';
 import { callHasEnded, callPath } from '../../api/calls';
-import { recordingOfItem, stopConversationRecording } from '../../api/conversationRecording';
+import { stopRecordingOfItem } from '../../api/conversationRecording';
 
 const properties: INodeProperties[] = [callIdField];
 
@@ -26,9 +26,8 @@ const ACTION = 'hang up call';
 export const sideEffect = changes('phoneCall', 'hung up', 'agent_id', ['already_ended']);
 
 /**
- * Hangs up and makes the agent leave. Safe to repeat: a call that has already ended counts as hung
- * up (output `already_ended: true`, with how it ended). Agora answers 404 for an ended call as for
- * an unknown one, so a 404 is checked against the call's status.
+ * Hangs up, the agent leaves, then the item's recording stops. Safe to repeat: an ended call counts
+ * as hung up (`already_ended: true`); Agora's 404 (ended or unknown) is checked against its status.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -37,10 +36,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readAgentId(this, itemIndex);
 	const json = await hangUp.call(this, itemIndex, ctx, agentId);
-	// The recording Call began (Record the Conversation), named by the input item.
-	const recording = recordingOfItem(this.getInputData()[itemIndex]?.json ?? {}, agentId);
-	if (recording) json.recording = await stopConversationRecording(this, ctx, recording, itemIndex);
-	return [{ json }];
+	return [{ json: await stopRecordingOfItem(this, ctx, agentId, json, itemIndex) }];
 }
 
 async function hangUp(

@@ -9,13 +9,12 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { Agora } from '../../../../nodes/Agora/Agora.node';
 import { itemParameter } from '../../../../nodes/Agora/form/parameters';
 import { registerNodeType, runWorkflow, type TestWorkflow } from '../../../lib/harness';
+import { testNodeType } from '../../../lib/triggerHarnessTypes';
 
 type Outcome = { value: unknown } | { error: true };
 
@@ -28,20 +27,12 @@ function outcome(read: () => unknown): Outcome {
 }
 
 /** Reads every parameter of every item both ways; outputs one item per (item, parameter). */
-class CompareNode implements INodeType {
-	description = {
-		displayName: 'Compare',
-		name: 'compare',
-		group: ['transform'],
-		version: 1,
-		description: 'Reads its parameters through itemParameter and through n8n',
-		defaults: { name: 'Compare' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [],
-	} as unknown as INodeTypeDescription;
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+const compareNode = testNodeType({
+	name: 'compare',
+	displayName: 'Compare',
+	group: 'transform',
+	description: 'Reads its parameters through itemParameter and through n8n',
+	async execute() {
 		const names = Object.keys(this.getNode().parameters);
 		const out: INodeExecutionData[] = [];
 		// Counts the reads itemParameter hands to n8n (the context's own function, wrapped here only).
@@ -63,10 +54,8 @@ class CompareNode implements INodeType {
 			}
 		});
 		return [out];
-	}
-}
-
-const compareNode = new CompareNode();
+	},
+});
 registerNodeType('test.compare', compareNode);
 
 /** n8n keeps only the parameters a node declares: declare the ones a test uses. */

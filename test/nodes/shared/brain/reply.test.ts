@@ -3,36 +3,25 @@
  * Reply (saved workflows): what it hands to sendResponse (SSE or chat.completion JSON, tool calls),
  * how it reads the request that started the workflow, and its refusals.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-} from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { parseReplyChunk } from '../../../../nodes/shared/brain/openAiChat';
 import { registerNodeType, runWorkflow, type TestWorkflow, apiField } from '../../../lib/harness';
+import { testNodeType } from '../../../lib/triggerHarnessTypes';
 
 /** Stands in for the Agora Agent LLM Trigger: emits the item given in `request`. */
-class FakeLlmTrigger implements INodeType {
-	description = {
-		displayName: 'Fake LLM Trigger',
-		name: 'agoraLlmTrigger',
-		group: ['trigger'],
-		version: 1,
-		description: 'Emits a request item',
-		defaults: { name: 'Trigger' },
-		inputs: [],
-		outputs: ['main'],
-		properties: [{ displayName: 'Request', name: 'request', type: 'json', default: '{}' }],
-	} as unknown as INodeType['description'];
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+const fakeLlmTrigger = testNodeType({
+	name: 'agoraLlmTrigger',
+	displayName: 'Fake LLM Trigger',
+	group: 'trigger',
+	description: 'Emits a request item',
+	inputs: [],
+	properties: [{ displayName: 'Request', name: 'request', type: 'json', default: '{}' }],
+	async execute() {
 		return [[{ json: JSON.parse(this.getNodeParameter('request', 0) as string) as IDataObject }]];
-	}
-}
-registerNodeType('n8n-nodes-agora.agoraLlmTrigger', new FakeLlmTrigger());
+	},
+});
+registerNodeType('n8n-nodes-agora.agoraLlmTrigger', fakeLlmTrigger);
 
 /** The reply as a node of its own, and as the Agora node's operation that saved workflows hold. */
 const HOLDERS: Array<[string, (reply: IDataObject) => TestWorkflow['nodes'][number]]> = [
@@ -334,7 +323,7 @@ describe.each(HOLDERS)('%s', (_holder, replyNode) => {
 		});
 
 		it('reads stream and model from the body after n8n’s core Webhook node', async () => {
-			registerNodeType('n8n-nodes-base.webhook', new FakeLlmTrigger());
+			registerNodeType('n8n-nodes-base.webhook', fakeLlmTrigger);
 			const { sent } = await reply(
 				{ body: { stream: true, model: 'core-model', messages: [] } },
 				{ answer: 'ok' },

@@ -32,15 +32,5 @@ export {
 	noPreset,
 	stringUid,
 } from './startBase';
-export {
-	agentIdBase,
-	stopSpec,
-	updateFields,
-	updateSpec,
-	speakSpec,
-	interruptSpec,
-	getSpec,
-	historySpec,
-	agentListSpec,
-} from './running';
+export * from './running';
 export { startMutations };
