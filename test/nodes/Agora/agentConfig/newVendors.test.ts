@@ -169,3 +169,44 @@ test('OpenAI GPT-Live without its url is refused before sending, naming MLLM URL
 	expect(result.error('Agora')?.message).toContain('“MLLM URL”');
 	expect(sb.requests.filter((r) => r.path.endsWith('/join'))).toHaveLength(0);
 });
+
+describe('Gemini Live thinking level (models/mllm/gemini.mdx documents no such key)', () => {
+	// Agora names no thinking field for Gemini Live, so whatever the user writes in params is sent as is.
+	const params = {
+		model: 'gemini-3.1-flash-live-preview',
+		voice: 'Charon',
+		thinking_config: { thinking_level: 'low' },
+	};
+
+	test('Agent › Start sends MLLM Params untouched', async () => {
+		const properties = await start({
+			mode: 'mllm',
+			mllmVendor: 'gemini',
+			mllmApiKey: '<GOOGLE_GEMINI_API_KEY>',
+			mllmParams: JSON.stringify(params),
+		});
+		expect((properties.mllm as IDataObject).params).toEqual(params);
+	});
+
+	test('Agent › Update sends MLLM Params untouched', async () => {
+		await start({
+			mode: 'mllm',
+			mllmVendor: 'gemini',
+			mllmApiKey: '<GOOGLE_GEMINI_API_KEY>',
+			mllmParams: JSON.stringify({ model: params.model }),
+		});
+		const agentId = sb.agents()[0].agentId;
+		const result = await runWorkflow(
+			agoraWorkflow({
+				resource: 'agent',
+				operation: 'update',
+				agentId,
+				updateFields: { mllmParams: JSON.stringify(params) },
+			} as INodeParameters),
+			credential,
+		);
+		expect(result.error('Agora')).toBeUndefined();
+		const update = sb.requests.find((r) => r.path.endsWith('/update'));
+		expect(update?.body).toEqual({ properties: { mllm: { params } } });
+	});
+});
