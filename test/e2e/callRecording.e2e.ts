@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
- * Template 19 in a real n8n: a campaign call recorded by Cloud Recording › Start and Stop (the
- * sandbox's recorder uploads a real MP4 to a local S3 store), Agora's "uploaded" notification starts
- * the template, n8n's S3 node fetches the file, the scripted model transcribes it (it checks the
+ * Template 19 in a real n8n: a campaign call placed by Phone Call › Call with Record the
+ * Conversation on `campaign-<row id>-try-1`, the callee's turns, Hang Up (the sandbox's recorder
+ * uploads a real MP4 to a local S3 store); Agora's "uploaded" notification starts the template, n8n's S3 node fetches the file, the scripted model transcribes it (it checks the
  * audio) and answers the Information Extractor; only that call's row gets the fields. A forged
  * notification, a second "uploaded" for the same recording and recordings of other channels change
  * nothing.
@@ -21,18 +21,19 @@ import {
 	unsetTableNodes,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
-import {
-	EXAMPLE_CREDENTIAL,
-	EXAMPLES_DIR,
-	recordingBucketCredential,
-} from '../../scripts/lib/examples';
+import { EXAMPLES_DIR, recordingBucketCredential } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
+import {
+	agoraOutput,
+	agoraWorkflow,
+	importRecordingStorage,
+	untilRecordingInProgress,
+} from '../lib/recordingE2e';
 
 const TEMPLATE = path.join(EXAMPLES_DIR, '19-record-transcribe-summarise-calls.json');
 const TEMPLATE_ID = 'agoraExRecSumm01';
-const STORAGE_CREDENTIAL = { id: 'recordingStorageE2e', name: 'Agora recording storage' };
 /** What the scripted model hears in the recorded call and extracts from it. */
 const TRANSCRIPT = 'Hello, this is Acme Dental about your appointment. Yes, Tuesday works for me.';
 const EXTRACTED = { outcome: 'confirmed', next_step: 'nothing', sentiment: 'positive' };
@@ -56,11 +57,6 @@ const extraction = ({ system, question }: { system: string; question: string }) 
 			) +
 			'\n```'
 		: undefined;
-
-const agoraVersion = (): number =>
-	JSON.parse(
-		fs.readFileSync(path.join(EXAMPLES_DIR, '08-phone-call-campaign.json'), 'utf8'),
-	).nodes.find((n: any) => n.type === 'n8n-nodes-agora.agora').typeVersion;
 
 /** The template as a user sets it up: the contacts table selected, the bucket filled in. */
 function template(): object {
@@ -91,19 +87,8 @@ useN8nE2e({ name: 'recording-e2e' }, async (e2e) => {
 		},
 		// n8n's own S3 credential, reading the bucket Agora's recorder writes to.
 		recordingBucketCredential(store),
-		{
-			...STORAGE_CREDENTIAL,
-			type: 'agoraRecordingStorageApi',
-			data: {
-				vendor: 's3Compatible',
-				endpoint: store.endpoint,
-				bucket: store.bucket,
-				accessKey: store.accessKey,
-				secretKey: store.secretKey,
-				fileNamePrefix: 'calls',
-			},
-		},
 	]);
+	await importRecordingStorage(host, store, 'calls');
 	await e2e.serve([]);
 	contacts = await createContactsTable(host, 'agora_campaign_contacts_recorded', [
 		{ ...newContact('Ada', '+14155550141', 'Europe/Berlin'), status: 'answered', tries: 1 },
@@ -120,92 +105,54 @@ afterAll(async () => {
 	await Promise.all([store?.stop(), model?.close()]);
 });
 
-const auth = () =>
-	'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-
-/** An agent talking in `channel` (its LLM the scripted model), running on the sandbox's clock. */
-async function agentIn(channel: string): Promise<string> {
-	const res = await fetch(
-		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
-		{
-			method: 'POST',
-			headers: { authorization: auth(), 'content-type': 'application/json' },
-			body: JSON.stringify({
-				name: channel,
-				properties: {
-					channel,
-					token: '',
-					agent_rtc_uid: '1001',
-					remote_rtc_uids: ['2002'],
-					llm: { url: `${model.url}/chat/completions`, greeting_message: 'Hello, this is Acme.' },
-					tts: { vendor: 'microsoft', params: {} },
-				},
-			}),
-		},
+/**
+ * A campaign call as template 08 places it, with Record the Conversation added: Phone Call › Call on
+ * `channel`, the callee's turns spoken, Hang Up (which stops the recording and lists its files).
+ */
+async function recordedCall(
+	channel: string,
+	toNumber: string,
+	turns: string[],
+): Promise<{ cname: string; sid: string; uid: string; files: Array<{ key: string }> }> {
+	await sandbox.control('telephony/callees', {
+		number: toNumber,
+		// answers and stays on the line until Hang Up
+		script: { action: 'answer', afterMs: 200, hangUpAfterMs: 600_000 },
+	});
+	const call = await agoraOutput(
+		host,
+		agoraWorkflow(`Call ${channel}`, {
+			resource: 'phoneCall',
+			operation: 'call',
+			toNumber,
+			fromNumber: '+14155550100',
+			greeting: 'Hello, this is Acme Dental about your appointment.',
+			model: { llmUrl: `${model.url}/chat/completions`, llmApiKey: 'sk-local-scripted' },
+			identity: { name: channel, channel },
+			conversation: { recordConversation: true },
+		}),
 	);
-	const { agent_id } = (await res.json()) as { agent_id: string };
-	await sandbox.control('clock', { advanceMs: 50 });
-	return agent_id;
-}
-
-const manual = {
-	name: 'Run',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-const recordingNode = (name: string, parameters: object) => ({
-	name,
-	type: 'n8n-nodes-agora.agora',
-	typeVersion: agoraVersion(),
-	position: [440, 0],
-	parameters: { resource: 'cloudRecording', ...parameters },
-	credentials: {
-		agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name },
-		agoraRecordingStorageApi: STORAGE_CREDENTIAL,
-	},
-});
-
-/** A call recorded as the campaign's calls are: Cloud Recording › Start, a turn, Stop (waits for the upload). */
-async function recordCall(channel: string, said: string): Promise<Record<string, any>> {
-	const agent = await agentIn(channel);
-	const startRun = await host.executeDefinition({
-		name: `Record ${channel}`,
-		nodes: [manual, recordingNode('Start Recording', { operation: 'start', channelName: channel })],
-		connections: { Run: { main: [[{ node: 'Start Recording', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	});
-	expect(startRun.run.status).toBe('success');
-	const [started] = nodeOutput(startRun.run.data, 'Start Recording');
-	// the recorder joins after the sandbox's start delay, then the caller speaks and the agent answers
-	await sandbox.control('clock', { advanceMs: 100 });
-	await sandbox.control(`agents/${agent}/say`, { text: said });
-	await sandbox.control('clock', { advanceMs: 15_000 });
-	const stopRun = await host.executeDefinition({
-		name: `Stop ${channel}`,
-		nodes: [
-			manual,
+	expect(call.recording).toMatchObject({ mode: 'mix', cname: channel });
+	await eventually(async () => {
+		const calls = (await sandbox.control('state')) as { calls: Array<Record<string, any>> };
+		return calls.calls.find((c) => c.agentId === call.agent_id)?.state === 'ANSWERED' || undefined;
+	}, `the answer of ${channel}`);
+	for (const text of turns) await sandbox.control(`agents/${call.agent_id}/say`, { text });
+	expect(await untilRecordingInProgress(sandbox, call.recording.sid)).toBe(5);
+	const hungUp = await agoraOutput(
+		host,
+		agoraWorkflow(
+			`Hang up ${channel}`,
 			{
-				name: 'Started',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { jsCode: `return [{ json: ${JSON.stringify(started)} }];` },
+				resource: 'phoneCall',
+				operation: 'hangUp',
+				agentId: { __rl: true, mode: 'id', value: call.agent_id },
 			},
-			recordingNode('Stop Recording', { operation: 'stop' }),
-		],
-		connections: {
-			Run: { main: [[{ node: 'Started', type: 'main', index: 0 }]] },
-			Started: { main: [[{ node: 'Stop Recording', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-		active: false,
-	});
-	expect(stopRun.run.status).toBe('success');
-	const [stopped] = nodeOutput(stopRun.run.data, 'Stop Recording');
-	return { ...started, files: stopped.files };
+			call,
+		),
+	);
+	expect(hungUp).toMatchObject({ hung_up: true, recording: { stopped: true } });
+	return { ...call.recording, files: hungUp.recording.files as Array<{ key: string }> };
 }
 
 async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -256,8 +203,11 @@ async function sendUploaded(
 
 test('a recorded campaign call: the MP4 from the bucket is transcribed and outcome, next step, sentiment land in its row only; a resend, a forgery and other channels change nothing', async () => {
 	const [ada, ben] = await dataTableRows(host, contacts);
-	const recorded = await recordCall(`campaign-${ada.id}-try-1`, 'Yes, Tuesday works for me.');
-	const mp4 = (recorded.files as Array<{ key: string }>).find((f) => f.key.endsWith('.mp4'))!;
+	const recorded = await recordedCall(`campaign-${ada.id}-try-1`, ada.phone, [
+		'Hello?',
+		'Yes, Tuesday works for me.',
+	]);
+	const mp4 = recorded.files.find((f) => f.key.endsWith('.mp4'))!;
 	expect(mp4.key).toMatch(new RegExp(`^calls/${recorded.sid}_campaign-${ada.id}-try-1_0\\.mp4$`));
 
 	const written = await eventually(async () => {
@@ -313,7 +263,7 @@ test('a recorded campaign call: the MP4 from the bucket is transcribed and outco
 		200,
 	);
 	// A real recording of a channel that is no campaign call.
-	await recordCall('support-room-7', 'Where is my order?');
+	await recordedCall('support-room-7', '+14155550177', ['Where is my order?']);
 
 	const all = await runs(4);
 	expect(all).toHaveLength(4);

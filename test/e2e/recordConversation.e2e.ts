@@ -11,69 +11,27 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-import { EXAMPLE_CREDENTIAL, NOTIFICATIONS_CREDENTIAL } from '../../scripts/lib/examples';
+import { NOTIFICATIONS_CREDENTIAL } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost, type RecordedExecution } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { useN8nE2e } from '../lib/n8nE2e';
+import {
+	agoraOutput as runAgora,
+	agoraWorkflow,
+	importRecordingStorage,
+	untilRecordingInProgress,
+} from '../lib/recordingE2e';
 
 const TRIGGER_ID = 'agoraRecConvTrig1';
 const TRIGGER_WEBHOOK = '2f7c9e41-5b3a-4d8e-9c1f-6a0b2d4e8f13';
-const STORAGE_CREDENTIAL = { id: 'agoraRecConvStore', name: 'Local recording bucket' };
 
 let host: N8nHost;
 let sandbox: SandboxProcess;
 let store: ObjectStore;
 let model: ScriptedModel;
 let webhookUrl: string;
-
-const agoraCredentials = {
-	agoraApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name },
-	agoraRecordingStorageApi: STORAGE_CREDENTIAL,
-};
-
-const manual = {
-	id: 'm',
-	name: 'Run',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
-/** Manual -> [Code giving `item`] -> Agora with `parameters` (node version 1.4). */
-function agoraWorkflow(name: string, parameters: object, item?: object) {
-	const agora = {
-		id: 'a',
-		name: 'Agora',
-		type: 'n8n-nodes-agora.agora',
-		typeVersion: 1.4,
-		position: [400, 0],
-		parameters,
-		credentials: agoraCredentials,
-	};
-	const code = item && {
-		id: 'c',
-		name: 'Item',
-		type: 'n8n-nodes-base.code',
-		typeVersion: 2,
-		position: [200, 0],
-		parameters: { jsCode: `return [{ json: ${JSON.stringify(item)} }];` },
-	};
-	const nodes = code ? [manual, code, agora] : [manual, agora];
-	const chain = nodes.slice(1).map((node, i) => [nodes[i].name, node.name]);
-	return {
-		name,
-		// n8n 1.x stores no workflow without it.
-		active: false,
-		nodes,
-		settings: { executionOrder: 'v1' },
-		connections: Object.fromEntries(
-			chain.map(([from, to]) => [from, { main: [[{ node: to, type: 'main', index: 0 }]] }]),
-		),
-	};
-}
 
 const triggerWorkflow = {
 	id: TRIGGER_ID,
@@ -95,15 +53,7 @@ const triggerWorkflow = {
 	connections: {},
 };
 
-/** Runs a workflow once; returns the Agora node's first output item. */
-async function agoraOutput(workflow: object): Promise<Record<string, any>> {
-	const { run, raw } = await host.executeDefinition(workflow);
-	if (run.status !== 'success')
-		throw new Error(
-			`${JSON.stringify(run.data.resultData.error ?? {})}\n${raw.stderr.slice(-2000)}`,
-		);
-	return nodeOutput(run.data, 'Agora')[0] as Record<string, any>;
-}
+const agoraOutput = (workflow: object) => runAgora(host, workflow);
 
 /** The recorded file's streams and duration as ffprobe reads them. */
 function probe(media: Buffer): { duration: number; codecTypes: string[] } {
@@ -123,31 +73,13 @@ function probe(media: Buffer): { duration: number; codecTypes: string[] } {
 	};
 }
 
-const recordingStatus = async (sid: string) =>
-	((await sandbox.control('recordings')) as Array<{ sid: string; status: number }>).find(
-		(r) => r.sid === sid,
-	)?.status;
-
 useN8nE2e({ name: 'e2e' }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	store = await startObjectStore();
 	model = await startScriptedModel();
 	webhookUrl = e2e.webhookUrl(`${TRIGGER_WEBHOOK}/webhook`);
 	await e2e.importAgoraCredential();
-	await host.importCredentialData([
-		{
-			...STORAGE_CREDENTIAL,
-			type: 'agoraRecordingStorageApi',
-			data: {
-				vendor: 's3Compatible',
-				endpoint: store.endpoint,
-				bucket: store.bucket,
-				accessKey: store.accessKey,
-				secretKey: store.secretKey,
-				fileNamePrefix: 'conversations',
-			},
-		},
-	]);
+	await importRecordingStorage(host, store, 'conversations');
 	await e2e.importWorkflows([triggerWorkflow]);
 	await e2e.serve([TRIGGER_ID]);
 	await sandbox.control('config', {
@@ -233,10 +165,7 @@ test('Phone Call › Call records the call; Hang Up stops the recording and list
 	);
 	expect(call.recording).toMatchObject({ mode: 'mix', cname: call.channel });
 	expect([call.agent_rtc_uid, call.rtc_uid]).not.toContain(call.recording.uid);
-	// Recording status 5 ("in progress"): its first slice is written once someone has spoken.
-	for (let polls = 0; polls < 200 && (await recordingStatus(call.recording.sid)) !== 5; polls++)
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	expect(await recordingStatus(call.recording.sid)).toBe(5);
+	expect(await untilRecordingInProgress(sandbox, call.recording.sid)).toBe(5);
 
 	const hungUp = await agoraOutput(
 		agoraWorkflow(
