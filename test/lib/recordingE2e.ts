@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- not part of the published package: test or dev code run by plain Node */
 /**
  * Steps the recording e2e files share: the Agora Recording Storage credential on the local S3 store,
  * one-node Agora workflows run by hand (Start or Call with Record the Conversation, Stop, Hang Up),
