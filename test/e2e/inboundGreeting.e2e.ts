@@ -14,13 +14,13 @@ import {
 	unsetTableNodes,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
-import { EXAMPLES_DIR } from '../../scripts/lib/examples';
+import { EXAMPLES_DIR, INBOUND_GREETING_WORKFLOW_ID } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
 import { useN8nE2e } from '../lib/n8nE2e';
 
 const TEMPLATE = path.join(EXAMPLES_DIR, '20-greet-known-caller-by-name.json');
-const TEMPLATE_ID = 'agoraExInboundGreet01';
+const TEMPLATE_ID = INBOUND_GREETING_WORKFLOW_ID;
 const WEBHOOK_ID = '5d2b8e61-3f7a-4c19-a0e4-7b6c9d1f2a83';
 const OUR_NUMBER = '+14155550170';
 const ADA = {
