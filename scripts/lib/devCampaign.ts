@@ -47,7 +47,7 @@ export async function scriptSampleCallees(sandbox: SandboxProcess): Promise<void
 }
 
 export interface TablePlan {
-	/** Create the table (with the sample contacts). */
+	/** Create the table (with its sample rows). */
 	create: boolean;
 	/** The table to select in the template's Data Table nodes. */
 	use?: string;
@@ -57,7 +57,7 @@ export interface TablePlan {
  * A table of that name in n8n (the user's or dev's) is used as it is; one dev made and the user
  * deleted stays deleted (unless `reset`); otherwise dev creates it.
  */
-export function planCampaignTable(
+export function planDevTable(
 	existing: string | undefined,
 	madeBefore: string | undefined,
 	reset: boolean,
@@ -67,27 +67,56 @@ export function planCampaignTable(
 	return { create: true };
 }
 
+/** A table dev makes for a template: its name, its columns, its sample rows (sandbox only). */
+export interface DevTableSpec {
+	name: string;
+	columns: ReadonlyArray<readonly [string, 'string' | 'number' | 'boolean']>;
+	sampleRows: () => Array<Record<string, unknown>>;
+}
+
+/** Template 08's contacts: the sample contacts, their calling hours open around noon. */
+export const CAMPAIGN_TABLE_SPEC: DevTableSpec = {
+	name: CAMPAIGN_TABLE,
+	columns: CAMPAIGN_COLUMNS,
+	sampleRows: () => {
+		const zone = zoneAt(12);
+		return SAMPLE_CONTACTS.map((c) => newContact(c.name, c.phone, zone));
+	},
+};
+
+/** Template 20's known callers: with the sandbox, Ada's number is one. */
+export const KNOWN_CALLERS_TABLE_SPEC: DevTableSpec = {
+	name: 'agora_known_callers',
+	columns: [
+		['phone', 'string'],
+		['name', 'string'],
+		['notes', 'string'],
+	],
+	sampleRows: () => [
+		{ phone: SAMPLE_CONTACTS[0].phone, name: 'Ada', notes: 'Has an appointment on Tuesday.' },
+	],
+};
+
 /**
- * The contacts table for the template dev is about to import: the one named agora_campaign_contacts
- * in the project dev imports into, or a new one (sample contacts with the sandbox, empty with real
- * Agora). Returns its id, and the id of a table dev made (for its record); none when this n8n has no
- * Data Tables or the user deleted the one dev made.
+ * The table for a template dev is about to import: the one of that name in the project dev
+ * imports into, or a new one (sample rows with the sandbox, empty with real Agora). Returns its id,
+ * and the id of a table dev made (for its record); none when this n8n has no Data Tables or the
+ * user deleted the one dev made.
  */
-export async function campaignTable(
+export async function devTable(
 	n8n: DevN8n,
+	spec: DevTableSpec,
 	options: { madeBefore?: string; reset: boolean; samples: boolean },
 ): Promise<{ use?: string; made?: string }> {
 	// The project the examples go into: the one that owns dev's Agora credential.
 	const tables = await n8n.dataTables(EXAMPLE_CREDENTIAL.id);
 	if (!tables) return {};
-	const plan = planCampaignTable(
-		await tables.find(CAMPAIGN_TABLE),
-		options.madeBefore,
-		options.reset,
-	);
+	const plan = planDevTable(await tables.find(spec.name), options.madeBefore, options.reset);
 	if (!plan.create) return { use: plan.use };
-	const zone = zoneAt(12);
-	const rows = options.samples ? SAMPLE_CONTACTS.map((c) => newContact(c.name, c.phone, zone)) : [];
-	const made = await tables.create(CAMPAIGN_TABLE, CAMPAIGN_COLUMNS, rows);
+	const made = await tables.create(
+		spec.name,
+		spec.columns,
+		options.samples ? spec.sampleRows() : [],
+	);
 	return { use: made, made };
 }

@@ -16,6 +16,7 @@ import {
 	EXAMPLE_CREDENTIAL,
 	exampleCredentials,
 	exampleFiles,
+	INBOUND_GREETING_WORKFLOW_ID,
 	PHONE_EXAMPLES,
 	recordingBucketCredential,
 	TRIGGER_WEBHOOK_ID,
@@ -25,9 +26,15 @@ import {
 } from './examples';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { startObjectStore, type ObjectStore } from '../../sandbox/src/objectStore';
-import { CAMPAIGN_TABLE, heardVoicemail, VOICEMAIL_TOOL } from './campaign';
+import { heardVoicemail, VOICEMAIL_TOOL } from './campaign';
 import { selectTable, unsetTableNodes } from './dataTables';
-import { campaignTable, SAMPLE_CONTACTS, scriptSampleCallees } from './devCampaign';
+import {
+	CAMPAIGN_TABLE_SPEC,
+	devTable,
+	KNOWN_CALLERS_TABLE_SPEC,
+	scriptSampleCallees,
+	type DevTableSpec,
+} from './devCampaign';
 import { planImports, readImportRecord, writeImportRecord } from './devImports';
 import type { DevN8n, WorkflowJson } from './devN8n';
 import { OwnN8n } from './devN8nOwn';
@@ -310,8 +317,10 @@ async function importUntouched(
 				? (websiteAgentWorkflow(talkPageOrigin) as unknown as WorkflowJson)
 				: readExample<WorkflowJson>(examples.get(id)!, withSandbox),
 		);
-		const campaign = workflows.find((w) => w.id === PHONE_EXAMPLES.campaignWorkflowId);
-		if (campaign) await withCampaignTable(ctx, n8n, record, { workflow: campaign, withSandbox });
+		for (const [workflowId, spec] of DEV_TABLES) {
+			const workflow = workflows.find((w) => w.id === workflowId);
+			if (workflow) await withDevTable(ctx, n8n, record, { workflow, spec, withSandbox });
+		}
 		ctx.say(`importing ${workflowPlan.toImport.length} of the ${examples.size} example workflows`);
 		await n8n.importWorkflows(workflows);
 		// The website template's web page is the sandbox's talk page: active only with the sandbox.
@@ -339,32 +348,42 @@ async function importUntouched(
 	writeImportRecord(ctx.folder, record);
 }
 
+/** The templates dev imports with a Data Table of their own, by workflow id. */
+const DEV_TABLES: Array<[string, DevTableSpec]> = [
+	[PHONE_EXAMPLES.campaignWorkflowId, CAMPAIGN_TABLE_SPEC],
+	[INBOUND_GREETING_WORKFLOW_ID, KNOWN_CALLERS_TABLE_SPEC],
+];
+
 /**
- * Template 08's contacts table (scripts/lib/devCampaign.ts), selected in the copy of 08 about to be
- * imported: only its Data Table nodes that have none, in a copy that is new or untouched.
+ * A template's table (scripts/lib/devCampaign.ts), selected in the copy about to be imported: only
+ * its Data Table nodes that have none, in a copy that is new or untouched.
  */
-async function withCampaignTable(
+async function withDevTable(
 	ctx: DevContext,
 	n8n: DevN8n,
 	record: ReturnType<typeof readImportRecord>,
-	{ workflow, withSandbox }: { workflow: WorkflowJson; withSandbox: boolean },
+	{
+		workflow,
+		spec,
+		withSandbox,
+	}: { workflow: WorkflowJson; spec: DevTableSpec; withSandbox: boolean },
 ): Promise<void> {
-	const table = await campaignTable(n8n, {
-		madeBefore: record.dataTables[CAMPAIGN_TABLE],
+	const table = await devTable(n8n, spec, {
+		madeBefore: record.dataTables[spec.name],
 		reset: ctx.resetExamples === true,
 		samples: withSandbox,
 	});
 	if (table.made) {
-		record.dataTables[CAMPAIGN_TABLE] = table.made;
+		record.dataTables[spec.name] = table.made;
 		ctx.say(
-			`created the Data Table ${CAMPAIGN_TABLE} for example 08${withSandbox ? ` with ${SAMPLE_CONTACTS.length} sample contacts (sandbox numbers)` : ''}`,
+			`created the Data Table ${spec.name} for the template "${String(workflow.name)}"${withSandbox ? ' with sample rows (sandbox numbers)' : ''}`,
 		);
 	}
 	if (!table.use) return;
 	selectTable(
 		unsetTableNodes(workflow.nodes as Parameters<typeof unsetTableNodes>[0]),
 		table.use,
-		CAMPAIGN_TABLE,
+		spec.name,
 	);
 }
 

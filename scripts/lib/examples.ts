@@ -27,6 +27,9 @@ export const PHONE_EXAMPLES = {
 	callEndedWebhookId: '3c9e2a71-8b4f-4d6a-a1e5-5f0b7c2d9e84',
 };
 
+/** Template 20: greets a known inbound caller by name, its callers in a Data Table. */
+export const INBOUND_GREETING_WORKFLOW_ID = 'agoraExInboundGreet01';
+
 /**
  * `npm run dev`'s Agora Vendor Keys credential with the sandbox: the scripted local model as the
  * LLM (its chat-completions URL and key), a TTS and a realtime-model key the sandbox accepts, so a

@@ -26,6 +26,7 @@ export const GALLERY_TEMPLATES: Record<string, string> = {
 	'booking-agent-webhook-tool': '17',
 	'after-the-call': '13',
 	'call-recordings': '19',
+	'inbound-greeting': '20',
 };
 
 /** The template file numbered `prefix` (its name after the number may change with the template). */

@@ -19,7 +19,12 @@ import {
 	selectTable,
 	unsetTableNodes,
 } from '../../scripts/lib/dataTables';
-import { campaignTable, SAMPLE_CALLER, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
+import {
+	CAMPAIGN_TABLE_SPEC,
+	devTable,
+	SAMPLE_CALLER,
+	SAMPLE_CONTACTS,
+} from '../../scripts/lib/devCampaign';
 import type { WorkflowJson } from '../../scripts/lib/devN8n';
 import { OwnN8n } from '../../scripts/lib/devN8nOwn';
 import {
@@ -64,11 +69,17 @@ test('what dev writes is n8n’s: the credential saved last, the active trigger,
 		trigger.id,
 	]);
 
-	const made = await campaignTable(n8n, { reset: false, samples: true });
+	const made = await devTable(n8n, CAMPAIGN_TABLE_SPEC, { reset: false, samples: true });
 	expect(made.made).toMatch(/^[0-9A-Za-z]{16}$/);
 	expect(made.use).toBe(made.made);
 	// The next dev start finds it and makes none.
-	expect(await campaignTable(n8n, { madeBefore: made.made, reset: false, samples: true })).toEqual({
+	expect(
+		await devTable(n8n, CAMPAIGN_TABLE_SPEC, {
+			madeBefore: made.made,
+			reset: false,
+			samples: true,
+		}),
+	).toEqual({
 		use: made.made,
 	});
 

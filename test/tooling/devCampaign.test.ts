@@ -4,22 +4,22 @@
  */
 import { campaignTemplate } from '../../scripts/lib/campaign';
 import { selectTable, unsetTableNodes } from '../../scripts/lib/dataTables';
-import { planCampaignTable, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
+import { planDevTable, SAMPLE_CONTACTS } from '../../scripts/lib/devCampaign';
 
 describe('the table dev gives template 08', () => {
 	test('none yet, none made before: dev creates it', () => {
-		expect(planCampaignTable(undefined, undefined, false)).toEqual({ create: true });
+		expect(planDevTable(undefined, undefined, false)).toEqual({ create: true });
 	});
 
 	test('one of that name exists (dev made it, or the user did): used as it is, nothing written into it', () => {
-		expect(planCampaignTable('t1', 't1', false)).toEqual({ create: false, use: 't1' });
-		expect(planCampaignTable('mine', undefined, false)).toEqual({ create: false, use: 'mine' });
-		expect(planCampaignTable('mine', 'gone', true)).toEqual({ create: false, use: 'mine' });
+		expect(planDevTable('t1', 't1', false)).toEqual({ create: false, use: 't1' });
+		expect(planDevTable('mine', undefined, false)).toEqual({ create: false, use: 'mine' });
+		expect(planDevTable('mine', 'gone', true)).toEqual({ create: false, use: 'mine' });
 	});
 
 	test('dev made one and the user deleted it: stays deleted, unless --reset-examples', () => {
-		expect(planCampaignTable(undefined, 'gone', false)).toEqual({ create: false });
-		expect(planCampaignTable(undefined, 'gone', true)).toEqual({ create: true });
+		expect(planDevTable(undefined, 'gone', false)).toEqual({ create: false });
+		expect(planDevTable(undefined, 'gone', true)).toEqual({ create: true });
 	});
 });
 

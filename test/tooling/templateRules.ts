@@ -32,6 +32,7 @@ export const TITLE_VERBS = [
 	'Create',
 	'Generate',
 	'Give',
+	'Greet',
 	'Inject',
 	'Let',
 	'List',
