@@ -54,6 +54,13 @@ const operations: Record<string, Record<string, AgoraOperation>> = {
 	notificationServer: notificationServerOperations,
 };
 
+// Start and Call configure an agent with the same fields: each one they share is declared once
+// (worked out once per process, not for every node instance).
+const startAndCallFields = declaredOnce(
+	agentOperations.start.description,
+	phoneCallOperations.call.description,
+);
+
 /** resource + operation of one item -> the operation module that handles it. */
 function findOperation(fn: IExecuteFunctions, resource: string, operation: string): AgoraOperation {
 	const found = operations[resource]?.[operation];
@@ -190,9 +197,8 @@ export class Agora implements INodeType {
 			...phoneNumberDescription,
 			...tokenDescription,
 			...notificationServerDescription,
-			// Start and Call configure an agent with the same fields: each one they share is declared once,
-			// after both Operation lists, so each operation's fields still follow its own list.
-			...declaredOnce(agentOperations.start.description, phoneCallOperations.call.description),
+			// After both Operation lists, so each operation's fields still follow its own list.
+			...startAndCallFields,
 			// From 1.3, Agent › Start and Phone Call › Call keep Request Options in their Advanced group.
 			{
 				...requestOptionsField,
