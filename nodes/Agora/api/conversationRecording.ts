@@ -237,14 +237,28 @@ export async function stopConversationRecording(
 }
 
 /**
- * After the agent failed to start: the recording is stopped so that nothing is left billing; a
- * failure of that stop is left to its idle exit and never hides the agent's error.
+ * The agent's start (or call) beside its recording: when it fails, the recording is stopped so that
+ * nothing is left billing; a failure of that stop is left to its idle exit and never hides the
+ * agent's error.
  */
-export async function abandonConversationRecording(
+export async function unlessTheAgentFails<T>(
 	fn: IExecuteFunctions,
 	ctx: AgoraContext,
-	session: RecordingSession,
+	recording: { session?: RecordingSession } | undefined,
+	starting: Promise<T>,
 	itemIndex: number,
-): Promise<void> {
-	await settle(stopRecording(fn, ctx, session, { asyncStop: true, failoverWaitMs: 0 }, itemIndex));
+): Promise<T> {
+	return await starting.catch(async (error: unknown) => {
+		if (recording?.session)
+			await settle(
+				stopRecording(
+					fn,
+					ctx,
+					recording.session,
+					{ asyncStop: true, failoverWaitMs: 0 },
+					itemIndex,
+				),
+			);
+		throw error;
+	});
 }

@@ -18,8 +18,8 @@ import { startForm } from './start.form';
 import { checkMcpServers } from '../../agentConfig/mcp';
 import { recordsConversation } from '../../agentConfig/recordConversation';
 import {
-	abandonConversationRecording,
 	startConversationRecording,
+	unlessTheAgentFails,
 	useRecordingAudioScenario,
 } from '../../api/conversationRecording';
 
@@ -116,12 +116,7 @@ export async function execute(
 		find: async () => await findAgentByName(this, ctx, channel, name, itemIndex),
 		conflictMayBeOurs: (attempt) => repeat(attempt) || ifNameInUse === 'returnExisting',
 	});
-	const started = await starting.catch(async (error: unknown) => {
-		// No agent, so no recording: nothing is left running (and billing) beside a failed start.
-		if (recording?.session)
-			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
-		throw error;
-	});
+	const started = await unlessTheAgentFails(this, ctx, recording, starting, itemIndex);
 	const recorded = recording ? { recording: recording.output } : {};
 	if (!started.found)
 		return [{ json: { ...output(started.resource, body, 'started'), ...recorded } }];

@@ -16,10 +16,10 @@ import { checkMcpServers } from '../../agentConfig/mcp';
 import { FormReader } from '../../form/reader';
 import { recordsConversation } from '../../agentConfig/recordConversation';
 import {
-	abandonConversationRecording,
 	recordingOfItem,
 	startConversationRecording,
 	stopConversationRecording,
+	unlessTheAgentFails,
 	useRecordingAudioScenario,
 } from '../../api/conversationRecording';
 
@@ -128,12 +128,7 @@ async function place(
 		find: async () => await findPlacedCall(this, ctx, body, firstAttemptMs, itemIndex),
 		conflictMayBeOurs: (attempt) => attempt > 1,
 	});
-	const placed = await placing.catch(async (error: unknown) => {
-		// No call, so no recording: nothing is left running (and billing) beside a failed call.
-		if (recording?.session)
-			await abandonConversationRecording(this, ctx, recording.session, itemIndex);
-		throw error;
-	});
+	const placed = await unlessTheAgentFails(this, ctx, recording, placing, itemIndex);
 	const json = output(placed.resource.agent_id, body, placed.found);
 	return recording ? { ...json, recording: recording.output } : json;
 }
