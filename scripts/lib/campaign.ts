@@ -106,10 +106,10 @@ export async function saveCampaignNodes(host: N8nHost, nodes: WorkflowNode[]): P
 	await host.rest('PATCH', `workflows/${id}`, { nodes, versionId: stored.versionId });
 }
 
-/** A caller number imported into the project, as Agora Console does for a SIP provider's number. */
-export async function importCallerNumber(
+/** A number imported into the project through Agora's Import Number request (as Agora Console does). */
+export async function importPhoneNumber(
 	sandbox: SandboxProcess,
-	phoneNumber: string,
+	number: Record<string, unknown>,
 ): Promise<void> {
 	const auth = Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
 	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/phone-numbers`, {
@@ -117,16 +117,26 @@ export async function importCallerNumber(
 		headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
 		body: JSON.stringify({
 			provider: 'byo',
-			phone_number: phoneNumber,
-			label: `caller ${phoneNumber}`,
-			inbound: false,
-			outbound: true,
 			inbound_config: { allowed_addresses: [] },
 			outbound_config: { address: 'sip.provider.example.com:5061', transport: 'tls' },
+			...number,
 		}),
 	});
 	if (res.status >= 300)
 		throw new Error(
-			`the sandbox refused caller number ${phoneNumber}: ${res.status} ${await res.text()}`,
+			`the sandbox refused number ${String(number.phone_number)}: ${res.status} ${await res.text()}`,
 		);
+}
+
+/** A caller number imported into the project, as Agora Console does for a SIP provider's number. */
+export async function importCallerNumber(
+	sandbox: SandboxProcess,
+	phoneNumber: string,
+): Promise<void> {
+	await importPhoneNumber(sandbox, {
+		phone_number: phoneNumber,
+		label: `caller ${phoneNumber}`,
+		inbound: false,
+		outbound: true,
+	});
 }

@@ -14,6 +14,7 @@ import {
 	unsetTableNodes,
 	type DataTable,
 } from '../../scripts/lib/dataTables';
+import { importPhoneNumber } from '../../scripts/lib/campaign';
 import { EXAMPLES_DIR, INBOUND_GREETING_WORKFLOW_ID } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -47,21 +48,13 @@ function template(): object {
 
 /** Our number imported with inbound calls answered by a pipeline, as Agora Console sets it up. */
 async function importInboundNumber(): Promise<void> {
-	const auth = Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	const res = await fetch(`${sandbox.url}/api/conversational-ai-agent/v2/phone-numbers`, {
-		method: 'POST',
-		headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-		body: JSON.stringify({
-			provider: 'byo',
-			phone_number: OUR_NUMBER,
-			label: 'front desk',
-			inbound: true,
-			outbound: false,
-			inbound_config: { allowed_addresses: [], pipeline_id: 'front-desk-pipeline' },
-			outbound_config: { address: 'sip.provider.example.com:5061', transport: 'tls' },
-		}),
+	await importPhoneNumber(sandbox, {
+		phone_number: OUR_NUMBER,
+		label: 'front desk',
+		inbound: true,
+		outbound: false,
+		inbound_config: { allowed_addresses: [], pipeline_id: 'front-desk-pipeline' },
 	});
-	if (res.status >= 300) throw new Error(`number import: ${res.status} ${await res.text()}`);
 }
 
 useN8nE2e({ name: 'inbound-greeting-e2e' }, async (e2e) => {
