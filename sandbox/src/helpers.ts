@@ -4,7 +4,10 @@ import axios, { AxiosInstance } from 'axios';
 import { RtcRole, RtcTokenBuilder } from 'agora-token';
 import type { Sandbox } from './types';
 
-export function client(sb: Sandbox, auth = true): AxiosInstance {
+/** Where a sandbox answers and the project's keys: an in-process sandbox or one in a process of its own. */
+export type SandboxAddress = Pick<Sandbox, 'url' | 'customerId' | 'customerSecret' | 'appId'>;
+
+export function client(sb: SandboxAddress, auth = true): AxiosInstance {
 	return axios.create({
 		baseURL: sb.url,
 		validateStatus: () => true,
@@ -55,7 +58,7 @@ export function tokenClient(sb: Sandbox, token: string): AxiosInstance {
 	});
 }
 
-export function agentPath(sb: Sandbox, rest: string): string {
+export function agentPath(sb: SandboxAddress, rest: string): string {
 	return `/api/conversational-ai-agent/v2/projects/${sb.appId}${rest}`;
 }
 
@@ -70,6 +73,19 @@ export function listPath(sb: Sandbox): string {
 let n = 0;
 export function uniq(prefix = 'x'): string {
 	return `${prefix}${Date.now().toString(36)}${(n++).toString(36)}`;
+}
+
+/** Starts an agent straight through Agora's API, as any client of Agora would; returns its id. */
+export async function startAgentAt(
+	sb: SandboxAddress,
+	over: Parameters<typeof startBody>[0] = {},
+): Promise<string> {
+	const response = await client(sb).post(agentPath(sb, '/join'), startBody(over));
+	if (response.status !== 200 || typeof response.data?.agent_id !== 'string')
+		throw new Error(
+			`starting an agent failed: ${response.status} ${JSON.stringify(response.data)}`,
+		);
+	return response.data.agent_id as string;
 }
 
 /** A minimal valid cascade (ASR + LLM + TTS) start body. */

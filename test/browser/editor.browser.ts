@@ -9,8 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { devVendorKeys } from '../../scripts/lib/examples';
 import { DEFAULT_N8N_VERSION } from '../../scripts/lib/n8nInstall';
 import { startScriptedModel } from '../../sandbox/src/scriptedModel';
-import { agentPath, client, startBody } from '../../sandbox/src/helpers';
-import type { Sandbox } from '../../sandbox/src/types';
+import { startAgentAt } from '../../sandbox/src/helpers';
 import { controlsOfNewNode } from '../tooling/formControls';
 import { startEditorHost, waitForText, type EditorHost } from './editorHost';
 import { nodePanel } from './editorPanel';
@@ -316,13 +315,8 @@ describe(`n8n ${version} editor`, () => {
 
 	it('the resource locator lists agents from the sandbox', async () => {
 		// A running agent in the sandbox, started through Agora's API as any client would.
-		const api = client(editor.sandbox as unknown as Sandbox);
 		const name = `browser-listed-${Date.now()}`;
-		const started = await api.post(
-			agentPath(editor.sandbox as unknown as Sandbox, '/join'),
-			startBody({ name, channel: 'browser-room' }),
-		);
-		expect(started.status).toBe(200);
+		await startAgentAt(editor.sandbox, { name, channel: 'browser-room' });
 
 		await newWorkflow();
 		await addAction(actionOf('agent', 'get'));

@@ -16,6 +16,7 @@ import {
 	TRIGGER_WEBHOOK_ID,
 	VENDOR_KEYS_CREDENTIAL,
 } from '../../scripts/lib/examples';
+import { startAgentAt } from '../../sandbox/src/helpers';
 import { startScriptedModel, type ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { nodeOutput, type CliResult, type N8nHost } from '../../scripts/lib/n8nHost';
 import { type SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -220,32 +221,12 @@ test('02: start an MLLM agent: mllm.enable and no ASR, LLM or TTS', async () => 
 });
 
 test('03: list the running agents of one channel', async () => {
-	const auth =
-		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
 	for (const [name, channel] of [
 		['x1', 'support-room-1'],
 		['x2', 'support-room-1'],
 		['y1', 'elsewhere'],
 	]) {
-		const res = await fetch(
-			`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
-			{
-				method: 'POST',
-				headers: { authorization: auth, 'content-type': 'application/json' },
-				body: JSON.stringify({
-					name,
-					properties: {
-						channel,
-						token: '',
-						agent_rtc_uid: '0',
-						remote_rtc_uids: ['1'],
-						llm: { url: 'https://llm' },
-						tts: { vendor: 'microsoft', params: {} },
-					},
-				}),
-			},
-		);
-		expect(res.status).toBe(200);
+		await startAgentAt(sandbox, { name, channel });
 	}
 	// Past the sandbox's start delay on its own clock (no wall-clock wait): all three are RUNNING.
 	await sandbox.control('clock', { advanceMs: 20 });
@@ -315,27 +296,7 @@ test('07: generate an RTC+RTM token, then start an agent with it', async () => {
 });
 
 test('06: an AI Agent calls the Agora node as a tool', async () => {
-	const auth =
-		'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-	const res = await fetch(
-		`${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}/join`,
-		{
-			method: 'POST',
-			headers: { authorization: auth, 'content-type': 'application/json' },
-			body: JSON.stringify({
-				name: 'tool-target',
-				properties: {
-					channel: 'c',
-					token: '',
-					agent_rtc_uid: '0',
-					remote_rtc_uids: ['1'],
-					llm: { url: 'https://llm' },
-					tts: { vendor: 'microsoft', params: {} },
-				},
-			}),
-		},
-	);
-	const { agent_id } = (await res.json()) as { agent_id: string };
+	const agent_id = await startAgentAt(sandbox, { name: 'tool-target', channel: 'c' });
 	openAi.requests.length = 0;
 	await openAi.close();
 	openAi = await startScriptedModel({ agentId: agent_id }, Number(new URL(openAi.url).port));
@@ -447,32 +408,14 @@ describe('05: the Agora Trigger in a running n8n', () => {
 			notify: { url: webhookUrl, secret: sandbox.notificationSecret },
 		});
 		const before = (await host.executions(workflowId)).length;
-		const auth =
-			'Basic ' + Buffer.from(`${sandbox.customerId}:${sandbox.customerSecret}`).toString('base64');
-		const base = `${sandbox.url}/api/conversational-ai-agent/v2/projects/${sandbox.appId}`;
-		const res = await fetch(`${base}/join`, {
-			method: 'POST',
-			headers: { authorization: auth, 'content-type': 'application/json' },
-			body: JSON.stringify({
-				name: 'labelled',
-				properties: {
-					channel: 'c',
-					token: '',
-					agent_rtc_uid: '0',
-					remote_rtc_uids: ['1'],
-					llm: { url: 'https://llm' },
-					tts: { vendor: 'microsoft', params: {} },
-					labels: { campaign: 'spring', customer: 'C-7' },
-				},
-			}),
+		const agent_id = await startAgentAt(sandbox, {
+			name: 'labelled',
+			channel: 'c',
+			properties: { labels: { campaign: 'spring', customer: 'C-7' } },
 		});
-		const { agent_id } = (await res.json()) as { agent_id: string };
 		// RUNNING before it leaves (the sandbox's start delay, passed on its own clock).
 		await sandbox.control('clock', { advanceMs: 20 });
-		await fetch(`${base}/agents/${agent_id}/leave`, {
-			method: 'POST',
-			headers: { authorization: auth },
-		});
+		await sandbox.agentApi(`/agents/${agent_id}/leave`, {});
 		const executions = await settle(before + 1);
 		const last = executions[executions.length - 1];
 		expect(nodeOutput(last.data, 'Agora Trigger')[0]).toMatchObject({

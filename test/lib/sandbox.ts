@@ -9,7 +9,7 @@ import { reconcileTiming } from '../../nodes/Agora/actions/cloudPlayer/reconcile
 import { recordingTiming } from '../../nodes/Agora/api/cloudRecordings';
 import { resetRateLimits, retryTiming } from '../../nodes/Agora/transport';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src';
-import { agentPath, client, startBody } from '../../sandbox/src/helpers';
+import { startAgentAt, type startBody } from '../../sandbox/src/helpers';
 import type { CredentialData } from './harness';
 
 export interface Timing {
@@ -123,9 +123,7 @@ export async function seedAgent(
 	sb: Sandbox,
 	over: Parameters<typeof startBody>[0] = {},
 ): Promise<string> {
-	const response = await client(sb).post(agentPath(sb, '/join'), startBody(over));
-	if (response.status !== 200)
-		throw new Error(`seeding an agent failed: ${response.status} ${JSON.stringify(response.data)}`);
+	const agentId = await startAgentAt(sb, over);
 	sb.clock.advance(sb.options().startDelayMs);
-	return response.data.agent_id as string;
+	return agentId;
 }

@@ -8,7 +8,7 @@ import fs from 'fs';
 import path from 'path';
 import OpenAI from 'openai';
 
-import { startBody } from '../../sandbox/src/helpers';
+import { startAgentAt } from '../../sandbox/src/helpers';
 import type { ScriptedModel } from '../../sandbox/src/scriptedModel';
 import { BRAIN_EXAMPLES, EXAMPLES_DIR } from '../../scripts/lib/examples';
 import type { StoredCredential } from '../../scripts/lib/n8nHost';
@@ -186,8 +186,6 @@ export async function brainWrongKey(cluster: QueueCluster): Promise<Outcome> {
 /** A sandbox agent whose llm.url is the webhook process's production URL answers a caller's turn. */
 export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 	const sb = cluster.sandbox!;
-	const auth = `Basic ${Buffer.from(`${sb.customerId}:${sb.customerSecret}`).toString('base64')}`;
-	const agentsUrl = `${sb.url}/api/conversational-ai-agent/v2/projects/${sb.appId}`;
 	const llm = {
 		url: `${cluster.webhook!.url}${BRAIN_PATH}`,
 		api_key: BRAIN_EXAMPLES.key,
@@ -195,15 +193,11 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 		system_messages: [{ role: 'system', content: 'Be brief.' }],
 		greeting_message: 'Hi!',
 	};
-	const join = await fetch(`${agentsUrl}/join`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', authorization: auth },
-		body: JSON.stringify(
-			startBody({ name: `queue-brain-${Date.now()}`, channel: 'queue-brain', properties: { llm } }),
-		),
+	const agentId = await startAgentAt(sb, {
+		name: `queue-brain-${Date.now()}`,
+		channel: 'queue-brain',
+		properties: { llm },
 	});
-	const agentId = ((await join.json()) as { agent_id?: string }).agent_id;
-	if (!join.ok || !agentId) throw new Error(`the sandbox refused the agent: ${join.status}`);
 	const since = await cluster.lastExecutionId();
 	try {
 		let turn: { answer?: string; failed?: boolean; totalMs?: number; error?: { message: string } } =
@@ -224,10 +218,7 @@ export async function brainAgentTurn(cluster: QueueCluster): Promise<Outcome> {
 			figures: { wrong, ...runs, totalMs: turn.totalMs ?? -1 },
 		};
 	} finally {
-		await fetch(`${agentsUrl}/agents/${agentId}/leave`, {
-			method: 'POST',
-			headers: { authorization: auth },
-		});
+		await sb.agentApi(`/agents/${agentId}/leave`, {});
 	}
 }
 

@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Keys sorted: declarations built alike compare equal whatever order their rules were merged in. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
 	if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
 	const entries = Object.entries(value as Record<string, unknown>)
@@ -62,6 +62,34 @@ function alike(a: string[], b: string[]): Array<[number, number]> {
 }
 
 /**
+ * Two lists of fields as one, each list's order kept: a field whose `key` is alike in both is
+ * written once through `both`, the others through `onlyFirst` and `onlySecond`.
+ */
+export function mergedAlike(
+	first: INodeProperties[],
+	second: INodeProperties[],
+	key: (field: INodeProperties) => string,
+	rules: {
+		onlyFirst: (fields: INodeProperties[]) => INodeProperties[];
+		onlySecond: (fields: INodeProperties[]) => INodeProperties[];
+		both: (field: INodeProperties) => INodeProperties;
+	},
+): INodeProperties[] {
+	const pairs = alike(first.map(key), second.map(key));
+	const out: INodeProperties[] = [];
+	let [i, j] = [0, 0];
+	for (const [nextI, nextJ] of [...pairs, [first.length, second.length]]) {
+		out.push(
+			...rules.onlyFirst(first.slice(i, nextI)),
+			...rules.onlySecond(second.slice(j, nextJ)),
+		);
+		if (nextI < first.length) out.push(rules.both(first[nextI]));
+		[i, j] = [nextI + 1, nextJ + 1];
+	}
+	return out;
+}
+
+/**
  * Both operations' forms as one list. A shared field shows for both resources and both operations,
  * so neither resource may have an operation of the other's name (form/declaredOnce.test.ts checks).
  */
@@ -76,16 +104,10 @@ export function declaredOnce(
 		resource: [...a.resource, ...b.resource],
 		operation: [...a.operation, ...b.operation],
 	};
-	const pairs = alike(
-		first.map((field) => canonical(shownFor(field))),
-		second.map((field) => canonical(shownFor(field))),
-	);
-	const out: INodeProperties[] = [];
-	let [i, j] = [0, 0];
-	for (const [nextI, nextJ] of [...pairs, [first.length, second.length]]) {
-		out.push(...first.slice(i, nextI), ...second.slice(j, nextJ));
-		if (nextI < first.length) out.push(shownFor(first[nextI], both));
-		[i, j] = [nextI + 1, nextJ + 1];
-	}
-	return out;
+	const own = (fields: INodeProperties[]) => fields;
+	return mergedAlike(first, second, (field) => canonical(shownFor(field)), {
+		onlyFirst: own,
+		onlySecond: own,
+		both: (field) => shownFor(field, both),
+	});
 }

@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { canonical, mergedAlike } from './declaredOnce';
+
 type Rules = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
 function withRule(field: INodeProperties, key: 'show' | 'hide', rule: Rules): INodeProperties {
@@ -30,8 +32,9 @@ function inVersion(version: number, fields: INodeProperties[]): INodeProperties[
 }
 
 /**
- * Two grouped layouts in one list: each version's top-level fields (those before its first group),
- * then the groups the later version keeps unchanged, declared once, then each version's other groups.
+ * Two grouped layouts in one list: the top-level fields (those before the first group), each
+ * declared once where both versions declare it alike, then the groups the later version keeps
+ * unchanged, declared once, then each version's other groups.
  */
 export function successiveLayouts(
 	earlier: { version: number; fields: INodeProperties[] },
@@ -53,8 +56,11 @@ export function successiveLayouts(
 	if (JSON.stringify(before.kept) !== JSON.stringify(after.kept))
 		throw new Error(`Groups ${kept.join(', ')} differ from version ${later.version} on`);
 	return [
-		...inVersion(earlier.version, before.top),
-		...fromVersion(later.version, after.top),
+		...mergedAlike(before.top, after.top, canonical, {
+			onlyFirst: (fields) => inVersion(earlier.version, fields),
+			onlySecond: (fields) => fromVersion(later.version, fields),
+			both: (field) => fromVersion(earlier.version, [field])[0],
+		}),
 		...fromVersion(earlier.version, before.kept),
 		...inVersion(earlier.version, before.own),
 		...fromVersion(later.version, after.own),

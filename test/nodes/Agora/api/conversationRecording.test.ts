@@ -16,6 +16,10 @@ import { recorderUidFor } from '../../../../nodes/Agora/api/recordingSetup';
 import { callWaitClock } from '../../../../nodes/Agora/actions/phoneCall/callWait';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../lib/harness';
 import { FAST_TIMING, useSandbox } from '../../../lib/sandbox';
+import {
+	agentRecordingStartBody,
+	STORAGE as STORAGE_EXAMPLE,
+} from '../actions/cloudRecording/storageExample';
 
 let sb: Sandbox;
 let credential: CredentialData;
@@ -23,14 +27,7 @@ useSandbox({ startDelayMs: 5, stopDelayMs: 5 }, (started) => ({ sb, credential }
 	timing: FAST_TIMING,
 });
 
-const STORAGE: ICredentialDataDecryptedObject = {
-	vendor: 'alibabaCloud',
-	alibabaCloudRegion: 'CN_Beijing',
-	bucket: 'xxxxx',
-	accessKey: 'xxxxx',
-	secretKey: 'storage-secret-canary',
-	fileNamePrefix: 'calls',
-};
+const STORAGE: ICredentialDataDecryptedObject = { ...STORAGE_EXAMPLE, fileNamePrefix: 'calls' };
 
 const record = { recordConversation: true };
 
@@ -75,22 +72,9 @@ describe('Agent › Start with Record the Conversation', () => {
 		const recording = out.recording as IDataObject;
 		expect(out.agent_rtc_uid).toBe('1001');
 		// record-agent-conversation.mdx, "Start recording": mix, audio only, HLS and MP4
-		expect(bodyOf('/start')).toEqual({
-			cname: 'room-rec',
-			uid: recording.uid,
-			clientRequest: {
-				recordingConfig: { channelType: 1, maxIdleTime: 30, streamTypes: 0, audioProfile: 1 },
-				recordingFileConfig: { avFileType: ['hls', 'mp4'] },
-				storageConfig: {
-					vendor: 2,
-					region: 3,
-					bucket: 'xxxxx',
-					accessKey: 'xxxxx',
-					secretKey: 'storage-secret-canary',
-					fileNamePrefix: ['calls'],
-				},
-			},
-		});
+		expect(bodyOf('/start')).toEqual(
+			agentRecordingStartBody('room-rec', recording.uid, 30, ['calls']),
+		);
 		expect(sb.requests.find((r) => r.path.endsWith('/start'))?.path).toMatch(/\/mode\/mix\/start$/);
 		const join = bodyOf('/join').properties as IDataObject;
 		// record-agent-conversation.mdx, "Configure the agent"

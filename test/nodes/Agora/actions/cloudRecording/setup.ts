@@ -8,6 +8,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import type { Sandbox } from '../../../../../sandbox/src';
 import { agoraWorkflow, runWorkflow, type CredentialData } from '../../../../lib/harness';
 import { FAST_TIMING, useSandbox } from '../../../../lib/sandbox';
+import { STORAGE } from './storageExample';
 
 export let sb: Sandbox;
 export let credential: CredentialData;
@@ -15,16 +16,6 @@ export let credential: CredentialData;
 useSandbox({ startDelayMs: 10, stopDelayMs: 10 }, (started) => ({ sb, credential } = started), {
 	timing: FAST_TIMING,
 });
-
-/** The Agora Recording Storage credential of the OpenAPI start example. */
-export const STORAGE: ICredentialDataDecryptedObject = {
-	vendor: 'alibabaCloud',
-	alibabaCloudRegion: 'CN_Beijing',
-	bucket: 'xxxxx',
-	accessKey: 'xxxxx',
-	secretKey: 'storage-secret-canary',
-	fileNamePrefix: 'directory1/directory2',
-};
 
 export async function run(
 	parameters: INodeParameters,

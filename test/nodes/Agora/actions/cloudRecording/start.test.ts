@@ -6,6 +6,7 @@
  * api-reference/api-ref/cloud-recording/status-codes.mdx (201 code 7, 400 code 53).
  */
 import { recordings, run, recordingCalls, sb, started } from './setup';
+import { agentRecordingStartBody } from './storageExample';
 
 const startBody = () =>
 	sb.requests.find((r) => r.path.endsWith('/start'))?.body as Record<string, unknown>;
@@ -18,22 +19,9 @@ describe('start', () => {
 		expect(recordingCalls()).toEqual(['POST acquire', 'POST start']);
 		const body = startBody();
 		// record-agent-conversation.mdx, "Start recording": recordingConfig and recordingFileConfig field for field
-		expect(body).toEqual({
-			cname: 'room1',
-			uid: out.uid,
-			clientRequest: {
-				recordingConfig: { channelType: 1, maxIdleTime: 120, streamTypes: 0, audioProfile: 1 },
-				recordingFileConfig: { avFileType: ['hls', 'mp4'] },
-				storageConfig: {
-					vendor: 2,
-					region: 3,
-					bucket: 'xxxxx',
-					accessKey: 'xxxxx',
-					secretKey: 'storage-secret-canary',
-					fileNamePrefix: ['directory1', 'directory2'],
-				},
-			},
-		});
+		expect(body).toEqual(
+			agentRecordingStartBody('room1', out.uid, 120, ['directory1', 'directory2']),
+		);
 		expect(acquireBody()).toEqual({ cname: 'room1', uid: out.uid, clientRequest: {} });
 		expect(sb.requests.find((r) => r.path.endsWith('/start'))?.path).toMatch(/\/mode\/mix\/start$/);
 		expect(out).toEqual({
