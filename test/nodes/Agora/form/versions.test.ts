@@ -16,7 +16,7 @@ import { successiveLayouts } from '../../../../nodes/Agora/form/versions';
 function withoutVersion(field: INodeProperties): INodeProperties {
 	const displayOptions: Record<string, unknown> = {};
 	for (const key of ['show', 'hide'] as const) {
-		const rest = { ...field.displayOptions?.[key] };
+		const rest: Record<string, unknown> = { ...field.displayOptions?.[key] };
 		delete rest['@version'];
 		if (Object.keys(rest).length) displayOptions[key] = rest;
 	}
