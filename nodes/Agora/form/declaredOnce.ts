@@ -1,6 +1,7 @@
 /**
- * Two operations' forms in one list, each field the two declare alike declared once with both
- * operations in its display rule. Each operation still sees its own fields in its own order.
+ * Two lists of fields as one, each field both declare alike declared once: Start's and Call's forms
+ * (both operations in its display rule), or two versions' top-level fields (form/versions.ts).
+ * Each side still sees its own fields in its own order.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
