@@ -70,7 +70,7 @@ export function planDevTable(
 /** A table dev makes for a template: its name, its columns, its sample rows (sandbox only). */
 export interface DevTableSpec {
 	name: string;
-	columns: ReadonlyArray<readonly [string, 'string' | 'number' | 'boolean']>;
+	columns: Array<[string, 'string' | 'number' | 'boolean']>;
 	sampleRows: () => Array<Record<string, unknown>>;
 }
 

@@ -15,6 +15,7 @@ import {
 	type DataTable,
 } from '../../scripts/lib/dataTables';
 import { importPhoneNumber } from '../../scripts/lib/campaign';
+import { KNOWN_CALLERS_TABLE_SPEC } from '../../scripts/lib/devCampaign';
 import { EXAMPLES_DIR, INBOUND_GREETING_WORKFLOW_ID } from '../../scripts/lib/examples';
 import { nodeOutput, type N8nHost } from '../../scripts/lib/n8nHost';
 import type { SandboxProcess } from '../../scripts/lib/sandboxProcess';
@@ -61,14 +62,11 @@ useN8nE2e({ name: 'inbound-greeting-e2e' }, async (e2e) => {
 	({ host, sandbox } = e2e);
 	await e2e.importAgoraCredential();
 	await e2e.serve([]);
+	// The table as dev makes it for this template, with this test's callers.
 	callers = await createDataTable(
 		host,
-		'agora_known_callers',
-		[
-			['phone', 'string'],
-			['name', 'string'],
-			['notes', 'string'],
-		],
+		KNOWN_CALLERS_TABLE_SPEC.name,
+		KNOWN_CALLERS_TABLE_SPEC.columns,
 		[ADA, { phone: '+14155550172', name: 'Ben Example', notes: '' }],
 	);
 	await e2e.importWorkflows([template()]);
